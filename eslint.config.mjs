@@ -1,0 +1,36 @@
+// Lint rules for the whole workspace (flat config). Type-aware rules stay off: `npm run typecheck`
+// already runs the compiler once over everything, and lint should stay fast.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', '.data/**', '.nx/**', 'coverage/**', 'test-results/**', 'artifacts/**', 'playwright-report/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['{shell,mfe-community,mfe-review,mfe-account,libs}/**/*.tsx', '{shell,mfe-community,mfe-review,mfe-account,libs}/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // NestJS injects constructor parameters by their runtime type: those imports must stay value imports.
+    files: ['services/**/*.ts', 'libs/server-kit/**/*.ts'],
+    rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+);

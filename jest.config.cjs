@@ -1,0 +1,43 @@
+// One jest configuration, three projects: unit tests of node code, unit tests of browser code
+// (jsdom + Testing Library), and integration tests against the real database, Redis and mail
+// catcher that tools/jest/integration-setup.mjs starts on free ports.
+const swcOptions = require('./tools/swc.cjs');
+
+const transform = { '^.+\\.(t|j|mj|cj)sx?$': ['@swc/jest', swcOptions({ module: 'commonjs' })] };
+// NestJS 12 and a few of its companions ship ESM only: let swc turn them into CommonJS for jest.
+const transformIgnorePatterns = ['/node_modules/(?!(@nestjs|uuid|nanoid|jose|file-type)/)'];
+const moduleNameMapper = { '\\.(css|svg|png|jpg|webm|mp4)$': '<rootDir>/tools/jest/file-stub.cjs' };
+const ignored = ['/node_modules/', '/dist/', '/dist-[^/]+/', '/.data/'];
+
+const common = { transform, transformIgnorePatterns, moduleNameMapper, testPathIgnorePatterns: ignored, rootDir: __dirname };
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit-node',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{libs,services,infra,scripts,tools}/**/*.spec.{ts,mjs,cjs}'],
+      testPathIgnorePatterns: [...ignored, '\\.int\\.spec\\.ts$', '/libs/(ui|i18n|session|api-client|mf-runtime)/'],
+    },
+    {
+      ...common,
+      displayName: 'unit-web',
+      testEnvironment: 'jsdom',
+      testMatch: [
+        '<rootDir>/{shell,mfe-community,mfe-review,mfe-account}/src/**/*.spec.{ts,tsx}',
+        '<rootDir>/libs/{ui,i18n,session,api-client,mf-runtime}/src/**/*.spec.{ts,tsx}',
+      ],
+      setupFilesAfterEnv: ['<rootDir>/tools/jest/web-setup.cjs'],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{libs,services,infra}/**/*.int.spec.ts'],
+      globalSetup: '<rootDir>/tools/jest/integration-setup.mjs',
+      globalTeardown: '<rootDir>/tools/jest/integration-teardown.mjs',
+      slowTestThreshold: 20,
+    },
+  ],
+};

@@ -1,0 +1,26 @@
+// Starts the real parts that integration tests talk to, on free ports, once per jest run:
+// the database (MONGODB_URI, else mongod, else FerretDB), Redis and the mail catcher. Their
+// addresses reach every test file through process.env; each test file then uses a database
+// of its own (see libs/server-kit/src/testing).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../infra/local/lib/ports.mjs';
+import { startMongo } from '../../infra/local/lib/mongo.mjs';
+import { startRedis } from '../../infra/local/lib/redis.mjs';
+import { startMailCatcher } from '../../infra/local/lib/mail.mjs';
+
+export default async function setup() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-it-'));
+  const log = (m) => process.stdout.write(`\n[integration] ${m}`);
+  const [dbPort, redisPort, smtpPort, webPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const mongo = await startMongo({ port: dbPort, dataDir: path.join(dir, 'db'), logFile: path.join(dir, 'db.log'), log });
+  const redis = await startRedis({ port: redisPort, dataDir: path.join(dir, 'redis'), persist: false, logFile: path.join(dir, 'redis.log'), log });
+  const mail = await startMailCatcher({ smtpPort, webPort });
+  log(`database: ${mongo.kind} at ${mongo.uri}; redis at ${redis.url}; mail catcher at ${mail.webUrl}\n`);
+  process.env.MONGODB_URI = mongo.uri;
+  process.env.REDIS_URL = redis.url;
+  process.env.SMTP_URL = mail.smtpUrl;
+  process.env.MAILCATCHER_URL = mail.webUrl;
+  globalThis.__PUPITRE_IT__ = { mongo, redis, mail, dir };
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { idSchema } from './ids';
+
+export const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+
+/** GET /api/subjects */
+export const subjectSchema = z.object({ id: idSchema, name: z.string(), color: colorSchema });
+export type Subject = z.infer<typeof subjectSchema>;
+export const subjectListSchema = z.array(subjectSchema);
+
+/** One row of GET /api/teachers/ranking: best first; `rating` is 0–10 (stars × 2). */
+export const rankingEntrySchema = z.object({
+  id: idSchema,
+  prefix: z.string(),
+  name: z.string(),
+  subjects: z.array(z.string()),
+  rating: z.number().min(0).max(10),
+});
+export type RankingEntry = z.infer<typeof rankingEntrySchema>;
+export const rankingSchema = z.array(rankingEntrySchema);

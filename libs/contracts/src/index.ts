@@ -1,0 +1,7 @@
+// The one library of request and response shapes: TypeScript types and the zod schemas that check
+// them at run time. Services validate their input with these schemas; front ends type their calls
+// with the same types. See ../../../docs/architecture.md and the API contract.
+export * from './ids';
+export * from './errors';
+export * from './health';
+export * from './catalogue';

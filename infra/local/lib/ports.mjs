@@ -29,14 +29,14 @@ export async function waitForPort(port, { host = '127.0.0.1', timeoutMs = 30_000
 }
 
 /** Resolves once GET url answers with a status below 500, or rejects after timeoutMs. */
-export async function waitForHttp(url, { timeoutMs = 30_000, what = url, isAlive = () => true } = {}) {
+export async function waitForHttp(url, { timeoutMs = 30_000, what = url, isAlive = () => true, okStatus } = {}) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   for (;;) {
     if (!isAlive()) throw new Error(`${what} exited before answering at ${url}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.status < 500) return res;
+      if (okStatus ? res.status === okStatus : res.status < 500) return res;
       last = `status ${res.status}`;
     } catch (err) {
       last = err.cause?.code ?? err.message;

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, expect } from './support/fixtures';
+import { buildRemoteVariant } from '../infra/local/lib/build.mjs';
+import { serveStatic } from '../infra/local/lib/static-server.mjs';
+import { ROOT } from '../infra/local/lib/paths.mjs';
+
+// The platform foundation, as a user meets it through the gateway: the shell loads each
+// micro-frontend at run time, each renders data from its service; a remote that is down only
+// costs its own routes; a new build of a remote ships by changing the remotes file alone.
+
+test.describe.configure({ mode: 'serial' });
+
+test('the shell loads all three remotes at run time, each showing data from its service', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+
+  await page.goto('/communaute');
+  await expect(page.getByTestId('mfe-community')).toBeVisible();
+  await expect(page.getByTestId('ranking-list').locator('li').first()).toBeVisible();
+  expect(await page.getByTestId('ranking-list').locator('li').count()).toBeGreaterThan(3);
+
+  await page.goto('/publication');
+  await expect(page.getByTestId('mfe-review')).toBeVisible();
+  await expect(page.getByTestId('subject-list').locator('li').first()).toBeVisible();
+  expect(await page.getByTestId('subject-list').locator('li').count()).toBeGreaterThanOrEqual(10);
+
+  await page.goto('/auth');
+  await expect(page.getByTestId('mfe-account')).toBeVisible();
+  await expect(page.getByTestId('auth-health')).toContainText(/ok/i);
+
+  expect(errors).toEqual([]);
+});
+
+test('the remotes are fetched from the manifests that /remotes.json names', async ({ page, stack }) => {
+  const manifests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('mf-manifest.json')) manifests.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/communaute');
+  await expect(page.getByTestId('ranking-list')).toBeVisible();
+  expect(manifests).toContain('/mfe/community/mf-manifest.json');
+  const remotes = await (await fetch(`${stack.url}/remotes.json`)).json();
+  expect(Object.keys(remotes).sort()).toEqual(['account', 'community', 'review']);
+});
+
+test('the shell bundle holds no remote URL', () => {
+  const dist = path.join(ROOT, 'shell/dist');
+  const files = fs.readdirSync(dist, { recursive: true }).map(String).filter((f) => /\.(js|html)$/.test(f));
+  expect(files.length).toBeGreaterThan(0);
+  for (const f of files) {
+    const text = fs.readFileSync(path.join(dist, f), 'utf8');
+    expect(text).not.toMatch(/mf-manifest\.json|remoteEntry\.js|localhost:42\d\d|\/mfe\/(community|review|account)\//);
+  }
+  expect(fs.existsSync(path.join(dist, 'remotes.json'))).toBe(false);
+});
+
+test('a stopped remote shows the fallback panel while the rest keeps working', async ({ page, stack }) => {
+  await stack.stopRemote('review');
+
+  await page.goto('/publication');
+  await expect(page.getByTestId('remote-fallback')).toBeVisible();
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+
+  await page.goto('/communaute');
+  await expect(page.getByTestId('ranking-list').locator('li').first()).toBeVisible();
+  await page.goto('/auth');
+  await expect(page.getByTestId('auth-health')).toContainText(/ok/i);
+  await page.goto('/');
+  await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
+});
+
+test('pointing the remotes file at a second build of a remote loads it after a reload, with no shell rebuild', async ({ page, stack }) => {
+  const shellBefore = fs.readdirSync(path.join(ROOT, 'shell/dist')).sort().join(',');
+  await page.goto('/communaute');
+  await expect(page.getByTestId('ranking-list')).toBeVisible();
+  const v1 = (await page.getByTestId('mfe-version').first().textContent())?.trim();
+
+  const dir = buildRemoteVariant('mfe-community', { version: '9.9.9-e2e', outDir: 'dist-e2e' });
+  const v2 = await serveStatic({ port: 0, dir, name: 'mfe-community v2' });
+  try {
+    const remotes = JSON.parse(fs.readFileSync(stack.remotesFile, 'utf8'));
+    stack.writeRemotes({ ...remotes, community: `${v2.url}/mf-manifest.json` });
+
+    await page.reload();
+    await expect(page.getByTestId('mfe-version').first()).toContainText('9.9.9-e2e');
+    await expect(page.getByTestId('ranking-list').locator('li').first()).toBeVisible();
+    expect(v1).not.toContain('9.9.9-e2e');
+    expect(fs.readdirSync(path.join(ROOT, 'shell/dist')).sort().join(',')).toBe(shellBefore);
+  } finally {
+    await v2.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

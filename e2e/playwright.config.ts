@@ -1,0 +1,20 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.mjs';
+
+// End-to-end journeys in Debian's Chromium against a full local stack that the `stack` fixture
+// (support/fixtures.ts) builds and starts on free ports. One worker: the stack is shared.
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.ts',
+  workers: 1,
+  fullyParallel: false,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['json']],
+  outputDir: '../artifacts/e2e-results',
+  use: {
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+});

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base } from '@playwright/test';
+import { buildAll } from '../../infra/local/lib/build.mjs';
+import { freePorts, startStack } from '../../infra/local/stack.mjs';
+import { ROOT } from '../../infra/local/lib/paths.mjs';
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+/**
+ * A full stack of its own (fresh database, Redis, mail catcher, services, remotes, gateway) on free
+ * ports, started once per worker. Its /remotes.json is a temporary copy that tests may rewrite.
+ */
+export const test = base.extend<object, { stack: Stack }>({
+  stack: [
+    async ({}, use) => {
+      buildAll({ quiet: true });
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-e2e-'));
+      const remotesFile = path.join(dir, 'remotes.json');
+      fs.copyFileSync(path.join(ROOT, 'infra/local/remotes.json'), remotesFile);
+      const stack = await startStack({
+        ports: await freePorts(),
+        dataDir: dir,
+        remotesFile,
+        useEnv: false,
+        publicHost: '127.0.0.1',
+        env: { LOG_LEVEL: 'warn', REVIEW_VALIDATION_DELAY: '2s' },
+      });
+      await use(stack);
+      await stack.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+  baseURL: async ({ stack }, use) => use(stack.url),
+});
+
+export { expect } from '@playwright/test';

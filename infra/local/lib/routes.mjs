@@ -1,0 +1,25 @@
+// Reads and applies infra/routes.json, the one routing table shared by the local gateway and the
+// Kubernetes Ingress.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './paths.mjs';
+
+export function loadRoutes(file = path.join(ROOT, 'infra/routes.json')) {
+  const { routes } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const r of routes) {
+    if (typeof r.prefix !== 'string' || !r.prefix.startsWith('/') || typeof r.target !== 'string') {
+      throw new Error(`invalid route in ${file}: ${JSON.stringify(r)}`);
+    }
+  }
+  // Longest prefix first, so /auth/me wins over /auth.
+  return [...routes].sort((a, b) => b.prefix.length - a.prefix.length);
+}
+
+/** The route for a request path: the longest prefix equal to the path or to one of its parent segments. */
+export function matchRoute(routes, pathname) {
+  for (const r of routes) {
+    const p = r.prefix.replace(/\/+$/, '');
+    if (p === '' || pathname === p || pathname.startsWith(`${p}/`)) return r;
+  }
+  return null;
+}

@@ -1,0 +1,176 @@
+// The whole local stack in one call: database, Redis, mail catcher, auth, rating API and worker,
+// the shell and the three remotes on their own static servers, and the gateway in front.
+// Used by `npm start` (scripts/start.mjs) and by the end-to-end tests (e2e/), which start a stack of
+// their own on free ports and stop or swap remotes while it runs.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DATA_DIR, ROOT } from './lib/paths.mjs';
+import { freePort, waitForHttp } from './lib/ports.mjs';
+import { startProcess } from './lib/proc.mjs';
+import { startMongo } from './lib/mongo.mjs';
+import { startRedis } from './lib/redis.mjs';
+import { startMailCatcher } from './lib/mail.mjs';
+import { serveStatic } from './lib/static-server.mjs';
+import { startGateway } from './lib/gateway.mjs';
+
+export const REMOTES = ['community', 'review', 'account'];
+
+const int = (v, d) => (v === undefined || v === '' ? d : Number.parseInt(v, 10));
+
+/** Default ports, each overridable by an environment variable (listed in the README). */
+export function portsFromEnv(env = process.env) {
+  return {
+    gateway: int(env.GATEWAY_PORT, 8080),
+    shell: int(env.SHELL_PORT, 4200),
+    'mfe-community': int(env.MFE_COMMUNITY_PORT, 4201),
+    'mfe-review': int(env.MFE_REVIEW_PORT, 4202),
+    'mfe-account': int(env.MFE_ACCOUNT_PORT, 4203),
+    auth: int(env.AUTH_PORT, 3001),
+    rating: int(env.RATING_PORT, 3002),
+    worker: int(env.RATING_WORKER_PORT, 3003),
+    mongo: int(env.MONGODB_PORT, 27017),
+    redis: int(env.REDIS_PORT, 6379),
+    smtp: int(env.SMTP_PORT, 1025),
+    mailWeb: int(env.MAIL_WEB_PORT, 1080),
+  };
+}
+
+export async function freePorts() {
+  const names = Object.keys(portsFromEnv({}));
+  const ports = await Promise.all(names.map(() => freePort()));
+  return Object.fromEntries(names.map((n, i) => [n, ports[i]]));
+}
+
+/**
+ * Starts everything; resolves to a handle. Options:
+ *  ports       – as portsFromEnv() (default) or freePorts()
+ *  dataDir     – where the database, Redis and logs live (default .data/)
+ *  remotesFile – the file served as /remotes.json (default infra/local/remotes.json)
+ *  env         – extra environment for the services (e.g. REVIEW_VALIDATION_DELAY)
+ *  useEnv      – honour MONGODB_URI / REDIS_URL from the environment (default true)
+ *  progress    – function(step, total, message) called as each part comes up
+ */
+export async function startStack({
+  ports = portsFromEnv(),
+  dataDir = DATA_DIR,
+  remotesFile = path.join(ROOT, 'infra/local/remotes.json'),
+  env = {},
+  useEnv = true,
+  seed = true,
+  progress = () => {},
+  publicHost = 'localhost',
+} = {}) {
+  const logDir = path.join(dataDir, 'logs');
+  fs.mkdirSync(logDir, { recursive: true });
+  const stoppers = [];
+  const handle = { ports, logDir, remotesFile, services: {}, statics: {} };
+  const publicUrl = env.PUBLIC_URL ?? `http://${publicHost}:${ports.gateway}`;
+  const total = 7;
+  const stop = async () => {
+    for (const s of stoppers.reverse()) await s().catch(() => {});
+  };
+  handle.stop = stop;
+
+  try {
+    progress(1, total, 'database');
+    const mongo = await startMongo({ port: ports.mongo, dataDir: path.join(dataDir, 'db'), logFile: path.join(logDir, 'db.log'), useEnv, log: (m) => progress(1, total, m) });
+    stoppers.push(mongo.stop);
+    handle.mongo = mongo;
+
+    progress(2, total, 'Redis');
+    const redis = await startRedis({ port: ports.redis, dataDir: path.join(dataDir, 'redis'), logFile: path.join(logDir, 'redis.log'), useEnv, log: (m) => progress(2, total, m) });
+    stoppers.push(redis.stop);
+    handle.redis = redis;
+
+    progress(3, total, 'mail catcher');
+    const mail = await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.mailWeb });
+    stoppers.push(mail.stop);
+    handle.mail = mail;
+
+    const common = {
+      MONGODB_URI: mongo.uri,
+      REDIS_URL: redis.url,
+      SMTP_URL: mail.smtpUrl,
+      PUBLIC_URL: publicUrl,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      ...env,
+    };
+    const node = process.execPath;
+    const svc = (name, script, port) => ({ name, script, port });
+    const services = [
+      svc('auth', 'services/auth/dist/main.js', ports.auth),
+      svc('rating', 'services/rating/dist/main.js', ports.rating),
+      svc('worker', 'services/rating/dist/worker.js', ports.worker),
+    ];
+
+    if (seed) {
+      progress(4, total, 'demo data');
+      execFileSync(node, [path.join(ROOT, 'services/rating/dist/seed.js')], {
+        cwd: ROOT,
+        env: { ...process.env, ...common },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    }
+
+    progress(5, total, 'services (auth, rating API, rating worker)');
+    for (const s of services) {
+      const proc = startProcess({ name: s.name, command: node, args: [path.join(ROOT, s.script)], cwd: ROOT, env: { ...common, PORT: String(s.port) }, logFile: path.join(logDir, `${s.name}.log`) });
+      stoppers.push(() => proc.stop(10_000));
+      handle.services[s.name] = proc;
+    }
+    await Promise.all(
+      services.map(async (s) => {
+        const proc = handle.services[s.name];
+        try {
+          await waitForHttp(`http://127.0.0.1:${s.port}/readyz`, { what: s.name, timeoutMs: 60_000, isAlive: () => proc.alive, okStatus: 200 });
+        } catch (err) {
+          throw new Error(`${err.message}\n--- last lines of ${path.join(logDir, `${s.name}.log`)} ---\n${proc.tail()}`);
+        }
+      }),
+    );
+
+    progress(6, total, 'shell and micro-frontends');
+    const shell = await serveStatic({ port: ports.shell, dir: path.join(ROOT, 'shell/dist'), spa: true, name: 'shell', files: { '/remotes.json': remotesFile } });
+    stoppers.push(shell.stop);
+    handle.statics.shell = shell;
+    for (const r of REMOTES) {
+      const key = `mfe-${r}`;
+      const srv = await serveStatic({ port: ports[key], dir: path.join(ROOT, key, 'dist'), base: `/mfe/${r}/`, name: key });
+      stoppers.push(srv.stop);
+      handle.statics[key] = srv;
+    }
+
+    progress(7, total, 'gateway');
+    const gateway = await startGateway({
+      port: ports.gateway,
+      targets: {
+        auth: `http://127.0.0.1:${ports.auth}`,
+        rating: `http://127.0.0.1:${ports.rating}`,
+        shell: shell.url,
+        ...Object.fromEntries(REMOTES.map((r) => [`mfe-${r}`, handle.statics[`mfe-${r}`].url])),
+      },
+    });
+    stoppers.push(gateway.stop);
+    handle.gateway = gateway;
+    handle.url = `http://${publicHost}:${ports.gateway}`;
+    handle.urls = {
+      app: handle.url,
+      mail: mail.webUrl.replace('127.0.0.1', publicHost),
+      authDocs: `${handle.url}/auth/docs`,
+      apiDocs: `${handle.url}/api/docs`,
+    };
+
+    /** Stops one remote's static server (the gateway then answers 502 for it). */
+    handle.stopRemote = async (name) => {
+      await handle.statics[`mfe-${name}`]?.stop();
+      delete handle.statics[`mfe-${name}`];
+    };
+    /** Replaces what /remotes.json serves. */
+    handle.writeRemotes = (remotes) => fs.writeFileSync(remotesFile, `${JSON.stringify(remotes, null, 2)}\n`);
+    return handle;
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

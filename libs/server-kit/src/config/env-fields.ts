@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { parseDuration } from './duration';
+import { LOG_LEVELS } from '../logging/log-level';
+
+// Reusable field schemas for service configuration. Messages say what is expected: the loader
+// prefixes them with the variable's name.
+
+export const portField = (fallback: number) =>
+  z.coerce
+    .number({ message: 'expected a TCP port number (1-65535)' })
+    .int({ message: 'expected a TCP port number (1-65535)' })
+    .min(1, { message: 'expected a TCP port number (1-65535)' })
+    .max(65535, { message: 'expected a TCP port number (1-65535)' })
+    .default(fallback);
+
+export const mongoUriField = () =>
+  z.string({ message: 'a mongodb:// or mongodb+srv:// URL' }).regex(/^mongodb(\+srv)?:\/\/.+/, {
+    message: 'expected a mongodb:// or mongodb+srv:// URL',
+  });
+
+export const redisUrlField = () =>
+  z.string({ message: 'a redis:// or rediss:// URL' }).regex(/^rediss?:\/\/.+/, { message: 'expected a redis:// or rediss:// URL' });
+
+export const urlField = (fallback: string, protocols = ['http:', 'https:']) =>
+  z
+    .string()
+    .refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol), {
+      message: `expected a URL (${protocols.map((p) => p.replace(':', '')).join(' or ')})`,
+    })
+    .default(fallback);
+
+export const databaseNameField = (fallback: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,63}$/, { message: 'expected a database name (letters, digits, _ or -, at most 63)' })
+    .default(fallback);
+
+export const logLevelField = () =>
+  z.enum(LOG_LEVELS, { message: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info');
+
+/** Comma-separated list of allowed browser origins; empty means same-origin only. */
+export const corsOriginsField = () =>
+  z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .refine((list) => list.every((o) => o === '*' || URL.canParse(o)), {
+      message: 'expected a comma-separated list of origins like https://example.org (or *)',
+    });
+
+export const durationField = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const ms = parseDuration(v);
+      if (ms === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'expected a duration like 10m, 2s, 500ms or a number of milliseconds' });
+        return z.NEVER;
+      }
+      return ms;
+    });
+
+export const positiveIntField = (fallback: number) =>
+  z.coerce
+    .number({ message: 'expected a positive integer' })
+    .int({ message: 'expected a positive integer' })
+    .min(1, { message: 'expected a positive integer' })
+    .default(fallback);
+
+/** The variables every service reads, with their defaults. */
+export const baseServiceEnv = (defaults: { port: number; database: string }) => ({
+  PORT: portField(defaults.port),
+  MONGODB_URI: mongoUriField(),
+  MONGODB_DB: databaseNameField(defaults.database),
+  REDIS_URL: redisUrlField(),
+  LOG_LEVEL: logLevelField(),
+  CORS_ORIGINS: corsOriginsField(),
+});

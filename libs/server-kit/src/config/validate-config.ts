@@ -1,0 +1,31 @@
+import { type z } from 'zod';
+
+export type ConfigResult<T> = { ok: true; config: T } | { ok: false; problems: string[] };
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Checks environment variables against a zod object schema, without side effects. Each problem is
+ * one line naming the variable and what is expected, e.g.
+ * `MONGODB_URI: required (a mongodb:// or mongodb+srv:// URL), but it is not set`.
+ */
+export function validateConfig<S extends z.ZodType>(schema: S, env: Env): ConfigResult<z.output<S>> {
+  // Empty strings count as "not set": `FOO=` in a shell or a manifest is a missing value.
+  const cleaned: Env = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined && value.trim() !== '') cleaned[key] = value.trim();
+  const result = schema.safeParse(cleaned);
+  if (result.success) return { ok: true, config: result.data };
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.map(String).join('.') || '(environment)';
+    const received = issue.path.length === 1 ? cleaned[String(issue.path[0])] : undefined;
+    if (received === undefined && issue.code === 'invalid_type') {
+      return `${name}: required (${describe(issue.message)}), but it is not set`;
+    }
+    return `${name}: ${describe(issue.message)}${received === undefined ? '' : `, got ${JSON.stringify(received)}`}`;
+  });
+  return { ok: false, problems };
+}
+
+function describe(message: string): string {
+  return message.replace(/^Invalid input: /, '');
+}

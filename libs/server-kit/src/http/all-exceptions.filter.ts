@@ -1,0 +1,25 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
+import { type Request, type Response } from 'express';
+import { toErrorReply } from './exception-body';
+
+/** The one global exception filter: JSON bodies for every error, a log line for unexpected ones. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Http');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const res = http.getResponse<Response>();
+    const req = http.getRequest<Request>();
+    const reply = toErrorReply(exception);
+    if (reply.unexpected) {
+      const err = exception instanceof Error ? exception : new Error(String(exception));
+      this.logger.error({ msg: 'unexpected error', method: req.method, url: req.originalUrl, status: reply.status }, err.stack, 'Http');
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(reply.status).json(reply.body);
+  }
+}

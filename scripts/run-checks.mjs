@@ -1,0 +1,111 @@
+// The body of `npm test` (run on Node 24 by scripts/test.mjs): every check, in order, each timed.
+// A failing step does not hide the others: all run, then the summary says what failed.
+//   npm test                      every step
+//   npm test -- --only unit,e2e   some steps (lint, types, unit, build, integration, e2e)
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../infra/local/lib/paths.mjs';
+import { ensureFerretBinary } from '../infra/local/lib/mongo.mjs';
+import { ensureRedisServer } from '../infra/local/lib/redis.mjs';
+import { ensureChromium } from '../e2e/support/chromium.mjs';
+import { buildAll } from '../infra/local/lib/build.mjs';
+import { which } from '../infra/local/lib/which.mjs';
+
+const ART = path.join(ROOT, 'artifacts');
+fs.mkdirSync(ART, { recursive: true });
+const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
+const only = (() => {
+  const i = process.argv.indexOf('--only');
+  return i > 0 ? new Set(process.argv[i + 1].split(',')) : null;
+})();
+
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: process.env.CI ? '0' : '1' };
+const run = (cmd, args) => spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env }).status === 0;
+
+function jestCounts(file) {
+  try {
+    const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), skipped: r.numPendingTests };
+  } catch {
+    return null;
+  }
+}
+function playwrightCounts(file) {
+  try {
+    const s = JSON.parse(fs.readFileSync(file, 'utf8')).stats;
+    return { passed: s.expected + (s.flaky ?? 0), failed: s.unexpected, skipped: s.skipped };
+  } catch {
+    return null;
+  }
+}
+
+const steps = [
+  ['prerequisites', () => {
+    ensureRedisServer();
+    ensureChromium();
+    if (!process.env.MONGODB_URI && !which('mongod')) ensureFerretBinary();
+    return true;
+  }],
+  ['lint', () => run(bin('eslint'), ['--max-warnings', '0', '.'])],
+  ['types', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--pretty'])],
+  ['unit', () => {
+    const out = path.join(ART, 'jest-unit.json');
+    fs.rmSync(out, { force: true });
+    const ok = run(bin('jest'), ['--selectProjects', 'unit-node', 'unit-web', '--json', '--outputFile', out]);
+    return { ok, counts: jestCounts(out) };
+  }],
+  ['build', () => {
+    buildAll();
+    return true;
+  }],
+  ['integration', () => {
+    const out = path.join(ART, 'jest-integration.json');
+    fs.rmSync(out, { force: true });
+    const ok = run(bin('jest'), ['--selectProjects', 'integration', '--runInBand', '--json', '--outputFile', out]);
+    return { ok, counts: jestCounts(out) };
+  }],
+  ['e2e', () => {
+    const out = path.join(ART, 'e2e.json');
+    fs.rmSync(out, { force: true });
+    const ok = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+      cwd: ROOT, stdio: 'inherit', env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    }).status === 0;
+    return { ok, counts: playwrightCounts(out) };
+  }],
+];
+
+const results = [];
+const t0 = Date.now();
+for (const [name, fn] of steps) {
+  if (only && !only.has(name) && name !== 'prerequisites') continue;
+  console.log(`\n━━ ${name} ━━`);
+  const t = Date.now();
+  let ok;
+  let counts = null;
+  try {
+    const r = fn();
+    ok = typeof r === 'object' ? r.ok : r;
+    counts = typeof r === 'object' ? r.counts : null;
+  } catch (err) {
+    console.error(err.message);
+    ok = false;
+  }
+  results.push({ name, ok, counts, seconds: (Date.now() - t) / 1000 });
+}
+
+console.log('\n━━ summary ━━');
+let passed = 0;
+let failed = 0;
+for (const r of results) {
+  const c = r.counts ? ` (${r.counts.passed} passed, ${r.counts.failed} failed${r.counts.skipped ? `, ${r.counts.skipped} skipped` : ''})` : '';
+  console.log(`${r.ok ? '✓' : '✗'} ${r.name.padEnd(13)} ${r.seconds.toFixed(1).padStart(6)}s${c}`);
+  if (r.counts) {
+    passed += r.counts.passed;
+    failed += r.counts.failed;
+  }
+  if (!r.ok && !(r.counts && r.counts.failed)) failed += 1;
+}
+console.log(`total ${((Date.now() - t0) / 1000).toFixed(0)}s`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -55,6 +55,37 @@ test('the shell bundle holds no remote URL', () => {
   expect(fs.existsSync(path.join(dist, 'remotes.json'))).toBe(false);
 });
 
+test('pointing the remotes file at a second build of a remote loads it after a reload, with no shell rebuild', async ({ page, stack }) => {
+  const shellBefore = fs.readdirSync(path.join(ROOT, 'shell/dist')).sort().join(',');
+  await page.goto('/publication');
+  await expect(page.getByTestId('subject-list')).toBeVisible();
+  const v1 = (await page.getByTestId('mfe-version').first().textContent())?.trim();
+
+  // The review team builds and serves a new version elsewhere, then changes one line of the file.
+  const dir = buildRemoteVariant('mfe-review', { version: '9.9.9-e2e', outDir: 'dist-e2e' });
+  const v2 = await serveStatic({ port: 0, dir, name: 'mfe-review v2' });
+  const original = fs.readFileSync(stack.remotesFile, 'utf8');
+  try {
+    stack.writeRemotes({ ...JSON.parse(original), review: `${v2.url}/mf-manifest.json` });
+
+    await page.reload();
+    await expect(page.getByTestId('mfe-version').first()).toContainText('9.9.9-e2e');
+    await expect(page.getByTestId('subject-list').locator('li').first()).toBeVisible();
+    expect(v1).not.toContain('9.9.9-e2e');
+    expect(fs.readdirSync(path.join(ROOT, 'shell/dist')).sort().join(',')).toBe(shellBefore);
+
+    // Rolling back is the same one-line change.
+    fs.writeFileSync(stack.remotesFile, original);
+    await page.reload();
+    await expect(page.getByTestId('mfe-version').first()).toHaveText(v1 ?? '');
+  } finally {
+    fs.writeFileSync(stack.remotesFile, original);
+    await v2.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+
 test('a stopped remote shows the fallback panel while the rest keeps working', async ({ page, stack }) => {
   await stack.stopRemote('review');
 
@@ -68,27 +99,4 @@ test('a stopped remote shows the fallback panel while the rest keeps working', a
   await expect(page.getByTestId('auth-health')).toContainText(/ok/i);
   await page.goto('/');
   await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
-});
-
-test('pointing the remotes file at a second build of a remote loads it after a reload, with no shell rebuild', async ({ page, stack }) => {
-  const shellBefore = fs.readdirSync(path.join(ROOT, 'shell/dist')).sort().join(',');
-  await page.goto('/communaute');
-  await expect(page.getByTestId('ranking-list')).toBeVisible();
-  const v1 = (await page.getByTestId('mfe-version').first().textContent())?.trim();
-
-  const dir = buildRemoteVariant('mfe-community', { version: '9.9.9-e2e', outDir: 'dist-e2e' });
-  const v2 = await serveStatic({ port: 0, dir, name: 'mfe-community v2' });
-  try {
-    const remotes = JSON.parse(fs.readFileSync(stack.remotesFile, 'utf8'));
-    stack.writeRemotes({ ...remotes, community: `${v2.url}/mf-manifest.json` });
-
-    await page.reload();
-    await expect(page.getByTestId('mfe-version').first()).toContainText('9.9.9-e2e');
-    await expect(page.getByTestId('ranking-list').locator('li').first()).toBeVisible();
-    expect(v1).not.toContain('9.9.9-e2e');
-    expect(fs.readdirSync(path.join(ROOT, 'shell/dist')).sort().join(',')).toBe(shellBefore);
-  } finally {
-    await v2.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 });

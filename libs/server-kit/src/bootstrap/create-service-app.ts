@@ -1,0 +1,34 @@
+import { type Type, type DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type NestExpressApplication } from '@nestjs/platform-express';
+import { AllExceptionsFilter } from '../http/all-exceptions.filter';
+import { JsonLogger } from '../logging/json-logger';
+import { httpMetricsMiddleware } from '../metrics/http-metrics.middleware';
+import { MetricsRegistry } from '../metrics/metrics.registry';
+import { type ServiceAppOptions } from './service-app-options';
+import { setupSwagger } from './swagger';
+
+/**
+ * Creates a configured (not yet listening) Nest application: JSON logger, request metrics,
+ * body size limit, CORS, the global exception filter and Swagger. Used by `runService` and by
+ * the in-process test helper, so tests exercise exactly what production runs.
+ */
+export async function createServiceApp(module: Type<unknown> | DynamicModule, options: ServiceAppOptions): Promise<NestExpressApplication> {
+  const logger = new JsonLogger(options.logLevel);
+  const app = await NestFactory.create<NestExpressApplication>(module, {
+    logger,
+    bodyParser: false,
+    abortOnError: false,
+  });
+  app.useLogger(logger);
+  const metrics = app.get(MetricsRegistry, { strict: false });
+  app.use(httpMetricsMiddleware(metrics));
+  const limit = options.bodyLimit ?? '100kb';
+  app.useBodyParser('json', false, { limit });
+  app.useBodyParser('urlencoded', false, { limit, extended: false });
+  app.enableCors({ origin: options.corsOrigins.includes('*') ? true : options.corsOrigins.length ? options.corsOrigins : false });
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.disable('x-powered-by');
+  if (options.docs) setupSwagger(app, options.docs, options.version);
+  return app;
+}

@@ -1,0 +1,32 @@
+import { type MongooseModuleOptions } from '@nestjs/mongoose';
+
+export interface DatabaseSettings {
+  uri: string;
+  dbName: string;
+  /** How long the driver looks for a server before giving up (start-up and each operation). */
+  serverSelectionTimeoutMS?: number;
+  /** Extra connection attempts at start-up after the first one fails. */
+  retryAttempts?: number;
+}
+
+/**
+ * Connection settings for MongooseModule.forRoot. By default a missing database would hang
+ * start-up for minutes; here start-up fails after about (1 + retryAttempts) × serverSelectionTimeoutMS.
+ */
+export function mongooseOptions(settings: DatabaseSettings): MongooseModuleOptions & { uri: string } {
+  return {
+    uri: settings.uri,
+    dbName: settings.dbName,
+    serverSelectionTimeoutMS: settings.serverSelectionTimeoutMS ?? 5000,
+    connectTimeoutMS: 5000,
+    retryAttempts: settings.retryAttempts ?? 1,
+    retryDelay: 1000,
+    // Indexes are declared on the schemas and built at start-up (small collections).
+    autoIndex: true,
+  };
+}
+
+/** The URI without credentials, for log lines and error messages. */
+export function redactUri(uri: string): string {
+  return uri.replace(/\/\/[^@/]*@/, '//***@');
+}

@@ -1,0 +1,43 @@
+import { Redis, type RedisOptions } from 'ioredis';
+
+/**
+ * An ioredis connection for BullMQ: `maxRetriesPerRequest: null` as BullMQ requires (commands wait
+ * for a reconnect instead of failing), reconnecting every second at most.
+ */
+export function createQueueConnection(url: string, options: RedisOptions = {}): Redis {
+  return new Redis(url, {
+    maxRetriesPerRequest: null,
+    retryStrategy: (times) => Math.min(times * 200, 1000),
+    ...options,
+  });
+}
+
+/**
+ * An ioredis connection for health probes: never queues commands while disconnected, so a
+ * PING fails at once when Redis is down instead of waiting for a reconnect.
+ */
+export function createProbeConnection(url: string): Redis {
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2000,
+    retryStrategy: () => 1000,
+  });
+  client.on('error', () => {
+    // Reported through /readyz; reconnects on its own.
+  });
+  return client;
+}
+
+/** Resolves if PING answers within `timeoutMs`, rejects otherwise. */
+export async function pingRedis(client: Redis, timeoutMs = 1500): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no PONG within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([client.ping(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

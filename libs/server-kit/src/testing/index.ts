@@ -1,0 +1,9 @@
+// Helpers for integration tests (`*.int.spec.ts`); not part of the production bundles.
+// - testDatabaseName(__filename): each test file gets a database of its own.
+// - startTestApp(AppModule.forRoot(config)): the service in-process on a free port, for supertest.
+// - buildServiceBundle('rating') + runNode(path, env): the real bundle as a child process
+//   (start-up checks such as "exits 78 on a bad configuration").
+export * from './test-database-name';
+export * from './start-test-app';
+export * from './node-process';
+export * from './build-service';

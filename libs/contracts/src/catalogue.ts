@@ -18,3 +18,14 @@ export const rankingEntrySchema = z.object({
 });
 export type RankingEntry = z.infer<typeof rankingEntrySchema>;
 export const rankingSchema = z.array(rankingEntrySchema);
+
+/** GET /api/teacher/{id}: `rating` is the mean tot_rating (0–10, one decimal) or null without reviews. */
+export const teacherDetailSchema = z.object({
+  id: idSchema,
+  prefix: z.string(),
+  name: z.string(),
+  rating: z.number().min(0).max(10).nullable(),
+  reviews: z.number().int().nonnegative(),
+  subjects: z.array(subjectSchema),
+});
+export type TeacherDetail = z.infer<typeof teacherDetailSchema>;

@@ -25,3 +25,5 @@ export * from './database/mongoose-options';
 export * from './database/database.module';
 export * from './redis/redis-connection';
 export * from './platform.module';
+export * from './bootstrap/startup-error';
+export * from './database/group-sums';

@@ -24,8 +24,8 @@ export async function createServiceApp(module: Type<unknown> | DynamicModule, op
   const metrics = app.get(MetricsRegistry, { strict: false });
   app.use(httpMetricsMiddleware(metrics));
   const limit = options.bodyLimit ?? '100kb';
-  app.useBodyParser('json', false, { limit });
-  app.useBodyParser('urlencoded', false, { limit, extended: false });
+  app.useBodyParser('json', { limit });
+  app.useBodyParser('urlencoded', { limit, extended: false });
   app.enableCors({ origin: options.corsOrigins.includes('*') ? true : options.corsOrigins.length ? options.corsOrigins : false });
   app.useGlobalFilters(new AllExceptionsFilter());
   app.disable('x-powered-by');

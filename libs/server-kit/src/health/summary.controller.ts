@@ -18,7 +18,7 @@ export function summaryController(path: string): Type<unknown> {
     @ApiOkResponse({ description: 'Service health summary', schema: zodApiSchema(healthResponseSchema) })
     async summary(): Promise<HealthResponse> {
       const report = await this.probes.check();
-      const state = (up: boolean) => (up ? 'up' : 'down') as const;
+      const state = (up: boolean): 'up' | 'down' => (up ? 'up' : 'down');
       const checks = { database: state(report.database.up), redis: state(report.redis.up) };
       const ok = report.database.up && report.redis.up;
       return { service: this.options.service, status: ok ? 'ok' : 'degraded', version: this.options.version ?? '0.0.0', checks };

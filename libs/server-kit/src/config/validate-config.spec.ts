@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { baseServiceEnv, durationField } from './env-fields';
+import { validateConfig } from './validate-config';
+
+const schema = z.object({ ...baseServiceEnv({ port: 3001, database: 'pupitre_auth' }), DELAY: durationField('10m') });
+const valid = { MONGODB_URI: 'mongodb://127.0.0.1:27017/', REDIS_URL: 'redis://127.0.0.1:6379' };
+
+describe('validateConfig', () => {
+  it('applies defaults and converts values', () => {
+    const result = validateConfig(schema, { ...valid, CORS_ORIGINS: 'https://a.example, https://b.example' });
+    expect(result).toEqual({
+      ok: true,
+      config: {
+        ...valid,
+        PORT: 3001,
+        MONGODB_DB: 'pupitre_auth',
+        LOG_LEVEL: 'info',
+        CORS_ORIGINS: ['https://a.example', 'https://b.example'],
+        DELAY: 600_000,
+      },
+    });
+  });
+
+  it('names a missing variable and says what is expected', () => {
+    const result = validateConfig(schema, { REDIS_URL: valid.REDIS_URL });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual(['MONGODB_URI: required (a mongodb:// or mongodb+srv:// URL), but it is not set']);
+  });
+
+  it('treats an empty value as missing', () => {
+    const result = validateConfig(schema, { ...valid, MONGODB_URI: '  ' });
+    expect(!result.ok && result.problems[0]).toMatch(/^MONGODB_URI: required/);
+  });
+
+  it('names each invalid variable with the value received', () => {
+    const result = validateConfig(schema, { ...valid, PORT: 'abc', LOG_LEVEL: 'loud', DELAY: 'soon', REDIS_URL: 'http://x' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual(
+      expect.arrayContaining([
+        'PORT: expected a TCP port number (1-65535), got "abc"',
+        expect.stringMatching(/^LOG_LEVEL: expected one of silent, fatal, error, warn, info, debug, verbose, got "loud"$/),
+        'DELAY: expected a duration like 10m, 2s, 500ms or a number of milliseconds, got "soon"',
+        'REDIS_URL: expected a redis:// or rediss:// URL, got "http://x"',
+      ]),
+    );
+    expect(result.problems).toHaveLength(4);
+  });
+
+  it('rejects out-of-range ports and bad origins', () => {
+    const result = validateConfig(schema, { ...valid, PORT: '70000', CORS_ORIGINS: 'not an origin' });
+    expect(!result.ok && result.problems.map((p) => p.split(':')[0]).sort()).toEqual(['CORS_ORIGINS', 'PORT']);
+  });
+});

@@ -1,0 +1,41 @@
+import { JsonLogger } from './json-logger';
+
+function capture(level: ConstructorParameters<typeof JsonLogger>[0]) {
+  const lines: string[] = [];
+  const logger = new JsonLogger(level, (line) => lines.push(line));
+  return { logger, entries: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>), lines };
+}
+
+describe('JsonLogger', () => {
+  it('writes one JSON object per line with time, level, context and msg', () => {
+    const { logger, lines, entries } = capture('info');
+    logger.log('started', 'Bootstrap');
+    expect(lines[0].endsWith('\n')).toBe(true);
+    expect(entries()[0]).toEqual({ time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), level: 'info', context: 'Bootstrap', msg: 'started' });
+  });
+
+  it('merges object messages as fields and keeps error stacks', () => {
+    const { logger, entries } = capture('info');
+    logger.warn({ msg: 'slow', ms: 12 }, 'Http');
+    logger.error('boom', 'Error: boom\n    at x (y.js:1:1)', 'Http');
+    expect(entries()).toEqual([
+      expect.objectContaining({ level: 'warn', context: 'Http', msg: 'slow', ms: 12 }),
+      expect.objectContaining({ level: 'error', context: 'Http', msg: 'boom', stack: 'Error: boom\n    at x (y.js:1:1)' }),
+    ]);
+  });
+
+  it('respects the level', () => {
+    const { logger, entries } = capture('warn');
+    logger.debug('no');
+    logger.log('no');
+    logger.warn('yes');
+    logger.fatal('yes');
+    expect(entries().map((e) => e.level)).toEqual(['warn', 'fatal']);
+  });
+
+  it('prints nothing when silent', () => {
+    const { logger, lines } = capture('silent');
+    logger.fatal('x');
+    expect(lines).toEqual([]);
+  });
+});

@@ -1,0 +1,15 @@
+import { type ServiceAppOptions } from '@pupitre/server-kit';
+import { version } from '../../package.json';
+import { type RatingConfig } from '../config/rating-config';
+
+/** HTTP-level settings of the rating API, shared by main.ts and the tests. */
+export function ratingAppOptions(config: RatingConfig): ServiceAppOptions {
+  return {
+    name: 'rating',
+    logLevel: config.LOG_LEVEL,
+    corsOrigins: config.CORS_ORIGINS,
+    bodyLimit: '32kb',
+    version,
+    docs: { path: '/api/docs', title: 'Pupitre rating', description: 'Teachers, subjects, reviews and ranking' },
+  };
+}

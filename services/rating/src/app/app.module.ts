@@ -1,0 +1,28 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { PlatformModule } from '@pupitre/server-kit';
+import { version } from '../../package.json';
+import { type RatingConfig } from '../config/rating-config';
+import { PublicationModule } from './publication/publication.module';
+import { SubjectsModule } from './subjects/subjects.module';
+import { TeachersModule } from './teachers/teachers.module';
+
+/** Root module of the rating API: one folder per feature under src/app/. */
+@Module({})
+export class AppModule {
+  static forRoot(config: RatingConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({
+          config,
+          metricsName: 'rating',
+          database: { uri: config.MONGODB_URI, dbName: config.MONGODB_DB },
+          health: { service: 'rating', summaryPath: '/api/health', redisUrl: config.REDIS_URL, version },
+        }),
+        SubjectsModule,
+        TeachersModule,
+        PublicationModule,
+      ],
+    };
+  }
+}

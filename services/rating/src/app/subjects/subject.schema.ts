@@ -1,0 +1,16 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+
+@Schema({ collection: 'subjects', versionKey: false, id: false })
+export class Subject {
+  @Prop({ type: Number, required: true, unique: true })
+  id!: number;
+
+  @Prop({ type: String, required: true, unique: true })
+  name!: string;
+
+  /** `#rrggbb`, the chip border colour. */
+  @Prop({ type: String, required: true })
+  color!: string;
+}
+
+export const SubjectSchema = SchemaFactory.createForClass(Subject);

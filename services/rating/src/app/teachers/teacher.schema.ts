@@ -1,0 +1,38 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+
+/**
+ * A teacher with aggregates maintained from the published reviews (never recomputed per request):
+ * `reviewCount` and `ratingSum` (the sum of their `tot_rating`).
+ */
+@Schema({ collection: 'teachers', versionKey: false, id: false, timestamps: true })
+export class Teacher {
+  @Prop({ type: Number, required: true, unique: true })
+  id!: number;
+
+  /** Title as shown: `M.`, `Mme`. */
+  @Prop({ type: String, required: true })
+  prefix!: string;
+
+  @Prop({ type: String, required: true })
+  name!: string;
+
+  /** Accent- and case-free `prefix name` for search (FerretDB has no collation or text index). */
+  @Prop({ type: String, required: true, index: true })
+  searchKey!: string;
+
+  @Prop({ type: [Number], default: [] })
+  subjectIds!: number[];
+
+  @Prop({ type: Number, default: 0, min: 0 })
+  reviewCount!: number;
+
+  @Prop({ type: Number, default: 0, min: 0 })
+  ratingSum!: number;
+
+  /** Left the school: kept for its reviews, out of the ranking. */
+  @Prop({ type: Boolean, default: false })
+  archived!: boolean;
+}
+
+export const TeacherSchema = SchemaFactory.createForClass(Teacher);
+TeacherSchema.index({ archived: 1, reviewCount: -1 });

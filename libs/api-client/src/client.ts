@@ -1,0 +1,156 @@
+// The one request helper of the front ends. Every call goes to the page's own origin (`/api/...`,
+// `/auth/...`, routed by the gateway or the Ingress) with the session's bearer token, and every
+// answer becomes a typed outcome following the product's status rules (spec, section 8):
+//   200/201 → ok (JSON) · 204 → no-content · 400 → bad-request (body kept for details)
+//   401 → unauthorized: the session is cleared and the browser goes to /auth
+//   404 → not-found (popup, then home after 3 s) · 409 → conflict (collision popup)
+//   500 → fatal (popup) · any other status → home · network failure → fatal
+// What "go to", "popup" and "later" mean is injected by the host (`configureApiClient`), so the
+// shell wires the router and its notification area, and tests wire spies.
+import { clearSession, getSession } from '@pupitre/session';
+
+export type ApiOutcome<T> =
+  | { kind: 'ok'; status: 200 | 201; data: T }
+  | { kind: 'no-content'; status: 204 }
+  | { kind: 'bad-request'; status: 400; body: unknown }
+  | { kind: 'unauthorized'; status: 401; body: unknown }
+  | { kind: 'not-found'; status: 404; body: unknown }
+  | { kind: 'conflict'; status: 409; body: unknown }
+  | { kind: 'fatal'; status: number | null; error?: unknown }
+  | { kind: 'redirected'; status: number };
+
+export type ApiOutcomeKind = ApiOutcome<unknown>['kind'];
+
+/** Translation keys (namespace `common`) of the popups the helper raises. */
+export type ApiPopupKey = 'error.404' | 'error.collision' | 'error.fatal';
+
+export interface ApiReactions {
+  /** Client-side navigation (the shell passes react-router's navigate). */
+  navigate: (path: string) => void;
+  /** Shows a translated error popup. */
+  notify: (key: ApiPopupKey) => void;
+  /** Current path, to avoid sending /auth to /auth. */
+  currentPath: () => string;
+  /** Timer used for "return home after 3 s" (injectable for tests). */
+  schedule: (fn: () => void, ms: number) => void;
+}
+
+export interface ApiClientConfig extends ApiReactions {
+  /** Prefix of every path; '' = same origin. */
+  baseUrl: string;
+  fetch: typeof fetch;
+}
+
+export const NOT_FOUND_RETURN_MS = 3000;
+
+const defaultConfig = (): ApiClientConfig => ({
+  baseUrl: '',
+  fetch: (...args) => globalThis.fetch(...args),
+  navigate: (path) => window.location.assign(path),
+  notify: () => undefined,
+  currentPath: () => window.location.pathname,
+  schedule: (fn, ms) => void setTimeout(fn, ms),
+});
+
+let config: ApiClientConfig = defaultConfig();
+
+/** Wires the reactions (navigation, popups) and transport; unspecified parts keep their value. */
+export function configureApiClient(patch: Partial<ApiClientConfig>): void {
+  config = { ...config, ...patch };
+}
+
+/** Back to the built-in defaults (tests). */
+export function resetApiClient(): void {
+  config = defaultConfig();
+}
+
+export interface RequestOptions {
+  /** JSON body (serialised here). */
+  body?: unknown;
+  /** Send the bearer token when the session has one (default true). */
+  auth?: boolean;
+  /**
+   * `false` turns off the page-level reactions (navigation, popups) for calls whose failure the
+   * caller shows itself, e.g. a health probe; the outcome is the same. Default true.
+   */
+  react?: boolean;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiOutcome<T>> {
+  const { body, auth = true, react = true, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const access = auth ? getSession().access : null;
+  if (access) headers.Authorization = `Bearer ${access}`;
+
+  let response: Response;
+  try {
+    response = await config.fetch(`${config.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    // An abort is the caller's own doing: no popup.
+    if (react && !(error instanceof DOMException && error.name === 'AbortError')) config.notify('error.fatal');
+    return { kind: 'fatal', status: null, error };
+  }
+
+  const status = response.status;
+  switch (status) {
+    case 200:
+    case 201: {
+      const data = await readBody(response);
+      return { kind: 'ok', status, data: data as T };
+    }
+    case 204:
+      return { kind: 'no-content', status };
+    case 400:
+      return { kind: 'bad-request', status, body: await readBody(response) };
+    case 401: {
+      const payload = await readBody(response);
+      clearSession();
+      if (react && !config.currentPath().startsWith('/auth')) config.navigate('/auth');
+      return { kind: 'unauthorized', status, body: payload };
+    }
+    case 404: {
+      const payload = await readBody(response);
+      if (react) {
+        config.notify('error.404');
+        config.schedule(() => config.navigate('/'), NOT_FOUND_RETURN_MS);
+      }
+      return { kind: 'not-found', status, body: payload };
+    }
+    case 409: {
+      const payload = await readBody(response);
+      if (react) config.notify('error.collision');
+      return { kind: 'conflict', status, body: payload };
+    }
+    case 500:
+      if (react) config.notify('error.fatal');
+      return { kind: 'fatal', status };
+    default:
+      if (react) config.navigate('/');
+      return { kind: 'redirected', status };
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};

@@ -1,0 +1,117 @@
+// The one i18next instance of the whole page. It is shared as a Module Federation singleton, so the
+// shell and every micro-frontend translate with it: one language switch reaches all of them. The
+// shell's strings live in the `common` namespace; each micro-frontend adds its own namespace from
+// its `routes` module with `addNamespace`.
+import i18next, { type Resource, type ResourceLanguage } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { getSession, updateSession } from '@pupitre/session';
+import en from './locales/common.en';
+import es from './locales/common.es';
+import fr from './locales/common.fr';
+
+export const SUPPORTED_LANGUAGES = ['fr', 'es', 'en'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = 'fr';
+export const LANGUAGE_NAMES: Record<Language, string> = { fr: 'Français', es: 'Español', en: 'English' };
+
+export const commonResources = { fr, es, en } as const;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** `es-MX` → `es`; anything unsupported → null. */
+export function toLanguage(tag: string | null | undefined): Language | null {
+  if (!tag) return null;
+  const base = tag.trim().toLowerCase().split(/[-_]/)[0];
+  return isLanguage(base) ? base : null;
+}
+
+/**
+ * The stored language (`lang` in local storage) when valid; otherwise the first supported browser
+ * language (first visit); otherwise French.
+ */
+export function detectLanguage(
+  stored: string | null = getSession().lang,
+  browser: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language],
+): Language {
+  if (isLanguage(stored)) return stored;
+  for (const tag of browser) {
+    const lang = toLanguage(tag);
+    if (lang) return lang;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+export const i18n = i18next.createInstance();
+
+/** Initialises the shared instance once (synchronously: resources are bundled). Idempotent. */
+export function initI18n(lang: Language = detectLanguage()): typeof i18n {
+  if (i18n.isInitialized) return i18n;
+  const resources: Resource = {};
+  for (const lng of SUPPORTED_LANGUAGES) resources[lng] = { common: commonResources[lng] };
+  void i18n.use(initReactI18next).init({
+    resources,
+    lng: lang,
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    ns: ['common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  syncDocumentLanguage(lang);
+  i18n.on('languageChanged', (lng) => syncDocumentLanguage(lng));
+  return i18n;
+}
+
+function syncDocumentLanguage(lng: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+}
+
+/** Switches the page's language and stores it (`lang`) for the next visits. */
+export async function setLanguage(lang: Language): Promise<void> {
+  updateSession({ lang });
+  await i18n.changeLanguage(lang);
+}
+
+/**
+ * Adds a micro-frontend's namespace to the shared instance (all three languages). Safe to call
+ * more than once (a remote loaded again after a retry): bundles are deep-merged.
+ */
+export function addNamespace(ns: string, resources: Record<Language, ResourceLanguage>): void {
+  initI18n();
+  for (const lng of SUPPORTED_LANGUAGES) i18n.addResourceBundle(lng, ns, resources[lng], true, true);
+}
+
+/**
+ * Keys present in one catalogue and missing (or of another kind, or empty) in another. Every
+ * namespace's test runs it over its fr/es/en catalogues: a missing translation fails the build.
+ */
+export function findMissingKeys(catalogues: Record<string, unknown>): string[] {
+  const paths = (value: unknown, prefix = ''): Map<string, string> => {
+    const out = new Map<string, string>();
+    if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        const path = prefix ? `${prefix}.${key}` : key;
+        if (child && typeof child === 'object') for (const [p, k] of paths(child, path)) out.set(p, k);
+        else out.set(path, typeof child === 'string' && child.trim() !== '' ? 'string' : 'empty');
+      }
+    }
+    return out;
+  };
+  const all = Object.entries(catalogues).map(([lng, catalogue]) => [lng, paths(catalogue)] as const);
+  const keys = new Set(all.flatMap(([, map]) => [...map.keys()]));
+  const problems: string[] = [];
+  for (const key of [...keys].sort()) {
+    for (const [lng, map] of all) {
+      const kind = map.get(key);
+      if (kind === undefined) problems.push(`${lng}: missing ${key}`);
+      else if (kind !== 'string') problems.push(`${lng}: empty ${key}`);
+    }
+  }
+  return problems;
+}
+
+export type { ResourceLanguage };

@@ -1,0 +1,129 @@
+import { Component, createContext, useContext, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Loading, Panel } from '@pupitre/ui';
+import { type RemoteLoader, type RemoteRouteMap, RemoteUnavailableError } from './federation';
+import { type RemoteName, type OwnedPath } from './route-ownership';
+import { withTimeout } from './with-timeout';
+
+/** A slow remote falls back after this long (its load goes on; "Try again" picks it up). */
+export const DEFAULT_REMOTE_TIMEOUT_MS = 8000;
+
+const unavailableLoader: RemoteLoader = {
+  load: (remote) => Promise.reject(new RemoteUnavailableError(remote, 'federation not initialised')),
+  peek: () => undefined,
+  invalidate: () => undefined,
+};
+
+export const RemoteLoaderContext = createContext<RemoteLoader>(unavailableLoader);
+
+export function RemoteLoaderProvider({ loader, children }: { loader: RemoteLoader; children?: ReactNode }) {
+  return <RemoteLoaderContext.Provider value={loader}>{children}</RemoteLoaderContext.Provider>;
+}
+
+/** The translated panel shown instead of an unavailable section. */
+export function RemoteFallback({ remote, onRetry }: { remote: RemoteName; onRetry: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <Panel tone="alert" role="alert" data-testid="remote-fallback">
+      <p data-remote={remote}>{t('remote.unavailable')}</p>
+      <Button onClick={onRetry} data-testid="remote-retry">
+        {t('remote.retry')}
+      </Button>
+    </Panel>
+  );
+}
+
+interface BoundaryProps {
+  remote: RemoteName;
+  onRetry: () => void;
+  children?: ReactNode;
+}
+
+/** Catches render errors of a remote's screen: the rest of the page keeps working. */
+export class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
+  state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(`[mf] ${this.props.remote} crashed while rendering`, error, info.componentStack);
+  }
+
+  render() {
+    if (this.state.error) {
+      return (
+        <RemoteFallback
+          remote={this.props.remote}
+          onRetry={() => {
+            this.setState({ error: null });
+            this.props.onRetry();
+          }}
+        />
+      );
+    }
+    return this.props.children;
+  }
+}
+
+type LoadState = { status: 'loading' } | { status: 'ready'; routes: RemoteRouteMap } | { status: 'failed'; error: unknown };
+
+export interface RemoteRouteProps<R extends RemoteName> {
+  remote: R;
+  /** The path pattern, as declared in the ownership table and the remote's route map. */
+  path: OwnedPath<R>;
+  timeoutMs?: number;
+}
+
+/**
+ * The element of one shell <Route>: loads `<remote>/routes` lazily (once per page), picks the
+ * component registered under `path` and renders it inside the router, so `useParams()` works in
+ * the remote. A load error, a timeout, a missing path or a render crash shows the fallback panel,
+ * whose "Try again" reloads the remote without reloading the page.
+ */
+export function RemoteRoute<R extends RemoteName>({ remote, path, timeoutMs = DEFAULT_REMOTE_TIMEOUT_MS }: RemoteRouteProps<R>) {
+  const loader = useContext(RemoteLoaderContext);
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<{ key: string; state: LoadState } | null>(null);
+  const key = `${attempt}:${remote}`;
+
+  useEffect(() => {
+    if (loader.peek(remote)) return;
+    let active = true;
+    withTimeout(loader.load(remote), timeoutMs).then(
+      (routes) => {
+        if (active) setResult({ key, state: { status: 'ready', routes } });
+      },
+      (error: unknown) => {
+        if (!active) return;
+        console.warn(`[mf] ${remote} unavailable`, error);
+        setResult({ key, state: { status: 'failed', error } });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [loader, remote, timeoutMs, key]);
+
+  const retry = () => {
+    loader.invalidate(remote);
+    setAttempt((n) => n + 1);
+  };
+
+  const known = loader.peek(remote);
+  const state: LoadState = known ? { status: 'ready', routes: known } : result && result.key === key ? result.state : { status: 'loading' };
+
+  if (state.status === 'loading') return <Loading data-testid="remote-loading" />;
+  if (state.status === 'failed') return <RemoteFallback remote={remote} onRetry={retry} />;
+  const Screen = state.routes[path];
+  if (!Screen) {
+    console.error(`[mf] ${remote}/routes has no component for ${path}`);
+    return <RemoteFallback remote={remote} onRetry={retry} />;
+  }
+  return (
+    <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>
+      <Screen />
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,78 @@
+// `/remotes.json` tells the shell where each micro-frontend's manifest lives:
+//   { "community": "/mfe/community/mf-manifest.json", "review": "...", "account": "..." }
+// Nothing of it is compiled into the shell: a team ships its remote by changing one URL.
+import { REMOTE_NAMES, isRemoteName, type RemoteName } from './route-ownership';
+
+export type RemotesConfig = Partial<Record<RemoteName, string>>;
+
+export class RemotesConfigError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RemotesConfigError';
+  }
+}
+
+export const REMOTES_CONFIG_URL = '/remotes.json';
+
+/**
+ * Validates the parsed JSON and resolves each URL against `baseUrl` (the page). Unknown names,
+ * empty or non-string values and URLs that are not http(s) are rejected with the offending key
+ * in the message. A remote may be absent: its routes then show the fallback panel.
+ */
+export function parseRemotesConfig(raw: unknown, baseUrl: string): RemotesConfig {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new RemotesConfigError('remotes.json must be a JSON object mapping remote names to manifest URLs');
+  }
+  const config: RemotesConfig = {};
+  for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (name.startsWith('$')) continue; // "$comment" and friends
+    if (!isRemoteName(name)) {
+      throw new RemotesConfigError(`remotes.json: unknown remote "${name}" (expected one of ${REMOTE_NAMES.join(', ')})`);
+    }
+    if (typeof value !== 'string' || value.trim() === '') {
+      throw new RemotesConfigError(`remotes.json: "${name}" must be a non-empty URL string`);
+    }
+    let url: URL;
+    try {
+      url = new URL(value.trim(), baseUrl);
+    } catch (cause) {
+      throw new RemotesConfigError(`remotes.json: "${name}" is not a valid URL`, { cause });
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new RemotesConfigError(`remotes.json: "${name}" must be an http(s) URL`);
+    }
+    config[name] = url.href;
+  }
+  return config;
+}
+
+export interface LoadRemotesConfigOptions {
+  url?: string;
+  /** The page's URL, against which relative URLs are resolved (default: location.href). */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+/** Fetches and validates `/remotes.json` (never cached by the browser: it is the switchboard). */
+export async function loadRemotesConfig(options: LoadRemotesConfigOptions = {}): Promise<RemotesConfig> {
+  const { url = REMOTES_CONFIG_URL, signal } = options;
+  const baseUrl = options.baseUrl ?? window.location.href;
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const configUrl = new URL(url, baseUrl).href;
+  let response: Response;
+  try {
+    response = await doFetch(configUrl, { cache: 'no-store', headers: { Accept: 'application/json' }, signal });
+  } catch (cause) {
+    throw new RemotesConfigError(`remotes.json could not be fetched from ${configUrl}`, { cause });
+  }
+  if (!response.ok) throw new RemotesConfigError(`remotes.json answered HTTP ${response.status}`);
+  let raw: unknown;
+  try {
+    raw = await response.json();
+  } catch (cause) {
+    throw new RemotesConfigError('remotes.json is not valid JSON', { cause });
+  }
+  // Relative manifest URLs are relative to the page, as documented (docs/architecture.md).
+  return parseRemotesConfig(raw, baseUrl);
+}

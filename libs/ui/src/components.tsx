@@ -1,0 +1,114 @@
+import { type ButtonHTMLAttributes, type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, isLanguage, setLanguage } from '@pupitre/i18n';
+
+export interface PanelProps {
+  title?: ReactNode;
+  /** Heading level of the title (default 2). */
+  level?: 1 | 2 | 3;
+  tone?: 'default' | 'alert';
+  children?: ReactNode;
+  className?: string;
+  'data-testid'?: string;
+  role?: string;
+}
+
+export function Panel({ title, level = 2, tone = 'default', children, className, role, ...rest }: PanelProps) {
+  const Heading = `h${level}` as const;
+  const classes = ['pp-panel', tone === 'alert' ? 'pp-panel--alert' : '', className ?? ''].filter(Boolean).join(' ');
+  return (
+    <section className={classes} role={role} data-testid={rest['data-testid']}>
+      {title ? <Heading>{title}</Heading> : null}
+      {children}
+    </section>
+  );
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: 'primary' | 'secondary';
+}
+
+export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonProps) {
+  const classes = ['pp-button', variant === 'secondary' ? 'pp-button--secondary' : '', className ?? ''].filter(Boolean).join(' ');
+  return <button type={type} className={classes} {...props} />;
+}
+
+/** A spinner; decorative (the text beside it is what assistive technologies read). */
+export function Spinner() {
+  return <span className="pp-spinner" aria-hidden="true" />;
+}
+
+/** Loading state announced politely to screen readers ("Loading..." by default). */
+export function Loading({ label, 'data-testid': testId }: { label?: string; 'data-testid'?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="pp-loading" role="status" aria-live="polite" aria-busy="true" data-testid={testId ?? 'loading'}>
+      <Spinner />
+      <span>{label ?? t('remote.loading')}</span>
+    </div>
+  );
+}
+
+/**
+ * Root element of every micro-frontend's screen: `data-testid="mfe-<name>"`, plus a discreet
+ * marker of the build that rendered it (`data-testid="mfe-version"`).
+ */
+export function MfeRoot({ name, version, children }: { name: string; version: string; children?: ReactNode }) {
+  return (
+    <div className={`pp-mfe pp-mfe--${name}`} data-testid={`mfe-${name}`} data-mfe-version={version}>
+      {children}
+      <small className="pp-version" data-testid="mfe-version">
+        {name} {version}
+      </small>
+    </div>
+  );
+}
+
+/** Language selector; the choice is stored (`lang`) and applied to every micro-frontend at once. */
+export function LanguageSelect({ id = 'pp-language' }: { id?: string }) {
+  const { t, i18n } = useTranslation('common');
+  return (
+    <span>
+      <label htmlFor={id} className="pp-visually-hidden">
+        {t('nav.language')}
+      </label>
+      <select
+        id={id}
+        className="pp-select"
+        value={i18n.resolvedLanguage ?? i18n.language}
+        onChange={(event) => {
+          if (isLanguage(event.target.value)) void setLanguage(event.target.value);
+        }}
+      >
+        {SUPPORTED_LANGUAGES.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {LANGUAGE_NAMES[lng]}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+/**
+ * The layout-less frame a micro-frontend uses when it runs alone (its own dev server or its own
+ * deployment): a title bar with the language selector, and the screen below.
+ */
+export function StandaloneFrame({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="pp-frame">
+      <div className="pp-frame__bar">
+        <strong>{title}</strong>
+        <LanguageSelect id="pp-frame-language" />
+      </div>
+      <main>{children}</main>
+    </div>
+  );
+}
+
+/** Sets the document title to "<title> · Pupitre". */
+export function usePageTitle(title: string | null | undefined): void {
+  useEffect(() => {
+    if (title) document.title = `${title} · Pupitre`;
+  }, [title]);
+}

@@ -1,0 +1,4 @@
+import './ui.css';
+
+export * from './components';
+export * from './standalone';

@@ -1,0 +1,31 @@
+// Exposed as `account/routes`: the paths this micro-frontend owns, each mapped to its screen.
+// Loading it also adds the `account` namespace to the shared i18next instance.
+import { type ComponentType } from 'react';
+import { addNamespace } from '@pupitre/i18n';
+import type { OwnedPath } from '@pupitre/mf-runtime';
+import { catalogues } from './i18n';
+import { AuthPage } from './screens/AuthPage';
+import {
+  ActivatePage,
+  FavoritesPage,
+  GoogleLoginPage,
+  MyReviewsPage,
+  PasswordResetConfirmPage,
+  ProfilePage,
+} from './screens/AccountPages';
+import { SettingsPage } from './screens/SettingsPage';
+
+addNamespace('account', catalogues);
+
+const routes = {
+  '/auth': AuthPage,
+  '/me': ProfilePage,
+  '/me/favorites': FavoritesPage,
+  '/me/reviews': MyReviewsPage,
+  '/settings': SettingsPage,
+  '/google/login': GoogleLoginPage,
+  '/activate/:uid/:token': ActivatePage,
+  '/password/reset/confirm/:uid/:token': PasswordResetConfirmPage,
+} satisfies Record<OwnedPath<'account'>, ComponentType>;
+
+export default routes;

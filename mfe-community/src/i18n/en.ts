@@ -1,0 +1,30 @@
+const en = {
+  community: {
+    title: 'Community',
+    lead: 'Find a teacher, read what students and parents think of them, and share your own experience.',
+    bestTeachers: 'Best-rated teachers',
+    seeRanking: 'See the full ranking',
+  },
+  ranking: {
+    title: 'Ranking of the best teachers',
+    lead: 'Teachers ordered by their average rating out of 10.',
+    empty: 'No teacher has been rated yet.',
+    rating: '{{rating}} out of 10',
+  },
+  teacher: {
+    title: 'Teacher',
+    rating: 'Average rating: {{rating}} / 10',
+    noRating: 'This teacher has no published review yet.',
+    reviews_one: '{{count}} review',
+    reviews_other: '{{count}} reviews',
+    subjects: 'Subjects',
+    publish: 'Publish a review about this teacher',
+    invalid: 'This teacher address is not valid.',
+  },
+  error: {
+    load: 'The information could not be loaded.',
+    retry: 'Try again',
+  },
+};
+export default en;
+export type CommunityCatalogue = typeof en;

@@ -1,0 +1,6 @@
+import en from './en';
+import es from './es';
+import fr from './fr';
+
+export const NAMESPACE = 'community';
+export const catalogues = { fr, es, en };

@@ -1,0 +1,3 @@
+// Build-time marker (DefinePlugin): MFE_VERSION, else this package's version.
+export const MFE_NAME = 'community';
+export const MFE_VERSION: string = process.env.MFE_VERSION ?? 'dev';

@@ -1,0 +1,2 @@
+// Async boundary: shared singletons are negotiated before bootstrap runs.
+void import('./bootstrap');

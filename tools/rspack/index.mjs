@@ -1,0 +1,4 @@
+export { createHostConfig, devRemotesJson, SHELL_PORT } from './host.mjs';
+export { createRemoteConfig, REMOTE_PORTS } from './remote.mjs';
+export { sharedConfig, SHARED_SINGLETONS } from './shared.mjs';
+export { baseConfig, GATEWAY_URL } from './base.mjs';

@@ -25,22 +25,22 @@ export function Layout() {
           </Link>
           <ul className={styles.links}>
             <li>
-              <NavLink to="/communaute" className={styles.link}>
+              <NavLink to="/communaute" className={styles.navLink}>
                 {t('nav.community')}
               </NavLink>
             </li>
             <li>
-              <NavLink to="/publication" className={styles.link} end>
+              <NavLink to="/publication" className={styles.navLink} end>
                 {t('nav.publish')}
               </NavLink>
             </li>
             <li>
               {signedIn ? (
-                <NavLink to="/me" className={styles.link} end>
+                <NavLink to="/me" className={styles.navLink} end>
                   {t('nav.profile')}
                 </NavLink>
               ) : (
-                <NavLink to="/auth" className={styles.link}>
+                <NavLink to="/auth" className={styles.navLink}>
                   {t('nav.account')}
                 </NavLink>
               )}

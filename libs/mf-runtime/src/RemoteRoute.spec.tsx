@@ -1,0 +1,141 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { initI18n } from '@pupitre/i18n';
+import { type RemoteLoader, type RemoteRouteMap } from './federation';
+import { RemoteLoaderProvider, RemoteRoute } from './RemoteRoute';
+
+initI18n('en');
+
+function TeacherScreen() {
+  const { id } = useParams();
+  return <p>teacher {id}</p>;
+}
+
+function Broken(): never {
+  throw new Error('boom');
+}
+
+const routes: RemoteRouteMap = { '/teacher/:id': TeacherScreen, '/communaute': () => <p>community home</p>, '/ranking': Broken };
+
+/** A loader whose `load` answers are scripted one by one. */
+function scriptedLoader(answers: (() => Promise<RemoteRouteMap>)[]) {
+  let loaded: RemoteRouteMap | undefined;
+  const loader: RemoteLoader & { calls: number; invalidations: number } = {
+    calls: 0,
+    invalidations: 0,
+    load: jest.fn(() => {
+      const answer = answers[Math.min(loader.calls, answers.length - 1)];
+      loader.calls += 1;
+      return answer().then((map) => (loaded = map));
+    }),
+    peek: () => loaded,
+    invalidate: () => {
+      loader.invalidations += 1;
+      loaded = undefined;
+    },
+  };
+  return loader;
+}
+
+function renderAt(url: string, loader: RemoteLoader, element: React.ReactElement, path = '/teacher/:id') {
+  return render(
+    <RemoteLoaderProvider loader={loader}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path={path} element={element} />
+        </Routes>
+      </MemoryRouter>
+    </RemoteLoaderProvider>,
+  );
+}
+
+beforeEach(() => {
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+test('shows an accessible loading state, then the component registered for its path, with route params', async () => {
+  const loader = scriptedLoader([() => Promise.resolve(routes)]);
+  renderAt('/teacher/42', loader, <RemoteRoute remote="community" path="/teacher/:id" />);
+  const status = screen.getByRole('status');
+  expect(status).toHaveAttribute('aria-live', 'polite');
+  expect(status).toHaveTextContent('Loading...');
+  expect(await screen.findByText('teacher 42')).toBeInTheDocument();
+  expect(loader.load).toHaveBeenCalledWith('community');
+});
+
+test('an already loaded remote renders at once, without loading again', () => {
+  const loader = scriptedLoader([() => Promise.resolve(routes)]);
+  loader.peek = () => routes;
+  renderAt('/teacher/7', loader, <RemoteRoute remote="community" path="/teacher/:id" />);
+  expect(screen.getByText('teacher 7')).toBeInTheDocument();
+  expect(loader.load).not.toHaveBeenCalled();
+});
+
+test('a failing remote shows the translated fallback panel instead of throwing', async () => {
+  const loader = scriptedLoader([() => Promise.reject(new Error('manifest 404'))]);
+  renderAt('/teacher/1', loader, <RemoteRoute remote="community" path="/teacher/:id" />);
+  const panel = await screen.findByTestId('remote-fallback');
+  expect(panel).toHaveAttribute('role', 'alert');
+  expect(panel).toHaveTextContent('This section is unavailable right now.');
+  expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+});
+
+test('"Try again" retries without a page reload and shows the remote when it is back', async () => {
+  const loader = scriptedLoader([() => Promise.reject(new Error('down')), () => Promise.resolve(routes)]);
+  renderAt('/teacher/5', loader, <RemoteRoute remote="community" path="/teacher/:id" />);
+  await screen.findByTestId('remote-fallback');
+  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByText('teacher 5')).toBeInTheDocument();
+  expect(loader.invalidations).toBe(1);
+  expect(loader.calls).toBe(2);
+  expect(screen.queryByTestId('remote-fallback')).not.toBeInTheDocument();
+});
+
+test('a slow remote falls back after the timeout (fake timers), and a retry can still succeed', async () => {
+  jest.useFakeTimers();
+  const loader = scriptedLoader([() => new Promise<RemoteRouteMap>(() => undefined), () => Promise.resolve(routes)]);
+  renderAt('/teacher/9', loader, <RemoteRoute remote="community" path="/teacher/:id" timeoutMs={8000} />);
+  expect(screen.getByTestId('remote-loading')).toBeInTheDocument();
+  await act(async () => {
+    jest.advanceTimersByTime(7999);
+  });
+  expect(screen.queryByTestId('remote-fallback')).not.toBeInTheDocument();
+  await act(async () => {
+    jest.advanceTimersByTime(1);
+  });
+  expect(screen.getByTestId('remote-fallback')).toBeInTheDocument();
+
+  await act(async () => {
+    screen.getByRole('button', { name: 'Try again' }).click();
+  });
+  expect(screen.getByText('teacher 9')).toBeInTheDocument();
+});
+
+test('a route map without the requested path shows the fallback', async () => {
+  const loader = scriptedLoader([() => Promise.resolve({ '/communaute': routes['/communaute'] })]);
+  renderAt('/teacher/3', loader, <RemoteRoute remote="community" path="/teacher/:id" />);
+  expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
+});
+
+test('a screen that crashes while rendering is contained by the error boundary', async () => {
+  const loader = scriptedLoader([() => Promise.resolve(routes)]);
+  renderAt('/ranking', loader, <RemoteRoute remote="community" path="/ranking" />, '/ranking');
+  expect(await screen.findByTestId('remote-fallback')).toHaveTextContent('This section is unavailable right now.');
+});
+
+test('without a loader (federation not initialised) the fallback shows', async () => {
+  render(
+    <MemoryRouter initialEntries={['/auth']}>
+      <Routes>
+        <Route path="/auth" element={<RemoteRoute remote="account" path="/auth" />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
+});

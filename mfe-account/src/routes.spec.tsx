@@ -1,0 +1,75 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { configureApiClient, resetApiClient } from '@pupitre/api-client';
+import { findMissingKeys, i18n, initI18n } from '@pupitre/i18n';
+import { ROUTE_OWNERSHIP } from '@pupitre/mf-runtime';
+import { catalogues } from './i18n';
+import routes from './routes';
+
+initI18n('en');
+
+function serve(answers: Record<string, unknown>) {
+  const reactions = { navigate: jest.fn(), notify: jest.fn(), schedule: jest.fn() };
+  const fetch = jest.fn(async (url: string) => {
+    const found = url in answers;
+    return { status: found ? 200 : 502, ok: found, text: async () => (found ? JSON.stringify(answers[url]) : '') } as unknown as Response;
+  });
+  configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch, ...reactions });
+  return { fetch, reactions };
+}
+
+function renderRoute(url: string, pattern: keyof typeof routes) {
+  const Screen = routes[pattern];
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path={pattern} element={<Screen />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => resetApiClient());
+
+test('exposes exactly the paths the ownership table gives to account', () => {
+  expect(Object.keys(routes).sort()).toEqual([...ROUTE_OWNERSHIP.account].sort());
+});
+
+test('adds the `account` namespace; fr, es and en catalogues have the same keys', () => {
+  for (const lng of ['fr', 'es', 'en']) expect(i18n.hasResourceBundle(lng, 'account')).toBe(true);
+  expect(findMissingKeys(catalogues)).toEqual([]);
+});
+
+test('/auth shows the auth service health from GET /auth/health, without a token', async () => {
+  localStorage.setItem('access', 'tok');
+  const { fetch } = serve({ '/auth/health': { service: 'auth', status: 'ok', version: '0.1.0', checks: { database: 'up', redis: 'up' } } });
+  renderRoute('/auth', '/auth');
+  const health = screen.getByTestId('auth-health');
+  expect(health).toHaveTextContent('checking...');
+  await screen.findByText(/: ok$/);
+  expect(health).toHaveAttribute('data-status', 'ok');
+  expect((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers).not.toHaveProperty('Authorization');
+  expect(screen.getByTestId('mfe-account')).toBeInTheDocument();
+  localStorage.clear();
+});
+
+test('an unreachable auth service is shown in place, with no redirect', async () => {
+  const { reactions } = serve({});
+  renderRoute('/auth', '/auth');
+  await screen.findByText(/unreachable/);
+  expect(reactions.navigate).not.toHaveBeenCalled();
+});
+
+test.each([
+  ['/me', '/me', 'My profile'],
+  ['/me/favorites', '/me/favorites', 'My favourites'],
+  ['/me/reviews', '/me/reviews', 'My reviews'],
+  ['/settings', '/settings', 'Settings'],
+  ['/google/login', '/google/login', 'Signing you in'],
+  ['/activate/MQ/abc', '/activate/:uid/:token', 'Account activation'],
+  ['/password/reset/confirm/MQ/abc', '/password/reset/confirm/:uid/:token', 'Choose a new password'],
+] as const)('%s has a real heading', (url, pattern, heading) => {
+  renderRoute(url, pattern);
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
+  expect(screen.getByTestId('mfe-version')).toHaveTextContent('account');
+});

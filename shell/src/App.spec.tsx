@@ -1,0 +1,105 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation, useParams } from 'react-router';
+import { initI18n } from '@pupitre/i18n';
+import { REMOTE_NAMES, ROUTE_OWNERSHIP, RemoteLoaderProvider, type RemoteLoader, type RemoteName, type RemoteRouteMap } from '@pupitre/mf-runtime';
+import { AppRoutes } from './App';
+import { routeTable } from './route-table';
+
+initI18n('en');
+
+/** Each remote answers with a screen per owned path that prints its owner, pattern and params. */
+function echoRoutes(remote: RemoteName): RemoteRouteMap {
+  return Object.fromEntries(
+    ROUTE_OWNERSHIP[remote].map((pattern) => [
+      pattern,
+      function Echo() {
+        const params = useParams();
+        const { pathname } = useLocation();
+        return <p data-testid="echo">{`${remote} ${pattern} ${pathname} ${JSON.stringify(params)}`}</p>;
+      },
+    ]),
+  );
+}
+
+const loader: RemoteLoader = {
+  load: async (remote) => echoRoutes(remote),
+  peek: () => undefined,
+  invalidate: () => undefined,
+};
+
+function renderAt(url: string) {
+  return render(
+    <RemoteLoaderProvider loader={loader}>
+      <MemoryRouter initialEntries={[url]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </RemoteLoaderProvider>,
+  );
+}
+
+const concrete = (pattern: string) => pattern.replace(/:([a-z]+)/g, (_m, name: string) => `${name}-1`);
+
+test('the routing table declares exactly the paths of the ownership table, each with its owner', () => {
+  const table = routeTable().map((entry) => [entry.owner, entry.path]);
+  const expected = (Object.entries(ROUTE_OWNERSHIP) as [string, readonly string[]][]).flatMap(([owner, paths]) => paths.map((path) => [owner, path]));
+  expect(table).toEqual(expected);
+});
+
+describe.each(REMOTE_NAMES.flatMap((remote) => ROUTE_OWNERSHIP[remote].map((pattern) => [remote, pattern] as const)))(
+  '%s owns %s',
+  (remote, pattern) => {
+    test('the shell renders that remote’s component for the path, with its params', async () => {
+      const url = concrete(pattern);
+      renderAt(url);
+      const echo = await screen.findByTestId('echo');
+      const params = Object.fromEntries([...pattern.matchAll(/:([a-z]+)/g)].map((m) => [m[1], `${m[1]}-1`]));
+      expect(echo).toHaveTextContent(`${remote} ${pattern} ${url} ${JSON.stringify(params)}`);
+      expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    });
+  },
+);
+
+test.each([
+  ['/', 'home'],
+  ['/conditions-service', 'legal-terms'],
+  ['/politique-des-cookies', 'legal-cookies'],
+  ['/politique-de-privacite', 'legal-privacy'],
+  ['/admin', 'admin'],
+  ['/nowhere/at/all', 'not-found'],
+])('the shell renders its own page at %s', (url, testId) => {
+  renderAt(url);
+  expect(screen.getByTestId(testId)).toBeInTheDocument();
+  expect(screen.queryByTestId('echo')).not.toBeInTheDocument();
+});
+
+test('navbar links and footer legal links', () => {
+  renderAt('/');
+  expect(screen.getByRole('link', { name: 'Community' })).toHaveAttribute('href', '/communaute');
+  expect(screen.getByRole('link', { name: 'Publish' })).toHaveAttribute('href', '/publication');
+  expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
+  expect(screen.getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', '/conditions-service');
+  expect(screen.getByRole('link', { name: 'Cookie policy' })).toHaveAttribute('href', '/politique-des-cookies');
+  expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/politique-de-privacite');
+});
+
+test.each([
+  ['/auth', 'echo'],
+  ['/admin', 'admin'],
+])('no footer on %s', async (url, testId) => {
+  renderAt(url);
+  await screen.findByTestId(testId);
+  expect(screen.queryByTestId('footer')).not.toBeInTheDocument();
+});
+
+test('footer on other pages', async () => {
+  renderAt('/communaute');
+  await screen.findByTestId('echo');
+  expect(screen.getByTestId('footer')).toBeInTheDocument();
+});
+
+test('signed in, the account link goes to the profile', () => {
+  localStorage.setItem('email', 'a@b.c');
+  renderAt('/');
+  expect(screen.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/me');
+  localStorage.clear();
+});

@@ -1,6 +1,13 @@
 import { Redis, type RedisOptions } from 'ioredis';
 
 /**
+ * ioredis arms a timer of `disconnectTimeout` (default 2 s) on disconnect, never cleared when the
+ * socket was already closed (Redis unreachable): the process then lingers. A healthy socket closes
+ * in milliseconds, so half a second is plenty.
+ */
+const DISCONNECT_TIMEOUT_MS = 500;
+
+/**
  * An ioredis connection for BullMQ: `maxRetriesPerRequest: null` as BullMQ requires (commands wait
  * for a reconnect instead of failing), reconnecting every second at most.
  */
@@ -8,6 +15,7 @@ export function createQueueConnection(url: string, options: RedisOptions = {}): 
   return new Redis(url, {
     maxRetriesPerRequest: null,
     retryStrategy: (times) => Math.min(times * 200, 1000),
+    disconnectTimeout: DISCONNECT_TIMEOUT_MS,
     ...options,
   });
 }
@@ -22,6 +30,7 @@ export function createProbeConnection(url: string): Redis {
     maxRetriesPerRequest: 0,
     connectTimeout: 2000,
     retryStrategy: () => 1000,
+    disconnectTimeout: DISCONNECT_TIMEOUT_MS,
   });
   client.on('error', () => {
     // Reported through /readyz; reconnects on its own.

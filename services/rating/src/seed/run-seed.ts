@@ -1,4 +1,6 @@
+import { groupSums } from '@pupitre/server-kit';
 import { allocateIds } from '../app/counters/allocate-ids';
+import { type Review } from '../app/reviews/review.schema';
 import { teacherSearchKey } from '../app/teachers/search-key';
 import { demoReviewsFor } from './demo-reviews';
 import { DEMO_SUBJECTS } from './demo-subjects';
@@ -15,63 +17,81 @@ export interface SeedSummary {
 
 export const SEED_AUTHOR = 'seed';
 
+const teacherKey = (prefix: string, name: string) => `${prefix} ${name}`;
+
 /**
- * Loads the demo school: subjects (by name), teachers (by prefix and name) and their published demo
- * reviews, then sets the teachers' aggregates from the reviews. Only what is missing is added, so a
- * second run changes nothing (and an interrupted run is completed by the next one).
+ * Loads the demo school: subjects (matched by name), teachers (by prefix and name) and their
+ * published demo reviews, then sets the teachers' aggregates from the reviews. Only what is missing
+ * is added, so a second run changes nothing and an interrupted run is completed by the next one.
+ * A handful of round trips in all (bulk reads, one id block per sequence, bulk inserts).
  */
 export async function runSeed(models: SeedModels): Promise<SeedSummary> {
-  const summary: SeedSummary = { subjectsAdded: 0, teachersAdded: 0, reviewsAdded: 0, teachersUpdated: 0 };
-
-  const subjectIds = new Map<string, number>();
-  for (const subject of DEMO_SUBJECTS) {
-    const existing = await models.subjects.findOne({ name: subject.name }, { id: 1 }).lean().exec();
-    if (existing) subjectIds.set(subject.name, existing.id);
-    else {
-      const [id] = await allocateIds(models.counters, 'subjects');
-      await models.subjects.create({ id, ...subject });
-      subjectIds.set(subject.name, id);
-      summary.subjectsAdded++;
-    }
-  }
-
-  for (const [index, teacher] of DEMO_TEACHERS.entries()) {
-    let doc = await models.teachers.findOne({ prefix: teacher.prefix, name: teacher.name }, { id: 1 }).lean().exec();
-    if (!doc) {
-      const [id] = await allocateIds(models.counters, 'teachers');
-      const subjects = teacher.subjects.map((name) => subjectIds.get(name) ?? fail(`unknown subject ${name}`));
-      doc = await models.teachers.create({ id, prefix: teacher.prefix, name: teacher.name, searchKey: teacherSearchKey(teacher.prefix, teacher.name), subjectIds: subjects });
-      summary.teachersAdded++;
-    }
-    summary.reviewsAdded += await addMissingReviews(models, doc.id, index, subjectIds);
-  }
-
-  summary.teachersUpdated = await recomputeTeacherAggregates(models.teachers, models.reviews);
-  return summary;
+  const subjectIds = await ensureSubjects(models);
+  const { ids: teacherIds, added: teachersAdded } = await ensureTeachers(models, subjectIds);
+  const reviewsAdded = await addMissingReviews(models, teacherIds, subjectIds);
+  const teachersUpdated = await recomputeTeacherAggregates(models.teachers, models.reviews);
+  return { subjectsAdded: subjectIds.added, teachersAdded, reviewsAdded, teachersUpdated };
 }
 
-async function addMissingReviews(models: SeedModels, teacherId: number, index: number, subjectIds: Map<string, number>): Promise<number> {
-  const planned = demoReviewsFor(DEMO_TEACHERS[index], index);
-  const present = await models.reviews.countDocuments({ teacherId, authorId: SEED_AUTHOR }).exec();
-  const missing = planned.slice(present);
+async function ensureSubjects(models: SeedModels): Promise<Map<string, number> & { added: number }> {
+  const existing = await models.subjects.find({}, { _id: 0, id: 1, name: 1 }).lean().exec();
+  const ids = Object.assign(new Map(existing.map((s) => [s.name, s.id])), { added: 0 });
+  const missing = DEMO_SUBJECTS.filter((s) => !ids.has(s.name));
+  if (missing.length) {
+    const newIds = await allocateIds(models.counters, 'subjects', missing.length);
+    await models.subjects.insertMany(missing.map((s, i) => ({ id: newIds[i], ...s })));
+    missing.forEach((s, i) => ids.set(s.name, newIds[i]));
+    ids.added = missing.length;
+  }
+  return ids;
+}
+
+async function ensureTeachers(models: SeedModels, subjectIds: Map<string, number>): Promise<{ ids: Map<string, number>; added: number }> {
+  const existing = await models.teachers.find({}, { _id: 0, id: 1, prefix: 1, name: 1 }).lean().exec();
+  const ids = new Map(existing.map((t) => [teacherKey(t.prefix, t.name), t.id]));
+  const missing = DEMO_TEACHERS.filter((t) => !ids.has(teacherKey(t.prefix, t.name)));
+  if (missing.length) {
+    const newIds = await allocateIds(models.counters, 'teachers', missing.length);
+    await models.teachers.insertMany(
+      missing.map((t, i) => ({
+        id: newIds[i],
+        prefix: t.prefix,
+        name: t.name,
+        searchKey: teacherSearchKey(t.prefix, t.name),
+        subjectIds: t.subjects.map((name) => subjectIds.get(name) ?? fail(`unknown subject ${name}`)),
+      })),
+    );
+    missing.forEach((t, i) => ids.set(teacherKey(t.prefix, t.name), newIds[i]));
+  }
+  return { ids, added: missing.length };
+}
+
+/** Adds, per teacher, the planned demo reviews beyond those already present (in plan order). */
+async function addMissingReviews(models: SeedModels, teacherIds: Map<string, number>, subjectIds: Map<string, number>): Promise<number> {
+  const present = await groupSums<number, 'count'>(models.reviews, { match: { authorId: SEED_AUTHOR }, by: '$teacherId', sums: { count: 1 } });
+  const missing: Omit<Review, 'id'>[] = [];
+  DEMO_TEACHERS.forEach((teacher, index) => {
+    const teacherId = teacherIds.get(teacherKey(teacher.prefix, teacher.name)) ?? fail(`teacher ${teacher.name} missing`);
+    const planned = demoReviewsFor(teacher, index).slice(present.get(teacherId)?.count ?? 0);
+    for (const r of planned) {
+      missing.push({
+        teacherId,
+        subjectId: subjectIds.get(r.subjectName) ?? fail(`unknown subject ${r.subjectName}`),
+        year: r.year,
+        tot_rating: r.tot_rating,
+        grades: r.grades,
+        flags: r.flags,
+        text_rating: r.text_rating,
+        status: 'published',
+        authorId: SEED_AUTHOR,
+        createdAt: r.createdAt,
+        publishedAt: r.createdAt,
+      });
+    }
+  });
   if (!missing.length) return 0;
   const ids = await allocateIds(models.counters, 'reviews', missing.length);
-  await models.reviews.insertMany(
-    missing.map((r, i) => ({
-      id: ids[i],
-      teacherId,
-      subjectId: subjectIds.get(r.subjectName) ?? fail(`unknown subject ${r.subjectName}`),
-      year: r.year,
-      tot_rating: r.tot_rating,
-      grades: r.grades,
-      flags: r.flags,
-      text_rating: r.text_rating,
-      status: 'published',
-      authorId: SEED_AUTHOR,
-      createdAt: r.createdAt,
-      publishedAt: r.createdAt,
-    })),
-  );
+  await models.reviews.insertMany(missing.map((r, i) => ({ id: ids[i], ...r })));
   return missing.length;
 }
 

@@ -1,0 +1,77 @@
+import { dropDatabase, freePort, startTestApp, testServiceConfig, type TestApp } from '@pupitre/server-kit/testing';
+import request from 'supertest';
+import { authEnvSchema } from '../config/auth-config';
+import { authAppOptions } from './app-options';
+import { AppModule } from './app.module';
+
+jest.setTimeout(30_000);
+describe('auth service platform endpoints', () => {
+  const config = testServiceConfig(authEnvSchema, __filename);
+  let svc: TestApp;
+
+  beforeAll(async () => {
+    svc = await startTestApp(AppModule.forRoot(config), authAppOptions(config));
+  });
+  afterAll(async () => {
+    await svc?.close();
+    await dropDatabase(config.MONGODB_URI, config.MONGODB_DB);
+  });
+
+  it('is alive', async () => {
+    await request(svc.url).get('/healthz').expect(200, { status: 'ok' });
+  });
+
+  it('is ready when MongoDB and Redis answer', async () => {
+    const res = await request(svc.url).get('/readyz').expect(200);
+    expect(res.body).toMatchObject({ status: 'ready', down: [] });
+  });
+
+  it('publishes its health summary at /auth/health', async () => {
+    const res = await request(svc.url).get('/auth/health').expect(200);
+    expect(res.body).toEqual({ service: 'auth', status: 'ok', version: expect.any(String), checks: { database: 'up', redis: 'up' } });
+  });
+
+  it('exposes Prometheus metrics, with request durations by route', async () => {
+    await request(svc.url).get('/healthz');
+    const res = await request(svc.url).get('/metrics').expect(200).expect('Content-Type', /text\/plain/);
+    expect(res.text).toContain('process_cpu_user_seconds_total');
+    expect(res.text).toMatch(/http_request_duration_seconds_count\{service="auth",method="GET",route="\/healthz",status="200"\} \d+/);
+  });
+
+  it('serves its OpenAPI document under /auth/docs', async () => {
+    const res = await request(svc.url).get('/auth/docs/openapi.json').expect(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    expect(res.body.paths).toHaveProperty(['/auth/health']);
+    await request(svc.url).get('/auth/docs').expect(200).expect('Content-Type', /html/);
+  });
+
+  it('answers unknown routes with a JSON 404', async () => {
+    await request(svc.url).get('/auth/nope').expect(404, { error: 'not-found' });
+  });
+
+  it('answers a malformed JSON body with a 400, never a 500', async () => {
+    const res = await request(svc.url).post('/auth/health').set('Content-Type', 'application/json').send('{"email": ').expect(400);
+    expect(res.body).toMatchObject({ error: 'bad-request' });
+  });
+
+  it('refuses bodies over the size limit with a 413', async () => {
+    const res = await request(svc.url).post('/auth/health').set('Content-Type', 'application/json').send(JSON.stringify({ a: 'x'.repeat(40_000) }));
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: 'payload-too-large', detail: expect.any(String) });
+  });
+
+  it('reports Redis down (503) when Redis is unreachable', async () => {
+    const offline = testServiceConfig(authEnvSchema, __filename, { REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+    const down = await startTestApp(AppModule.forRoot(offline), authAppOptions(offline));
+    try {
+      const res = await request(down.url).get('/readyz').expect(503);
+      expect(res.body).toMatchObject({ status: 'unavailable', down: ['redis'], checks: { database: { up: true }, redis: { up: false } } });
+      const summary = await request(down.url).get('/auth/health').expect(200);
+      expect(summary.body).toMatchObject({ service: 'auth', status: 'degraded', checks: { database: 'up', redis: 'down' } });
+      await request(down.url).get('/healthz').expect(200);
+    } finally {
+      await down.close();
+      await dropDatabase(offline.MONGODB_URI, offline.MONGODB_DB);
+    }
+  });
+});

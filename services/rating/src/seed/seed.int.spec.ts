@@ -1,0 +1,78 @@
+import { dropDatabase, testServiceConfig } from '@pupitre/server-kit/testing';
+import mongoose, { type Connection } from 'mongoose';
+import { seedEnvSchema } from '../config/seed-config';
+import { DEMO_SUBJECTS } from './demo-subjects';
+import { DEMO_TEACHERS } from './demo-teachers';
+import { seedDatabase } from './seed-database';
+
+jest.setTimeout(30_000);
+describe('demo seed', () => {
+  const config = testServiceConfig(seedEnvSchema, __filename);
+  let conn: Connection;
+
+  const snapshot = async () =>
+    Object.fromEntries(
+      await Promise.all(
+        ['subjects', 'teachers', 'reviews', 'counters'].map(async (name) => [
+          name,
+          await conn.collection(name).find({}, { projection: { _id: 0, updatedAt: 0 } }).sort({ id: 1, _id: 1 }).toArray(),
+        ]),
+      ),
+    );
+
+  beforeAll(async () => {
+    conn = await mongoose.createConnection(config.MONGODB_URI, { dbName: config.MONGODB_DB }).asPromise();
+  });
+  afterAll(async () => {
+    await conn?.close();
+    await dropDatabase(config.MONGODB_URI, config.MONGODB_DB);
+  });
+
+  it('loads the demo school, then changes nothing on a second run', async () => {
+    const first = await seedDatabase(config.MONGODB_URI, config.MONGODB_DB);
+    expect(first).toMatchObject({ subjectsAdded: DEMO_SUBJECTS.length, teachersAdded: DEMO_TEACHERS.length });
+    expect(first.reviewsAdded).toBeGreaterThan(60);
+    const before = await snapshot();
+
+    const second = await seedDatabase(config.MONGODB_URI, config.MONGODB_DB);
+    expect(second).toEqual({ subjectsAdded: 0, teachersAdded: 0, reviewsAdded: 0, teachersUpdated: 0 });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('keeps teacher aggregates equal to the sums of their published reviews', async () => {
+    const reviews = await conn.collection('reviews').find({ status: 'published' }).toArray();
+    const teachers = await conn.collection('teachers').find({}).toArray();
+    for (const t of teachers) {
+      const own = reviews.filter((r) => r.teacherId === t.id);
+      expect({ id: t.id, reviewCount: t.reviewCount, ratingSum: t.ratingSum }).toEqual({
+        id: t.id,
+        reviewCount: own.length,
+        ratingSum: own.reduce((s, r) => s + r.tot_rating, 0),
+      });
+    }
+  });
+
+  it('shapes reviews for the review issue, with unique integer ids from the counters', async () => {
+    const review = await conn.collection('reviews').findOne({});
+    expect(review).toMatchObject({
+      id: expect.any(Number),
+      teacherId: expect.any(Number),
+      subjectId: expect.any(Number),
+      year: expect.any(Number),
+      tot_rating: expect.any(Number),
+      grades: expect.objectContaining({ clarte: expect.any(Number), difficulte: expect.any(Number) }),
+      status: 'published',
+      authorId: 'seed',
+      createdAt: expect.any(Date),
+    });
+    const ids = (await conn.collection('reviews').find({}, { projection: { id: 1 } }).toArray()).map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const counter = await conn.collection<{ _id: string; seq: number }>('counters').findOne({ _id: 'reviews' });
+    expect(counter?.seq).toBe(Math.max(...ids));
+  });
+
+  it('stores accent- and case-free search keys', async () => {
+    const t = await conn.collection('teachers').findOne({ name: 'Fernández' });
+    expect(t?.searchKey).toBe('m fernandez');
+  });
+});

@@ -1,0 +1,70 @@
+// The Ingress routes exactly as the local gateway does: same prefixes to the same apps, Prefix
+// matching (whole path segments, longest wins, like infra/local/lib/routes.mjs), no rewriting.
+import { loadRoutes, matchRoute } from '../../local/lib/routes.mjs';
+import { ensureKustomize } from './kustomize.mjs';
+import { find, makeWorkspace, renderVariant, variants } from './render.mjs';
+
+/** Gateway targets (infra/routes.json) → Kubernetes Services. */
+const SERVICE_OF_TARGET: Record<string, string> = {
+  auth: 'auth',
+  rating: 'rating-api',
+  shell: 'shell',
+  'mfe-community': 'mfe-community',
+  'mfe-review': 'mfe-review',
+  'mfe-account': 'mfe-account',
+};
+
+type Path = { path: string; pathType: string; backend: { service: { name: string; port: { name?: string; number?: number } } } };
+type Ingress = { metadata: { annotations?: Record<string, string> }; spec: { rules: { host: string; http: { paths: Path[] } }[] } };
+
+/** Kubernetes `Prefix` matching: element-wise on '/'-separated segments, the longest path wins. */
+function ingressMatch(paths: Path[], requestPath: string): string | undefined {
+  const segments = (p: string) => p.split('/').filter(Boolean);
+  const req = segments(requestPath);
+  const matching = paths.filter((p) => {
+    const s = segments(p.path);
+    return s.every((seg, i) => req[i] === seg);
+  });
+  matching.sort((a, b) => b.path.length - a.path.length);
+  return matching[0]?.backend.service.name;
+}
+
+const routes = loadRoutes();
+const ingresses = new Map<string, Ingress>();
+let ws: ReturnType<typeof makeWorkspace>;
+
+beforeAll(() => {
+  const tool = ensureKustomize();
+  ws = makeWorkspace();
+  for (const v of variants().filter((v) => v.components.length === 0)) ingresses.set(v.name, find(renderVariant(ws, v, tool), 'Ingress', 'pupitre'));
+}, 300_000);
+afterAll(() => ws?.cleanup());
+
+describe.each(['dev', 'prod', 'prod-managed'])('Ingress of %s', (overlay) => {
+  const paths = () => ingresses.get(overlay)!.spec.rules.flatMap((r) => r.http.paths);
+
+  it('has one rule whose paths equal infra/routes.json', () => {
+    expect(ingresses.get(overlay)!.spec.rules).toHaveLength(1);
+    const fromIngress = paths().map((p) => ({ prefix: p.path, service: p.backend.service.name })).sort((a, b) => a.prefix.localeCompare(b.prefix));
+    const fromGateway = routes.map((r: { prefix: string; target: string }) => ({ prefix: r.prefix, service: SERVICE_OF_TARGET[r.target] })).sort((a: { prefix: string }, b: { prefix: string }) => a.prefix.localeCompare(b.prefix));
+    expect(fromIngress).toEqual(fromGateway);
+  });
+
+  it('matches by whole-segment prefix on the Services’ http port and never rewrites paths', () => {
+    for (const p of paths()) {
+      expect(p.pathType).toBe('Prefix');
+      expect(p.backend.service.port).toEqual({ name: 'http' });
+    }
+    const annotations = Object.keys(ingresses.get(overlay)!.metadata.annotations ?? {});
+    expect(annotations.filter((a) => /rewrite|app-root|use-regex/.test(a))).toEqual([]);
+  });
+
+  it.each([
+    '/', '/communaute', '/teacher/42', '/remotes.json', '/apiary', '/authx',
+    '/auth', '/auth/', '/auth/token/', '/auth/meX', '/auth/manage/users/me/',
+    '/auth/me', '/auth/me/', '/auth/me/favorites', '/api', '/api/teachers/ranking',
+    '/mfe/community/mf-manifest.json', '/mfe/review/remoteEntry.js', '/mfe/account/x.js', '/mfe/reviewer', '/mfe',
+  ])('sends %s where the gateway sends it', (requestPath) => {
+    expect(ingressMatch(paths(), requestPath)).toBe(SERVICE_OF_TARGET[matchRoute(routes, requestPath).target]);
+  });
+});

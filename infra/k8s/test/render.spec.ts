@@ -1,0 +1,156 @@
+// Every overlay, alone and with every add-on component, renders with kustomize; every object
+// validates offline against the Kubernetes OpenAPI schemas (and the CRDs'); every workload passes
+// the policy (policy.mjs).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureKustomize } from './kustomize.mjs';
+import { K8S_DIR, find, makeWorkspace, renderDir, renderVariant, variants } from './render.mjs';
+import { validateObjects } from './validate.mjs';
+import { checkPolicy } from './policy.mjs';
+
+type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string }; spec?: any; data?: any; [k: string]: any };
+
+const DEPLOYABLES = ['shell', 'mfe-community', 'mfe-review', 'mfe-account', 'auth', 'rating-api', 'rating-worker'];
+const ALL = variants();
+const rendered = new Map<string, Obj[]>();
+let base: Obj[] = [];
+let validation = new Map<string, string[]>();
+let ws: ReturnType<typeof makeWorkspace>;
+
+beforeAll(() => {
+  const tool = ensureKustomize();
+  ws = makeWorkspace();
+  base = renderDir(ws, 'base', tool);
+  for (const v of ALL) rendered.set(v.name, renderVariant(ws, v, tool));
+  // One validation pass over the distinct objects of every variant (most are shared).
+  const distinct = new Map<string, Obj>();
+  for (const o of [...base, ...[...rendered.values()].flat()]) distinct.set(JSON.stringify(o), o);
+  const results = validateObjects([...distinct.values()]);
+  validation = new Map([...distinct.keys()].map((k, i) => [k, results[i].errors]));
+}, 300_000);
+
+afterAll(() => ws?.cleanup());
+
+describe('base', () => {
+  it.each(DEPLOYABLES)('%s has its own folder with a Deployment, Service, ServiceAccount, HPA and PDB', (name) => {
+    expect(fs.existsSync(path.join(K8S_DIR, 'base', name, 'kustomization.yaml'))).toBe(true);
+    for (const kind of ['Deployment', 'Service', 'ServiceAccount', 'HorizontalPodAutoscaler', 'PodDisruptionBudget']) {
+      expect(find(base, kind, name)).toBeDefined();
+    }
+    const deployment = find(base, 'Deployment', name)!;
+    expect(deployment.spec.template.spec.serviceAccountName).toBe(name);
+    expect(find(base, 'HorizontalPodAutoscaler', name)!.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name });
+    expect(find(base, 'PodDisruptionBudget', name)!.spec.selector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
+    expect(find(base, 'Service', name)!.spec.selector).toEqual(deployment.spec.selector.matchLabels);
+  });
+
+  it('validates and passes the policy (images are tagged by the overlays)', () => {
+    expect(base.flatMap((o) => validation.get(JSON.stringify(o))!.map((e) => `${o.kind}/${o.metadata.name}: ${e}`))).toEqual([]);
+    expect(checkPolicy(base)).toEqual([]);
+  });
+});
+
+describe.each(ALL.map((v) => [v.name, v] as const))('%s', (name, variant) => {
+  const objects = () => rendered.get(name)!;
+
+  it('renders every deployable', () => {
+    for (const d of DEPLOYABLES) expect(find(objects(), 'Deployment', d)).toBeDefined();
+    expect(find(objects(), 'Ingress', 'pupitre')).toBeDefined();
+    expect(objects().filter((o) => o.kind === 'NetworkPolicy').length).toBeGreaterThan(0);
+  });
+
+  it('validates against the OpenAPI schemas, offline', () => {
+    const errors = objects().flatMap((o) => validation.get(JSON.stringify(o))!.map((e) => `${o.kind}/${o.metadata.name}: ${e}`));
+    expect(errors).toEqual([]);
+  });
+
+  it('passes the workload policy, with pinned image tags', () => {
+    expect(checkPolicy(objects(), { pinnedImages: true })).toEqual([]);
+  });
+
+  it('swaps the stores as asked', () => {
+    const managedMongo = variant.components.includes('mongodb-managed') || variant.overlay === 'prod-managed';
+    const managedRedis = variant.components.includes('redis-managed') || variant.overlay === 'prod-managed';
+    expect(Boolean(find(objects(), 'MongoDBCommunity', 'mongodb'))).toBe(!managedMongo);
+    expect(Boolean(find(objects(), 'StatefulSet', 'redis'))).toBe(!managedRedis);
+    expect(find(objects(), 'ConfigMap', 'mongodb-endpoint')!.data.scheme).toBe(managedMongo ? 'mongodb+srv' : 'mongodb');
+    expect(find(objects(), 'ConfigMap', 'redis-endpoint')!.data.scheme).toBe(managedRedis ? 'rediss' : 'redis');
+    const keda = variant.components.includes('worker-queue-autoscaling');
+    expect(Boolean(find(objects(), 'ScaledObject', 'rating-worker'))).toBe(keda);
+    expect(Boolean(find(objects(), 'HorizontalPodAutoscaler', 'rating-worker'))).toBe(!keda);
+  });
+
+  it('keeps secrets out of the manifests', () => {
+    const secrets = objects().filter((o) => o.kind === 'Secret');
+    if (variant.overlay === 'dev') {
+      // Generated from secrets/*.env (here: the committed examples).
+      expect(secrets.map((s) => s.metadata.name).sort()).toEqual(
+        ['auth-secrets', 'mongodb-auth-password', 'mongodb-backup-password', 'mongodb-rating-password', 'redis'],
+      );
+    } else {
+      expect(secrets).toEqual([]);
+      expect(objects().filter((o) => o.kind === 'ExternalSecret').map((s) => s.spec.target.name).sort()).toEqual(
+        ['auth-secrets', 'mongodb-auth-password', 'mongodb-backup-password', 'mongodb-rating-password', 'redis'],
+      );
+    }
+  });
+});
+
+describe('stores', () => {
+  it('MongoDB is a 3-member replica set with SCRAM users whose passwords come from Secrets (1 member in dev)', () => {
+    const prod = find(rendered.get('prod')!, 'MongoDBCommunity', 'mongodb')!;
+    expect(prod.spec.members).toBe(3);
+    expect(prod.spec.type).toBe('ReplicaSet');
+    expect(prod.spec.security.authentication.modes).toEqual(['SCRAM']);
+    for (const u of prod.spec.users) expect(u.passwordSecretRef.name).toMatch(/^mongodb-[a-z]+-password$/);
+    expect(find(rendered.get('dev')!, 'MongoDBCommunity', 'mongodb')!.spec.members).toBe(1);
+    expect(find(rendered.get('dev')!, 'ConfigMap', 'mongodb-endpoint')!.data.hosts).toBe('mongodb-0.mongodb-svc:27017');
+  });
+
+  it('Redis is a StatefulSet with a volume, AOF and noeviction', () => {
+    const objects = rendered.get('prod')!;
+    const sts = find(objects, 'StatefulSet', 'redis')!;
+    expect(sts.spec.volumeClaimTemplates[0].metadata.name).toBe('data');
+    expect(sts.spec.template.spec.containers[0].volumeMounts).toContainEqual({ name: 'data', mountPath: '/data' });
+    const conf: string = find(objects, 'ConfigMap', 'redis-config')!.data['redis.conf'];
+    expect(conf).toMatch(/^appendonly yes$/m);
+    expect(conf).toMatch(/^maxmemory-policy noeviction$/m);
+    expect(conf).toMatch(/^dir \/data$/m);
+  });
+
+  it('the services build MONGODB_URI and REDIS_URL from the endpoint ConfigMaps and password Secrets', () => {
+    for (const name of ['auth', 'rating-api', 'rating-worker']) {
+      const env: { name: string; value?: string }[] = find(rendered.get('prod')!, 'Deployment', name)!.spec.template.spec.containers[0].env;
+      const names = env.map((e) => e.name);
+      // $(VAR) only expands variables defined before it.
+      expect(names.indexOf('MONGODB_URI')).toBeGreaterThan(names.indexOf('MONGODB_PASSWORD'));
+      expect(names.indexOf('REDIS_URL')).toBeGreaterThan(names.indexOf('REDIS_PASSWORD'));
+      expect(env.find((e) => e.name === 'MONGODB_URI')!.value).toBe('$(MONGODB_SCHEME)://$(MONGODB_USER):$(MONGODB_PASSWORD)@$(MONGODB_HOSTS)/?$(MONGODB_OPTIONS)');
+    }
+  });
+
+  it('the worker gets a termination grace long enough to drain in-flight jobs, the others a short one', () => {
+    const objects = rendered.get('prod')!;
+    expect(find(objects, 'Deployment', 'rating-worker')!.spec.template.spec.terminationGracePeriodSeconds).toBe(45);
+    for (const name of ['shell', 'mfe-community', 'mfe-review', 'mfe-account', 'auth', 'rating-api']) {
+      expect(find(objects, 'Deployment', name)!.spec.template.spec.terminationGracePeriodSeconds).toBeLessThanOrEqual(15);
+    }
+  });
+});
+
+describe('committed files', () => {
+  const files = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+
+  it('hold no Secret object and no secret env file, only examples', () => {
+    const all = files(K8S_DIR).filter((f) => !f.includes(`${path.sep}test${path.sep}`));
+    for (const f of all.filter((f) => /\.ya?ml$/.test(f))) expect([f, /^kind:\s*Secret\s*$/m.test(fs.readFileSync(f, 'utf8'))]).toEqual([f, false]);
+    const envFiles = all.filter((f) => f.includes(`${path.sep}secrets${path.sep}`));
+    for (const f of envFiles) {
+      if (f.endsWith('.env.example')) continue;
+      // A developer's real env files may exist locally; git must ignore them.
+      expect([f, spawnSync('git', ['check-ignore', '-q', f], { cwd: K8S_DIR }).status]).toEqual([f, 0]);
+    }
+  });
+});

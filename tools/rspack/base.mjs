@@ -69,6 +69,9 @@ export function baseConfig({ appDir, port, title, publicPath, mode, env = proces
       new rspack.DefinePlugin({ 'process.env.MFE_VERSION': JSON.stringify(version) }),
     ],
     optimization: { minimize: production },
+    // Lazy compilation (rspack's dev default) defers modules behind proxies that Module Federation's
+    // shared-module negotiation does not expect.
+    lazyCompilation: false,
     performance: { hints: false },
     devServer: {
       port,

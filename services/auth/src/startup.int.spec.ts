@@ -1,0 +1,50 @@
+// The built bundle (dist/main.js) as a real process: configuration checks at start-up (exit 78
+// naming the variable), a full start with JSON logs, SIGTERM.
+import { buildServiceBundle, dropDatabase, freePort, runNode, type ServiceBundle, startNode, testDatabaseName, waitForStatus } from '@pupitre/server-kit/testing';
+
+jest.setTimeout(60_000);
+
+describe('auth bundle', () => {
+  let bundle: ServiceBundle;
+  const dbName = testDatabaseName(__filename);
+  const base = () => ({ MONGODB_URI: process.env.MONGODB_URI ?? '', REDIS_URL: process.env.REDIS_URL ?? '', MONGODB_DB: dbName });
+
+  beforeAll(() => {
+    bundle = buildServiceBundle('auth');
+  });
+  afterAll(async () => {
+    bundle?.remove();
+    await dropDatabase(process.env.MONGODB_URI ?? '', dbName);
+  });
+
+  it('exits 78 naming MONGODB_URI when it is missing', async () => {
+    const { MONGODB_URI: _omitted, ...env } = base();
+    const result = await runNode(bundle.entry('main'), env);
+    expect(result.code).toBe(78);
+    expect(result.stderr).toContain('MONGODB_URI: required');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['SMTP_URL', 'mail.example.org'],
+    ['LOG_LEVEL', 'chatty'],
+  ])('exits 78 naming %s=%s', async (name, value) => {
+    const result = await runNode(bundle.entry('main'), { ...base(), [name]: value });
+    expect(result.code).toBe(78);
+    expect(result.stderr).toContain(`${name}: expected`);
+  });
+
+  it('starts, answers /auth/health, logs JSON lines and stops on SIGTERM', async () => {
+    const port = await freePort();
+    const auth = startNode(bundle.entry('main'), { ...base(), PORT: String(port) });
+    try {
+      await waitForStatus(`http://127.0.0.1:${port}/readyz`, { alive: () => auth.child.exitCode === null });
+      const health = await (await fetch(`http://127.0.0.1:${port}/auth/health`)).json();
+      expect(health).toMatchObject({ service: 'auth', status: 'ok' });
+    } finally {
+      const result = await auth.stop('SIGTERM');
+      expect(result.signal === 'SIGTERM' || result.code === 0).toBe(true);
+      for (const line of result.stdout.trim().split('\n')) expect(JSON.parse(line)).toHaveProperty('level');
+    }
+  });
+});

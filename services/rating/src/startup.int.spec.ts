@@ -1,0 +1,88 @@
+// The built bundles (dist/main.js, worker.js, seed.js) as real processes: configuration checks at
+// start-up (exit 78 naming the variable), a database that is not there, a full start, SIGTERM.
+import {
+  buildServiceBundle,
+  dropDatabase,
+  freePort,
+  runNode,
+  type ServiceBundle,
+  startNode,
+  testDatabaseName,
+  waitForStatus,
+} from '@pupitre/server-kit/testing';
+
+jest.setTimeout(60_000);
+
+describe('rating bundles', () => {
+  let bundle: ServiceBundle;
+  const dbName = testDatabaseName(__filename);
+  const base = () => ({ MONGODB_URI: process.env.MONGODB_URI ?? '', REDIS_URL: process.env.REDIS_URL ?? '', MONGODB_DB: dbName, QUEUE_PREFIX: `it-${process.pid}-startup` });
+
+  beforeAll(() => {
+    bundle = buildServiceBundle('rating');
+  });
+  afterAll(async () => {
+    bundle?.remove();
+    await dropDatabase(process.env.MONGODB_URI ?? '', dbName);
+  });
+
+  describe.each(['main', 'worker', 'seed'])('%s.js', (entry) => {
+    it('exits 78 naming MONGODB_URI when it is missing', async () => {
+      const { MONGODB_URI: _omitted, ...env } = base();
+      const result = await runNode(bundle.entry(entry), env);
+      expect(result.code).toBe(78);
+      expect(result.stderr).toMatch(/MONGODB_URI: required/);
+    });
+  });
+
+  it.each([
+    ['main', 'PORT', 'abc'],
+    ['main', 'REVIEW_VALIDATION_DELAY', 'soon'],
+    ['main', 'RANKING_MIN_REVIEWS', '-2'],
+    ['worker', 'PORT', '99999'],
+    ['main', 'REDIS_URL', 'localhost:6379'],
+  ])('%s.js exits 78 naming %s=%s', async (entry, name, value) => {
+    const result = await runNode(bundle.entry(entry), { ...base(), [name]: value });
+    expect(result.code).toBe(78);
+    expect(result.stderr).toContain(`${name}: expected`);
+    expect(result.stderr).toContain(JSON.stringify(value));
+  });
+
+  it('main.js fails within seconds with a clear message when the database is not there', async () => {
+    const started = Date.now();
+    const result = await runNode(bundle.entry('main'), { ...base(), MONGODB_URI: `mongodb://127.0.0.1:${await freePort()}/`, PORT: String(await freePort()) }, 40_000);
+    expect(result.code).toBe(1);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(result.stdout).toMatch(/"level":"fatal".*database unreachable/);
+  });
+
+  it('seed.js then main.js serve the demo ranking, logging JSON lines, and stop on SIGTERM', async () => {
+    const seeded = await runNode(bundle.entry('seed'), base());
+    expect(seeded.code).toBe(0);
+    expect(JSON.parse(seeded.stdout.trim())).toMatchObject({ level: 'info', msg: 'demo data in place', teachersAdded: 60 });
+
+    const port = await freePort();
+    const api = startNode(bundle.entry('main'), { ...base(), PORT: String(port) });
+    try {
+      await waitForStatus(`http://127.0.0.1:${port}/readyz`, { alive: () => api.child.exitCode === null });
+      const ranking = (await (await fetch(`http://127.0.0.1:${port}/api/teachers/ranking`)).json()) as unknown[];
+      expect(ranking.length).toBeGreaterThanOrEqual(18);
+    } finally {
+      const result = await api.stop('SIGTERM');
+      expect(result.signal === 'SIGTERM' || result.code === 0).toBe(true);
+      const lines = result.stdout.trim().split('\n');
+      for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+      expect(lines.some((l) => l.includes(`listening on http://0.0.0.0:${port}`))).toBe(true);
+    }
+  });
+
+  it('worker.js serves its probes and drains on SIGTERM', async () => {
+    const port = await freePort();
+    const worker = startNode(bundle.entry('worker'), { ...base(), PORT: String(port) });
+    await waitForStatus(`http://127.0.0.1:${port}/readyz`, { alive: () => worker.child.exitCode === null });
+    const result = await worker.stop('SIGTERM');
+    expect(result.signal === 'SIGTERM' || result.code === 0).toBe(true);
+    expect(result.stdout).toContain('consuming review-publication');
+    expect(result.stdout).toContain('draining');
+  });
+});

@@ -58,6 +58,6 @@ export function kustomizeBuild(dir, tool = ensureKustomize()) {
   try {
     return execFileSync(tool.command, [...tool.args, 'build', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   } catch (err) {
-    throw new Error(`kustomize build ${dir} failed:\n${err.stderr || err.message}`);
+    throw new Error(`kustomize build ${dir} failed:\n${err.stderr || err.message}`, { cause: err });
   }
 }

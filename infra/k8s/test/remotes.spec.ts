@@ -5,8 +5,9 @@ import path from 'node:path';
 import { ROOT } from '../../local/lib/paths.mjs';
 import { ensureKustomize } from './kustomize.mjs';
 import { K8S_DIR, find, key, makeWorkspace, renderDir } from './render.mjs';
+import { type Json } from './types';
 
-type Obj = { kind: string; metadata: { name: string; namespace?: string }; spec?: any; data?: any };
+type Obj = { kind: string; metadata: { name: string; namespace?: string }; spec?: Json; data?: Json };
 const REMOTES = { community: 'mfe-community', review: 'mfe-review', account: 'mfe-account' } as const;
 
 let ws: ReturnType<typeof makeWorkspace>;
@@ -61,9 +62,9 @@ describe('the remotes file', () => {
   it('is mounted into the shell as a directory (so edits reach running pods) where nginx serves /remotes.json', () => {
     const objects = renderDir(ws, 'overlays/prod', tool);
     const pod = find(objects, 'Deployment', 'shell')!.spec.template.spec;
-    const volume = pod.volumes.find((v: any) => v.configMap?.name === 'shell-remotes');
+    const volume = pod.volumes.find((v: Json) => v.configMap?.name === 'shell-remotes');
     expect(volume).toBeDefined();
-    const mount = pod.containers[0].volumeMounts.find((m: any) => m.name === volume.name);
+    const mount = pod.containers[0].volumeMounts.find((m: Json) => m.name === volume.name);
     expect(mount).toEqual({ name: volume.name, mountPath: '/etc/pupitre', readOnly: true });
     const nginx = fs.readFileSync(path.join(ROOT, 'infra/docker/nginx/shell.conf'), 'utf8');
     expect(nginx).toMatch(/location = \/remotes\.json \{\s*alias \/etc\/pupitre\/remotes\.json;/);

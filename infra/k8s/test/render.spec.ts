@@ -6,10 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureKustomize } from './kustomize.mjs';
 import { K8S_DIR, find, makeWorkspace, renderDir, renderVariant, variants } from './render.mjs';
+import { type Json } from './types';
 import { validateObjects } from './validate.mjs';
 import { checkPolicy } from './policy.mjs';
 
-type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string }; spec?: any; data?: any; [k: string]: any };
+type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string }; spec?: Json; data?: Json; [k: string]: Json };
 
 const DEPLOYABLES = ['shell', 'mfe-community', 'mfe-review', 'mfe-account', 'auth', 'rating-api', 'rating-worker'];
 const ALL = variants();

@@ -1,5 +1,6 @@
-// The Ingress routes exactly as the local gateway does: same prefixes to the same apps, Prefix
-// matching (whole path segments, longest wins, like infra/local/lib/routes.mjs), no rewriting.
+// The Ingress routes exactly as the local gateway does: same paths to the same apps, `exact` routes
+// as pathType Exact (they win), the others as Prefix (whole path segments, longest wins, like
+// infra/local/lib/routes.mjs), no rewriting.
 import { loadRoutes, matchRoute } from '../../local/lib/routes.mjs';
 import { ensureKustomize } from './kustomize.mjs';
 import { find, makeWorkspace, renderVariant, variants } from './render.mjs';
@@ -17,11 +18,17 @@ const SERVICE_OF_TARGET: Record<string, string> = {
 type Path = { path: string; pathType: string; backend: { service: { name: string; port: { name?: string; number?: number } } } };
 type Ingress = { metadata: { annotations?: Record<string, string> }; spec: { rules: { host: string; http: { paths: Path[] } }[] } };
 
-/** Kubernetes `Prefix` matching: element-wise on '/'-separated segments, the longest path wins. */
+/**
+ * Kubernetes Ingress matching: an `Exact` path equal to the request wins; else `Prefix` matching,
+ * element-wise on '/'-separated segments, the longest path wins.
+ */
 function ingressMatch(paths: Path[], requestPath: string): string | undefined {
+  const exact = paths.find((p) => p.pathType === 'Exact' && p.path === requestPath);
+  if (exact) return exact.backend.service.name;
   const segments = (p: string) => p.split('/').filter(Boolean);
   const req = segments(requestPath);
   const matching = paths.filter((p) => {
+    if (p.pathType !== 'Prefix') return false;
     const s = segments(p.path);
     return s.every((seg, i) => req[i] === seg);
   });
@@ -45,14 +52,18 @@ describe.each(['dev', 'prod', 'prod-managed'])('Ingress of %s', (overlay) => {
 
   it('has one rule whose paths equal infra/routes.json', () => {
     expect(ingresses.get(overlay)!.spec.rules).toHaveLength(1);
-    const fromIngress = paths().map((p) => ({ prefix: p.path, service: p.backend.service.name })).sort((a, b) => a.prefix.localeCompare(b.prefix));
-    const fromGateway = routes.map((r: { prefix: string; target: string }) => ({ prefix: r.prefix, service: SERVICE_OF_TARGET[r.target] })).sort((a: { prefix: string }, b: { prefix: string }) => a.prefix.localeCompare(b.prefix));
+    const order = (a: { path: string; pathType: string }, b: { path: string; pathType: string }) =>
+      a.path.localeCompare(b.path) || a.pathType.localeCompare(b.pathType);
+    const fromIngress = paths().map((p) => ({ path: p.path, pathType: p.pathType, service: p.backend.service.name })).sort(order);
+    const fromGateway = routes
+      .map((r: { prefix: string; target: string; exact?: boolean }) => ({ path: r.prefix, pathType: r.exact ? 'Exact' : 'Prefix', service: SERVICE_OF_TARGET[r.target] }))
+      .sort(order);
     expect(fromIngress).toEqual(fromGateway);
   });
 
-  it('matches by whole-segment prefix on the Services’ http port and never rewrites paths', () => {
+  it('uses only Exact and Prefix matching, on the Services’ http port, and never rewrites paths', () => {
     for (const p of paths()) {
-      expect(p.pathType).toBe('Prefix');
+      expect(['Exact', 'Prefix']).toContain(p.pathType);
       expect(p.backend.service.port).toEqual({ name: 'http' });
     }
     const annotations = Object.keys(ingresses.get(overlay)!.metadata.annotations ?? {});
@@ -61,10 +72,10 @@ describe.each(['dev', 'prod', 'prod-managed'])('Ingress of %s', (overlay) => {
 
   it.each([
     '/', '/communaute', '/teacher/42', '/remotes.json', '/apiary', '/authx',
-    '/auth', '/auth/', '/auth/token/', '/auth/meX', '/auth/manage/users/me/',
+    '/auth', '/auth/', '/auth/login', '/auth/google/callback', '/auth/token/', '/auth/meX', '/auth/manage/users/me/',
     '/auth/me', '/auth/me/', '/auth/me/favorites', '/api', '/api/teachers/ranking',
     '/mfe/community/mf-manifest.json', '/mfe/review/remoteEntry.js', '/mfe/account/x.js', '/mfe/reviewer', '/mfe',
   ])('sends %s where the gateway sends it', (requestPath) => {
-    expect(ingressMatch(paths(), requestPath)).toBe(SERVICE_OF_TARGET[matchRoute(routes, requestPath).target]);
+    expect(ingressMatch(paths(), requestPath)).toBe(SERVICE_OF_TARGET[matchRoute(routes, requestPath)!.target]);
   });
 });

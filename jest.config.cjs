@@ -1,12 +1,13 @@
 // One jest configuration, three projects: unit tests of node code, unit tests of browser code
 // (jsdom + Testing Library), and integration tests against the real database, Redis and mail
 // catcher that tools/jest/integration-setup.mjs starts on free ports.
-const swcOptions = require('./tools/swc.cjs');
-
-const transform = { '^.+\\.(t|j|mj|cj)sx?$': ['@swc/jest', swcOptions({ module: 'commonjs' })] };
+const transform = { '^.+\\.(t|j|mj|cj)sx?$': '<rootDir>/tools/jest/swc-transform.cjs' };
 // NestJS 12 and a few of its companions ship ESM only: let swc turn them into CommonJS for jest.
-const transformIgnorePatterns = ['/node_modules/(?!(@nestjs|uuid|nanoid|jose|file-type)/)'];
-const moduleNameMapper = { '\\.(css|svg|png|jpg|webm|mp4)$': '<rootDir>/tools/jest/file-stub.cjs' };
+const transformIgnorePatterns = ['/node_modules/(?!(@nestjs|uuid|nanoid|jose|file-type|react-router|@remix-run/route-pattern|cookie-es)/)'];
+const moduleNameMapper = {
+  '\\.module\\.css$': '<rootDir>/tools/jest/css-module-stub.cjs',
+  '\\.(css|svg|png|jpg|webm|mp4)$': '<rootDir>/tools/jest/file-stub.cjs',
+};
 const ignored = ['/node_modules/', '/dist/', '/dist-[^/]+/', '/.data/'];
 
 const common = { transform, transformIgnorePatterns, moduleNameMapper, testPathIgnorePatterns: ignored, rootDir: __dirname };

@@ -14,6 +14,7 @@ export type Stack = Awaited<ReturnType<typeof startStack>>;
  */
 export const test = base.extend<object, { stack: Stack }>({
   stack: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
     async ({}, use) => {
       buildAll({ quiet: true });
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-e2e-'));

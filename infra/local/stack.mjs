@@ -16,9 +16,31 @@ import { startGateway } from './lib/gateway.mjs';
 
 export const REMOTES = ['community', 'review', 'account'];
 
+/**
+ * @typedef {ReturnType<typeof portsFromEnv>} Ports
+ * @typedef {{ stop: () => Promise<unknown>, url: string }} Served
+ * @typedef {object} StackHandle
+ * @property {Ports} ports
+ * @property {string} logDir
+ * @property {string} remotesFile
+ * @property {string} url            the public URL (the gateway)
+ * @property {{ app: string, mail: string, authDocs: string, apiDocs: string }} urls
+ * @property {Record<string, ReturnType<typeof startProcess>>} services
+ * @property {Record<string, Served>} statics
+ * @property {{ uri: string, kind: string }} mongo
+ * @property {{ url: string, kind: string }} redis
+ * @property {{ smtpUrl: string, webUrl: string }} mail
+ * @property {{ url: string, setTarget: (name: string, url: string) => void }} gateway
+ * @property {(name: string) => Promise<void>} stopRemote
+ * @property {(remotes: Record<string, string>) => void} writeRemotes
+ * @property {() => Promise<void>} stop
+ */
+
+/** @type {(v: string | undefined, d: number) => number} */
 const int = (v, d) => (v === undefined || v === '' ? d : Number.parseInt(v, 10));
 
 /** Default ports, each overridable by an environment variable (listed in the README). */
+/** @param {Record<string, string | undefined>} [env] */
 export function portsFromEnv(env = process.env) {
   return {
     gateway: int(env.GATEWAY_PORT, 8080),
@@ -36,10 +58,11 @@ export function portsFromEnv(env = process.env) {
   };
 }
 
+/** @returns {Promise<Ports>} */
 export async function freePorts() {
   const names = Object.keys(portsFromEnv({}));
   const ports = await Promise.all(names.map(() => freePort()));
-  return Object.fromEntries(names.map((n, i) => [n, ports[i]]));
+  return /** @type {Ports} */ (Object.fromEntries(names.map((n, i) => [n, ports[i]])));
 }
 
 /**
@@ -50,6 +73,7 @@ export async function freePorts() {
  *  env         – extra environment for the services (e.g. REVIEW_VALIDATION_DELAY)
  *  useEnv      – honour MONGODB_URI / REDIS_URL from the environment (default true)
  *  progress    – function(step, total, message) called as each part comes up
+ * @returns {Promise<StackHandle>}
  */
 export async function startStack({
   ports = portsFromEnv(),
@@ -64,7 +88,7 @@ export async function startStack({
   const logDir = path.join(dataDir, 'logs');
   fs.mkdirSync(logDir, { recursive: true });
   const stoppers = [];
-  const handle = { ports, logDir, remotesFile, services: {}, statics: {} };
+  const handle = /** @type {StackHandle} */ ({ ports, logDir, remotesFile, services: {}, statics: {} });
   const publicUrl = env.PUBLIC_URL ?? `http://${publicHost}:${ports.gateway}`;
   const total = 7;
   const stop = async () => {
@@ -125,7 +149,7 @@ export async function startStack({
         try {
           await waitForHttp(`http://127.0.0.1:${s.port}/readyz`, { what: s.name, timeoutMs: 60_000, isAlive: () => proc.alive, okStatus: 200 });
         } catch (err) {
-          throw new Error(`${err.message}\n--- last lines of ${path.join(logDir, `${s.name}.log`)} ---\n${proc.tail()}`);
+          throw new Error(`${err.message}\n--- last lines of ${path.join(logDir, `${s.name}.log`)} ---\n${proc.tail()}`, { cause: err });
         }
       }),
     );

@@ -60,7 +60,7 @@ export async function startMongo({ port, dataDir = path.join(DATA_DIR, 'db'), lo
     await waitForPort(port, { what: kind, timeoutMs: 30_000 });
   } catch (err) {
     await proc.stop();
-    throw new Error(`${err.message}\n${proc.tail()}`);
+    throw new Error(`${err.message}\n${proc.tail()}`, { cause: err });
   }
   return { uri: `mongodb://127.0.0.1:${port}/`, kind, stop: () => proc.stop(), proc };
 }

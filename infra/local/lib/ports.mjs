@@ -31,7 +31,7 @@ export async function waitForPort(port, { host = '127.0.0.1', timeoutMs = 30_000
 /** Resolves once GET url answers with a status below 500, or rejects after timeoutMs. */
 export async function waitForHttp(url, { timeoutMs = 30_000, what = url, isAlive = () => true, okStatus } = {}) {
   const deadline = Date.now() + timeoutMs;
-  let last = 'no answer';
+  let last;
   for (;;) {
     if (!isAlive()) throw new Error(`${what} exited before answering at ${url}`);
     try {

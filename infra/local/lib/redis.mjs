@@ -37,7 +37,7 @@ export async function startRedis({ port, dataDir = path.join(DATA_DIR, 'redis'),
     await waitForPort(port, { what: 'redis-server', timeoutMs: 15_000 });
   } catch (err) {
     await proc.stop();
-    throw new Error(`${err.message}\n${proc.tail()}`);
+    throw new Error(`${err.message}\n${proc.tail()}`, { cause: err });
   }
   return { url: `redis://127.0.0.1:${port}`, kind: 'redis-server', stop: () => proc.stop(), proc };
 }

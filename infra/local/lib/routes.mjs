@@ -11,14 +11,22 @@ export function loadRoutes(file = path.join(ROOT, 'infra/routes.json')) {
       throw new Error(`invalid route in ${file}: ${JSON.stringify(r)}`);
     }
   }
-  // Longest prefix first, so /auth/me wins over /auth.
-  return [...routes].sort((a, b) => b.prefix.length - a.prefix.length);
+  // Exact routes first, then the longest prefix, so /auth/me wins over /auth.
+  return [...routes].sort((a, b) => Number(Boolean(b.exact)) - Number(Boolean(a.exact)) || b.prefix.length - a.prefix.length);
 }
 
-/** The route for a request path: the longest prefix equal to the path or to one of its parent segments. */
+/**
+ * The route for a request path, as a Kubernetes Ingress picks it: an exact route equal to it
+ * (pathType Exact), else the longest prefix equal to the path or to one of its parent segments
+ * (pathType Prefix: a trailing slash in the prefix is ignored).
+ */
 export function matchRoute(routes, pathname) {
   for (const r of routes) {
     const p = r.prefix.replace(/\/+$/, '');
+    if (r.exact) {
+      if (pathname === r.prefix) return r;
+      continue;
+    }
     if (p === '' || pathname === p || pathname.startsWith(`${p}/`)) return r;
   }
   return null;

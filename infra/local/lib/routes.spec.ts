@@ -14,7 +14,12 @@ describe('gateway routing table', () => {
     expect(target('/auth/manage/users/me/')).toBe('auth');
     expect(target('/auth/token/')).toBe('auth');
     expect(target('/auth/meX')).toBe('auth');
-    expect(target('/auth')).toBe('auth');
+  });
+
+  it('keeps /auth itself for the shell: it is the sign-in page, the API lives below it', () => {
+    expect(target('/auth')).toBe('shell');
+    expect(target('/auth/')).toBe('auth');
+    expect(target('/auth/token/')).toBe('auth');
   });
 
   it('routes the API, the remotes and everything else', () => {

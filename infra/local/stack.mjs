@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DATA_DIR, ROOT } from './lib/paths.mjs';
-import { freePort, waitForHttp } from './lib/ports.mjs';
+import { freePortList, waitForHttp } from './lib/ports.mjs';
 import { startProcess } from './lib/proc.mjs';
 import { startMongo } from './lib/mongo.mjs';
 import { startRedis } from './lib/redis.mjs';
@@ -61,7 +61,7 @@ export function portsFromEnv(env = process.env) {
 /** @returns {Promise<Ports>} */
 export async function freePorts() {
   const names = Object.keys(portsFromEnv({}));
-  const ports = await Promise.all(names.map(() => freePort()));
+  const ports = await freePortList(names.length);
   return /** @type {Ports} */ (Object.fromEntries(names.map((n, i) => [n, ports[i]])));
 }
 
@@ -91,25 +91,34 @@ export async function startStack({
   const handle = /** @type {StackHandle} */ ({ ports, logDir, remotesFile, services: {}, statics: {} });
   const publicUrl = env.PUBLIC_URL ?? `http://${publicHost}:${ports.gateway}`;
   const total = 7;
+  // Stops in reverse order of start; a part that does not stop within its grace is left behind
+  // with a warning rather than hanging the shutdown.
   const stop = async () => {
-    for (const s of stoppers.reverse()) await s().catch(() => {});
+    for (const [name, fn] of stoppers.reverse()) {
+      let timer;
+      const late = new Promise((resolve) => { timer = setTimeout(() => resolve('late'), 15_000); });
+      const outcome = await Promise.race([fn().catch(() => {}), late]);
+      clearTimeout(timer);
+      if (outcome === 'late') console.error(`! ${name} did not stop within 15 s`);
+    }
+    stoppers.length = 0;
   };
   handle.stop = stop;
 
   try {
     progress(1, total, 'database');
     const mongo = await startMongo({ port: ports.mongo, dataDir: path.join(dataDir, 'db'), logFile: path.join(logDir, 'db.log'), useEnv, log: (m) => progress(1, total, m) });
-    stoppers.push(mongo.stop);
+    stoppers.push(['database', mongo.stop]);
     handle.mongo = mongo;
 
     progress(2, total, 'Redis');
     const redis = await startRedis({ port: ports.redis, dataDir: path.join(dataDir, 'redis'), logFile: path.join(logDir, 'redis.log'), useEnv, log: (m) => progress(2, total, m) });
-    stoppers.push(redis.stop);
+    stoppers.push(['redis', redis.stop]);
     handle.redis = redis;
 
     progress(3, total, 'mail catcher');
     const mail = await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.mailWeb });
-    stoppers.push(mail.stop);
+    stoppers.push(['mail catcher', mail.stop]);
     handle.mail = mail;
 
     const common = {
@@ -140,9 +149,9 @@ export async function startStack({
     progress(5, total, 'services (auth, rating API, rating worker)');
     for (const s of services) {
       const proc = startProcess({ name: s.name, command: node, args: [path.join(ROOT, s.script)], cwd: ROOT, env: { ...common, PORT: String(s.port) }, logFile: path.join(logDir, `${s.name}.log`) });
-      stoppers.push(() => proc.stop(10_000));
       handle.services[s.name] = proc;
     }
+    stoppers.push(['services', () => Promise.all(Object.values(handle.services).map((p) => p.stop(10_000)))]);
     await Promise.all(
       services.map(async (s) => {
         const proc = handle.services[s.name];
@@ -156,12 +165,12 @@ export async function startStack({
 
     progress(6, total, 'shell and micro-frontends');
     const shell = await serveStatic({ port: ports.shell, dir: path.join(ROOT, 'shell/dist'), spa: true, name: 'shell', files: { '/remotes.json': remotesFile } });
-    stoppers.push(shell.stop);
+    stoppers.push(['shell', shell.stop]);
     handle.statics.shell = shell;
     for (const r of REMOTES) {
       const key = `mfe-${r}`;
       const srv = await serveStatic({ port: ports[key], dir: path.join(ROOT, key, 'dist'), base: `/mfe/${r}/`, name: key });
-      stoppers.push(srv.stop);
+      stoppers.push([key, srv.stop]);
       handle.statics[key] = srv;
     }
 
@@ -175,7 +184,7 @@ export async function startStack({
         ...Object.fromEntries(REMOTES.map((r) => [`mfe-${r}`, handle.statics[`mfe-${r}`].url])),
       },
     });
-    stoppers.push(gateway.stop);
+    stoppers.push(['gateway', gateway.stop]);
     handle.gateway = gateway;
     handle.url = `http://${publicHost}:${ports.gateway}`;
     handle.urls = {

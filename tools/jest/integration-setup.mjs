@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../infra/local/lib/ports.mjs';
+import { freePortList } from '../../infra/local/lib/ports.mjs';
 import { startMongo } from '../../infra/local/lib/mongo.mjs';
 import { startRedis } from '../../infra/local/lib/redis.mjs';
 import { startMailCatcher } from '../../infra/local/lib/mail.mjs';
@@ -13,7 +13,7 @@ import { startMailCatcher } from '../../infra/local/lib/mail.mjs';
 export default async function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-it-'));
   const log = (m) => process.stdout.write(`\n[integration] ${m}`);
-  const [dbPort, redisPort, smtpPort, webPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [dbPort, redisPort, smtpPort, webPort] = await freePortList(4);
   const mongo = await startMongo({ port: dbPort, dataDir: path.join(dir, 'db'), logFile: path.join(dir, 'db.log'), log });
   const redis = await startRedis({ port: redisPort, dataDir: path.join(dir, 'redis'), persist: false, logFile: path.join(dir, 'redis.log'), log });
   const mail = await startMailCatcher({ smtpPort, webPort });

@@ -1,16 +1,29 @@
 import net from 'node:net';
 
 /** Asks the kernel for a free TCP port on the loopback interface. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
+export async function freePort() {
+  return (await freePortList(1))[0];
+}
+
+/**
+ * Asks for `count` distinct free ports. All are held open until every one is known, so the
+ * kernel cannot hand the same port out twice.
+ */
+export async function freePortList(count) {
+  const servers = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const srv = net.createServer();
+      await new Promise((resolve, reject) => {
+        srv.once('error', reject);
+        srv.listen(0, '127.0.0.1', resolve);
+      });
+      servers.push(srv);
+    }
+    return servers.map((srv) => srv.address().port);
+  } finally {
+    await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(resolve))));
+  }
 }
 
 /** Resolves once something accepts TCP connections on host:port, or rejects after timeoutMs. */

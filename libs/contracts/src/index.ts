@@ -5,3 +5,5 @@ export * from './ids';
 export * from './errors';
 export * from './health';
 export * from './catalogue';
+export * from './tokens';
+export * from './events';

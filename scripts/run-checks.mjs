@@ -8,6 +8,7 @@ import path from 'node:path';
 import { ROOT } from '../infra/local/lib/paths.mjs';
 import { ensureFerretBinary } from '../infra/local/lib/mongo.mjs';
 import { ensureRedisServer } from '../infra/local/lib/redis.mjs';
+import { ensureAptPackage } from '../infra/local/lib/apt.mjs';
 import { ensureChromium } from '../e2e/support/chromium.mjs';
 import { buildAll } from '../infra/local/lib/build.mjs';
 import { which } from '../infra/local/lib/which.mjs';
@@ -44,6 +45,7 @@ const steps = [
   ['prerequisites', () => {
     ensureRedisServer();
     ensureChromium();
+    ensureAptPackage('nginx', 'nginx-light');
     if (!process.env.MONGODB_URI && !which('mongod')) ensureFerretBinary();
     return true;
   }],

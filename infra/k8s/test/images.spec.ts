@@ -131,9 +131,8 @@ describe('.dockerignore', () => {
   });
 });
 
-// --- nginx, for real (skipped where nginx is not installed: `apt-get install -y nginx-light`).
+// --- nginx, for real (`.ci/run` and `npm test` install nginx-light when it is missing).
 const nginx = which('nginx');
-const describeNginx = nginx ? describe : describe.skip;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -144,7 +143,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-describeNginx('nginx configurations served by a real nginx', () => {
+describe('nginx configurations served by a real nginx', () => {
+  it('has nginx to serve them', () => {
+    expect(nginx ? 'found' : 'nginx is missing: apt-get install -y nginx-light').toBe('found');
+  });
+
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-nginx-'));
   // Run as root, nginx's workers run as `nobody`: they must be able to read the files.
   fs.chmodSync(dir, 0o755);

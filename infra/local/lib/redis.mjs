@@ -1,24 +1,19 @@
 // Redis for BullMQ, throttling and caches: REDIS_URL from the environment, else Debian's
 // redis-server (installed with apt when we are root and it is missing), with AOF on and
 // `maxmemory-policy noeviction`, as BullMQ requires.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DATA_DIR } from './paths.mjs';
 import { startProcess } from './proc.mjs';
 import { waitForPort } from './ports.mjs';
-import { which } from './which.mjs';
+import { ensureAptPackage } from './apt.mjs';
 
 export function ensureRedisServer({ log = console.log } = {}) {
-  let bin = which('redis-server');
-  if (bin) return bin;
-  if (process.getuid?.() === 0 && which('apt-get')) {
-    log('installing redis-server with apt-get (first run only)…');
-    execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server'], { stdio: 'inherit' });
-    bin = which('redis-server');
+  try {
+    return ensureAptPackage('redis-server', 'redis-server', { log });
+  } catch (err) {
+    throw new Error(`${err.message} Or set REDIS_URL to a Redis 7 server.`, { cause: err });
   }
-  if (!bin) throw new Error('redis-server is not installed: run `sudo apt-get install -y redis-server`, or set REDIS_URL to a Redis 7 server.');
-  return bin;
 }
 
 export async function startRedis({ port, dataDir = path.join(DATA_DIR, 'redis'), persist = true, logFile, useEnv = true, log = console.log }) {

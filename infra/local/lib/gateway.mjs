@@ -1,23 +1,42 @@
 // The local gateway: one public origin that routes like the Kubernetes Ingress (infra/routes.json).
 // Paths are passed through unchanged; an unreachable upstream answers 502 with an error key.
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import { loadRoutes, matchRoute } from './routes.mjs';
 
-const require = createRequire(import.meta.url);
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade'];
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+function badGateway(res, target, err) {
+  if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify({ error: 'bad-gateway', detail: `${target} is unavailable (${err.code ?? err.message})` }));
+}
+
+/** Forwards one request to `target` (an http://host:port URL) unchanged, with X-Forwarded-* headers. */
+function forward(req, res, target, name) {
+  const url = new URL(target);
+  const headers = { ...req.headers };
+  for (const h of HOP_BY_HOP) delete headers[h];
+  const remote = req.socket.remoteAddress ?? '';
+  headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${remote}` : remote;
+  headers['x-forwarded-proto'] = 'http';
+  headers['x-forwarded-host'] = req.headers.host ?? '';
+  const upstream = http.request(
+    { host: url.hostname, port: url.port, method: req.method, path: req.url, headers, agent, timeout: 60_000 },
+    (up) => {
+      const out = { ...up.headers };
+      for (const h of HOP_BY_HOP) delete out[h];
+      res.writeHead(up.statusCode ?? 502, out);
+      up.pipe(res);
+    },
+  );
+  upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
+  upstream.on('error', (err) => badGateway(res, name, err));
+  req.pipe(upstream);
+}
 
 /** targets: { auth: 'http://127.0.0.1:3001', shell: '…', … }; a target may be changed later with setTarget. */
 export async function startGateway({ port, host = '0.0.0.0', targets, routes = loadRoutes() }) {
-  const httpProxy = require('http-proxy');
-  const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: 60_000 });
   const current = { ...targets };
-  proxy.on('error', (err, req, res) => {
-    const target = req.pupitreTarget ?? 'upstream';
-    if (!res.headersSent && typeof res.writeHead === 'function') {
-      res.writeHead(502, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-    }
-    res.end(JSON.stringify({ error: 'bad-gateway', detail: `${target} is unavailable (${err.code ?? err.message})` }));
-  });
   const server = http.createServer((req, res) => {
     let pathname;
     try {
@@ -36,8 +55,7 @@ export async function startGateway({ port, host = '0.0.0.0', targets, routes = l
       res.writeHead(404, { 'Content-Type': 'application/json' });
       return res.end(JSON.stringify({ error: 'not-found' }));
     }
-    req.pupitreTarget = route.target;
-    proxy.web(req, res, { target });
+    forward(req, res, target, route.target);
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -46,6 +64,6 @@ export async function startGateway({ port, host = '0.0.0.0', targets, routes = l
   return {
     url: `http://localhost:${server.address().port}`,
     setTarget: (name, url) => { current[name] = url; },
-    stop: () => new Promise((resolve) => { server.close(() => resolve()); server.closeAllConnections?.(); proxy.close(); }),
+    stop: () => new Promise((resolve) => { server.close(() => resolve()); server.closeAllConnections?.(); }),
   };
 }

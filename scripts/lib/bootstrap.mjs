@@ -20,11 +20,12 @@ function depsStale() {
 export function ensureDependencies() {
   const state = depsStale();
   if (!state) return;
-  const cmd = state === 'missing' ? 'ci' : 'install';
-  console.log(`» npm dependencies are ${state}: running npm ${cmd} (first run takes a minute or two)…`);
-  const res = spawnSync('npm', [cmd, '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  // `npm install`, not `npm ci`: the lock file pins every version, but `npm ci` also insists on
+  // optional platform packages (other OSes' binaries) that some registry mirrors do not carry.
+  console.log(`» npm dependencies are ${state}: running npm install (first run takes a minute or two)…`);
+  const res = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
   if (res.status !== 0) {
-    console.error(`npm ${cmd} failed (exit ${res.status}). Check your network access to the npm registry and run it again.`);
+    console.error(`npm install failed (exit ${res.status}). Check your network access to the npm registry and run it again.`);
     process.exit(res.status ?? 1);
   }
 }

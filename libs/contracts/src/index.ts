@@ -7,3 +7,5 @@ export * from './health';
 export * from './catalogue';
 export * from './tokens';
 export * from './events';
+export * from './auth';
+export * from './rating';

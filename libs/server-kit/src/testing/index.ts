@@ -11,3 +11,4 @@ export * from './build-service';
 export * from './test-config';
 export * from './drop-database';
 export * from './free-port';
+export * from './token-issuer';

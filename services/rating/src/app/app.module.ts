@@ -2,6 +2,9 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule } from '@pupitre/server-kit';
 import { version } from '../../package.json';
 import { type RatingConfig } from '../config/rating-config';
+import { AuthModule } from './auth/auth.module';
+import { CoreModule } from './core/core.module';
+import { FeaturesModule } from './features.module';
 import { PublicationModule } from './publication/publication.module';
 import { SubjectsModule } from './subjects/subjects.module';
 import { TeachersModule } from './teachers/teachers.module';
@@ -19,7 +22,10 @@ export class AppModule {
           database: { uri: config.MONGODB_URI, dbName: config.MONGODB_DB },
           health: { service: 'rating', summaryPath: '/api/health', redisUrl: config.REDIS_URL, version },
         }),
+        CoreModule,
+        AuthModule,
         SubjectsModule,
+        FeaturesModule,
         TeachersModule,
         PublicationModule,
       ],

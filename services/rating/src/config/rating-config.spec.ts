@@ -2,7 +2,7 @@ import { validateConfig } from '@pupitre/server-kit';
 import { ratingEnvSchema } from './rating-config';
 import { workerEnvSchema } from './worker-config';
 
-const env = { MONGODB_URI: 'mongodb://127.0.0.1:27017/', REDIS_URL: 'redis://127.0.0.1:6379' };
+const env = { MONGODB_URI: 'mongodb://127.0.0.1:27017/', REDIS_URL: 'redis://127.0.0.1:6379', AUTH_JWKS_URL: 'http://127.0.0.1:3001/auth/.well-known/jwks.json' };
 
 describe('rating configuration', () => {
   it('has the documented defaults', () => {
@@ -13,7 +13,23 @@ describe('rating configuration', () => {
       REVIEW_VALIDATION_DELAY: 600_000,
       RANKING_MIN_REVIEWS: 3,
       QUEUE_PREFIX: 'bull',
+      REPORT_HIDE_THRESHOLD: 3,
+      COMMUNITY_PER_CATEGORY: 10,
     });
+  });
+
+  it('requires AUTH_JWKS_URL, an http(s) URL', () => {
+    const { AUTH_JWKS_URL: _omitted, ...rest } = env;
+    const missing = validateConfig(ratingEnvSchema, rest);
+    expect(!missing.ok && missing.problems).toEqual([expect.stringMatching(/^AUTH_JWKS_URL: required/)]);
+    const wrong = validateConfig(ratingEnvSchema, { ...env, AUTH_JWKS_URL: 'ftp://x' });
+    expect(!wrong.ok && wrong.problems).toEqual(['AUTH_JWKS_URL: expected an http or https URL, got "ftp://x"']);
+  });
+
+  it('gives the worker its reconciler timings and does not need AUTH_JWKS_URL', () => {
+    const { AUTH_JWKS_URL: _omitted, ...rest } = env;
+    const result = validateConfig(workerEnvSchema, { ...rest, RECONCILE_GRACE: '2s' });
+    expect(result.ok && result.config).toMatchObject({ RECONCILE_INTERVAL: 30_000, RECONCILE_GRACE: 2000, WORKER_CONCURRENCY: 4 });
   });
 
   it('reads the validation delay as a duration', () => {

@@ -2,14 +2,26 @@ import { z } from 'zod';
 import { baseServiceEnv, durationField, positiveIntField } from '@pupitre/server-kit';
 import { queueEnv } from './queue-env';
 
+/** A required http(s) URL (no default): the auth service's public key set. */
+const jwksUrlField = () =>
+  z
+    .string({ message: 'the auth service JWKS URL, e.g. http://127.0.0.1:3001/auth/.well-known/jwks.json' })
+    .refine((v) => URL.canParse(v) && ['http:', 'https:'].includes(new URL(v).protocol), { message: 'expected an http or https URL' });
+
 /** Environment of the rating API (src/main.ts), validated at start-up. */
 export const ratingEnvSchema = z.object({
   ...baseServiceEnv({ port: 3002, database: 'pupitre_rating' }),
   ...queueEnv,
+  /** Where the auth service publishes its signing keys; tokens are verified locally against it. */
+  AUTH_JWKS_URL: jwksUrlField(),
   /** How long a new or edited review waits before it is published: `10m`, `2s`, or milliseconds. */
   REVIEW_VALIDATION_DELAY: durationField('10m'),
   /** Teachers need at least this many published reviews to appear in the ranking. */
   RANKING_MIN_REVIEWS: positiveIntField(3),
+  /** Distinct reports after which a review is hidden until a moderator decides. */
+  REPORT_HIDE_THRESHOLD: positiveIntField(3),
+  /** Reviews per community category (the `limit` query overrides it, up to 50). */
+  COMMUNITY_PER_CATEGORY: positiveIntField(10),
 });
 
 export type RatingConfig = z.output<typeof ratingEnvSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseServiceEnv, positiveIntField } from '@pupitre/server-kit';
+import { baseServiceEnv, durationField, positiveIntField } from '@pupitre/server-kit';
 import { queueEnv } from './queue-env';
 
 /** Environment of the rating worker (src/worker.ts); PORT serves /healthz, /readyz and /metrics only. */
@@ -8,6 +8,10 @@ export const workerEnvSchema = z.object({
   ...queueEnv,
   /** Jobs processed in parallel by this process. */
   WORKER_CONCURRENCY: positiveIntField(4),
+  /** How often the reconciler (a repeatable job) looks for overdue reviews. */
+  RECONCILE_INTERVAL: durationField('30s'),
+  /** A pending review this late past its publication time is published by the reconciler. */
+  RECONCILE_GRACE: durationField('1m'),
 });
 
 export type WorkerConfig = z.output<typeof workerEnvSchema>;

@@ -14,7 +14,7 @@ export interface DemoReview {
 }
 
 /** Comments within the contract's charset (letters without accents, digits, , . ? ! ' and space). */
-const COMMENTS = [
+export const DEMO_COMMENTS: readonly string[] = [
   'Cours tres clair, toujours disponible pour expliquer.',
   'Exigeant mais juste, on progresse beaucoup.',
   "Ambiance agreable, j'ai aime cette annee.",
@@ -60,7 +60,7 @@ export function demoReviewsFor(teacher: DemoTeacher, index: number): DemoReview[
       tot_rating: tot,
       grades,
       flags,
-      text_rating: pick(random, COMMENTS),
+      text_rating: pick(random, DEMO_COMMENTS),
       createdAt: new Date(EPOCH + (index * 7 + n * 13) * DAY / 3),
     };
   });

@@ -1,18 +1,22 @@
-import { groupSums } from '@pupitre/server-kit';
 import { type Model } from 'mongoose';
 import { type Review } from '../app/reviews/review.schema';
 import { type Teacher } from '../app/teachers/teacher.schema';
 
 /**
- * Sets every teacher's reviewCount and ratingSum to the totals of his published reviews
- * (groupSums: FerretDB-safe). Running it again changes nothing.
+ * Sets every teacher's reviewCount and ratingSum to the totals of the visible (published, not
+ * hidden) versions of his reviews. Running it again changes nothing. Used by the seed, which
+ * writes reviews directly; the service maintains the aggregates through the ledger instead.
  */
 export async function recomputeTeacherAggregates(teachers: Model<Teacher>, reviews: Model<Review>): Promise<number> {
-  const byTeacher = await groupSums<number, 'reviewCount' | 'ratingSum'>(reviews, {
-    match: { status: 'published' },
-    by: '$teacherId',
-    sums: { reviewCount: 1, ratingSum: '$tot_rating' },
-  });
+  const visible = await reviews.find({ visible: true }, { _id: 0, pub: 1 }).lean().exec();
+  const byTeacher = new Map<number, { reviewCount: number; ratingSum: number }>();
+  for (const r of visible) {
+    if (!r.pub) continue;
+    const t = byTeacher.get(r.pub.teacherId) ?? { reviewCount: 0, ratingSum: 0 };
+    t.reviewCount += 1;
+    t.ratingSum += r.pub.tot_rating;
+    byTeacher.set(r.pub.teacherId, t);
+  }
   const all = await teachers.find({}, { _id: 0, id: 1, reviewCount: 1, ratingSum: 1 }).lean().exec();
   const updates = all
     .map((t) => ({ id: t.id, current: t, next: byTeacher.get(t.id) ?? { reviewCount: 0, ratingSum: 0 } }))

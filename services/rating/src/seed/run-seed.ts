@@ -1,6 +1,6 @@
 import { groupSums } from '@pupitre/server-kit';
 import { allocateIds } from '../app/counters/allocate-ids';
-import { type Review } from '../app/reviews/review.schema';
+import { type Review, type ReviewContent } from '../app/reviews/review.schema';
 import { teacherSearchKey } from '../app/teachers/search-key';
 import { demoReviewsFor } from './demo-reviews';
 import { DEMO_SUBJECTS } from './demo-subjects';
@@ -15,7 +15,8 @@ export interface SeedSummary {
   teachersUpdated: number;
 }
 
-export const SEED_AUTHOR = 'seed';
+/** Demo reviews' authors: one opaque id per review (`demo-<teacher index>-<n>`), none a real user. */
+export const demoAuthor = (teacherIndex: number, n: number) => `demo-${teacherIndex}-${n}`;
 
 const teacherKey = (prefix: string, name: string) => `${prefix} ${name}`;
 
@@ -68,13 +69,14 @@ async function ensureTeachers(models: SeedModels, subjectIds: Map<string, number
 
 /** Adds, per teacher, the planned demo reviews beyond those already present (in plan order). */
 async function addMissingReviews(models: SeedModels, teacherIds: Map<string, number>, subjectIds: Map<string, number>): Promise<number> {
-  const present = await groupSums<number, 'count'>(models.reviews, { match: { authorId: SEED_AUTHOR }, by: '$teacherId', sums: { count: 1 } });
+  const present = await groupSums<number, 'count'>(models.reviews, { match: { demo: true }, by: '$teacherId', sums: { count: 1 } });
   const missing: Omit<Review, 'id'>[] = [];
   DEMO_TEACHERS.forEach((teacher, index) => {
     const teacherId = teacherIds.get(teacherKey(teacher.prefix, teacher.name)) ?? fail(`teacher ${teacher.name} missing`);
-    const planned = demoReviewsFor(teacher, index).slice(present.get(teacherId)?.count ?? 0);
-    for (const r of planned) {
-      missing.push({
+    const already = present.get(teacherId)?.count ?? 0;
+    const planned = demoReviewsFor(teacher, index).slice(already);
+    planned.forEach((r, n) => {
+      const content = {
         teacherId,
         subjectId: subjectIds.get(r.subjectName) ?? fail(`unknown subject ${r.subjectName}`),
         year: r.year,
@@ -82,17 +84,38 @@ async function addMissingReviews(models: SeedModels, teacherIds: Map<string, num
         grades: r.grades,
         flags: r.flags,
         text_rating: r.text_rating,
-        status: 'published',
-        authorId: SEED_AUTHOR,
-        createdAt: r.createdAt,
-        publishedAt: r.createdAt,
-      });
-    }
+      };
+      missing.push(publishedReview(content, demoAuthor(index, already + n), r.createdAt));
+    });
   });
   if (!missing.length) return 0;
   const ids = await allocateIds(models.counters, 'reviews', missing.length);
   await models.reviews.insertMany(missing.map((r, i) => ({ id: ids[i], ...r })));
   return missing.length;
+}
+
+/** A review already published (demo data): its aggregates are set by recomputeTeacherAggregates. */
+export function publishedReview(content: ReviewContent, authorId: string, createdAt: Date): Omit<Review, 'id'> {
+  return {
+    ...content,
+    authorId,
+    version: 1,
+    status: 'published',
+    reason: null,
+    publishAt: createdAt,
+    pub: { ...content, version: 1, publishedAt: createdAt },
+    visible: true,
+    hidden: false,
+    reportCount: 0,
+    relUp: 0,
+    relTotal: 0,
+    wilson: 0,
+    counted: { teacherId: content.teacherId, tot: content.tot_rating },
+    rev: 1,
+    createdAt,
+    updatedAt: createdAt,
+    demo: true,
+  };
 }
 
 function fail(message: string): never {

@@ -1,4 +1,5 @@
 import { type Connection, type Model } from 'mongoose';
+import { publishedReview } from './run-seed';
 import { Counter, CounterSchema } from '../app/counters/counter.schema';
 import { Review, ReviewSchema } from '../app/reviews/review.schema';
 import { Subject, SubjectSchema } from '../app/subjects/subject.schema';
@@ -19,6 +20,24 @@ export async function seedModels(connection: Connection): Promise<SeedModels> {
     teachers: connection.model<Teacher>(Teacher.name, TeacherSchema),
     reviews: connection.model<Review>(Review.name, ReviewSchema),
   };
+  await migrateLegacyDemoReviews(connection);
   await Promise.all(Object.values(models).map((m: Model<unknown>) => m.init()));
   return models;
+}
+
+/**
+ * Demo reviews written before the review model (authorId `seed`, no published version) are brought
+ * to it, before the unique (author, teacher, subject, year) index is built.
+ */
+async function migrateLegacyDemoReviews(connection: Connection): Promise<void> {
+  const reviews = connection.collection('reviews');
+  const legacy = await reviews.find({ authorId: 'seed' }).toArray();
+  if (!legacy.length) return;
+  await reviews.bulkWrite(
+    legacy.map((r) => {
+      const content = { teacherId: r.teacherId, subjectId: r.subjectId, year: r.year, tot_rating: r.tot_rating, grades: r.grades, flags: r.flags, text_rating: r.text_rating ?? '' };
+      const { authorId: _a, ...fresh } = publishedReview(content, `demo-legacy-${r.id}`, r.createdAt);
+      return { updateOne: { filter: { _id: r._id }, update: { $set: { ...fresh, authorId: `demo-legacy-${r.id}` }, $unset: { publishedAt: '' } } } };
+    }),
+  );
 }

@@ -1,10 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, createQueueConnection } from '@pupitre/server-kit';
-import { type Job, Worker } from 'bullmq';
+import { type Job, Queue, Worker } from 'bullmq';
 import { type Redis } from 'ioredis';
 import { REVIEW_PUBLICATION_QUEUE } from '../app/publication/review-publication.queue';
 import { type WorkerConfig } from '../config/worker-config';
 import { JobDispatcher } from './handlers/job-dispatcher';
+import { ReconcileHandler } from './publication/reconcile.handler';
+
+const RECONCILE_SCHEDULER = 'reconcile-overdue-reviews';
 
 /**
  * Consumes `review-publication`. Starts once the application is up; on shutdown (SIGTERM) it stops
@@ -15,10 +18,14 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
   private readonly logger = new Logger('PublicationWorker');
   private worker?: Worker;
   private connection?: Redis;
+  private queue?: Queue;
+  private queueConnection?: Redis;
+  private watchdog?: NodeJS.Timeout;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: WorkerConfig,
     @Inject(JobDispatcher) private readonly dispatcher: JobDispatcher,
+    @Inject(ReconcileHandler) private readonly reconciler: ReconcileHandler,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -33,9 +40,34 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
       this.logger.error({ msg: 'job failed', jobId: job?.id, job: job?.name, attempt: job?.attemptsMade, error: err.message }),
     );
     this.logger.log({ msg: `consuming ${REVIEW_PUBLICATION_QUEUE}`, handlers: this.dispatcher.names, concurrency: this.config.WORKER_CONCURRENCY });
+
+    // The reconciler: a repeatable job (job scheduler), re-declared by a local watchdog so a Redis
+    // that lost its data gets it back, and one pass at start-up for what came due while no worker ran.
+    this.queueConnection = createQueueConnection(this.config.REDIS_URL);
+    this.queue = new Queue(REVIEW_PUBLICATION_QUEUE, { connection: this.queueConnection, prefix: this.config.QUEUE_PREFIX });
+    this.queue.on('error', (err) => this.logger.warn({ msg: 'queue connection error', error: err.message }));
+    void this.scheduleReconciler();
+    this.watchdog = setInterval(() => void this.scheduleReconciler(), this.config.RECONCILE_INTERVAL);
+    this.watchdog.unref();
+    this.reconciler.handle().catch((err: Error) => this.logger.warn({ msg: 'start-up reconciliation failed', error: err.message }));
+  }
+
+  private async scheduleReconciler(): Promise<void> {
+    try {
+      await this.queue?.upsertJobScheduler(
+        RECONCILE_SCHEDULER,
+        { every: this.config.RECONCILE_INTERVAL },
+        { name: 'reconcile', data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } },
+      );
+    } catch (err) {
+      this.logger.warn({ msg: 'could not schedule the reconciler', error: (err as Error).message });
+    }
   }
 
   async onModuleDestroy(): Promise<void> {
+    clearInterval(this.watchdog);
+    if (this.queueConnection?.status === 'ready') await this.queue?.close().catch(() => undefined);
+    this.queueConnection?.disconnect();
     if (this.worker) {
       this.logger.log({ msg: 'draining: waiting for running jobs' });
       await this.worker.close();

@@ -2,17 +2,22 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { PlatformModule } from '@pupitre/server-kit';
 import { version } from '../../package.json';
+import { CoreModule } from '../app/core/core.module';
 import { type WorkerConfig } from '../config/worker-config';
+import { UserErasureService } from './erasure/user-erasure.service';
+import { UserEventsWorker } from './erasure/user-events-worker.service';
 import { JobDispatcher } from './handlers/job-dispatcher';
 import { JOB_HANDLERS, type JobHandler } from './handlers/job-handler';
 import { JobReceipt, JobReceiptSchema } from './probe/job-receipt.schema';
 import { ProbeHandler } from './probe/probe.handler';
 import { PublicationWorker } from './publication-worker.service';
+import { PublishReviewHandler } from './publication/publish-review.handler';
+import { ReconcileHandler } from './publication/reconcile.handler';
 
-/** Handlers of `review-publication`, one per job name; add `publish-review` here. */
-const HANDLERS = [ProbeHandler];
+/** Handlers of `review-publication`, one per job name. */
+const HANDLERS = [ProbeHandler, PublishReviewHandler, ReconcileHandler];
 
-/** Root module of the rating worker process: the queue consumer plus /healthz, /readyz, /metrics. */
+/** Root module of the rating worker process: the queue consumers plus /healthz, /readyz, /metrics. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: WorkerConfig): DynamicModule {
@@ -25,6 +30,7 @@ export class WorkerModule {
           database: { uri: config.MONGODB_URI, dbName: config.MONGODB_DB },
           health: { service: 'rating', redisUrl: config.REDIS_URL, version },
         }),
+        CoreModule,
         MongooseModule.forFeature([{ name: JobReceipt.name, schema: JobReceiptSchema }]),
       ],
       providers: [
@@ -32,6 +38,8 @@ export class WorkerModule {
         { provide: JOB_HANDLERS, inject: HANDLERS, useFactory: (...handlers: JobHandler[]) => handlers },
         JobDispatcher,
         PublicationWorker,
+        UserErasureService,
+        UserEventsWorker,
       ],
     };
   }

@@ -6,6 +6,13 @@ export const REVIEW_PUBLICATION_QUEUE = 'review-publication';
 export interface ReviewPublicationJobs {
   /** Proves producer → delay → worker end to end; the worker records a receipt. */
   probe: { token: string };
+  /** Validate and publish version `version` of review `reviewId` (its delay is over). */
+  'publish-review': { reviewId: number; version: number };
+  /** Repeatable: publish every review overdue by more than RECONCILE_GRACE, settle stuck aggregates. */
+  reconcile: Record<string, never>;
 }
 
 export type ReviewPublicationJobName = keyof ReviewPublicationJobs;
+
+/** The job id of a review version: the review id (and its version, so an edit gets a job of its own). */
+export const publicationJobId = (reviewId: number, version: number) => `review-${reviewId}-v${version}`;

@@ -11,6 +11,10 @@ export class Subject {
   /** `#rrggbb`, the chip border colour. */
   @Prop({ type: String, required: true })
   color!: string;
+
+  /** No longer offered for new reviews; kept for existing ones. */
+  @Prop({ type: Boolean, default: false })
+  archived!: boolean;
 }
 
 export const SubjectSchema = SchemaFactory.createForClass(Subject);

@@ -10,7 +10,7 @@ export class SubjectsService {
 
   /** Every subject, by name (French order). */
   async list(): Promise<SubjectView[]> {
-    const docs = await this.subjects.find({}, { _id: 0, id: 1, name: 1, color: 1 }).lean().exec();
+    const docs = await this.subjects.find({ archived: { $ne: true } }, { _id: 0, id: 1, name: 1, color: 1 }).lean().exec();
     return docs.map(toView).sort((a, b) => a.name.localeCompare(b.name, 'fr'));
   }
 
@@ -21,6 +21,6 @@ export class SubjectsService {
   }
 }
 
-function toView(doc: Subject): SubjectView {
+function toView(doc: Pick<Subject, 'id' | 'name' | 'color'>): SubjectView {
   return { id: doc.id, name: doc.name, color: doc.color };
 }

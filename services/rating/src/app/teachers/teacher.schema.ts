@@ -29,6 +29,13 @@ export class Teacher {
   @Prop({ type: Number, default: 0, min: 0 })
   ratingSum!: number;
 
+  /**
+   * Keys of the last aggregate changes applied (see reviews/ledger.ts): a change is applied with a
+   * conditional update on this list, so applying it twice counts once. Bounded (oldest dropped).
+   */
+  @Prop({ type: [String], default: [] })
+  ops!: string[];
+
   /** Left the school: kept for its reviews, out of the ranking. */
   @Prop({ type: Boolean, default: false })
   archived!: boolean;

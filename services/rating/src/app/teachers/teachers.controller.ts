@@ -1,13 +1,31 @@
-import { Controller, Get, Inject, Param } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
-import { idParamSchema, type RankingEntry, rankingSchema, type TeacherDetail, teacherDetailSchema } from '@pupitre/contracts';
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  idParamSchema,
+  type RankingEntry,
+  rankingSchema,
+  type TeacherDetail,
+  teacherDetailSchema,
+  teacherSearchQuerySchema,
+  teacherSearchResultSchema,
+  type TeacherSearchResult,
+} from '@pupitre/contracts';
 import { ApiError, ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
+import { z } from 'zod';
 import { TeachersService } from './teachers.service';
 
 @ApiTags('teachers')
 @Controller('api')
 export class TeachersController {
   constructor(@Inject(TeachersService) private readonly teachers: TeachersService) {}
+
+  @Get('teachers')
+  @ApiQuery({ name: 'query', required: true, description: 'At least 2 characters, not digits only' })
+  @ApiOkResponse({ description: 'At most 20 teachers, accent- and case-insensitive', schema: zodApiSchema(z.array(teacherSearchResultSchema)) })
+  @ApiBadRequestResponse({ description: 'Query too short or numeric only: {"error": "bad-request"}' })
+  search(@Query(new ZodValidationPipe(teacherSearchQuerySchema)) query: { query: string }): Promise<TeacherSearchResult[]> {
+    return this.teachers.search(query.query);
+  }
 
   @Get('teachers/ranking')
   @ApiOkResponse({ description: 'Best teachers first', schema: zodApiSchema(rankingSchema) })

@@ -1,63 +1,75 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { type RankingEntry, type TeacherDetail } from '@pupitre/contracts';
-import { APP_CONFIG, groupSums } from '@pupitre/server-kit';
-import { Model } from 'mongoose';
+import { type RankingEntry, type TeacherDetail, TEACHER_SEARCH_LIMIT, type TeacherSearchResult } from '@pupitre/contracts';
+import { APP_CONFIG } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
-import { SubjectsService } from '../subjects/subjects.service';
+import { PublicCache } from '../cache/public-cache';
+import { CatalogueSnapshot } from './catalogue-snapshot';
 import { meanRating, rankTeachers, schoolMean } from './ranking/bayesian-ranking';
-import { Teacher } from './teacher.schema';
+import { searchKey } from './search-key';
 
-const RANKING_FIELDS = { _id: 0, id: 1, prefix: 1, name: 1, subjectIds: 1, reviewCount: 1, ratingSum: 1 } as const;
-
+/** Teacher pages, search and ranking: served from the maintained aggregates, in memory (no review scan). */
 @Injectable()
 export class TeachersService {
   constructor(
-    @InjectModel(Teacher.name) private readonly teachers: Model<Teacher>,
-    @Inject(SubjectsService) private readonly subjects: SubjectsService,
+    @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
+    @Inject(PublicCache) private readonly cache: PublicCache,
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
   ) {}
 
   /** Teachers with enough published reviews, best first (see bayesian-ranking.ts). */
-  async ranking(): Promise<RankingEntry[]> {
-    const minReviews = this.config.RANKING_MIN_REVIEWS;
-    const [candidates, totals] = await Promise.all([
-      this.teachers.find({ archived: false, reviewCount: { $gte: minReviews } }, RANKING_FIELDS).lean().exec(),
-      this.schoolTotals(),
-    ]);
-    const ranked = rankTeachers(candidates, { minReviews, schoolMean: schoolMean(totals.ratingSum, totals.reviewCount) });
-    const subjects = await this.subjects.byIds(candidates.flatMap((t) => t.subjectIds));
-    return ranked.map(({ teacher, rating }) => ({
-      id: teacher.id,
-      prefix: teacher.prefix,
-      name: teacher.name,
-      subjects: teacher.subjectIds.flatMap((id) => subjects.get(id)?.name ?? []),
-      rating,
-    }));
+  ranking(): Promise<RankingEntry[]> {
+    return this.cache.memo('ranking', async () => {
+      const { sorted, subjects } = await this.catalogue.get();
+      const active = sorted.filter((t) => !t.archived);
+      const totals = active.reduce((acc, t) => ({ sum: acc.sum + t.ratingSum, count: acc.count + t.reviewCount }), { sum: 0, count: 0 });
+      const minReviews = this.config.RANKING_MIN_REVIEWS;
+      return rankTeachers(active, { minReviews, schoolMean: schoolMean(totals.sum, totals.count) }).map(({ teacher, rating }) => ({
+        id: teacher.id,
+        prefix: teacher.prefix,
+        name: teacher.name,
+        subjects: teacher.subjectIds.flatMap((id) => subjects.get(id)?.name ?? []),
+        rating,
+      }));
+    });
   }
 
   /** One teacher with the subjects he teaches, or null when there is none with this id. */
   async detail(id: number): Promise<TeacherDetail | null> {
-    const teacher = await this.teachers.findOne({ id }, RANKING_FIELDS).lean().exec();
+    const { teachers, subjects } = await this.catalogue.get();
+    const teacher = teachers.get(id);
     if (!teacher) return null;
-    const subjects = await this.subjects.byIds(teacher.subjectIds);
     return {
       id: teacher.id,
       prefix: teacher.prefix,
       name: teacher.name,
       rating: meanRating(teacher.reviewCount, teacher.ratingSum),
       reviews: teacher.reviewCount,
-      subjects: teacher.subjectIds.flatMap((sid) => subjects.get(sid) ?? []),
+      subjects: teacher.subjectIds.flatMap((sid) => {
+        const s = subjects.get(sid);
+        return s ? [{ id: s.id, name: s.name, color: s.color }] : [];
+      }),
     };
   }
 
-  /** Sums of the maintained aggregates over the school (groupSums: FerretDB-safe). */
-  private async schoolTotals(): Promise<{ ratingSum: number; reviewCount: number }> {
-    const totals = await groupSums<null, 'ratingSum' | 'reviewCount'>(this.teachers, {
-      match: { archived: false },
-      by: null,
-      sums: { ratingSum: '$ratingSum', reviewCount: '$reviewCount' },
-    });
-    return totals.get(null) ?? { ratingSum: 0, reviewCount: 0 };
+  /**
+   * Accent- and case-insensitive search on prefix and name: every word of the query must start a
+   * word of the teacher's search key, or appear inside it (`dup` finds Dupont, `mme gar` Mme García).
+   * Archived teachers are left out; at most TEACHER_SEARCH_LIMIT results, by name.
+   */
+  async search(query: string): Promise<TeacherSearchResult[]> {
+    const words = searchKey(query).split(' ').filter(Boolean);
+    if (!words.length) return [];
+    const { sorted, subjects } = await this.catalogue.get();
+    const matches = sorted.filter((t) => !t.archived && words.every((w) => t.searchKey.includes(w)));
+    return matches.slice(0, TEACHER_SEARCH_LIMIT).map((t) => ({
+      id: t.id,
+      prefix: t.prefix,
+      name: t.name,
+      rating: meanRating(t.reviewCount, t.ratingSum),
+      subjects: t.subjectIds.flatMap((sid) => {
+        const s = subjects.get(sid);
+        return s ? [{ id: s.id, name: s.name }] : [];
+      }),
+    }));
   }
 }

@@ -1,0 +1,74 @@
+import { applyDecorators, type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiBearerAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiError } from '@pupitre/server-kit';
+import { type Request } from 'express';
+import { ProfilesService } from './profiles.service';
+import { type AuthUser, TokenVerifier } from './token-verifier';
+
+type AuthMode = 'required' | 'optional' | 'admin';
+const AUTH_MODE = 'rating:auth-mode';
+
+/** The bodies djoser/simplejwt clients know (they clear the session on any 401). */
+export const NOT_PROVIDED = { detail: 'Authentication credentials were not provided.' };
+export const TOKEN_NOT_VALID = {
+  detail: 'Given token not valid for any token type',
+  code: 'token_not_valid',
+  messages: [{ token_class: 'AccessToken', token_type: 'access', message: 'Token is invalid or expired' }],
+};
+export const BAD_HEADER = { detail: 'Authorization header must contain two space-delimited values', code: 'bad_authorization_header' };
+export const NOT_ADMIN = { detail: 'You do not have permission to perform this action.' };
+
+type AuthedRequest = Request & { user?: AuthUser };
+
+/**
+ * Reads `Authorization: Bearer <access>`. `required`: 401 without a valid token. `optional` (public
+ * endpoints that show the caller's state): no header or an invalid token both mean "signed out".
+ * `admin`: required, plus the `admin` role (403 otherwise).
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(ProfilesService) private readonly profiles: ProfilesService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const mode = this.reflector.getAllAndOverride<AuthMode>(AUTH_MODE, [context.getHandler(), context.getClass()]) ?? 'required';
+    const req = context.switchToHttp().getRequest<AuthedRequest>();
+    const header = req.headers.authorization;
+    const parts = header?.trim().split(/\s+/) ?? [];
+    if (!header || parts[0].toLowerCase() !== 'bearer') {
+      if (mode === 'optional') return true;
+      throw new ApiError(401, NOT_PROVIDED);
+    }
+    if (parts.length !== 2) {
+      if (mode === 'optional') return true;
+      throw new ApiError(401, BAD_HEADER);
+    }
+    let user: AuthUser;
+    try {
+      user = await this.verifier.verify(parts[1]);
+    } catch {
+      if (mode === 'optional') return true;
+      throw new ApiError(401, TOKEN_NOT_VALID);
+    }
+    if (mode === 'admin' && !user.roles.includes('admin')) throw new ApiError(403, NOT_ADMIN);
+    req.user = user;
+    this.profiles.seen(user);
+    return true;
+  }
+}
+
+const withMode = (mode: AuthMode) =>
+  applyDecorators(SetMetadata(AUTH_MODE, mode), UseGuards(AuthGuard), ApiBearerAuth(), ...(mode === 'optional' ? [] : [ApiUnauthorizedResponse({ description: 'No or invalid access token' })]));
+
+export const RequireAuth = () => withMode('required');
+export const OptionalAuth = () => withMode('optional');
+export const RequireAdmin = () => withMode('admin');
+
+/** The caller (`AuthUser`), or null on an optional-auth endpoint without a valid token. */
+export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthUser | null => {
+  return context.switchToHttp().getRequest<AuthedRequest>().user ?? null;
+});

@@ -1,0 +1,46 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+import { Profile } from '../data/social.schema';
+import { type AuthUser } from './token-verifier';
+
+const REMEMBERED = 50_000;
+
+/**
+ * The join date of /auth/me. The rating side does not know when the account was created: it uses
+ * the token's `date_joined` (or `created_at`/`joined_at`) claim when the auth service adds one, else
+ * the first time this service saw the user (recorded once, on their first authenticated request).
+ */
+@Injectable()
+export class ProfilesService {
+  private readonly logger = new Logger('Profiles');
+  private readonly known = new Set<string>();
+
+  constructor(@InjectModel(Profile.name) private readonly profiles: Model<Profile>) {}
+
+  /** Records the first sighting of a user (once per process; the upsert keeps the earliest). */
+  seen(user: AuthUser): void {
+    if (this.known.has(user.id)) return;
+    if (this.known.size >= REMEMBERED) this.known.clear();
+    this.known.add(user.id);
+    this.record(user.id).catch((err: Error) => {
+      this.known.delete(user.id);
+      this.logger.warn({ msg: 'could not record first activity', error: err.message });
+    });
+  }
+
+  async since(user: AuthUser): Promise<Date> {
+    if (user.joinedAt) return user.joinedAt;
+    await this.record(user.id);
+    const profile = await this.profiles.findOne({ userId: user.id }, { _id: 0, firstSeenAt: 1 }).lean().exec();
+    return profile?.firstSeenAt ?? new Date();
+  }
+
+  private async record(userId: string): Promise<void> {
+    try {
+      await this.profiles.updateOne({ userId }, { $setOnInsert: { userId, firstSeenAt: new Date() } }, { upsert: true }).exec();
+    } catch (err) {
+      if ((err as { code?: number }).code !== 11000) throw err; // a concurrent first request won
+    }
+  }
+}

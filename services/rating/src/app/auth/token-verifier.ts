@@ -1,0 +1,55 @@
+import { type AccessTokenClaims, accessTokenClaimsSchema, JWT_ALGORITHM, type Role } from '@pupitre/contracts';
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+
+/** The signed-in caller, from a verified access token. */
+export interface AuthUser {
+  id: string;
+  roles: Role[];
+  /** The account's creation date when the token carries one (`date_joined`, `created_at` or `joined_at`). */
+  joinedAt?: Date;
+}
+
+export class InvalidTokenError extends Error {}
+
+export interface TokenVerifierOptions {
+  /** How long fetched keys are trusted before a refetch (default 10 minutes). */
+  cacheMaxAgeMs?: number;
+  /** Minimum time between two fetches, e.g. on a stream of unknown `kid`s (default 30 s). */
+  cooldownMs?: number;
+}
+
+/**
+ * Verifies access tokens locally against the auth service's JWKS: jose's remote key set caches the
+ * keys (no network call per request) and refetches once on an unknown `kid` (key rotation), at most
+ * once per cooldown. The algorithm is pinned to ES256 (`alg: none` and HMAC tricks fail), the token
+ * must be an access token, and its claims must match the contract.
+ */
+export class TokenVerifier {
+  private readonly jwks: ReturnType<typeof createRemoteJWKSet>;
+
+  constructor(jwksUrl: string, options: TokenVerifierOptions = {}) {
+    this.jwks = createRemoteJWKSet(new URL(jwksUrl), {
+      cacheMaxAge: options.cacheMaxAgeMs ?? 600_000,
+      cooldownDuration: options.cooldownMs ?? 30_000,
+      timeoutDuration: 5000,
+    });
+  }
+
+  async verify(token: string): Promise<AuthUser> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, this.jwks, { algorithms: [JWT_ALGORITHM], clockTolerance: 5 }));
+    } catch (err) {
+      throw new InvalidTokenError(err instanceof Error ? err.message : String(err));
+    }
+    const claims = accessTokenClaimsSchema.safeParse(payload);
+    if (!claims.success) throw new InvalidTokenError(`claims: ${claims.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+    return toUser(claims.data, payload);
+  }
+}
+
+function toUser(claims: AccessTokenClaims, payload: JWTPayload): AuthUser {
+  const raw = payload.date_joined ?? payload.created_at ?? payload.joined_at;
+  const joined = typeof raw === 'number' ? new Date(raw * 1000) : typeof raw === 'string' ? new Date(raw) : undefined;
+  return { id: claims.sub, roles: claims.roles, joinedAt: joined && !Number.isNaN(joined.getTime()) ? joined : undefined };
+}

@@ -1,0 +1,181 @@
+import { type CatalogueImportResult, colorSchema } from '@pupitre/contracts';
+import { type Model } from 'mongoose';
+import { allocateIds } from '../counters/allocate-ids';
+import { type Counter } from '../counters/counter.schema';
+import { type Subject } from '../subjects/subject.schema';
+import { teacherSearchKey } from '../teachers/search-key';
+import { type Teacher } from '../teachers/teacher.schema';
+import { parseCsv } from './csv';
+
+export class CatalogueError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    readonly key: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CatalogueModels {
+  counters: Model<Counter>;
+  subjects: Model<Subject>;
+  teachers: Model<Teacher>;
+}
+
+export type SubjectRow = Pick<Subject, 'id' | 'name' | 'color' | 'archived'>;
+export type TeacherRow = Pick<Teacher, 'id' | 'prefix' | 'name' | 'subjectIds' | 'archived' | 'reviewCount'>;
+
+const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000 || /E11000/.test((err as Error).message ?? '');
+const TEACHER_FIELDS = { _id: 0, id: 1, prefix: 1, name: 1, subjectIds: 1, archived: 1, reviewCount: 1 } as const;
+const SUBJECT_FIELDS = { _id: 0, id: 1, name: 1, color: 1, archived: 1 } as const;
+
+/**
+ * Adding, editing, archiving and importing teachers and subjects: used by the admin API and by the
+ * CLI (`npm run catalogue`), on plain mongoose models. Teachers are never deleted (their reviews
+ * stay): archiving takes them out of search, ranking and new reviews.
+ */
+export class CatalogueStore {
+  constructor(private readonly m: CatalogueModels) {}
+
+  listSubjects(): Promise<SubjectRow[]> {
+    return this.m.subjects.find({}, SUBJECT_FIELDS).sort({ id: 1 }).lean<SubjectRow[]>().exec();
+  }
+
+  listTeachers(): Promise<TeacherRow[]> {
+    return this.m.teachers.find({}, TEACHER_FIELDS).sort({ id: 1 }).lean<TeacherRow[]>().exec();
+  }
+
+  async addSubject(input: { name: string; color: string }): Promise<SubjectRow> {
+    const [id] = await allocateIds(this.m.counters, 'subjects');
+    try {
+      await this.m.subjects.create({ id, name: input.name, color: input.color, archived: false });
+    } catch (err) {
+      if (isDuplicateKey(err)) throw new CatalogueError(409, 'duplicate-name', `a subject named ${input.name} exists`);
+      throw err;
+    }
+    return { id, name: input.name, color: input.color, archived: false };
+  }
+
+  async updateSubject(id: number, patch: { name?: string; color?: string; archived?: boolean }): Promise<SubjectRow> {
+    try {
+      const doc = await this.m.subjects.findOneAndUpdate({ id }, { $set: patch }, { returnDocument: 'after', projection: SUBJECT_FIELDS }).lean<SubjectRow>().exec();
+      if (!doc) throw new CatalogueError(404, 'not-found', `no subject ${id}`);
+      return doc;
+    } catch (err) {
+      if (isDuplicateKey(err)) throw new CatalogueError(409, 'duplicate-name', `a subject named ${patch.name} exists`);
+      throw err;
+    }
+  }
+
+  async addTeacher(input: { prefix: string; name: string; subjects: number[] }): Promise<TeacherRow> {
+    await this.checkSubjects(input.subjects);
+    const existing = await this.m.teachers.exists({ prefix: input.prefix, name: input.name }).exec();
+    if (existing) throw new CatalogueError(409, 'duplicate-name', `${input.prefix} ${input.name} exists`);
+    const [id] = await allocateIds(this.m.counters, 'teachers');
+    const row = { id, prefix: input.prefix, name: input.name, subjectIds: [...new Set(input.subjects)], archived: false, reviewCount: 0 };
+    await this.m.teachers.create({ ...row, searchKey: teacherSearchKey(input.prefix, input.name), ratingSum: 0, ops: [] });
+    return row;
+  }
+
+  async updateTeacher(id: number, patch: { prefix?: string; name?: string; subjects?: number[]; archived?: boolean }): Promise<TeacherRow> {
+    const current = await this.m.teachers.findOne({ id }, TEACHER_FIELDS).lean<TeacherRow>().exec();
+    if (!current) throw new CatalogueError(404, 'not-found', `no teacher ${id}`);
+    if (patch.subjects) await this.checkSubjects(patch.subjects);
+    const prefix = patch.prefix ?? current.prefix;
+    const name = patch.name ?? current.name;
+    const set: Record<string, unknown> = { prefix, name, searchKey: teacherSearchKey(prefix, name) };
+    if (patch.subjects) set.subjectIds = [...new Set(patch.subjects)];
+    if (patch.archived !== undefined) set.archived = patch.archived;
+    const doc = await this.m.teachers.findOneAndUpdate({ id }, { $set: set }, { returnDocument: 'after', projection: TEACHER_FIELDS }).lean<TeacherRow>().exec();
+    return doc!;
+  }
+
+  /** `name,color[,archived]` with a header line; subjects matched by name (added or updated). */
+  async importSubjectsCsv(csv: string): Promise<CatalogueImportResult> {
+    const result: CatalogueImportResult = { added: 0, updated: 0, unchanged: 0, errors: [] };
+    const rows = parseCsv(csv);
+    const header = (rows.shift() ?? []).map((h) => h.toLowerCase());
+    const col = (name: string) => header.indexOf(name);
+    if (col('name') < 0 || col('color') < 0) return { ...result, errors: [{ line: 1, error: 'the header must name the columns name and color' }] };
+    const existing = new Map((await this.listSubjects()).map((s) => [s.name, s]));
+    for (const [i, row] of rows.entries()) {
+      const line = i + 2;
+      const name = row[col('name')] ?? '';
+      const color = row[col('color')] ?? '';
+      const archived = col('archived') >= 0 ? /^(1|true|yes|oui|si)$/i.test(row[col('archived')] ?? '') : undefined;
+      if (!name) {
+        result.errors.push({ line, error: 'name is empty' });
+        continue;
+      }
+      if (!colorSchema.safeParse(color).success) {
+        result.errors.push({ line, error: `color must be #rrggbb, got ${JSON.stringify(color)}` });
+        continue;
+      }
+      const current = existing.get(name);
+      if (!current) {
+        const added = await this.addSubject({ name, color });
+        if (archived) await this.updateSubject(added.id, { archived });
+        existing.set(name, added);
+        result.added++;
+      } else if (current.color !== color || (archived !== undefined && Boolean(current.archived) !== archived)) {
+        await this.updateSubject(current.id, { color, ...(archived !== undefined ? { archived } : {}) });
+        result.updated++;
+      } else result.unchanged++;
+    }
+    return result;
+  }
+
+  /** `prefix,name,subjects[,archived]` with a header line; subjects by name, separated by `|`; teachers matched by prefix and name. */
+  async importTeachersCsv(csv: string): Promise<CatalogueImportResult> {
+    const result: CatalogueImportResult = { added: 0, updated: 0, unchanged: 0, errors: [] };
+    const rows = parseCsv(csv);
+    const header = (rows.shift() ?? []).map((h) => h.toLowerCase());
+    const col = (name: string) => header.indexOf(name);
+    if (col('prefix') < 0 || col('name') < 0 || col('subjects') < 0) {
+      return { ...result, errors: [{ line: 1, error: 'the header must name the columns prefix, name and subjects' }] };
+    }
+    const subjects = new Map((await this.listSubjects()).map((s) => [s.name.toLowerCase(), s.id]));
+    const existing = new Map((await this.listTeachers()).map((t) => [`${t.prefix} ${t.name}`, t]));
+    for (const [i, row] of rows.entries()) {
+      const line = i + 2;
+      const prefix = row[col('prefix')] ?? '';
+      const name = row[col('name')] ?? '';
+      const subjectNames = (row[col('subjects')] ?? '').split('|').map((s) => s.trim()).filter(Boolean);
+      const archived = col('archived') >= 0 ? /^(1|true|yes|oui|si)$/i.test(row[col('archived')] ?? '') : undefined;
+      if (!prefix || !name || prefix.length > 10 || name.length > 100) {
+        result.errors.push({ line, error: 'prefix (≤ 10) and name (≤ 100) are required' });
+        continue;
+      }
+      const unknown = subjectNames.filter((s) => !subjects.has(s.toLowerCase()));
+      if (!subjectNames.length || unknown.length) {
+        result.errors.push({ line, error: unknown.length ? `unknown subject(s): ${unknown.join(', ')}` : 'at least one subject is required' });
+        continue;
+      }
+      const subjectIds = subjectNames.map((s) => subjects.get(s.toLowerCase())!);
+      const current = existing.get(`${prefix} ${name}`);
+      if (!current) {
+        const added = await this.addTeacher({ prefix, name, subjects: subjectIds });
+        if (archived) await this.updateTeacher(added.id, { archived });
+        existing.set(`${prefix} ${name}`, added);
+        result.added++;
+        continue;
+      }
+      const sameSubjects = [...new Set(subjectIds)].sort().join() === [...current.subjectIds].sort().join();
+      if (sameSubjects && (archived === undefined || Boolean(current.archived) === archived)) {
+        result.unchanged++;
+        continue;
+      }
+      await this.updateTeacher(current.id, { subjects: subjectIds, ...(archived !== undefined ? { archived } : {}) });
+      result.updated++;
+    }
+    return result;
+  }
+
+  private async checkSubjects(ids: number[]): Promise<void> {
+    const found = await this.m.subjects.find({ id: { $in: ids } }, { _id: 0, id: 1 }).lean().exec();
+    const known = new Set(found.map((s) => s.id));
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length) throw new CatalogueError(400, 'wrong-subject', `unknown subject(s): ${missing.join(', ')}`);
+  }
+}

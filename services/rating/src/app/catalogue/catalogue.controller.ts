@@ -1,0 +1,99 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import {
+  type CatalogueImportResult,
+  catalogueImportBodySchema,
+  idParamSchema,
+  subjectCreateSchema,
+  subjectUpdateSchema,
+  teacherCreateSchema,
+  teacherUpdateSchema,
+} from '@pupitre/contracts';
+import { ApiError, ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
+import { Model } from 'mongoose';
+import { type z } from 'zod';
+import { RequireAdmin } from '../auth/auth.guard';
+import { PublicCache } from '../cache/public-cache';
+import { Counter } from '../counters/counter.schema';
+import { Subject } from '../subjects/subject.schema';
+import { Teacher } from '../teachers/teacher.schema';
+import { CatalogueError, CatalogueStore } from './catalogue-store';
+
+const idPipe = () => new ZodValidationPipe(idParamSchema);
+
+/** Admin API of the catalogue (role `admin`); the CLI `npm run catalogue` does the same on the database. */
+@ApiTags('catalogue (admin)')
+@Controller('api/admin')
+@RequireAdmin()
+export class CatalogueController {
+  private readonly store: CatalogueStore;
+
+  constructor(
+    @InjectModel(Counter.name) counters: Model<Counter>,
+    @InjectModel(Subject.name) subjects: Model<Subject>,
+    @InjectModel(Teacher.name) teachers: Model<Teacher>,
+    @Inject(PublicCache) private readonly cache: PublicCache,
+  ) {
+    this.store = new CatalogueStore({ counters, subjects, teachers });
+  }
+
+  private async run<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      await this.cache.bump();
+      return result;
+    } catch (err) {
+      if (err instanceof CatalogueError) throw ApiError.of(err.status, err.key, err.message);
+      throw err;
+    }
+  }
+
+  @Get('subjects')
+  subjects() {
+    return this.store.listSubjects();
+  }
+
+  @Post('subjects')
+  @ApiBody({ schema: zodApiSchema(subjectCreateSchema) })
+  addSubject(@Body(new ZodValidationPipe(subjectCreateSchema)) body: z.output<typeof subjectCreateSchema>) {
+    return this.run(() => this.store.addSubject(body));
+  }
+
+  @Patch('subjects/:id')
+  @ApiBody({ schema: zodApiSchema(subjectUpdateSchema) })
+  updateSubject(@Param('id', idPipe()) id: number, @Body(new ZodValidationPipe(subjectUpdateSchema)) body: z.output<typeof subjectUpdateSchema>) {
+    return this.run(() => this.store.updateSubject(id, body));
+  }
+
+  @Post('subjects/import')
+  @HttpCode(200)
+  @ApiBody({ schema: zodApiSchema(catalogueImportBodySchema) })
+  importSubjects(@Body(new ZodValidationPipe(catalogueImportBodySchema)) body: { csv: string }): Promise<CatalogueImportResult> {
+    return this.run(() => this.store.importSubjectsCsv(body.csv));
+  }
+
+  @Get('teachers')
+  teachers() {
+    return this.store.listTeachers();
+  }
+
+  @Post('teachers')
+  @ApiBody({ schema: zodApiSchema(teacherCreateSchema) })
+  addTeacher(@Body(new ZodValidationPipe(teacherCreateSchema)) body: z.output<typeof teacherCreateSchema>) {
+    return this.run(() => this.store.addTeacher(body));
+  }
+
+  @Patch('teachers/:id')
+  @ApiBody({ schema: zodApiSchema(teacherUpdateSchema) })
+  updateTeacher(@Param('id', idPipe()) id: number, @Body(new ZodValidationPipe(teacherUpdateSchema)) body: z.output<typeof teacherUpdateSchema>) {
+    return this.run(() => this.store.updateTeacher(id, body));
+  }
+
+  @Post('teachers/import')
+  @HttpCode(200)
+  @ApiBody({ schema: zodApiSchema(catalogueImportBodySchema) })
+  importTeachers(@Body(new ZodValidationPipe(catalogueImportBodySchema)) body: { csv: string }): Promise<CatalogueImportResult> {
+    return this.run(() => this.store.importTeachersCsv(body.csv));
+  }
+}

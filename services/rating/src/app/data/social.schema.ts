@@ -1,0 +1,95 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+
+/** A relatable vote: one per user per review (`value` true = relatable). */
+@Schema({ collection: 'votes', versionKey: false, id: false })
+export class Vote {
+  @Prop({ type: Number, required: true })
+  reviewId!: number;
+
+  @Prop({ type: String, required: true })
+  userId!: string;
+
+  @Prop({ type: Boolean, required: true })
+  value!: boolean;
+
+  @Prop({ type: Date, required: true })
+  createdAt!: Date;
+}
+export const VoteSchema = SchemaFactory.createForClass(Vote);
+VoteSchema.index({ reviewId: 1, userId: 1 }, { unique: true });
+VoteSchema.index({ userId: 1 });
+
+/** A favourite review of a user. */
+@Schema({ collection: 'favorites', versionKey: false, id: false })
+export class Favorite {
+  @Prop({ type: Number, required: true })
+  reviewId!: number;
+
+  @Prop({ type: String, required: true })
+  userId!: string;
+
+  @Prop({ type: Date, required: true })
+  createdAt!: Date;
+}
+export const FavoriteSchema = SchemaFactory.createForClass(Favorite);
+FavoriteSchema.index({ reviewId: 1, userId: 1 }, { unique: true });
+FavoriteSchema.index({ userId: 1, createdAt: -1 });
+
+/** A report: one per user per review; `dismissed` once a moderator decided on the review. */
+@Schema({ collection: 'reports', versionKey: false, id: false })
+export class Report {
+  @Prop({ type: Number, required: true })
+  reviewId!: number;
+
+  @Prop({ type: String, required: true })
+  userId!: string;
+
+  @Prop({ type: String, required: true, maxlength: 512 })
+  content!: string;
+
+  @Prop({ type: Boolean, default: false })
+  dismissed!: boolean;
+
+  @Prop({ type: Date, required: true })
+  createdAt!: Date;
+}
+export const ReportSchema = SchemaFactory.createForClass(Report);
+ReportSchema.index({ reviewId: 1, userId: 1 }, { unique: true });
+ReportSchema.index({ userId: 1 });
+
+/** A moderator's decision, recorded for every action. */
+@Schema({ collection: 'moderation_actions', versionKey: false, id: false })
+export class ModerationAction {
+  @Prop({ type: Number, required: true, index: true })
+  reviewId!: number;
+
+  @Prop({ type: String, required: true })
+  action!: 'approve' | 'reject' | 'restore';
+
+  @Prop({ type: String, default: null })
+  reason!: string | null;
+
+  @Prop({ type: String, required: true })
+  moderatorId!: string;
+
+  @Prop({ type: Object, required: true })
+  before!: { status: string; hidden: boolean; visible: boolean };
+
+  @Prop({ type: Object, required: true })
+  after!: { status: string; hidden: boolean; visible: boolean };
+
+  @Prop({ type: Date, required: true })
+  at!: Date;
+}
+export const ModerationActionSchema = SchemaFactory.createForClass(ModerationAction);
+
+/** What the rating side knows of a user: the first time it saw them (the join date of /auth/me). */
+@Schema({ collection: 'profiles', versionKey: false, id: false })
+export class Profile {
+  @Prop({ type: String, required: true, unique: true })
+  userId!: string;
+
+  @Prop({ type: Date, required: true })
+  firstSeenAt!: Date;
+}
+export const ProfileSchema = SchemaFactory.createForClass(Profile);

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { CatalogueController } from './catalogue/catalogue.controller';
+import { MeController } from './me/me.controller';
+import { ModerationController } from './moderation/moderation.controller';
+import { ModerationService } from './moderation/moderation.service';
+import { PublicationModule } from './publication/publication.module';
+import { CommunityService } from './reading/community.service';
+import { ReadingController } from './reading/reading.controller';
+import { ReviewsController } from './reviews/reviews.controller';
+import { ReviewsService } from './reviews/reviews.service';
+import { SocialController } from './social/social.controller';
+import { SocialService } from './social/social.service';
+import { TeachersModule } from './teachers/teachers.module';
+
+/**
+ * The review features of the API. Controller order matters: `GET /api/rating/community` must be
+ * routed before `GET /api/rating/:id`.
+ */
+@Module({
+  imports: [TeachersModule, PublicationModule],
+  controllers: [ReadingController, ReviewsController, SocialController, MeController, ModerationController, CatalogueController],
+  providers: [CommunityService, ReviewsService, SocialService, ModerationService],
+})
+export class FeaturesModule {}

@@ -1,0 +1,47 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { idParamSchema, type ModerationQueueItem, moderationNoteBodySchema, moderationRejectBodySchema } from '@pupitre/contracts';
+import { ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
+import { CurrentUser, RequireAdmin } from '../auth/auth.guard';
+import { type AuthUser } from '../auth/token-verifier';
+import { type ModerationAction } from '../data/social.schema';
+import { ModerationService } from './moderation.service';
+
+const idPipe = () => new ZodValidationPipe(idParamSchema);
+
+@ApiTags('moderation (admin)')
+@Controller('api/moderation')
+@RequireAdmin()
+export class ModerationController {
+  constructor(@Inject(ModerationService) private readonly moderation: ModerationService) {}
+
+  @Get('queue')
+  queue(): Promise<ModerationQueueItem[]> {
+    return this.moderation.queue();
+  }
+
+  @Get('reviews/:id/actions')
+  history(@Param('id', idPipe()) id: number): Promise<ModerationAction[]> {
+    return this.moderation.history(id);
+  }
+
+  @Post('reviews/:id/approve')
+  @HttpCode(200)
+  @ApiBody({ required: false, schema: zodApiSchema(moderationNoteBodySchema) })
+  approve(@Param('id', idPipe()) id: number, @CurrentUser() user: AuthUser) {
+    return this.moderation.act(user.id, id, 'approve');
+  }
+
+  @Post('reviews/:id/reject')
+  @HttpCode(200)
+  @ApiBody({ schema: zodApiSchema(moderationRejectBodySchema) })
+  reject(@Param('id', idPipe()) id: number, @Body(new ZodValidationPipe(moderationRejectBodySchema)) body: { reason: string }, @CurrentUser() user: AuthUser) {
+    return this.moderation.act(user.id, id, 'reject', body.reason);
+  }
+
+  @Post('reviews/:id/restore')
+  @HttpCode(200)
+  restore(@Param('id', idPipe()) id: number, @CurrentUser() user: AuthUser) {
+    return this.moderation.act(user.id, id, 'restore');
+  }
+}

@@ -1,0 +1,38 @@
+import { type PublicReview } from '@pupitre/contracts';
+import { type ReviewContent } from '../reviews/review.schema';
+import { type Catalogue } from '../teachers/catalogue-snapshot';
+
+/** The fields of a review document the public object is built from (never the author). */
+export interface ReviewViewSource {
+  id: number;
+  relUp: number;
+  relTotal: number;
+  createdAt: Date;
+}
+
+export const relatablePercent = (up: number, total: number) => (total > 0 ? Math.round((100 * up) / total) : 0);
+
+/** The public review object of the contract, from one version's content: no author id, no e-mail. */
+export function toPublicReview(review: ReviewViewSource, content: ReviewContent, catalogue: Catalogue): PublicReview {
+  const teacher = catalogue.teachers.get(content.teacherId);
+  const subject = catalogue.subjects.get(content.subjectId);
+  return {
+    id: review.id,
+    tot_rating: content.tot_rating,
+    text_rating: content.text_rating ?? '',
+    relatable: relatablePercent(review.relUp ?? 0, review.relTotal ?? 0),
+    relatable_count: review.relTotal ?? 0,
+    teacher: { id: content.teacherId, prefix: teacher?.prefix ?? '', name: teacher?.name ?? '' },
+    subject: { id: content.subjectId, name: subject?.name ?? '', color: subject?.color ?? '#9e9e9e' },
+    year: content.year,
+    created_at: new Date(review.createdAt).toISOString(),
+  };
+}
+
+/** Wilson score lower bound (95 %) of the share of "relatable" votes: ranks the relevant category. */
+export function wilsonLowerBound(up: number, total: number, z = 1.96): number {
+  if (total <= 0) return 0;
+  const p = up / total;
+  const z2 = z * z;
+  return (p + z2 / (2 * total) - z * Math.sqrt((p * (1 - p) + z2 / (4 * total)) / total)) / (1 + z2 / total);
+}

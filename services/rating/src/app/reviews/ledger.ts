@@ -1,0 +1,111 @@
+import { type Model } from 'mongoose';
+import { type Teacher } from '../teachers/teacher.schema';
+import { type AggregateOp, type Counted, type Review } from './review.schema';
+
+/** How many applied op keys a teacher keeps (a retry comes within minutes, long before that many). */
+const OPS_KEPT = 200;
+const MAX_ATTEMPTS = 8;
+
+export type ReviewDoc = Review;
+/** The fields a transition may set (content, status, visibility, published version…). */
+export type ReviewChanges = Partial<Omit<Review, 'id' | 'rev' | 'counted' | 'aggPending'>>;
+
+/** What a review contributes to the aggregates in a given state: its published tot_rating, if visible. */
+export function countedOf(doc: Pick<Review, 'visible' | 'pub'>): Counted | null {
+  return doc.visible && doc.pub ? { teacherId: doc.pub.teacherId, tot: doc.pub.tot_rating } : null;
+}
+
+const sameCounted = (a: Counted | null, b: Counted | null) => (a === null ? b === null : b !== null && a.teacherId === b.teacherId && a.tot === b.tot);
+
+/**
+ * The aggregates ledger. Teachers' `reviewCount` and `ratingSum` are maintained from review
+ * transitions, exactly once, without transactions (FerretDB has none):
+ *
+ * 1. A transition is one conditional `findOneAndUpdate` on the review (optimistic on `rev`, and only
+ *    when no earlier change is pending). It sets the new state, the new `counted` contribution and,
+ *    when the contribution changes, an `aggPending` op `{key, from, to}`.
+ * 2. `settle` applies the op to the teacher(s) with `updateOne({id, ops: {$ne: key}}, {$inc, $push})`:
+ *    the key makes it idempotent, so a crash-and-retry or two workers racing count once.
+ * 3. It then clears `aggPending` (conditionally on the key).
+ *
+ * A crash between the steps leaves `aggPending` set; the next transition on the review, or the
+ * reconciler, settles it. The database is the source of truth.
+ */
+export class ReviewLedger {
+  constructor(
+    private readonly reviews: Model<Review>,
+    private readonly teachers: Model<Teacher>,
+  ) {}
+
+  /**
+   * Applies `decide(current)` to review `id` atomically. `decide` returns the changes, or null to do
+   * nothing (the transition does not apply to the current state). Returns the review after the
+   * change (and after its aggregates are settled), or null when nothing was changed.
+   */
+  async transition(id: number, decide: (current: Review) => ReviewChanges | null, options: { crashAfterTransition?: boolean } = {}): Promise<Review | null> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      let current = await this.reviews.findOne({ id }).lean<Review>().exec();
+      if (!current) return null;
+      if (current.aggPending) {
+        await this.settle(current);
+        current = await this.reviews.findOne({ id }).lean<Review>().exec();
+        if (!current) return null;
+      }
+      const changes = decide(current);
+      if (!changes) return null;
+      const next = { ...current, ...changes };
+      const to = countedOf(next);
+      const from = current.counted ?? null;
+      const rev = (current.rev ?? 0) + 1;
+      const op: AggregateOp | null = sameCounted(from, to) ? null : { key: `${id}.${rev}`, from, to };
+      const update: Record<string, unknown> = { $set: { ...changes, counted: to, rev, updatedAt: new Date(), ...(op ? { aggPending: op } : {}) } };
+      const after = await this.reviews
+        .findOneAndUpdate({ id, rev: current.rev ?? 0, 'aggPending.key': { $exists: false } }, update, { returnDocument: 'after' })
+        .lean<Review>()
+        .exec();
+      if (!after) continue; // another transition won the race: decide again on the new state
+      if (options.crashAfterTransition) return after;
+      return op ? this.settle(after) : after;
+    }
+    throw new Error(`review ${id}: too many concurrent transitions`);
+  }
+
+  /** Applies a review's pending aggregate op (idempotent), then clears it. Returns the review. */
+  async settle(review: Review): Promise<Review> {
+    const op = review.aggPending;
+    if (!op) return review;
+    const { from, to, key } = op;
+    if (from && to && from.teacherId === to.teacherId) {
+      await this.applyToTeacher(from.teacherId, `${key}=`, 0, to.tot - from.tot);
+    } else {
+      if (from) await this.applyToTeacher(from.teacherId, `${key}-`, -1, -from.tot);
+      if (to) await this.applyToTeacher(to.teacherId, `${key}+`, 1, to.tot);
+    }
+    const after = await this.reviews
+      .findOneAndUpdate({ id: review.id, 'aggPending.key': key }, { $unset: { aggPending: '' } }, { returnDocument: 'after' })
+      .lean<Review>()
+      .exec();
+    return after ?? (await this.reviews.findOne({ id: review.id }).lean<Review>().exec()) ?? review;
+  }
+
+  private async applyToTeacher(teacherId: number, key: string, count: number, sum: number): Promise<void> {
+    const after = await this.teachers
+      .findOneAndUpdate(
+        { id: teacherId, ops: { $ne: key } },
+        { $inc: { reviewCount: count, ratingSum: sum }, $push: { ops: key } },
+        { returnDocument: 'after', projection: { ops: 1 } },
+      )
+      .lean()
+      .exec();
+    if (after && after.ops.length > OPS_KEPT) {
+      await this.teachers.updateOne({ id: teacherId }, { $pop: { ops: -1 } }).exec();
+    }
+  }
+
+  /** Settles every review whose op was left pending (a crash between steps 1 and 3). */
+  async settleAllPending(limit = 1000): Promise<number> {
+    const stuck = await this.reviews.find({ 'aggPending.key': { $exists: true } }).limit(limit).lean<Review[]>().exec();
+    for (const review of stuck) await this.settle(review);
+    return stuck.length;
+  }
+}

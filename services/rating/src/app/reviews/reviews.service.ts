@@ -1,0 +1,164 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { checkReviewPayload, type ReviewEditView, REVIEW_FLAG_KEYS, REVIEW_GRADE_KEYS, type ReviewPayload } from '@pupitre/contracts';
+import { APP_CONFIG, ApiError } from '@pupitre/server-kit';
+import { Model } from 'mongoose';
+import { type RatingConfig } from '../../config/rating-config';
+import { type AuthUser } from '../auth/token-verifier';
+import { allocateIds } from '../counters/allocate-ids';
+import { Counter } from '../counters/counter.schema';
+import { PublicationProducer } from '../publication/publication-producer.service';
+import { publicationJobId } from '../publication/review-publication.queue';
+import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
+import { type Flags, type Grades, Review, type ReviewContent } from './review.schema';
+
+const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000 || /E11000/.test((err as Error).message ?? '');
+
+/** The payload as review content (what a version holds). */
+export function toContent(p: ReviewPayload): ReviewContent {
+  return {
+    teacherId: p.teacher,
+    subjectId: p.subject,
+    year: p.year,
+    tot_rating: p.tot_rating,
+    grades: Object.fromEntries(REVIEW_GRADE_KEYS.map((k) => [k, p[k]])) as Grades,
+    flags: Object.fromEntries(REVIEW_FLAG_KEYS.map((k) => [k, p[k]])) as Flags,
+    text_rating: p.text_rating,
+  };
+}
+
+function sameContent(a: ReviewContent, b: ReviewContent): boolean {
+  return (
+    a.teacherId === b.teacherId &&
+    a.subjectId === b.subjectId &&
+    a.year === b.year &&
+    a.tot_rating === b.tot_rating &&
+    (a.text_rating ?? '') === (b.text_rating ?? '') &&
+    REVIEW_GRADE_KEYS.every((k) => a.grades[k] === b.grades[k]) &&
+    REVIEW_FLAG_KEYS.every((k) => Boolean(a.flags[k]) === Boolean(b.flags[k]))
+  );
+}
+
+/**
+ * Creating and editing reviews. A new version is stored `pending` with `publishAt = now + delay`,
+ * and a delayed `publish-review` job (job id `review-<id>-v<version>`) is queued; the worker
+ * validates and publishes it when due (the reconciler catches it if the job is lost).
+ */
+@Injectable()
+export class ReviewsService {
+  private readonly logger = new Logger('Reviews');
+
+  constructor(
+    @InjectModel(Review.name) private readonly reviews: Model<Review>,
+    @InjectModel(Counter.name) private readonly counters: Model<Counter>,
+    @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
+    @Inject(PublicationProducer) private readonly producer: PublicationProducer,
+    @Inject(APP_CONFIG) private readonly config: RatingConfig,
+  ) {}
+
+  async create(user: AuthUser, body: unknown): Promise<{ message: string; id: number }> {
+    const content = await this.checkPayload(body);
+    const [id] = await allocateIds(this.counters, 'reviews');
+    const now = new Date();
+    const publishAt = new Date(now.getTime() + this.config.REVIEW_VALIDATION_DELAY);
+    try {
+      await this.reviews.create({
+        id,
+        authorId: user.id,
+        ...content,
+        version: 1,
+        status: 'pending',
+        reason: null,
+        publishAt,
+        pub: null,
+        visible: false,
+        hidden: false,
+        reportCount: 0,
+        relUp: 0,
+        relTotal: 0,
+        wilson: 0,
+        counted: null,
+        rev: 0,
+        createdAt: now,
+        updatedAt: now,
+      });
+    } catch (err) {
+      if (isDuplicateKey(err)) throw ApiError.of(409, 'duplicate-review');
+      throw err;
+    }
+    await this.schedule(id, 1);
+    return { message: 'Review created: it will be public after its validation', id };
+  }
+
+  async forEdit(user: AuthUser, id: number): Promise<ReviewEditView> {
+    const review = await this.reviews.findOne({ id }).lean<Review>().exec();
+    if (!review) throw ApiError.of(404, 'not-found');
+    const isCreator = review.authorId === user.id;
+    if (!isCreator && !user.roles.includes('admin')) throw ApiError.of(403, 'forbidden');
+    return {
+      id: review.id,
+      teacher: review.teacherId,
+      subject: review.subjectId,
+      year: review.year,
+      grades: { ...review.grades, ...review.flags },
+      tot_rating: review.tot_rating,
+      text_rating: review.text_rating ?? '',
+      is_creator: isCreator,
+      status: review.status,
+      ...(review.reason && review.status !== 'published' && review.status !== 'pending' ? { reason: review.reason } : {}),
+    };
+  }
+
+  async edit(user: AuthUser, id: number, body: unknown): Promise<{ message: string; id: number }> {
+    const review = await this.reviews.findOne({ id }, { _id: 0, id: 1, authorId: 1 }).lean().exec();
+    if (!review) throw ApiError.of(404, 'not-found');
+    if (review.authorId !== user.id) throw ApiError.of(403, 'forbidden');
+    const content = await this.checkPayload(body);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await this.reviews.findOne({ id }).lean<Review>().exec();
+      if (!current) throw ApiError.of(404, 'not-found');
+      if (sameContent(current, content)) throw ApiError.of(400, 'ReviewFormIdentical');
+      const version = current.version + 1;
+      const now = new Date();
+      let updated;
+      try {
+        // The new version waits for validation; `pub` (the version the public sees) is untouched.
+        updated = await this.reviews
+          .updateOne(
+            { id, version: current.version },
+            { $set: { ...content, version, status: 'pending', reason: null, publishAt: new Date(now.getTime() + this.config.REVIEW_VALIDATION_DELAY), updatedAt: now } },
+          )
+          .exec();
+      } catch (err) {
+        if (isDuplicateKey(err)) throw ApiError.of(409, 'duplicate-review');
+        throw err;
+      }
+      if (updated.modifiedCount === 1) {
+        await this.schedule(id, version);
+        return { message: 'Review modified: the new version will be public after its validation', id };
+      }
+    }
+    throw ApiError.of(409, 'conflict');
+  }
+
+  /** Queues the publication job; if Redis is down the review still waits in the database for the reconciler. */
+  private async schedule(id: number, version: number): Promise<void> {
+    try {
+      await this.producer.enqueue('publish-review', { reviewId: id, version }, { delayMs: this.config.REVIEW_VALIDATION_DELAY, jobId: publicationJobId(id, version) });
+    } catch (err) {
+      this.logger.warn({ msg: 'could not queue the publication job; the reconciler will publish the review', reviewId: id, error: (err as Error).message });
+    }
+  }
+
+  /** The payload rules (section 5), then: the teacher exists and is active, and teaches the subject. */
+  private async checkPayload(body: unknown): Promise<ReviewContent> {
+    const check = checkReviewPayload(body);
+    if (!check.ok) throw new ApiError(400, check.detail && check.error === 'bad-request' ? { error: check.error, detail: check.detail } : { error: check.error });
+    const { teachers, subjects } = await this.catalogue.get();
+    const teacher = teachers.get(check.value.teacher);
+    if (!teacher || teacher.archived) throw ApiError.of(400, 'wrong-teacher');
+    const subject = subjects.get(check.value.subject);
+    if (!subject || subject.archived || !teacher.subjectIds.includes(subject.id)) throw ApiError.of(400, 'wrong-subject');
+    return toContent(check.value);
+  }
+}

@@ -93,15 +93,23 @@ test('pointing the remotes file at a second build of a remote loads it after a r
 
 test('a stopped remote shows the fallback panel while the rest keeps working', async ({ page, stack }) => {
   await stack.stopRemote('review');
+  try {
+    await page.goto('/publication');
+    await expect(page.getByTestId('remote-fallback')).toBeVisible();
+    await expect(page.getByRole('navigation').first()).toBeVisible();
 
+    await page.goto('/communaute');
+    await expect(page.getByTestId('ranking-list').locator('li').first()).toBeVisible();
+    await page.goto('/auth');
+    await expect(page.getByTestId('auth-health')).toContainText(/ok/i);
+    await page.goto('/');
+    await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
+  } finally {
+    await stack.startRemote('review');
+  }
+
+  // Once it is back, the next visit loads it again.
   await page.goto('/publication');
-  await expect(page.getByTestId('remote-fallback')).toBeVisible();
-  await expect(page.getByRole('navigation').first()).toBeVisible();
-
-  await page.goto('/communaute');
-  await expect(page.getByTestId('ranking-list').locator('li').first()).toBeVisible();
-  await page.goto('/auth');
-  await expect(page.getByTestId('auth-health')).toContainText(/ok/i);
-  await page.goto('/');
   await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
+  await expect(page.getByTestId('subject-list').locator('li').first()).toBeVisible();
 });

@@ -13,6 +13,7 @@ import { startRedis } from './lib/redis.mjs';
 import { startMailCatcher } from './lib/mail.mjs';
 import { serveStatic } from './lib/static-server.mjs';
 import { startGateway } from './lib/gateway.mjs';
+import { runtimeConfigFromEnv } from '../../tools/rspack/runtime-config.mjs';
 
 export const REMOTES = ['community', 'review', 'account'];
 
@@ -32,6 +33,7 @@ export const REMOTES = ['community', 'review', 'account'];
  * @property {{ smtpUrl: string, webUrl: string }} mail
  * @property {{ url: string, setTarget: (name: string, url: string) => void }} gateway
  * @property {(name: string) => Promise<void>} stopRemote
+ * @property {(name: string) => Promise<void>} startRemote
  * @property {(remotes: Record<string, string>) => void} writeRemotes
  * @property {() => Promise<void>} stop
  */
@@ -130,10 +132,11 @@ export async function startStack({
       ...env,
     };
     const node = process.execPath;
-    const svc = (name, script, port) => ({ name, script, port });
+    const svc = (name, script, port, extra = {}) => ({ name, script, port, extra });
     const services = [
       svc('auth', 'services/auth/dist/main.js', ports.auth),
-      svc('rating', 'services/rating/dist/main.js', ports.rating),
+      // The rating API verifies access tokens locally against the auth service's public keys.
+      svc('rating', 'services/rating/dist/main.js', ports.rating, { AUTH_JWKS_URL: `http://127.0.0.1:${ports.auth}/auth/.well-known/jwks.json` }),
       svc('worker', 'services/rating/dist/worker.js', ports.worker),
     ];
 
@@ -148,7 +151,7 @@ export async function startStack({
 
     progress(5, total, 'services (auth, rating API, rating worker)');
     for (const s of services) {
-      const proc = startProcess({ name: s.name, command: node, args: [path.join(ROOT, s.script)], cwd: ROOT, env: { ...common, PORT: String(s.port) }, logFile: path.join(logDir, `${s.name}.log`) });
+      const proc = startProcess({ name: s.name, command: node, args: [path.join(ROOT, s.script)], cwd: ROOT, env: { ...common, ...s.extra, PORT: String(s.port) }, logFile: path.join(logDir, `${s.name}.log`) });
       handle.services[s.name] = proc;
     }
     stoppers.push(['services', () => Promise.all(Object.values(handle.services).map((p) => p.stop(10_000)))]);
@@ -164,15 +167,25 @@ export async function startStack({
     );
 
     progress(6, total, 'shell and micro-frontends');
-    const shell = await serveStatic({ port: ports.shell, dir: path.join(ROOT, 'shell/dist'), spa: true, name: 'shell', files: { '/remotes.json': remotesFile } });
+    // /config.json: the shell's runtime configuration (LAUNCH_AT, MAINTENANCE_AT, SOCIAL_URL, ...), from the environment.
+    const configFile = path.join(dataDir, 'config.json');
+    fs.writeFileSync(configFile, `${JSON.stringify(runtimeConfigFromEnv({ ...process.env, ...env }), null, 2)}\n`);
+    const shell = await serveStatic({ port: ports.shell, dir: path.join(ROOT, 'shell/dist'), spa: true, name: 'shell', files: { '/remotes.json': remotesFile, '/config.json': configFile } });
     stoppers.push(['shell', shell.stop]);
     handle.statics.shell = shell;
-    for (const r of REMOTES) {
-      const key = `mfe-${r}`;
-      const srv = await serveStatic({ port: ports[key], dir: path.join(ROOT, key, 'dist'), base: `/mfe/${r}/`, name: key });
-      stoppers.push([key, srv.stop]);
-      handle.statics[key] = srv;
-    }
+    const serveRemote = (r) => serveStatic({ port: ports[`mfe-${r}`], dir: path.join(ROOT, `mfe-${r}`, 'dist'), base: `/mfe/${r}/`, name: `mfe-${r}` });
+    for (const r of REMOTES) handle.statics[`mfe-${r}`] = await serveRemote(r);
+    stoppers.push(['micro-frontends', () => Promise.all(REMOTES.map((r) => handle.statics[`mfe-${r}`]?.stop()))]);
+
+    /** Stops one remote's static server (the gateway then answers 502 for it). */
+    handle.stopRemote = async (name) => {
+      await handle.statics[`mfe-${name}`]?.stop();
+      delete handle.statics[`mfe-${name}`];
+    };
+    /** Serves a stopped remote again, on the same port. */
+    handle.startRemote = async (name) => {
+      handle.statics[`mfe-${name}`] ??= await serveRemote(name);
+    };
 
     progress(7, total, 'gateway');
     const gateway = await startGateway({
@@ -194,11 +207,6 @@ export async function startStack({
       apiDocs: `${handle.url}/api/docs`,
     };
 
-    /** Stops one remote's static server (the gateway then answers 502 for it). */
-    handle.stopRemote = async (name) => {
-      await handle.statics[`mfe-${name}`]?.stop();
-      delete handle.statics[`mfe-${name}`];
-    };
     /** Replaces what /remotes.json serves. */
     handle.writeRemotes = (remotes) => fs.writeFileSync(remotesFile, `${JSON.stringify(remotes, null, 2)}\n`);
     return handle;

@@ -27,3 +27,4 @@ export * from './redis/redis-connection';
 export * from './platform.module';
 export * from './bootstrap/startup-error';
 export * from './database/group-sums';
+export * from './throttle/redis-rate-limiter';

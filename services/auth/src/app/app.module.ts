@@ -2,10 +2,11 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule } from '@pupitre/server-kit';
 import { version } from '../../package.json';
 import { type AuthConfig } from '../config/auth-config';
+import { AuthModule } from './auth.module';
 
 /**
- * Root module of the auth service. Features (accounts, tokens, mail, OAuth) get a folder each
- * under src/app/ and are imported here.
+ * Root module of the auth service: the platform (config, database, health, metrics) and the auth
+ * features (src/app/auth.module.ts: accounts, e-mailed links, tokens, Google sign-in).
  */
 @Module({})
 export class AppModule {
@@ -19,6 +20,7 @@ export class AppModule {
           database: { uri: config.MONGODB_URI, dbName: config.MONGODB_DB },
           health: { service: 'auth', summaryPath: '/auth/health', redisUrl: config.REDIS_URL, version },
         }),
+        AuthModule,
       ],
     };
   }

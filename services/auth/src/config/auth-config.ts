@@ -1,16 +1,98 @@
 import { z } from 'zod';
-import { baseServiceEnv, urlField } from '@pupitre/server-kit';
+import { baseServiceEnv, durationField, rateField, urlField } from '@pupitre/server-kit';
+import { parsePrivateJwks } from '../app/tokens/private-jwks';
 
-/** Environment of the auth service, validated at start-up (see docs/architecture.md). */
-export const authEnvSchema = z.object({
-  ...baseServiceEnv({ port: 3001, database: 'pupitre_auth' }),
-  /** Public origin of the site, used in e-mailed links. */
-  PUBLIC_URL: urlField('http://localhost:8080'),
-  SMTP_URL: urlField('smtp://127.0.0.1:1025', ['smtp:', 'smtps:']),
-  MAIL_FROM: z
+/**
+ * Express's `trust proxy`: `false` (default: X-Forwarded-For is ignored, the socket address is the
+ * client), `true`, a number of hops, or a comma list of addresses/CIDRs/`loopback`/`uniquelocal`.
+ */
+const trustProxyField = () =>
+  z
     .string()
-    .regex(/^(.+<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, { message: 'expected an e-mail address, optionally as "Name <address>"' })
-    .default('Pupitre <no-reply@pupitre.local>'),
-});
+    .default('false')
+    .transform((v, ctx): boolean | number | string[] => {
+      if (v === 'false') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+      if (list.every((s) => /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i.test(s))) return list;
+      ctx.addIssue({ code: 'custom', message: 'expected false, true, a number of proxy hops, or a comma list of addresses, CIDRs, loopback, uniquelocal' });
+      return z.NEVER;
+    });
+
+const optionalUrl = () =>
+  z
+    .string()
+    .refine((v) => URL.canParse(v) && ['http:', 'https:'].includes(new URL(v).protocol), { message: 'expected a URL (http or https)' })
+    .optional();
+
+/** Environment of the auth service, validated at start-up (see services/README.md). */
+export const authEnvSchema = z
+  .object({
+    ...baseServiceEnv({ port: 3001, database: 'pupitre_auth' }),
+    NODE_ENV: z.string().default('development'),
+    /** Public origin of the site: e-mailed links, the Google callback and the front end's landing pages. */
+    PUBLIC_URL: urlField('http://localhost:8080'),
+    /** Origin of the front end in e-mailed links and redirects; defaults to PUBLIC_URL. */
+    FRONTEND_URL: optionalUrl(),
+    SMTP_URL: urlField('smtp://127.0.0.1:1025', ['smtp:', 'smtps:']),
+    MAIL_FROM: z
+      .string()
+      .regex(/^(.+<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, { message: 'expected an e-mail address, optionally as "Name <address>"' })
+      .default('Pupitre <no-reply@pupitre.local>'),
+    /** One-line JSON array of private EC P-256 JWKs, each with a `kid`; the first signs, all are published. */
+    JWT_PRIVATE_KEYS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return undefined;
+        const parsed = parsePrivateJwks(v);
+        if (typeof parsed === 'string') {
+          ctx.addIssue({ code: 'custom', message: `expected a JSON array of private ES256 JWKs with kid (${parsed})` });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    ACCESS_TOKEN_TTL: durationField('15m'),
+    REFRESH_TOKEN_TTL: durationField('14d'),
+    ACTIVATION_TOKEN_TTL: durationField('7d'),
+    RESET_TOKEN_TTL: durationField('3d'),
+    /** log2 of scrypt's cost N for new hashes (15 = 32 MiB with r=8); older hashes are upgraded at login. */
+    PASSWORD_SCRYPT_LOG_N: z.coerce
+      .number({ message: 'expected an integer from 10 to 20' })
+      .int({ message: 'expected an integer from 10 to 20' })
+      .min(10, { message: 'expected an integer from 10 to 20' })
+      .max(20, { message: 'expected an integer from 10 to 20' })
+      .default(15),
+    TRUST_PROXY: trustProxyField(),
+    THROTTLE_LOGIN_IP: rateField('20/1m'),
+    THROTTLE_LOGIN_EMAIL: rateField('10/15m'),
+    THROTTLE_SIGNUP_IP: rateField('10/1h'),
+    THROTTLE_RESET_IP: rateField('10/1h'),
+    THROTTLE_RESEND_IP: rateField('10/1h'),
+    THROTTLE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, { message: 'expected letters, digits, _, : or -' }).default('throttle'),
+    /** BullMQ key prefix; must match the rating worker's QUEUE_PREFIX. */
+    QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, { message: 'expected letters, digits, _, : or - (at most 64)' }).default('bull'),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_AUTHORIZATION_URL: urlField('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: urlField('https://oauth2.googleapis.com/token'),
+    GOOGLE_USERINFO_URL: urlField('https://openidconnect.googleapis.com/v1/userinfo'),
+    /** Lifetime of the one-time code the Google callback hands to the front end. */
+    OAUTH_CODE_TTL: durationField('60s'),
+    /** How often expired refresh records, e-mail link tokens and the like are deleted (no TTL indexes on FerretDB). */
+    CLEANUP_INTERVAL: durationField('1h'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_PRIVATE_KEYS) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_PRIVATE_KEYS'], message: 'required in production (a JSON array of private ES256 JWKs with kid)' });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'], message: 'expected both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither' });
+    }
+  });
 
 export type AuthConfig = z.output<typeof authEnvSchema>;
+
+/** Where e-mailed links and redirects point. */
+export const frontendUrl = (config: AuthConfig): string => (config.FRONTEND_URL ?? config.PUBLIC_URL).replace(/\/+$/, '');

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * Requests and responses of the auth service (/auth/...). The service validates with the exact
+ * field-error maps of the API contract (`{"email": ["..."]}`), so these schemas describe well-formed
+ * input for clients; see services/README.md for every status and error body.
+ */
+export const languageSchema = z.enum(['fr', 'es', 'en']);
+export type Language = z.infer<typeof languageSchema>;
+
+export const signupRequestSchema = z.object({
+  email: z.string(),
+  password: z.string(),
+  re_password: z.string(),
+  lang: languageSchema.optional(),
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+/** 201 of POST /auth/manage/users/ and 200 of GET /auth/manage/users/me/. */
+export const userSummarySchema = z.object({ email: z.string(), id: z.string() });
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export const uidTokenSchema = z.object({ uid: z.string(), token: z.string() });
+export type ActivationRequest = z.infer<typeof uidTokenSchema>;
+
+export const emailRequestSchema = z.object({ email: z.string() });
+export type EmailRequest = z.infer<typeof emailRequestSchema>;
+
+export const resetConfirmRequestSchema = z.object({
+  uid: z.string(),
+  token: z.string(),
+  new_password: z.string(),
+  re_new_password: z.string(),
+});
+export type ResetConfirmRequest = z.infer<typeof resetConfirmRequestSchema>;
+
+export const loginRequestSchema = z.object({ email: z.string(), password: z.string() });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const refreshRequestSchema = z.object({ refresh: z.string() });
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+
+export const deleteAccountRequestSchema = z.object({ current_password: z.string() });
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/**
+ * Google sign-in: the callback redirects to `/google/login?code=<one-time code>`; the landing page
+ * sends `POST /auth/oauth2/exchange {code}` and gets `{access, refresh, email}` (200), or 400
+ * `{"error": "invalid-code"}` when the code is unknown, used or older than OAUTH_CODE_TTL (60 s).
+ * A failed sign-in lands on `/auth?form=login&error=google-signin` instead, and
+ * `/auth?form=login&error=google-unavailable` when Google sign-in is not configured.
+ */
+export const oauthExchangeRequestSchema = z.object({ code: z.string() });
+export type OAuthExchangeRequest = z.infer<typeof oauthExchangeRequestSchema>;
+export const oauthExchangeResponseSchema = tokenPairSchema.extend({ email: z.string() });
+export type OAuthExchangeResponse = z.infer<typeof oauthExchangeResponseSchema>;
+export const OAUTH_EXCHANGE_PATH = '/auth/oauth2/exchange';
+export const GOOGLE_LOGIN_ERROR = 'google-signin';
+export const GOOGLE_UNAVAILABLE_ERROR = 'google-unavailable';
+
+/** Field-error map of a 400 (`{"email": ["Enter a valid email address."]}`). */
+export type FieldErrors = Record<string, string[]>;
+
+/** 401 of the token endpoints: `{"detail": "Token is expired", "code": "token_not_valid"}`. */
+export const tokenErrorSchema = z.object({ detail: z.string(), code: z.string().optional() });
+export type TokenError = z.infer<typeof tokenErrorSchema>;
+
+/**
+ * BullMQ job id of a `user-erased` event. BullMQ refuses custom ids with a single `:` (only the
+ * three-part repeatable form may hold colons), so the id is `user-erased-<userId>`, which also
+ * de-duplicates a repeated deletion.
+ */
+export const userErasedJobId = (userId: string): string => `user-erased-${userId}`;

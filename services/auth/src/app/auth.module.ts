@@ -1,0 +1,46 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { UserEventsProducer } from './events/user-events.producer';
+import { Mailer } from './mail/mailer.service';
+import { ExpiryCleanup } from './maintenance/expiry-cleanup.service';
+import { GoogleSignIn } from './oauth/google-sign-in.service';
+import { OAuthController } from './oauth/oauth.controller';
+import { authRedisProvider, RedisLifecycle, userEventsQueueProvider } from './shared/redis.provider';
+import { ThrottleService } from './shared/throttle.service';
+import { AccessGuard } from './tokens/access.guard';
+import { RefreshToken, RefreshTokenSchema } from './tokens/refresh-token.schema';
+import { SigningKeys } from './tokens/signing-keys.service';
+import { TokenService } from './tokens/token.service';
+import { TokensController } from './tokens/tokens.controller';
+import { AccountsService } from './users/accounts.service';
+import { LinkToken, LinkTokenSchema } from './users/link-token.schema';
+import { User, UserSchema } from './users/user.schema';
+import { UsersController } from './users/users.controller';
+
+/** Accounts, e-mailed links, sessions (JWT), Google sign-in. */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: User.name, schema: UserSchema },
+      { name: LinkToken.name, schema: LinkTokenSchema },
+      { name: RefreshToken.name, schema: RefreshTokenSchema },
+    ]),
+  ],
+  controllers: [UsersController, TokensController, OAuthController],
+  providers: [
+    authRedisProvider,
+    userEventsQueueProvider,
+    RedisLifecycle,
+    ThrottleService,
+    SigningKeys,
+    TokenService,
+    AccessGuard,
+    Mailer,
+    UserEventsProducer,
+    AccountsService,
+    GoogleSignIn,
+    ExpiryCleanup,
+  ],
+  exports: [AccountsService, TokenService, SigningKeys],
+})
+export class AuthModule {}

@@ -1,0 +1,43 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { type Language } from '@pupitre/contracts';
+import { APP_CONFIG } from '@pupitre/server-kit';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { type AuthConfig, frontendUrl } from '../../config/auth-config';
+import { type MailKind, renderMail } from './templates';
+
+/** Activation and reset e-mails over SMTP_URL, in the account's language. */
+@Injectable()
+export class Mailer implements OnApplicationShutdown {
+  private readonly logger = new Logger('Mailer');
+  private readonly transport: Transporter;
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AuthConfig) {
+    this.transport = nodemailer.createTransport(config.SMTP_URL);
+  }
+
+  /** `{FRONTEND_URL}/activate/{uid}/{token}/` or `/password/reset/confirm/{uid}/{token}/`. */
+  link(kind: MailKind, uid: string, token: string): string {
+    const path = kind === 'activation' ? 'activate' : 'password/reset/confirm';
+    return `${frontendUrl(this.config)}/${path}/${uid}/${token}/`;
+  }
+
+  /**
+   * Sends in the background: the HTTP answer never waits for SMTP, so its timing says nothing
+   * about whether a mail went out (no account enumeration). Failures are logged.
+   */
+  send(kind: MailKind, to: string, lang: Language, uid: string, token: string): void {
+    const { subject, text, html } = renderMail(kind, lang, this.link(kind, uid, token));
+    const job = this.transport
+      .sendMail({ from: this.config.MAIL_FROM, to, subject, text, html })
+      .then(() => undefined)
+      .catch((err: Error) => this.logger.error({ msg: `sending the ${kind} e-mail failed`, error: err.message }))
+      .finally(() => this.pending.delete(job));
+    this.pending.add(job);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
+    this.transport.close();
+  }
+}

@@ -1,0 +1,133 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { type Language, type OAuthExchangeResponse } from '@pupitre/contracts';
+import { APP_CONFIG } from '@pupitre/server-kit';
+import { type Request, type Response } from 'express';
+import { type Redis } from 'ioredis';
+import { createHash, randomBytes } from 'node:crypto';
+import { Passport } from 'passport';
+import { type Profile, Strategy as GoogleStrategy, type VerifyCallback } from 'passport-google-oauth20';
+import { type AuthConfig } from '../../config/auth-config';
+import { AUTH_REDIS } from '../shared/redis.provider';
+import { TokenService } from '../tokens/token.service';
+import { AccountsService, type AuthUser } from '../users/accounts.service';
+
+const STATE_COOKIE = 'pupitre_oauth_state';
+const STATE_TTL_MS = 10 * 60_000;
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
+
+function readCookie(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * Google sign-in with passport-google-oauth20 (authorization-code flow). `state` is random, kept in
+ * Redis for 10 minutes AND in an HttpOnly cookie of the browser that started, so a callback is only
+ * accepted in that browser, once. Success hands the front end a one-time code (never tokens) that
+ * POST /auth/oauth2/exchange turns into a session.
+ */
+@Injectable()
+export class GoogleSignIn {
+  private readonly logger = new Logger('GoogleSignIn');
+  readonly passport?: InstanceType<typeof Passport>;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AuthConfig,
+    @Inject(AUTH_REDIS) private readonly redis: Redis,
+    @Inject(AccountsService) private readonly accounts: AccountsService,
+    @Inject(TokenService) private readonly tokens: TokenService,
+  ) {
+    if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return;
+    this.passport = new Passport();
+    const secure = new URL(config.PUBLIC_URL).protocol === 'https:';
+    const store = {
+      store: (req: Request, _meta: unknown, done: (err: Error | null, state?: string) => void) => {
+        const state = randomBytes(24).toString('base64url');
+        this.redis
+          .set(`oauth-state:${sha256(state)}`, '1', 'PX', STATE_TTL_MS)
+          .then(() => {
+            req.res?.cookie(STATE_COOKIE, state, { httpOnly: true, sameSite: 'lax', secure, path: '/auth/oauth2', maxAge: STATE_TTL_MS });
+            done(null, state);
+          })
+          .catch((err: Error) => done(err));
+      },
+      verify: (req: Request, state: string, _meta: unknown, done: (err: Error | null, ok: boolean, info?: { message: string }) => void) => {
+        const cookie = readCookie(req, STATE_COOKIE);
+        req.res?.clearCookie(STATE_COOKIE, { path: '/auth/oauth2' });
+        if (!state || typeof state !== 'string' || cookie !== state) return done(null, false, { message: 'state mismatch' });
+        this.redis
+          .getdel(`oauth-state:${sha256(state)}`)
+          .then((found) => done(null, found !== null, found === null ? { message: 'state expired or used' } : undefined))
+          .catch((err: Error) => done(err, false));
+      },
+    };
+    this.passport.use(
+      'google',
+      new GoogleStrategy(
+        {
+          clientID: config.GOOGLE_CLIENT_ID,
+          clientSecret: config.GOOGLE_CLIENT_SECRET,
+          callbackURL: `${config.PUBLIC_URL.replace(/\/+$/, '')}/auth/oauth2/callback`,
+          authorizationURL: config.GOOGLE_AUTHORIZATION_URL,
+          tokenURL: config.GOOGLE_TOKEN_URL,
+          userProfileURL: config.GOOGLE_USERINFO_URL,
+          scope: ['openid', 'email', 'profile'],
+          store: store as never,
+        },
+        (_access: string, _refresh: string, profile: Profile, done: VerifyCallback) => {
+          this.verifyProfile(profile)
+            .then((user) => done(null, user))
+            .catch((err: Error) => done(err));
+        },
+      ),
+    );
+  }
+
+  get enabled(): boolean {
+    return this.passport !== undefined;
+  }
+
+  /** Runs the strategy; `done` gets the account, or undefined with a reason. */
+  authenticate(req: Request, res: Response, done: (user: AuthUser | undefined, reason?: string) => void): void {
+    this.passport?.authenticate('google', { session: false }, (err: Error | null, user: AuthUser | false, info?: { message?: string }) => {
+      if (err) this.logger.warn({ msg: 'Google sign-in failed', error: err.message });
+      done(user || undefined, err?.message ?? info?.message);
+    })(req, res, (err?: unknown) => done(undefined, String(err)));
+  }
+
+  /** A one-time code for the front end, valid OAUTH_CODE_TTL. */
+  async issueCode(user: AuthUser): Promise<string> {
+    const code = randomBytes(32).toString('base64url');
+    await this.redis.set(`oauth-code:${sha256(code)}`, user.id, 'PX', this.config.OAUTH_CODE_TTL);
+    return code;
+  }
+
+  /** POST /auth/oauth2/exchange: the code (single use) for a session, or undefined. */
+  async exchange(code: string): Promise<OAuthExchangeResponse | undefined> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(code)) return undefined;
+    const userId = await this.redis.getdel(`oauth-code:${sha256(code)}`);
+    const user = userId ? await this.accounts.findActive(userId) : undefined;
+    if (!user) return undefined;
+    return { ...(await this.tokens.issuePair(user)), email: user.email };
+  }
+
+  private async verifyProfile(profile: Profile): Promise<AuthUser | false> {
+    const email = profile.emails?.[0];
+    const verified = (email as { verified?: unknown } | undefined)?.verified;
+    if (!email?.value || !(verified === true || verified === 'true') || !profile.id) {
+      this.logger.warn({ msg: 'Google sign-in refused: no verified e-mail in the profile' });
+      return false;
+    }
+    const locale = String((profile._json as { locale?: unknown } | undefined)?.locale ?? '').slice(0, 2);
+    const lang: Language = locale === 'es' || locale === 'en' ? locale : 'fr';
+    const user = await this.accounts.fromGoogle({ sub: profile.id, email: email.value, lang });
+    if ('error' in user) {
+      this.logger.warn({ msg: `Google sign-in refused: ${user.error}` });
+      return false;
+    }
+    return user;
+  }
+}

@@ -1,0 +1,60 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { GOOGLE_LOGIN_ERROR, GOOGLE_UNAVAILABLE_ERROR, type OAuthExchangeResponse, oauthExchangeRequestSchema, oauthExchangeResponseSchema } from '@pupitre/contracts';
+import { APP_CONFIG, ApiError, zodApiSchema } from '@pupitre/server-kit';
+import { type Request, type Response } from 'express';
+import { type AuthConfig, frontendUrl } from '../../config/auth-config';
+import { asObject } from '../shared/field-errors';
+import { GoogleSignIn } from './google-sign-in.service';
+
+@ApiTags('google sign-in')
+@Controller('auth/oauth2')
+export class OAuthController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AuthConfig,
+    @Inject(GoogleSignIn) private readonly google: GoogleSignIn,
+  ) {}
+
+  @Get('get-redirect')
+  @ApiOperation({ summary: '302 to the provider (authorization-code flow with state); 302 to /auth?form=login&error=google-unavailable when not configured.' })
+  start(@Req() req: Request, @Res() res: Response): void {
+    if (!this.google.enabled) return this.fail(res, GOOGLE_UNAVAILABLE_ERROR);
+    this.google.authenticate(req, res, () => this.fail(res, GOOGLE_LOGIN_ERROR));
+  }
+
+  @Get('callback')
+  @ApiOperation({ summary: '302 to /google/login?code=<one-time code>, or to /auth?form=login&error=google-signin.' })
+  callback(@Req() req: Request, @Res() res: Response): void {
+    if (!this.google.enabled) return this.fail(res, GOOGLE_UNAVAILABLE_ERROR);
+    this.google.authenticate(req, res, (user) => {
+      if (!user) return this.fail(res, GOOGLE_LOGIN_ERROR);
+      this.google
+        .issueCode(user)
+        .then((code) => this.redirect(res, `${frontendUrl(this.config)}/google/login?code=${encodeURIComponent(code)}`))
+        .catch(() => this.fail(res, GOOGLE_LOGIN_ERROR));
+    });
+  }
+
+  @Post('exchange')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The one-time code of the callback (single use, 60 s) for {access, refresh, email}; 400 {"error": "invalid-code"}.' })
+  @ApiBody({ schema: zodApiSchema(oauthExchangeRequestSchema) })
+  @ApiOkResponse({ schema: zodApiSchema(oauthExchangeResponseSchema) })
+  async exchange(@Body() body: unknown): Promise<OAuthExchangeResponse> {
+    const code = asObject(body).code;
+    const session = typeof code === 'string' ? await this.google.exchange(code) : undefined;
+    if (!session) throw ApiError.of(400, 'invalid-code');
+    return session;
+  }
+
+  private fail(res: Response, marker: string): void {
+    if (!res.headersSent) this.redirect(res, `${frontendUrl(this.config)}/auth?form=login&error=${marker}`);
+  }
+
+  private redirect(res: Response, location: string): void {
+    // No Referer leaks the code onwards from the landing page's first request.
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(302, location);
+  }
+}

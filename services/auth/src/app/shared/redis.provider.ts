@@ -1,0 +1,57 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import { APP_CONFIG, createQueueConnection } from '@pupitre/server-kit';
+import { USER_EVENTS_QUEUE } from '@pupitre/contracts';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { type AuthConfig } from '../../config/auth-config';
+
+/** Redis for throttling counters, OAuth state and one-time codes: commands fail fast when Redis is down. */
+export const AUTH_REDIS = Symbol('AUTH_REDIS');
+/** Producer side of the `user-events` queue (consumed by the rating worker). */
+export const USER_EVENTS = Symbol('USER_EVENTS');
+
+export const authRedisProvider: Provider = {
+  provide: AUTH_REDIS,
+  inject: [APP_CONFIG],
+  useFactory: (config: AuthConfig) => {
+    const logger = new Logger('Redis');
+    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 3000, retryStrategy: (n) => Math.min(n * 200, 1000), disconnectTimeout: 500 });
+    redis.on('error', (err) => logger.debug?.({ msg: 'redis connection error', error: err.message }));
+    return redis;
+  },
+};
+
+export const userEventsQueueProvider: Provider = {
+  provide: USER_EVENTS,
+  inject: [APP_CONFIG],
+  useFactory: (config: AuthConfig) => {
+    const logger = new Logger('UserEventsQueue');
+    const connection = createQueueConnection(config.REDIS_URL);
+    const queue = new Queue(USER_EVENTS_QUEUE, {
+      connection,
+      prefix: config.QUEUE_PREFIX,
+      defaultJobOptions: { attempts: 10, backoff: { type: 'exponential', delay: 5000 }, removeOnComplete: 1000, removeOnFail: 5000 },
+    });
+    queue.on('error', (err) => logger.warn({ msg: 'queue connection error', error: err.message }));
+    // BullMQ does not close a connection it was given: RedisLifecycle does.
+    queueConnections.set(queue, connection);
+    return queue;
+  },
+};
+
+const queueConnections = new WeakMap<Queue, Redis>();
+
+/** Closes the connections above on shutdown. */
+@Injectable()
+export class RedisLifecycle implements OnApplicationShutdown {
+  constructor(
+    @Inject(AUTH_REDIS) private readonly redis: Redis,
+    @Inject(USER_EVENTS) private readonly queue: Queue,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close().catch(() => undefined);
+    queueConnections.get(this.queue)?.disconnect();
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,37 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { type HydratedDocument } from 'mongoose';
+
+export type RefreshStatus = 'active' | 'rotated' | 'revoked';
+
+/**
+ * Server-side record of a refresh token, by its `jti`. A refresh rotates it (`rotated`), a logout
+ * or a detected re-use revokes its whole `family` (every token descended from one login).
+ */
+@Schema({ collection: 'refresh_tokens', versionKey: false })
+export class RefreshToken {
+  /** The token's jti. */
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ type: String, required: true, index: true })
+  userId!: string;
+
+  @Prop({ type: String, required: true, index: true })
+  family!: string;
+
+  /** SHA-256 (base64url) of the whole token: a token is only accepted if it is exactly the one issued. */
+  @Prop({ type: String, required: true })
+  tokenHash!: string;
+
+  @Prop({ type: String, required: true, enum: ['active', 'rotated', 'revoked'], default: 'active' })
+  status!: RefreshStatus;
+
+  @Prop({ type: Date, required: true, index: true })
+  expiresAt!: Date;
+
+  @Prop({ type: Date, required: true, default: () => new Date() })
+  createdAt!: Date;
+}
+
+export type RefreshTokenDocument = HydratedDocument<RefreshToken>;
+export const RefreshTokenSchema = SchemaFactory.createForClass(RefreshToken);

@@ -1,0 +1,205 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { type Language, type Role } from '@pupitre/contracts';
+import { APP_CONFIG, ApiError } from '@pupitre/server-kit';
+import { createHash, randomBytes } from 'node:crypto';
+import { type Model, Types } from 'mongoose';
+import { type AuthConfig } from '../../config/auth-config';
+import { UserEventsProducer } from '../events/user-events.producer';
+import { Mailer } from '../mail/mailer.service';
+import { FIELD_MESSAGES, isValidEmail, normalizeEmail } from '../shared/field-errors';
+import { TokenService } from '../tokens/token.service';
+import { LinkToken, type LinkPurpose } from './link-token.schema';
+import { PasswordHasher } from './password-hasher';
+import { passwordProblems } from './password-rules';
+import { decodeUid, encodeUid, User, type UserDocument } from './user.schema';
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  roles: Role[];
+}
+
+/** Accounts: sign-up, activation, password reset, log-in checks, deletion, admin roles. */
+@Injectable()
+export class AccountsService {
+  private readonly logger = new Logger('Accounts');
+  readonly hasher: PasswordHasher;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AuthConfig,
+    @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectModel(LinkToken.name) private readonly links: Model<LinkToken>,
+    @Inject(Mailer) private readonly mailer: Mailer,
+    @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(UserEventsProducer) private readonly events: UserEventsProducer,
+  ) {
+    this.hasher = new PasswordHasher({ logN: config.PASSWORD_SCRYPT_LOG_N, r: 8, p: 1 });
+  }
+
+  emailTaken(email: string): Promise<boolean> {
+    return this.users.exists({ email: normalizeEmail(email) }).then(Boolean);
+  }
+
+  /** Sign-up after field checks: e-mail free, password rules, passwords equal (in djoser's order). */
+  async signup(input: { email: string; password: string; re_password: string; lang: Language }): Promise<{ email: string; id: string }> {
+    const email = normalizeEmail(input.email);
+    if (await this.users.exists({ email })) throw new ApiError(400, { email: [FIELD_MESSAGES.emailTaken] });
+    const problems = passwordProblems(input.password, email);
+    if (problems.length) throw new ApiError(400, { password: problems });
+    if (input.password !== input.re_password) throw new ApiError(400, { non_field_errors: [FIELD_MESSAGES.mismatch] });
+    let user: UserDocument;
+    try {
+      user = await this.users.create({ email, password: await this.hasher.hash(input.password), isActive: false, lang: input.lang, roles: ['user'] });
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000) throw new ApiError(400, { email: [FIELD_MESSAGES.emailTaken] });
+      throw err;
+    }
+    await this.sendLink(user, 'activation');
+    return { email: user.email, id: String(user._id) };
+  }
+
+  /** 204; 400 bad uid/token; 403 when the account is already active. */
+  async activate(uid: string, token: string): Promise<void> {
+    const user = await this.userFromUid(uid);
+    if (user.isActive) throw new ApiError(403, { detail: FIELD_MESSAGES.staleToken });
+    await this.consumeLink(user, 'activation', token);
+    await this.users.updateOne({ _id: user._id }, { $set: { isActive: true } });
+  }
+
+  /** Always quiet: a mail only for an existing inactive account. */
+  async resendActivation(email: string): Promise<void> {
+    const user = await this.users.findOne({ email: normalizeEmail(email) });
+    if (user && !user.isActive) await this.sendLink(user, 'activation');
+  }
+
+  /** Always quiet: a mail only for an existing active account. */
+  async requestReset(email: string): Promise<void> {
+    const user = await this.users.findOne({ email: normalizeEmail(email) });
+    if (user && user.isActive) await this.sendLink(user, 'reset');
+  }
+
+  /** djoser's order: uid, token, password rules, then the two passwords equal. The link dies only on success. */
+  async confirmReset(input: { uid: string; token: string; new_password: string; re_new_password: string }): Promise<void> {
+    const user = await this.userFromUid(input.uid);
+    const link = await this.findLink(user, 'reset', input.token);
+    if (!link) throw new ApiError(400, { token: [FIELD_MESSAGES.invalidToken] });
+    const problems = passwordProblems(input.new_password, user.email);
+    if (problems.length) throw new ApiError(400, { new_password: problems });
+    if (input.new_password !== input.re_new_password) throw new ApiError(400, { non_field_errors: [FIELD_MESSAGES.mismatch] });
+    if (!(await this.links.findOneAndDelete({ _id: link._id }))) throw new ApiError(400, { token: [FIELD_MESSAGES.invalidToken] });
+    await this.setPassword(user, input.new_password);
+  }
+
+  /**
+   * The account for these credentials, or undefined (unknown e-mail, wrong password, inactive or
+   * password-less account). Unknown e-mails cost one hash too, so timing tells nothing.
+   */
+  async authenticate(email: string, password: string): Promise<AuthUser | undefined> {
+    const user = await this.users.findOne({ email: normalizeEmail(email) }).lean();
+    if (!user || !user.password) {
+      await this.hasher.burn(password);
+      return undefined;
+    }
+    if (!(await this.hasher.verify(password, user.password)) || !user.isActive) return undefined;
+    const update: Partial<User> = { lastLogin: new Date() };
+    if (this.hasher.needsRehash(user.password)) update.password = await this.hasher.hash(password);
+    await this.users.updateOne({ _id: user._id }, { $set: update });
+    return { id: String(user._id), email: user.email, roles: user.roles };
+  }
+
+  async findActive(id: string): Promise<AuthUser | undefined> {
+    if (!Types.ObjectId.isValid(id)) return undefined;
+    const user = await this.users.findById(id).lean();
+    return user && user.isActive ? { id: String(user._id), email: user.email, roles: user.roles } : undefined;
+  }
+
+  /** 204 after checking the password; the account, its sessions and links are deleted, rating is told. */
+  async deleteAccount(id: string, currentPassword: string): Promise<void> {
+    const user = await this.users.findById(id).lean();
+    if (!user) throw new ApiError(401, { detail: 'User not found', code: 'user_not_found' });
+    if (!(await this.hasher.verify(currentPassword, user.password))) throw new ApiError(400, { current_password: [FIELD_MESSAGES.invalidPassword] });
+    // The event first: if Redis is down the account stays and the client may retry; the job id
+    // de-duplicates a retried deletion.
+    await this.events.userErased(id);
+    await this.users.deleteOne({ _id: user._id });
+    await Promise.all([this.tokens.deleteAllOf(id), this.links.deleteMany({ userId: id })]);
+    this.logger.log({ msg: 'account erased', userId: id });
+  }
+
+  /** Google sign-in: the account of this verified e-mail or Google subject, created active if new. */
+  async fromGoogle(profile: { sub: string; email: string; lang: Language }): Promise<AuthUser | { error: string }> {
+    const email = normalizeEmail(profile.email);
+    const bySub = await this.users.findOne({ googleSub: profile.sub }).lean();
+    if (bySub) return { id: String(bySub._id), email: bySub.email, roles: bySub.roles };
+    const existing = await this.users.findOne({ email });
+    if (existing) {
+      if (existing.googleSub && existing.googleSub !== profile.sub) return { error: 'linked to another Google account' };
+      // The provider vouches for the address: link, and activate an account that was waiting for its e-mail.
+      await this.users.updateOne({ _id: existing._id }, { $set: { googleSub: profile.sub, isActive: true, lastLogin: new Date() } });
+      return { id: String(existing._id), email: existing.email, roles: existing.roles };
+    }
+    try {
+      const created = await this.users.create({ email, password: null, isActive: true, lang: profile.lang, roles: ['user'], googleSub: profile.sub, lastLogin: new Date() });
+      return { id: String(created._id), email: created.email, roles: created.roles };
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000) return this.fromGoogle(profile);
+      throw err;
+    }
+  }
+
+  /** Admin CLI: create an active admin, or grant/revoke the role on an existing account. */
+  async setAdmin(email: string, admin: boolean, password?: string): Promise<'created' | 'granted' | 'revoked' | 'unchanged'> {
+    const normalized = normalizeEmail(email);
+    if (!isValidEmail(normalized)) throw new Error(`not a valid e-mail address: ${email}`);
+    const user = await this.users.findOne({ email: normalized });
+    if (!user) {
+      if (!admin) throw new Error(`no account with e-mail ${normalized}`);
+      if (!password) throw new Error('a new admin account needs a password (--password or ADMIN_PASSWORD)');
+      const problems = passwordProblems(password, normalized);
+      if (problems.length) throw new Error(problems.join(' '));
+      await this.users.create({ email: normalized, password: await this.hasher.hash(password), isActive: true, lang: 'fr', roles: ['user', 'admin'] });
+      return 'created';
+    }
+    const has = user.roles.includes('admin');
+    if (has === admin) return 'unchanged';
+    const roles: Role[] = admin ? [...user.roles, 'admin'] : user.roles.filter((r) => r !== 'admin');
+    await this.users.updateOne({ _id: user._id }, { $set: { roles } });
+    return admin ? 'granted' : 'revoked';
+  }
+
+  private async setPassword(user: UserDocument, password: string): Promise<void> {
+    await this.users.updateOne({ _id: user._id }, { $set: { password: await this.hasher.hash(password) }, $inc: { credentialsVersion: 1 } });
+    await Promise.all([this.links.deleteMany({ userId: String(user._id) }), this.tokens.revokeAllOf(String(user._id))]);
+  }
+
+  private async userFromUid(uid: string): Promise<UserDocument> {
+    const id = decodeUid(uid);
+    const user = id ? await this.users.findById(id) : null;
+    if (!user) throw new ApiError(400, { uid: [FIELD_MESSAGES.invalidUid] });
+    return user;
+  }
+
+  private async findLink(user: UserDocument, purpose: LinkPurpose, token: string): Promise<LinkToken | null> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+    const link = await this.links.findById(sha256(token)).lean();
+    if (!link || link.userId !== String(user._id) || link.purpose !== purpose) return null;
+    if (link.expiresAt.getTime() <= Date.now() || link.credentialsVersion !== user.credentialsVersion) return null;
+    return link;
+  }
+
+  private async consumeLink(user: UserDocument, purpose: LinkPurpose, token: string): Promise<void> {
+    const link = await this.findLink(user, purpose, token);
+    const consumed = link && (await this.links.findOneAndDelete({ _id: link._id }));
+    if (!consumed) throw new ApiError(400, { token: [FIELD_MESSAGES.invalidToken] });
+  }
+
+  private async sendLink(user: UserDocument, purpose: LinkPurpose): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const ttl = purpose === 'activation' ? this.config.ACTIVATION_TOKEN_TTL : this.config.RESET_TOKEN_TTL;
+    await this.links.create({ _id: sha256(token), userId: String(user._id), purpose, credentialsVersion: user.credentialsVersion, expiresAt: new Date(Date.now() + ttl) });
+    this.mailer.send(purpose, user.email, user.lang, encodeUid(String(user._id)), token);
+  }
+}

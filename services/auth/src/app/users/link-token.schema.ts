@@ -1,0 +1,31 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { type HydratedDocument } from 'mongoose';
+
+export type LinkPurpose = 'activation' | 'reset';
+
+/**
+ * A single-use token sent by e-mail (activation, password reset). Only its SHA-256 is stored. It is
+ * valid while it exists, has not expired and the user's credentialsVersion has not moved on; it is
+ * deleted when used. Expired ones are removed by the cleanup job (no TTL index on FerretDB).
+ */
+@Schema({ collection: 'link_tokens', versionKey: false })
+export class LinkToken {
+  /** SHA-256 (base64url) of the token. */
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ type: String, required: true, index: true })
+  userId!: string;
+
+  @Prop({ type: String, required: true, enum: ['activation', 'reset'] })
+  purpose!: LinkPurpose;
+
+  @Prop({ type: Number, required: true })
+  credentialsVersion!: number;
+
+  @Prop({ type: Date, required: true, index: true })
+  expiresAt!: Date;
+}
+
+export type LinkTokenDocument = HydratedDocument<LinkToken>;
+export const LinkTokenSchema = SchemaFactory.createForClass(LinkToken);

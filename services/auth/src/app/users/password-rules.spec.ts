@@ -1,0 +1,32 @@
+import { isCommonPassword, isTooSimilarToEmail, PASSWORD_MESSAGES, passwordProblems, quickRatio } from './password-rules';
+
+describe('password rules', () => {
+  it('accepts a decent password', () => {
+    expect(passwordProblems('Cahier-de-textes-42', 'eleve@example.org')).toEqual([]);
+  });
+
+  it('refuses short, common and numeric passwords with Django messages, in Django order', () => {
+    expect(passwordProblems('1234567', 'a@b.fr')).toEqual([PASSWORD_MESSAGES.tooShort, PASSWORD_MESSAGES.tooCommon, PASSWORD_MESSAGES.numeric]);
+    expect(passwordProblems('password1', 'a@b.fr')).toEqual([PASSWORD_MESSAGES.tooCommon]);
+    expect(passwordProblems('84629173550', 'a@b.fr')).toEqual([PASSWORD_MESSAGES.numeric]);
+    expect(passwordProblems('abc', 'a@b.fr')).toEqual([PASSWORD_MESSAGES.tooShort]);
+  });
+
+  it('knows about 20,000 common passwords, case-insensitively', () => {
+    expect(isCommonPassword('Qwerty123')).toBe(true);
+    expect(isCommonPassword('sunshine')).toBe(true);
+    expect(isCommonPassword('Cahier-de-textes-42')).toBe(false);
+  });
+
+  it('refuses passwords too similar to the e-mail or its parts', () => {
+    expect(isTooSimilarToEmail('marie.dupont', 'marie.dupont@lycee.fr')).toBe(true);
+    expect(isTooSimilarToEmail('dupont12', 'marie.dupont@lycee.fr')).toBe(true);
+    expect(passwordProblems('Marie.Dupont@lycee.fr', 'marie.dupont@lycee.fr')).toEqual([PASSWORD_MESSAGES.tooSimilar]);
+    expect(isTooSimilarToEmail('Cahier-de-textes-42', 'marie.dupont@lycee.fr')).toBe(false);
+  });
+
+  it('computes quick_ratio like Python', () => {
+    expect(quickRatio('abcd', 'bcde')).toBeCloseTo(0.75);
+    expect(quickRatio('', '')).toBe(1);
+  });
+});

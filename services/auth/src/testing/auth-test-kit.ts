@@ -1,0 +1,90 @@
+// Helpers for the auth service's integration tests (not part of the bundle).
+import { dropDatabase, startTestApp, testServiceConfig, type TestApp } from '@pupitre/server-kit/testing';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { authAppOptions } from '../app/app-options';
+import { AppModule } from '../app/app.module';
+import { type AuthConfig, authEnvSchema } from '../config/auth-config';
+
+export interface AuthUnderTest extends TestApp {
+  config: AuthConfig;
+  /** Closes the app and drops its database. */
+  dispose: () => Promise<void>;
+}
+
+/** Generous limits so that only the throttling tests meet them; a cheap scrypt cost for speed. */
+export const TEST_ENV: Record<string, string> = {
+  PASSWORD_SCRYPT_LOG_N: '12',
+  THROTTLE_LOGIN_IP: '10000/1m',
+  THROTTLE_LOGIN_EMAIL: '10000/1m',
+  THROTTLE_SIGNUP_IP: '10000/1m',
+  THROTTLE_RESET_IP: '10000/1m',
+  THROTTLE_RESEND_IP: '10000/1m',
+};
+
+/** The auth app in-process on its own database (and its own throttle/queue prefixes in Redis). */
+export async function startAuth(testFile: string, overrides: Record<string, string> = {}): Promise<AuthUnderTest> {
+  const run = randomBytes(4).toString('hex');
+  const config = testServiceConfig(authEnvSchema, testFile, { THROTTLE_PREFIX: `throttle-${run}`, QUEUE_PREFIX: `bull-${run}`, ...TEST_ENV, ...overrides });
+  const svc = await startTestApp(AppModule.forRoot(config), authAppOptions(config));
+  return {
+    ...svc,
+    config,
+    dispose: async () => {
+      await svc.close();
+      await dropDatabase(config.MONGODB_URI, config.MONGODB_DB);
+    },
+  };
+}
+
+/** A fresh address nobody else uses in this run. */
+export const uniqueEmail = (tag = 'user'): string => `${tag}.${randomBytes(5).toString('hex')}@example.org`;
+
+export const GOOD_PASSWORD = 'Cahier-de-textes-42';
+
+interface CaughtMail {
+  id: string;
+  subject: string;
+  text: string;
+  html: string;
+  to: Array<{ address: string }>;
+  date: string;
+}
+
+/** Mails the catcher holds for `to` (maildev REST API), newest last. */
+export async function mailsTo(to: string): Promise<CaughtMail[]> {
+  const res = await fetch(`${process.env.MAILCATCHER_URL}/email`);
+  const all = (await res.json()) as CaughtMail[];
+  return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase())).sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** Waits until `to` has at least `count` mails, and returns the last one. */
+export async function waitForMail(to: string, count = 1, timeoutMs = 10_000): Promise<CaughtMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = await mailsTo(to);
+    if (mails.length >= count) return mails[mails.length - 1];
+    if (Date.now() > deadline) throw new Error(`no mail #${count} for ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** `{uid, token}` from an activation or reset link in a mail's text. */
+export function linkParts(mail: CaughtMail, kind: 'activate' | 'password/reset/confirm'): { uid: string; token: string; url: string } {
+  const match = new RegExp(`(https?://\\S+/${kind}/([A-Za-z0-9_-]+)/([A-Za-z0-9_-]+)/)`).exec(mail.text);
+  if (!match) throw new Error(`no ${kind} link in: ${mail.text}`);
+  return { url: match[1], uid: match[2], token: match[3] };
+}
+
+/** Signs up and activates through the real mail; returns the user id. */
+export async function createActiveUser(url: string, email = uniqueEmail(), password = GOOD_PASSWORD, lang = 'en'): Promise<{ email: string; password: string; id: string }> {
+  const signup = await request(url).post('/auth/manage/users/').send({ email, password, re_password: password, lang }).expect(201);
+  const { uid, token } = linkParts(await waitForMail(email), 'activate');
+  await request(url).post('/auth/manage/users/activation/').send({ uid, token }).expect(204);
+  return { email, password, id: signup.body.id };
+}
+
+export async function login(url: string, email: string, password: string): Promise<{ access: string; refresh: string }> {
+  const res = await request(url).post('/auth/token/').send({ email, password }).expect(200);
+  return res.body;
+}

@@ -19,6 +19,13 @@ export class RefreshError extends Error {
   }
 }
 
+/** Whom a token is for: `sub`, `roles`, and `date_joined` (seconds) when known. */
+export interface TokenSubject {
+  id: string;
+  roles: Role[];
+  joinedAt?: Date;
+}
+
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
 
 /** 401 bodies of endpoints that need an access token (simplejwt's words). */
@@ -45,12 +52,14 @@ export class TokenService {
   ) {}
 
   /** A new session (new family) for a user. */
-  issuePair(user: { id: string; roles: Role[] }): Promise<TokenPair> {
+  issuePair(user: TokenSubject): Promise<TokenPair> {
     return this.pairInFamily(user, randomUUID());
   }
 
-  async signAccess(user: { id: string; roles: Role[] }, now = Date.now()): Promise<string> {
-    return this.sign({ token_type: 'access', roles: user.roles }, user.id, now, this.config.ACCESS_TOKEN_TTL);
+  async signAccess(user: TokenSubject, now = Date.now()): Promise<string> {
+    const claims: Record<string, unknown> = { token_type: 'access', roles: user.roles };
+    if (user.joinedAt) claims.date_joined = Math.floor(user.joinedAt.getTime() / 1000);
+    return this.sign(claims, user.id, now, this.config.ACCESS_TOKEN_TTL);
   }
 
   /** POST /auth/token/refresh/: a new pair; the presented token is rotated (dead). */
@@ -67,7 +76,7 @@ export class TokenService {
       await this.revokeFamily(record.family);
       throw new RefreshError('Token is invalid');
     }
-    return this.pairInFamily({ id: String(user._id), roles: user.roles }, record.family);
+    return this.pairInFamily({ id: String(user._id), roles: user.roles, joinedAt: user.createdAt }, record.family);
   }
 
   /** POST /auth/logout: blacklists the token (and its family). */
@@ -140,7 +149,7 @@ export class TokenService {
     await this.refreshTokens.updateMany({ family, status: { $ne: 'revoked' } }, { $set: { status: 'revoked' } });
   }
 
-  private async pairInFamily(user: { id: string; roles: Role[] }, family: string): Promise<TokenPair> {
+  private async pairInFamily(user: TokenSubject, family: string): Promise<TokenPair> {
     const now = Date.now();
     const jti = randomUUID();
     const refresh = await this.sign({ token_type: 'refresh' }, user.id, now, this.config.REFRESH_TOKEN_TTL, jti);

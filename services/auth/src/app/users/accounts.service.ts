@@ -20,7 +20,11 @@ export interface AuthUser {
   id: string;
   email: string;
   roles: Role[];
+  /** Account creation: travels in access tokens as `date_joined` (the rating profile's "since"). */
+  joinedAt: Date;
 }
+
+const toAuthUser = (user: { _id: unknown; email: string; roles: Role[]; createdAt: Date }): AuthUser => ({ id: String(user._id), email: user.email, roles: user.roles, joinedAt: user.createdAt });
 
 /** Accounts: sign-up, activation, password reset, log-in checks, deletion, admin roles. */
 @Injectable()
@@ -107,13 +111,13 @@ export class AccountsService {
     const update: Partial<User> = { lastLogin: new Date() };
     if (this.hasher.needsRehash(user.password)) update.password = await this.hasher.hash(password);
     await this.users.updateOne({ _id: user._id }, { $set: update });
-    return { id: String(user._id), email: user.email, roles: user.roles };
+    return toAuthUser(user);
   }
 
   async findActive(id: string): Promise<AuthUser | undefined> {
     if (!Types.ObjectId.isValid(id)) return undefined;
     const user = await this.users.findById(id).lean();
-    return user && user.isActive ? { id: String(user._id), email: user.email, roles: user.roles } : undefined;
+    return user && user.isActive ? toAuthUser(user) : undefined;
   }
 
   /** 204 after checking the password; the account, its sessions and links are deleted, rating is told. */
@@ -133,17 +137,17 @@ export class AccountsService {
   async fromGoogle(profile: { sub: string; email: string; lang: Language }): Promise<AuthUser | { error: string }> {
     const email = normalizeEmail(profile.email);
     const bySub = await this.users.findOne({ googleSub: profile.sub }).lean();
-    if (bySub) return { id: String(bySub._id), email: bySub.email, roles: bySub.roles };
+    if (bySub) return toAuthUser(bySub);
     const existing = await this.users.findOne({ email });
     if (existing) {
       if (existing.googleSub && existing.googleSub !== profile.sub) return { error: 'linked to another Google account' };
       // The provider vouches for the address: link, and activate an account that was waiting for its e-mail.
       await this.users.updateOne({ _id: existing._id }, { $set: { googleSub: profile.sub, isActive: true, lastLogin: new Date() } });
-      return { id: String(existing._id), email: existing.email, roles: existing.roles };
+      return toAuthUser(existing);
     }
     try {
       const created = await this.users.create({ email, password: null, isActive: true, lang: profile.lang, roles: ['user'], googleSub: profile.sub, lastLogin: new Date() });
-      return { id: String(created._id), email: created.email, roles: created.roles };
+      return toAuthUser(created);
     } catch (err) {
       if ((err as { code?: number }).code === 11000) return this.fromGoogle(profile);
       throw err;

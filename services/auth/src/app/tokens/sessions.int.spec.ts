@@ -1,0 +1,253 @@
+// Sessions: log in, rotating refresh, family revocation on re-use, logout, JWKS, every kind of bad
+// token, key rotation, the development key kept across restarts, and login timing.
+import { accessTokenClaimsSchema } from '@pupitre/contracts';
+import { exportJWK, generateKeyPair, jwtVerify, createLocalJWKSet, SignJWT, decodeJwt, decodeProtectedHeader, type CryptoKey } from 'jose';
+import { MongoClient } from 'mongodb';
+import request from 'supertest';
+import { type AuthUnderTest, createActiveUser, GOOD_PASSWORD, login, startAuth, uniqueEmail } from '../../testing/auth-test-kit';
+
+jest.setTimeout(90_000);
+
+async function newKey(kid: string): Promise<{ jwk: Record<string, unknown>; key: CryptoKey }> {
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  return { jwk: { ...(await exportJWK(privateKey)), kid }, key: privateKey };
+}
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('sessions', () => {
+  let auth: AuthUnderTest;
+  let k1: Awaited<ReturnType<typeof newKey>>;
+  let mongo: MongoClient;
+  const me = (access: string) => request(auth.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${access}`);
+  const refreshWith = (refresh: unknown) => request(auth.url).post('/auth/token/refresh/').send({ refresh });
+  const INVALID = { detail: 'Given token not valid for any token type', code: 'token_not_valid' };
+
+  beforeAll(async () => {
+    k1 = await newKey('k1');
+    auth = await startAuth(__filename, { JWT_PRIVATE_KEYS: JSON.stringify([k1.jwk]) });
+    mongo = await MongoClient.connect(auth.config.MONGODB_URI);
+  });
+  afterAll(async () => {
+    await mongo?.close();
+    await auth?.dispose();
+  });
+
+  describe('POST /auth/token/', () => {
+    it('answers {access, refresh}: an ES256 access JWT with kid and the contract claims, a recorded refresh token', async () => {
+      const user = await createActiveUser(auth.url);
+      const res = await request(auth.url).post('/auth/token/').send({ email: `  ${user.email.toUpperCase()}`, password: user.password }).expect(200);
+      expect(Object.keys(res.body).sort()).toEqual(['access', 'refresh']);
+      expect(decodeProtectedHeader(res.body.access)).toEqual({ alg: 'ES256', kid: 'k1', typ: 'JWT' });
+      const claims = decodeJwt(res.body.access);
+      expect(accessTokenClaimsSchema.parse(claims)).toMatchObject({ sub: user.id, token_type: 'access', roles: ['user'] });
+      expect(claims.exp! - claims.iat!).toBe(15 * 60);
+      expect(claims.date_joined).toEqual(expect.any(Number));
+      const refresh = decodeJwt(res.body.refresh);
+      expect(refresh).toMatchObject({ sub: user.id, token_type: 'refresh' });
+      expect(refresh.exp! - refresh.iat!).toBe(14 * 86_400);
+      const record = await mongo.db(auth.config.MONGODB_DB).collection('refresh_tokens').findOne({ _id: refresh.jti as never });
+      expect(record).toMatchObject({ userId: user.id, status: 'active', tokenHash: expect.any(String) });
+    });
+
+    it('answers 401 for a wrong password, an unknown e-mail and an inactive account, with one body', async () => {
+      const user = await createActiveUser(auth.url);
+      const body = { detail: 'No active account found with the given credentials' };
+      await request(auth.url).post('/auth/token/').send({ email: user.email, password: 'Wrong-password-1' }).expect(401, body);
+      await request(auth.url).post('/auth/token/').send({ email: uniqueEmail('ghost'), password: 'Wrong-password-1' }).expect(401, body);
+      const inactive = uniqueEmail();
+      await request(auth.url).post('/auth/manage/users/').send({ email: inactive, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(201);
+      await request(auth.url).post('/auth/token/').send({ email: inactive, password: GOOD_PASSWORD }).expect(401, body);
+    });
+
+    it('answers 400 for missing fields', async () => {
+      await request(auth.url).post('/auth/token/').send({}).expect(400, { email: ['This field is required.'], password: ['This field is required.'] });
+      await request(auth.url).post('/auth/token/').send({ email: 'a@b.fr' }).expect(400, { password: ['This field is required.'] });
+    });
+
+    it('takes as long for an unknown e-mail as for a wrong password (a dummy hash is checked)', async () => {
+      const user = await createActiveUser(auth.url);
+      const time = async (email: string) => {
+        const start = process.hrtime.bigint();
+        await request(auth.url).post('/auth/token/').send({ email, password: 'Wrong-password-1' }).expect(401);
+        return Number(process.hrtime.bigint() - start) / 1e6;
+      };
+      const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        known.push(await time(user.email));
+        unknown.push(await time(uniqueEmail('ghost')));
+      }
+      // Without the dummy hash an unknown e-mail answers in a fraction of the time.
+      expect(median(unknown)).toBeGreaterThan(median(known) * 0.6);
+    });
+  });
+
+  describe('refresh, re-use, logout (the journey)', () => {
+    it('rotates; the old token is dead; re-using it revokes the family; logout blacklists', async () => {
+      const user = await createActiveUser(auth.url);
+      const first = await login(auth.url, user.email, user.password);
+      const second = (await refreshWith(first.refresh).expect(200)).body;
+      expect(Object.keys(second).sort()).toEqual(['access', 'refresh']);
+      expect(second.refresh).not.toBe(first.refresh);
+      await me(second.access).expect(200, { email: user.email, id: user.id });
+      const third = (await refreshWith(second.refresh).expect(200)).body;
+
+      // Re-use of a rotated token: 401 blacklisted, and the whole family dies (third too).
+      await refreshWith(first.refresh).expect(401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
+      await refreshWith(third.refresh).expect(401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
+
+      // Another session (another family) is untouched, and logs out.
+      const other = await login(auth.url, user.email, user.password);
+      await request(auth.url).post('/auth/logout').send({ refresh: other.refresh }).expect(200, {});
+      await refreshWith(other.refresh).expect(401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
+      await request(auth.url).post('/auth/logout').send({ refresh: other.refresh }).expect(400, { error: 'Token is blacklisted' });
+    });
+
+    it('refresh: 400 without the field, 401 invalid for garbage, tampering, access tokens and unknown jti', async () => {
+      const user = await createActiveUser(auth.url);
+      const pair = await login(auth.url, user.email, user.password);
+      await request(auth.url).post('/auth/token/refresh/').send({}).expect(400, { refresh: ['This field is required.'] });
+      const invalid = { detail: 'Token is invalid', code: 'token_not_valid' };
+      await refreshWith('garbage').expect(401, invalid);
+      await refreshWith(pair.access).expect(401, invalid);
+      const [h, p, s] = pair.refresh.split('.');
+      const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
+      await refreshWith(`${h}.${b64({ ...payload, sub: '0123456789abcdef01234567' })}.${s}`).expect(401, invalid);
+      await refreshWith(`${h}.${p}.${s.slice(0, -4)}AAAA`).expect(401, invalid);
+      const forged = await new SignJWT({ token_type: 'refresh' }).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).setSubject(user.id).setJti('forged').setIssuedAt().setExpirationTime('1h').sign(k1.key);
+      await refreshWith(forged).expect(401, invalid);
+      await refreshWith(`${b64({ alg: 'none' })}.${p}.`).expect(401, invalid);
+      // The genuine token still works after all that.
+      await refreshWith(pair.refresh).expect(200);
+    });
+
+    it('refresh: 401 expired when the token has expired', async () => {
+      const user = await createActiveUser(auth.url);
+      const pair = await login(auth.url, user.email, user.password);
+      await mongo.db(auth.config.MONGODB_DB).collection('refresh_tokens').updateOne({ _id: decodeJwt(pair.refresh).jti as never }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+      await refreshWith(pair.refresh).expect(401, { detail: 'Token is expired', code: 'token_not_valid' });
+    });
+
+    it('logout: 400 {"error"} on an invalid or missing token', async () => {
+      await request(auth.url).post('/auth/logout').send({ refresh: 'garbage' }).expect(400, { error: 'Token is invalid' });
+      const res = await request(auth.url).post('/auth/logout').send({}).expect(400);
+      expect(res.body).toEqual({ error: expect.any(String) });
+    });
+  });
+
+  describe('access tokens on GET /auth/manage/users/me/', () => {
+    let user: { id: string; email: string; password: string };
+    let pair: { access: string; refresh: string };
+    beforeAll(async () => {
+      user = await createActiveUser(auth.url);
+      pair = await login(auth.url, user.email, user.password);
+    });
+    const sign = (claims: Record<string, unknown>, key: CryptoKey, header: Record<string, unknown> = { alg: 'ES256', kid: 'k1' }, exp: string | number = '5m') =>
+      new SignJWT({ token_type: 'access', roles: ['user'], ...claims }).setProtectedHeader(header as never).setSubject(user.id).setJti('j').setIssuedAt().setExpirationTime(exp).sign(key);
+
+    it('accepts a token signed by the key', async () => {
+      await me(await sign({}, k1.key)).expect(200, { email: user.email, id: user.id });
+    });
+
+    it.each([
+      ['expired', async () => sign({}, k1.key, undefined, Math.floor(Date.now() / 1000) - 10)],
+      ['tampered', async () => { const [h, p, s] = pair.access.split('.'); return `${h}.${b64({ ...decodeJwt(pair.access), roles: ['user', 'admin'] })}.${s}`; }],
+      ['alg none', async () => { const [, p] = pair.access.split('.'); return `${b64({ alg: 'none', typ: 'JWT' })}.${p}.`; }],
+      ['signed by another key with the same kid', async () => sign({}, (await newKey('k1')).key)],
+      ['a refresh token', async () => pair.refresh],
+      ['token_type refresh', async () => sign({ token_type: 'refresh' }, k1.key)],
+      ['HS256 with the public key as secret', async () => {
+        const pub = await exportJWK((await generateKeyPair('ES256')).publicKey);
+        return new SignJWT({ token_type: 'access', roles: ['user'] }).setProtectedHeader({ alg: 'HS256', kid: 'k1' }).setSubject(user.id).setJti('j').setIssuedAt().setExpirationTime('5m').sign(new TextEncoder().encode(JSON.stringify(pub)));
+      }],
+      ['without roles', async () => sign({ roles: undefined }, k1.key)],
+    ])('rejects %s with the 401 body', async (_name, make) => {
+      await me(await make()).expect(401, INVALID);
+    });
+  });
+
+  describe('GET /auth/.well-known/jwks.json', () => {
+    it('publishes the public key with its kid and no private part, and verifies issued tokens locally', async () => {
+      const res = await request(auth.url).get('/auth/.well-known/jwks.json').expect(200).expect('Cache-Control', /max-age/);
+      expect(res.body).toEqual({ keys: [{ kty: 'EC', crv: 'P-256', x: k1.jwk.x, y: k1.jwk.y, kid: 'k1', alg: 'ES256', use: 'sig' }] });
+      const user = await createActiveUser(auth.url);
+      const { access } = await login(auth.url, user.email, user.password);
+      const { payload } = await jwtVerify(access, createLocalJWKSet(res.body), { algorithms: ['ES256'] });
+      expect(payload.sub).toBe(user.id);
+    });
+  });
+
+  describe('key rotation', () => {
+    it('publish the new key, switch, retire: tokens signed by the previous key keep working until they expire; refresh tokens survive', async () => {
+      const user = await createActiveUser(auth.url);
+      const old = await login(auth.url, user.email, user.password);
+      const oldRefresh2 = (await login(auth.url, user.email, user.password)).refresh;
+      const k2 = await newKey('k2');
+      const keysEnv = (keys: unknown[]) => ({ JWT_PRIVATE_KEYS: JSON.stringify(keys), MONGODB_DB: auth.config.MONGODB_DB, THROTTLE_PREFIX: auth.config.THROTTLE_PREFIX });
+
+      // Switch: k2 signs, k1 still published.
+      const switched = await startAuth(__filename, keysEnv([k2.jwk, k1.jwk]));
+      try {
+        const jwks = (await request(switched.url).get('/auth/.well-known/jwks.json').expect(200)).body;
+        expect(jwks.keys.map((k: { kid: string }) => k.kid)).toEqual(['k2', 'k1']);
+        await request(switched.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${old.access}`).expect(200);
+        const fresh = await login(switched.url, user.email, user.password);
+        expect(decodeProtectedHeader(fresh.access).kid).toBe('k2');
+        const rotated = (await request(switched.url).post('/auth/token/refresh/').send({ refresh: old.refresh }).expect(200)).body;
+        expect(decodeProtectedHeader(rotated.access).kid).toBe('k2');
+      } finally {
+        await switched.close();
+      }
+
+      // Retire: k1 gone. Its access tokens no longer verify (they would have expired by now); its refresh tokens still rotate.
+      const retired = await startAuth(__filename, keysEnv([k2.jwk]));
+      try {
+        await request(retired.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${old.access}`).expect(401, INVALID);
+        await request(retired.url).post('/auth/token/refresh/').send({ refresh: oldRefresh2 }).expect(200);
+      } finally {
+        await retired.close();
+      }
+    });
+  });
+
+  describe('short lifetimes and the development key', () => {
+    it('access and refresh tokens expire after ACCESS_TOKEN_TTL / REFRESH_TOKEN_TTL', async () => {
+      const short = await startAuth(`${__filename}-short`, { ACCESS_TOKEN_TTL: '1s', REFRESH_TOKEN_TTL: '1s' });
+      try {
+        const user = await createActiveUser(short.url);
+        const pair = await login(short.url, user.email, user.password);
+        await request(short.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${pair.access}`).expect(200);
+        await new Promise((r) => setTimeout(r, 2100));
+        await request(short.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${pair.access}`).expect(401, INVALID);
+        await request(short.url).post('/auth/token/refresh/').send({ refresh: pair.refresh }).expect(401, { detail: 'Token is expired', code: 'token_not_valid' });
+      } finally {
+        await short.dispose();
+      }
+    });
+
+    it('without JWT_PRIVATE_KEYS (development) generates one key, stores it in the database and keeps it across restarts', async () => {
+      const first = await startAuth(`${__filename}-dev`);
+      let kid: string;
+      let dbName: string;
+      let access: string;
+      try {
+        dbName = first.config.MONGODB_DB;
+        kid = (await request(first.url).get('/auth/.well-known/jwks.json').expect(200)).body.keys[0].kid;
+        expect(kid).toMatch(/^dev-/);
+        const user = await createActiveUser(first.url);
+        access = (await login(first.url, user.email, user.password)).access;
+      } finally {
+        await first.close();
+      }
+      const second = await startAuth(`${__filename}-dev`, { MONGODB_DB: dbName });
+      try {
+        expect((await request(second.url).get('/auth/.well-known/jwks.json').expect(200)).body.keys[0].kid).toBe(kid);
+        await request(second.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${access}`).expect(200);
+      } finally {
+        await second.dispose();
+      }
+    });
+  });
+});

@@ -2,11 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
+import { startGoogleProvider, type GoogleProvider } from './google-provider';
 import { buildAll } from '../../infra/local/lib/build.mjs';
 import { freePorts, startStack } from '../../infra/local/stack.mjs';
 import { ROOT } from '../../infra/local/lib/paths.mjs';
 
-export type Stack = Awaited<ReturnType<typeof startStack>>;
+export type Stack = Awaited<ReturnType<typeof startStack>> & {
+  /** The file served as /config.json (the shell's runtime configuration); tests may rewrite it. */
+  runtimeConfigFile: string;
+  /** The local Google-type provider the auth service signs in against. */
+  google: GoogleProvider;
+};
 
 /**
  * A full stack of its own (fresh database, Redis, mail catcher, services, remotes, gateway) on free
@@ -20,16 +26,24 @@ export const test = base.extend<object, { stack: Stack }>({
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-e2e-'));
       const remotesFile = path.join(dir, 'remotes.json');
       fs.copyFileSync(path.join(ROOT, 'infra/local/remotes.json'), remotesFile);
-      const stack = await startStack({
-        ports: await freePorts(),
+      const ports = await freePorts();
+      const google = await startGoogleProvider();
+      const started = await startStack({
+        ports,
         dataDir: dir,
         remotesFile,
         useEnv: false,
         publicHost: '127.0.0.1',
-        env: { LOG_LEVEL: 'warn', REVIEW_VALIDATION_DELAY: '2s' },
+        env: {
+          LOG_LEVEL: 'warn',
+          REVIEW_VALIDATION_DELAY: '2s',
+          ...google.env,
+        },
       });
+      const stack: Stack = Object.assign(started, { runtimeConfigFile: path.join(dir, 'config.json'), google });
       await use(stack);
       await stack.stop();
+      await google.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 240_000 },

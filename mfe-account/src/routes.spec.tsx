@@ -64,8 +64,6 @@ test.each([
   ['/me', '/me', 'My profile'],
   ['/me/favorites', '/me/favorites', 'My favourites'],
   ['/me/reviews', '/me/reviews', 'My reviews'],
-  ['/settings', '/settings', 'Settings'],
-  ['/google/login', '/google/login', 'Signing you in'],
   ['/activate/MQ/abc', '/activate/:uid/:token', 'Account activation'],
   ['/password/reset/confirm/MQ/abc', '/password/reset/confirm/:uid/:token', 'Choose a new password'],
 ] as const)('%s has a real heading', (url, pattern, heading) => {

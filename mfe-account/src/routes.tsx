@@ -5,14 +5,8 @@ import { addNamespace } from '@pupitre/i18n';
 import type { OwnedPath } from '@pupitre/mf-runtime';
 import { catalogues } from './i18n';
 import { AuthPage } from './screens/AuthPage';
-import {
-  ActivatePage,
-  FavoritesPage,
-  GoogleLoginPage,
-  MyReviewsPage,
-  PasswordResetConfirmPage,
-  ProfilePage,
-} from './screens/AccountPages';
+import { ActivatePage, GoogleLoginPage, PasswordResetConfirmPage } from './screens/ActivationPages';
+import { FavoritesPage, MyReviewsPage, ProfilePage } from './screens/ProfilePages';
 import { SettingsPage } from './screens/SettingsPage';
 
 addNamespace('account', catalogues);

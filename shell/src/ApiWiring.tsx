@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { configureApiClient } from '@pupitre/api-client';
-import { showPopup } from './notifications';
+import { showPopup } from '@pupitre/ui';
 
 /** Hands the request helper the shell's router and popup area (one place for every remote). */
 export function ApiWiring() {

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation, useParams } from 'react-router';
 import { initI18n } from '@pupitre/i18n';
 import { REMOTE_NAMES, ROUTE_OWNERSHIP, RemoteLoaderProvider, type RemoteLoader, type RemoteName, type RemoteRouteMap } from '@pupitre/mf-runtime';
@@ -6,6 +6,11 @@ import { AppRoutes } from './App';
 import { routeTable } from './route-table';
 
 initI18n('en');
+
+// jsdom has no matchMedia (the navbar and the carousel ask it).
+beforeAll(() => {
+  window.matchMedia = ((query: string) => ({ matches: false, media: query, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false })) as never;
+});
 
 /** Each remote answers with a screen per owned path that prints its owner, pattern and params. */
 function echoRoutes(remote: RemoteName): RemoteRouteMap {
@@ -66,13 +71,13 @@ test.each([
   ['/politique-de-privacite', 'legal-privacy'],
   ['/admin', 'admin'],
   ['/nowhere/at/all', 'not-found'],
-])('the shell renders its own page at %s', (url, testId) => {
+])('the shell renders its own page at %s', async (url, testId) => {
   renderAt(url);
-  expect(screen.getByTestId(testId)).toBeInTheDocument();
+  expect(await screen.findByTestId(testId)).toBeInTheDocument();
   expect(screen.queryByTestId('echo')).not.toBeInTheDocument();
 });
 
-test('navbar links and footer legal links', () => {
+test('navbar links and footer links', () => {
   renderAt('/');
   expect(screen.getByRole('link', { name: 'Community' })).toHaveAttribute('href', '/communaute');
   expect(screen.getByRole('link', { name: 'Publish' })).toHaveAttribute('href', '/publication');
@@ -80,6 +85,9 @@ test('navbar links and footer legal links', () => {
   expect(screen.getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', '/conditions-service');
   expect(screen.getByRole('link', { name: 'Cookie policy' })).toHaveAttribute('href', '/politique-des-cookies');
   expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/politique-de-privacite');
+  expect(screen.getByRole('link', { name: 'Follow us' })).toHaveAttribute('href', expect.stringMatching(/^https:/));
+  expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
+  expect(screen.getByRole('link', { name: 'Support Pupitre' })).toHaveAttribute('href', expect.stringMatching(/^https:/));
 });
 
 test.each([
@@ -97,9 +105,38 @@ test('footer on other pages', async () => {
   expect(screen.getByTestId('footer')).toBeInTheDocument();
 });
 
-test('signed in, the account link goes to the profile', () => {
+test('signed in, the account icon opens a menu with profile, settings and Logout', () => {
   localStorage.setItem('email', 'a@b.c');
   renderAt('/');
+  expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+  const button = screen.getByRole('button', { name: 'My account' });
+  expect(button).toHaveAttribute('aria-expanded', 'false');
+  fireEvent.click(button);
+  expect(button).toHaveAttribute('aria-expanded', 'true');
   expect(screen.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/me');
+  expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+  expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  fireEvent.keyDown(document, { key: 'Escape' });
+  expect(screen.queryByTestId('account-menu')).not.toBeInTheDocument();
   localStorage.clear();
+});
+
+test('the page title is the product name and the translated title of the path', async () => {
+  renderAt('/me/favorites');
+  await screen.findByTestId('echo');
+  expect(document.title).toBe('Pupitre · My favourites');
+});
+
+test('the logo links to the home anchor from other pages', async () => {
+  renderAt('/communaute');
+  await screen.findByTestId('echo');
+  expect(screen.getByRole('link', { name: 'Pupitre, home' })).toHaveAttribute('href', '/#Home-Presentation-Container');
+});
+
+test('on /, the logo scrolls smoothly to the top', () => {
+  const scrollTo = jest.fn();
+  window.scrollTo = scrollTo as never;
+  renderAt('/');
+  fireEvent.click(screen.getByRole('link', { name: 'Pupitre, home' }));
+  expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
 });

@@ -1,7 +1,10 @@
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { RemoteLoaderProvider, RemoteRoute, type RemoteLoader } from '@pupitre/mf-runtime';
 import { ApiWiring } from './ApiWiring';
+import { DEFAULT_CONFIG, RuntimeConfigContext, type RuntimeConfig } from './config/runtime-config';
 import { Layout } from './Layout';
+import { RootErrorBoundary } from './pages/ErrorScreens';
+import { LaunchGate } from './pages/LaunchGate';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { routeTable } from './route-table';
 
@@ -22,13 +25,19 @@ export function AppRoutes() {
   );
 }
 
-export function App({ loader }: { loader: RemoteLoader }) {
+export function App({ loader, config = DEFAULT_CONFIG }: { loader: RemoteLoader; config?: RuntimeConfig }) {
   return (
-    <RemoteLoaderProvider loader={loader}>
-      <BrowserRouter>
-        <ApiWiring />
-        <AppRoutes />
-      </BrowserRouter>
-    </RemoteLoaderProvider>
+    <RootErrorBoundary>
+      <RuntimeConfigContext.Provider value={config}>
+        <LaunchGate>
+          <RemoteLoaderProvider loader={loader}>
+            <BrowserRouter>
+              <ApiWiring />
+              <AppRoutes />
+            </BrowserRouter>
+          </RemoteLoaderProvider>
+        </LaunchGate>
+      </RuntimeConfigContext.Provider>
+    </RootErrorBoundary>
   );
 }

@@ -1,77 +1,38 @@
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@pupitre/session';
-import { LanguageSelect } from '@pupitre/ui';
+import { usePageTitle } from '@pupitre/ui';
+import { Footer } from './Footer';
+import { Navbar } from './navbar/Navbar';
 import { Notifications } from './notifications';
-import { FOOTERLESS_PATHS } from './route-table';
+import { PageErrorBoundary } from './pages/ErrorScreens';
+import { MaintenanceBanner } from './pages/MaintenanceBanner';
+import { OfflineBanner } from './pages/OfflineBanner';
+import { FOOTERLESS_PATHS, titleKeyFor } from './route-table';
 import styles from './shell.module.css';
 
 function isFooterless(pathname: string): boolean {
   return FOOTERLESS_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
-/** The layout shared by every route: navbar, the page, footer (not on /auth and /admin). */
+/** The layout shared by every route: navbar, banners, the page, footer (not on /auth and /admin), popups. */
 export function Layout() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
-  const session = useSession();
-  const signedIn = Boolean(session.email);
+  usePageTitle(t(titleKeyFor(pathname)));
   return (
     <div className={styles.app}>
-      <header className={styles.header}>
-        <nav className={styles.nav} aria-label={t('nav.label')}>
-          <Link to="/" className={styles.logo} aria-label={t('nav.home')}>
-            {t('brand')}
-          </Link>
-          <ul className={styles.links}>
-            <li>
-              <NavLink to="/communaute" className={styles.navLink}>
-                {t('nav.community')}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/publication" className={styles.navLink} end>
-                {t('nav.publish')}
-              </NavLink>
-            </li>
-            <li>
-              {signedIn ? (
-                <NavLink to="/me" className={styles.navLink} end>
-                  {t('nav.profile')}
-                </NavLink>
-              ) : (
-                <NavLink to="/auth" className={styles.navLink}>
-                  {t('nav.account')}
-                </NavLink>
-              )}
-            </li>
-          </ul>
-          <LanguageSelect />
-        </nav>
-      </header>
+      <a href="#main" className={styles.skip}>
+        {t('brand')}
+      </a>
+      <Navbar />
+      <OfflineBanner />
+      <MaintenanceBanner />
       <main className={styles.main} id="main">
-        <Outlet />
+        <PageErrorBoundary key={pathname}>
+          <Outlet />
+        </PageErrorBoundary>
       </main>
-      {isFooterless(pathname) ? null : (
-        <footer className={styles.footer} data-testid="footer">
-          <nav aria-label={t('footer.label')}>
-            <ul className={styles.footerLinks}>
-              <li>
-                <Link to="/conditions-service">{t('footer.terms')}</Link>
-              </li>
-              <li>
-                <Link to="/politique-des-cookies">{t('footer.cookies')}</Link>
-              </li>
-              <li>
-                <Link to="/politique-de-privacite">{t('footer.privacy')}</Link>
-              </li>
-            </ul>
-          </nav>
-          <p className={styles.footerNote}>
-            {t('brand')} · {t('footer.rights')}
-          </p>
-        </footer>
-      )}
+      {isFooterless(pathname) ? null : <Footer />}
       <Notifications />
     </div>
   );

@@ -1,24 +1,34 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initI18n } from '@pupitre/i18n';
-import { createDeferredLoader, initFederation, loadRemotesConfig } from '@pupitre/mf-runtime';
+import { startTokenRefresh } from '@pupitre/api-client';
+import { detectLanguage, startI18n } from '@pupitre/i18n';
+import { createLazyFederationLoader } from '@pupitre/mf-runtime';
 import { App } from './App';
+import { loadRuntimeConfig } from './config/runtime-config';
+import { registerServiceWorker } from './sw/register';
 
-initI18n();
-
-// Remotes are registered from /remotes.json at run time; the shell does not wait for it to paint.
-let initialised: ReturnType<typeof initFederation> | undefined;
-const loader = createDeferredLoader(async () => {
-  const config = await loadRemotesConfig().catch((error: unknown) => {
-    console.error('[shell] /remotes.json unavailable: remote sections will show their fallback', error);
-    throw error;
-  });
-  initialised ??= initFederation(config, { hostName: 'shell' });
-  return initialised;
+// Remotes: nothing is loaded until the first remote route (federation runtime, /remotes.json and
+// the shared-singleton table arrive together then).
+const loader = createLazyFederationLoader({
+  hostName: 'shell',
+  shared: () => import(/* webpackChunkName: "mf-shared" */ './federation-shared').then((m) => m.hostShared()),
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App loader={loader} />
-  </StrictMode>,
-);
+// Token refresh at start (access expiring within 300 s) and before expiry while the page is open.
+startTokenRefresh();
+
+// First paint waits for the runtime configuration (launch gate) and the page language's catalogue,
+// fetched in parallel; both are small, and neither failing stops the page.
+const root = createRoot(document.getElementById('root')!);
+void Promise.all([
+  loadRuntimeConfig(),
+  startI18n(detectLanguage()).catch((error: unknown) => console.error('[shell] translations unavailable', error)),
+]).then(([config]) => {
+  root.render(
+    <StrictMode>
+      <App loader={loader} config={config} />
+    </StrictMode>,
+  );
+});
+
+registerServiceWorker();

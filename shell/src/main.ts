@@ -1,2 +1,3 @@
-// Async boundary: shared singletons are negotiated before bootstrap runs.
-void import('./bootstrap');
+// The shell is a runtime-only federation host (no build-time share scope to negotiate): it starts
+// at once.
+import './bootstrap';

@@ -1,38 +1,12 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dismissPopup, getPopups, POPUP_DURATION_MS, showPopup, subscribePopups, type Popup } from '@pupitre/ui';
 import styles from './shell.module.css';
 
-// Translated error popups raised by the request helper (spec: they auto-hide).
-export const POPUP_DURATION_MS = 4000;
-
-interface Popup {
-  id: number;
-  key: string;
-}
-
-let popups: Popup[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
-
-export function showPopup(key: string): void {
-  // The same message twice in a row is shown once.
-  if (popups.some((popup) => popup.key === key)) return;
-  popups = [...popups, { id: nextId++, key }];
-  emit();
-}
-
-export function dismissPopup(id: number): void {
-  popups = popups.filter((popup) => popup.id !== id);
-  emit();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
+// The popup area: translated Error.* / Success.* / Auth.* / Global.* messages raised by the
+// request helper or any micro-frontend (store in @pupitre/ui). Each hides when its CSS animation
+// ends; a timer of the same length is the fallback (no animation: reduced motion, tests).
+export { POPUP_DURATION_MS, showPopup };
 
 function PopupItem({ popup }: { popup: Popup }) {
   const { t } = useTranslation('common');
@@ -41,9 +15,16 @@ function PopupItem({ popup }: { popup: Popup }) {
     return () => clearTimeout(timer);
   }, [popup.id]);
   return (
-    <div className={styles.popup} role="alert" data-testid="popup">
+    <div
+      className={`${styles.popup} ${styles[`popup-${popup.tone}`] ?? ''}`}
+      style={{ animationDuration: `${POPUP_DURATION_MS}ms` }}
+      role={popup.tone === 'error' ? 'alert' : 'status'}
+      data-testid="popup"
+      data-key={popup.key}
+      onAnimationEnd={() => dismissPopup(popup.id)}
+    >
       <span>{t(popup.key)}</span>
-      <button type="button" className={styles.popupClose} onClick={() => dismissPopup(popup.id)} aria-label={t('error.dismiss')}>
+      <button type="button" className={styles.popupClose} onClick={() => dismissPopup(popup.id)} aria-label={t('popup.dismiss')}>
         ×
       </button>
     </div>
@@ -51,7 +32,7 @@ function PopupItem({ popup }: { popup: Popup }) {
 }
 
 export function Notifications() {
-  const current = useSyncExternalStore(subscribe, () => popups, () => popups);
+  const current = useSyncExternalStore(subscribePopups, getPopups, getPopups);
   return (
     <div className={styles.popups}>
       {current.map((popup) => (

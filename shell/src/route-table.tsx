@@ -1,10 +1,11 @@
 // The shell's routing table, built from the one ownership table: the shell's own pages, then one
 // entry per remote-owned path whose element is a <RemoteRoute>.
 import { type ComponentType } from 'react';
+import { matchPath } from 'react-router';
 import { ROUTE_OWNERSHIP, remoteRoutes, type OwnedPath, type Owner } from '@pupitre/mf-runtime';
 import { AdminPage } from './pages/AdminPage';
-import { HomePage } from './pages/HomePage';
-import { CookiesPage, PrivacyPage, TermsPage } from './pages/LegalPages';
+import { HomePage } from './home/HomePage';
+import { CookiesPage, PrivacyPage, TermsPage } from './legal/LegalPages';
 
 export const SHELL_PAGES = {
   '/': HomePage,
@@ -13,6 +14,35 @@ export const SHELL_PAGES = {
   '/politique-de-privacite': PrivacyPage,
   '/admin': AdminPage,
 } satisfies Record<OwnedPath<'shell'>, ComponentType>;
+
+/** The translated title (key in `common`) of every path: the page title is "Pupitre · <title>". */
+export const PATH_TITLES = {
+  '/': 'title.home',
+  '/conditions-service': 'title.terms',
+  '/politique-des-cookies': 'title.cookies',
+  '/politique-de-privacite': 'title.privacy',
+  '/admin': 'title.admin',
+  '/communaute': 'title.community',
+  '/teacher/:id': 'title.teacher',
+  '/ranking': 'title.ranking',
+  '/publication': 'title.publication',
+  '/publication/complete': 'title.publicationComplete',
+  '/review/:id/edit': 'title.reviewEdit',
+  '/auth': 'title.auth',
+  '/me': 'title.me',
+  '/me/favorites': 'title.favorites',
+  '/me/reviews': 'title.myReviews',
+  '/settings': 'title.settings',
+  '/google/login': 'title.googleLogin',
+  '/activate/:uid/:token': 'title.activate',
+  '/password/reset/confirm/:uid/:token': 'title.passwordReset',
+} as const satisfies Record<OwnedPath<Owner>, string>;
+
+/** Title key for a concrete path (trailing slash tolerated); not found otherwise. */
+export function titleKeyFor(pathname: string): string {
+  for (const [pattern, key] of Object.entries(PATH_TITLES)) if (matchPath({ path: pattern, end: true }, pathname)) return key;
+  return 'title.notFound';
+}
 
 export type RouteEntry =
   | { owner: 'shell'; path: OwnedPath<'shell'>; Page: ComponentType }

@@ -1,18 +1,33 @@
-// Config factory of the shell (Module Federation host). No remote is known at build time
-// (`remotes: {}`): the shell reads /remotes.json at start-up. Its dev server answers /remotes.json
-// with the remotes' dev servers (nothing of it is compiled into the build).
-import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { readFileSync } from 'node:fs';
+// Config factory of the shell (Module Federation host). No remote is known at build time: the shell
+// reads /remotes.json at run time. The host is a *runtime-only* federation host: no
+// ModuleFederationPlugin in its build, so its first load carries no federation runtime (~32 KB
+// gzip). The first time a remote route is visited, the shell loads `@module-federation/enhanced/
+// runtime` in a lazy chunk, calls `init()` and hands the share scope the singletons it already runs
+// (`shared` with `lib`, versions from package.json through `process.env.MF_SHARED` below). Remotes
+// built with `loaded-first` take those instances: one React, one router, one i18next.
+// Its dev server answers /remotes.json with the remotes' dev servers and /config.json with the
+// runtime configuration (nothing of either is compiled into the build).
+import fs from 'node:fs';
+import path from 'node:path';
+import { rspack } from '@rspack/core';
 import { baseConfig } from './base.mjs';
 import { REMOTE_PORTS } from './remote.mjs';
-import { sharedConfig } from './shared.mjs';
+import { runtimeConfigFromEnv } from './runtime-config.mjs';
+import { SLIM_DIR, SLIM_SHARED, sharedConfig } from './shared.mjs';
 
 export const SHELL_PORT = 4200;
 
 /** Dev remotes.json: $DEV_REMOTES_JSON (a file) when set, else the three remote dev servers. */
 export function devRemotesJson(env = process.env) {
-  if (env.DEV_REMOTES_JSON) return JSON.parse(readFileSync(env.DEV_REMOTES_JSON, 'utf8'));
+  if (env.DEV_REMOTES_JSON) return JSON.parse(fs.readFileSync(env.DEV_REMOTES_JSON, 'utf8'));
   return Object.fromEntries(Object.entries(REMOTE_PORTS).map(([name, port]) => [name, `http://localhost:${port}/mf-manifest.json`]));
+}
+
+/** What the shell provides to the share scope: request → { version, requiredVersion }. */
+export function hostSharedVersions(appDir) {
+  return Object.fromEntries(
+    Object.entries(sharedConfig(appDir)).map(([request, cfg]) => [request, { version: cfg.version, requiredVersion: cfg.requiredVersion }]),
+  );
 }
 
 /**
@@ -21,27 +36,23 @@ export function devRemotesJson(env = process.env) {
  */
 export function createHostConfig({ appDir, mode }) {
   const config = baseConfig({ appDir, port: SHELL_PORT, mode, title: 'Pupitre', publicPath: '/' });
-  config.plugins.push(
-    new ModuleFederationPlugin({
-      name: 'shell',
-      remotes: {},
-      shared: sharedConfig(appDir),
-      shareStrategy: 'loaded-first',
-      manifest: false,
-      dts: false,
-      experiments: { optimization: { target: 'web' } },
-    }),
-  );
+  // The shell itself uses (and provides to the remotes) the same curated re-exports as the
+  // remotes consume, so the namespace objects it shares stay small.
+  for (const pkg of SLIM_SHARED) config.resolve.alias[`${pkg}$`] = path.join(SLIM_DIR, `${pkg}.mjs`);
+  config.plugins.push(new rspack.DefinePlugin({ 'process.env.MF_SHARED': JSON.stringify(JSON.stringify(hostSharedVersions(appDir))) }));
+  const publicDir = path.join(appDir, 'public');
+  if (fs.existsSync(publicDir)) config.plugins.push(new rspack.CopyRspackPlugin({ patterns: [{ from: publicDir, to: '.' }] }));
   config.devServer.setupMiddlewares = (middlewares) => {
-    middlewares.unshift({
-      name: 'dev-remotes-json',
-      path: '/remotes.json',
+    const json = (name, body) => ({
+      name,
+      path: `/${name}`,
       middleware: (_req, res) => {
         res.setHeader('Content-Type', 'application/json');
         res.setHeader('Cache-Control', 'no-store');
-        res.end(JSON.stringify(devRemotesJson()));
+        res.end(JSON.stringify(body()));
       },
     });
+    middlewares.unshift(json('remotes.json', () => devRemotesJson()), json('config.json', () => runtimeConfigFromEnv()));
     return middlewares;
   };
   return config;

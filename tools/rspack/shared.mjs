@@ -37,7 +37,7 @@ function installedVersion(appDir, pkg) {
   return readJson(require.resolve(`${pkg}/package.json`)).version;
 }
 
-const SLIM_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'slim');
+export const SLIM_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'slim');
 
 /**
  * Packages provided to the share scope as a curated re-export (tools/rspack/slim/<pkg>.mjs) so the

@@ -82,7 +82,7 @@ test('401 while already on /auth does not navigate', async () => {
 test('404: popup, then home after 3 s', async () => {
   const r = setup(reply(404, { error: 'not-found' }));
   await expect(api.get('/api/teacher/99')).resolves.toMatchObject({ kind: 'not-found', status: 404 });
-  expect(r.notify).toHaveBeenCalledWith('error.404');
+  expect(r.notify).toHaveBeenCalledWith('Error.404');
   expect(r.schedule).toHaveBeenCalledWith(expect.any(Function), NOT_FOUND_RETURN_MS);
   expect(r.navigate).toHaveBeenCalledWith('/');
 });
@@ -90,13 +90,13 @@ test('404: popup, then home after 3 s', async () => {
 test('409: collision popup', async () => {
   const r = setup(reply(409, { error: 'duplicate-review' }));
   await expect(api.post('/api/rating/0', {})).resolves.toEqual({ kind: 'conflict', status: 409, body: { error: 'duplicate-review' } });
-  expect(r.notify).toHaveBeenCalledWith('error.collision');
+  expect(r.notify).toHaveBeenCalledWith('Error.collision');
 });
 
 test('500: fatal popup', async () => {
   const r = setup(reply(500, 'oops'));
   await expect(api.get('/api/x')).resolves.toEqual({ kind: 'fatal', status: 500 });
-  expect(r.notify).toHaveBeenCalledWith('error.fatal');
+  expect(r.notify).toHaveBeenCalledWith('Error.fatal');
 });
 
 test.each([403, 418, 429, 502, 503])('%i (other): redirect to /', async (status) => {
@@ -111,7 +111,7 @@ test('network failure: fatal', async () => {
   });
   const r = setup(fetch);
   await expect(api.get('/api/x')).resolves.toMatchObject({ kind: 'fatal', status: null });
-  expect(r.notify).toHaveBeenCalledWith('error.fatal');
+  expect(r.notify).toHaveBeenCalledWith('Error.fatal');
 });
 
 test('an aborted request is fatal but raises no popup', async () => {

@@ -22,7 +22,28 @@ export type ApiOutcome<T> =
 export type ApiOutcomeKind = ApiOutcome<unknown>['kind'];
 
 /** Translation keys (namespace `common`) of the popups the helper raises. */
-export type ApiPopupKey = 'error.404' | 'error.collision' | 'error.fatal';
+export type ApiPopupKey = 'Error.404' | 'Error.collision' | 'Error.fatal';
+
+/**
+ * Error keys the services answer with (`{"error": key}`) that have a translated popup
+ * (`Error.<key>` in the `common` namespace).
+ */
+export const API_ERROR_POPUPS = {
+  'duplicate-review': 'Error.duplicate-review',
+  'wrong-teacher': 'Error.wrong-teacher',
+  'wrong-subject': 'Error.wrong-subject',
+  'wrong-year': 'Error.wrong-year',
+  'incorrect-grade': 'Error.incorrect-grade',
+  'incorrect-overall': 'Error.incorrect-overall',
+  ReviewFormIdentical: 'Error.ReviewFormIdentical',
+  'text-rating-forbidden-characters': 'Error.text-rating-forbidden-characters',
+} as const;
+
+/** The popup key for an error body (`{"error": "wrong-year"}` → `Error.wrong-year`), else fatal. */
+export function errorPopupKey(body: unknown): string {
+  const key = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  return typeof key === 'string' && key in API_ERROR_POPUPS ? API_ERROR_POPUPS[key as keyof typeof API_ERROR_POPUPS] : 'Error.fatal';
+}
 
 export interface ApiReactions {
   /** Client-side navigation (the shell passes react-router's navigate). */
@@ -78,6 +99,15 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * Called before a request that carries the bearer token (set by ./tokens: refreshes an access token
+ * about to expire, single-flight). Never called for `auth: false` requests.
+ */
+let beforeAuthenticated: () => Promise<unknown> = async () => undefined;
+export function setBeforeAuthenticatedRequest(hook: () => Promise<unknown>): void {
+  beforeAuthenticated = hook;
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text().catch(() => '');
   if (!text) return null;
@@ -92,6 +122,7 @@ export async function request<T = unknown>(method: string, path: string, options
   const { body, auth = true, react = true, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (auth && getSession().access) await beforeAuthenticated().catch(() => undefined);
   const access = auth ? getSession().access : null;
   if (access) headers.Authorization = `Bearer ${access}`;
 
@@ -105,7 +136,7 @@ export async function request<T = unknown>(method: string, path: string, options
     });
   } catch (error) {
     // An abort is the caller's own doing: no popup.
-    if (react && !(error instanceof DOMException && error.name === 'AbortError')) config.notify('error.fatal');
+    if (react && !(error instanceof DOMException && error.name === 'AbortError')) config.notify('Error.fatal');
     return { kind: 'fatal', status: null, error };
   }
 
@@ -129,18 +160,18 @@ export async function request<T = unknown>(method: string, path: string, options
     case 404: {
       const payload = await readBody(response);
       if (react) {
-        config.notify('error.404');
+        config.notify('Error.404');
         config.schedule(() => config.navigate('/'), NOT_FOUND_RETURN_MS);
       }
       return { kind: 'not-found', status, body: payload };
     }
     case 409: {
       const payload = await readBody(response);
-      if (react) config.notify('error.collision');
+      if (react) config.notify('Error.collision');
       return { kind: 'conflict', status, body: payload };
     }
     case 500:
-      if (react) config.notify('error.fatal');
+      if (react) config.notify('Error.fatal');
       return { kind: 'fatal', status };
     default:
       if (react) config.navigate('/');

@@ -1,4 +1,8 @@
-import { commonResources, detectLanguage, findMissingKeys, i18n, initI18n, setLanguage, toLanguage, addNamespace } from './index';
+import en from './locales/common.en';
+import es from './locales/common.es';
+import fr from './locales/common.fr';
+import { retry } from './retry';
+import { loadLanguage, detectLanguage, findMissingKeys, i18n, initI18n, setLanguage, toLanguage, addNamespace } from './index';
 
 beforeEach(() => localStorage.clear());
 
@@ -44,7 +48,7 @@ test('a remote adds its own namespace to the shared instance', async () => {
 });
 
 test('the common catalogues have the same keys in fr, es and en', () => {
-  expect(findMissingKeys(commonResources)).toEqual([]);
+  expect(findMissingKeys({ fr, es, en })).toEqual([]);
 });
 
 test('findMissingKeys reports missing and empty keys', () => {
@@ -54,4 +58,59 @@ test('findMissingKeys reports missing and empty keys', () => {
     'fr: missing d',
     'es: missing d',
   ]);
+});
+
+test('the spec\'s three texts missing in Spanish are provided', () => {
+  expect(es.Error['404']).toBeTruthy();
+  expect(es.Error['request-reset-password']).toBeTruthy();
+  expect(es.Success['request-reset-password']).toBeTruthy();
+});
+
+describe('translation loading retries (up to 5, from 350 ms)', () => {
+  test('retries with 350, 700, 1400… ms between attempts, then succeeds', async () => {
+    const waits: number[] = [];
+    let calls = 0;
+    const value = await retry(
+      async () => {
+        calls += 1;
+        if (calls < 4) throw new Error('chunk failed');
+        return 'ok';
+      },
+      { sleep: async (ms) => void waits.push(ms) },
+    );
+    expect(value).toBe('ok');
+    expect(waits).toEqual([350, 700, 1400]);
+  });
+
+  test('gives up after 5 retries', async () => {
+    const fn = jest.fn(async () => {
+      throw new Error('down');
+    });
+    await expect(retry(fn, { sleep: async () => undefined })).rejects.toThrow('down');
+    expect(fn).toHaveBeenCalledTimes(6);
+  });
+
+  test('real timers: the second attempt happens 350 ms later', async () => {
+    jest.useFakeTimers();
+    const fn = jest.fn().mockRejectedValueOnce(new Error('x')).mockResolvedValue('ok');
+    const done = retry(fn);
+    await jest.advanceTimersByTimeAsync(349);
+    expect(fn).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(1);
+    await expect(done).resolves.toBe('ok');
+    expect(fn).toHaveBeenCalledTimes(2);
+    jest.useRealTimers();
+  });
+
+  test('loadLanguage adds a catalogue loaded lazily', async () => {
+    initI18n();
+    i18n.removeResourceBundle('es', 'common');
+    const load = jest.fn().mockRejectedValueOnce(new Error('x')).mockResolvedValue({ default: es });
+    jest.useFakeTimers();
+    const done = loadLanguage('es', load);
+    await jest.advanceTimersByTimeAsync(350);
+    await done;
+    jest.useRealTimers();
+    expect(i18n.hasResourceBundle('es', 'common')).toBe(true);
+  });
 });

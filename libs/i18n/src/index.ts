@@ -5,16 +5,36 @@
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getSession, updateSession } from '@pupitre/session';
-import en from './locales/common.en';
-import es from './locales/common.es';
-import fr from './locales/common.fr';
+import type { CommonCatalogue } from './locales/common.en';
+import { retry } from './retry';
+
+export { retry, TRANSLATION_RETRIES, TRANSLATION_RETRY_DELAY_MS } from './retry';
 
 export const SUPPORTED_LANGUAGES = ['fr', 'es', 'en'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'fr';
 export const LANGUAGE_NAMES: Record<Language, string> = { fr: 'Français', es: 'Español', en: 'English' };
 
-export const commonResources = { fr, es, en } as const;
+/**
+ * The `common` catalogues load lazily, one chunk per language: the page fetches only its own
+ * language. Under jest (NODE_ENV "test", never in a build) they are all available synchronously.
+ */
+const commonLoaders: Record<Language, () => Promise<{ default: CommonCatalogue }>> = {
+  fr: () => import(/* webpackChunkName: "i18n-common-fr" */ './locales/common.fr'),
+  es: () => import(/* webpackChunkName: "i18n-common-es" */ './locales/common.es'),
+  en: () => import(/* webpackChunkName: "i18n-common-en" */ './locales/common.en'),
+};
+
+function bundledForTests(): Partial<Record<Language, CommonCatalogue>> {
+  if (process.env.NODE_ENV !== 'test') return {};
+  /* eslint-disable @typescript-eslint/no-require-imports -- jest only: dead code in every build */
+  return {
+    fr: (require('./locales/common.fr') as { default: CommonCatalogue }).default,
+    es: (require('./locales/common.es') as { default: CommonCatalogue }).default,
+    en: (require('./locales/common.en') as { default: CommonCatalogue }).default,
+  };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
@@ -45,11 +65,14 @@ export function detectLanguage(
 
 export const i18n = i18next.createInstance();
 
-/** Initialises the shared instance once (synchronously: resources are bundled). Idempotent. */
+/**
+ * Initialises the shared instance once (synchronously, with whatever catalogues are already
+ * available: all of them under jest, none in the browser until `loadLanguage`). Idempotent.
+ */
 export function initI18n(lang: Language = detectLanguage()): typeof i18n {
   if (i18n.isInitialized) return i18n;
   const resources: Resource = {};
-  for (const lng of SUPPORTED_LANGUAGES) resources[lng] = { common: commonResources[lng] };
+  for (const [lng, catalogue] of Object.entries(bundledForTests())) resources[lng] = { common: catalogue };
   void i18n.use(initReactI18next).init({
     resources,
     lng: lang,
@@ -60,9 +83,29 @@ export function initI18n(lang: Language = detectLanguage()): typeof i18n {
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
+    partialBundledLanguages: true,
   });
   syncDocumentLanguage(lang);
   i18n.on('languageChanged', (lng) => syncDocumentLanguage(lng));
+  return i18n;
+}
+
+/**
+ * Makes sure the `common` catalogue of `lang` is loaded (its own chunk), retrying a failed load
+ * up to 5 times from 350 ms (spec, section 9).
+ */
+export async function loadLanguage(lang: Language, load = commonLoaders[lang]): Promise<void> {
+  initI18n();
+  if (i18n.hasResourceBundle(lang, 'common')) return;
+  const mod = await retry(load);
+  i18n.addResourceBundle(lang, 'common', mod.default, true, true);
+}
+
+/** Start-up: initialises the instance in the detected language and loads its catalogue. */
+export async function startI18n(lang: Language = detectLanguage()): Promise<typeof i18n> {
+  initI18n(lang);
+  await loadLanguage(lang);
+  if (i18n.language !== lang) await i18n.changeLanguage(lang);
   return i18n;
 }
 
@@ -73,6 +116,7 @@ function syncDocumentLanguage(lng: string): void {
 /** Switches the page's language and stores it (`lang`) for the next visits. */
 export async function setLanguage(lang: Language): Promise<void> {
   updateSession({ lang });
+  await loadLanguage(lang);
   await i18n.changeLanguage(lang);
 }
 
@@ -114,4 +158,6 @@ export function findMissingKeys(catalogues: Record<string, unknown>): string[] {
   return problems;
 }
 
+export { findUnusedKeys, catalogueKeys } from './unused-keys';
+export type { CommonCatalogue };
 export type { ResourceLanguage };

@@ -1,7 +1,7 @@
 import { Component, createContext, useContext, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Loading, Panel } from '@pupitre/ui';
-import { type RemoteLoader, type RemoteRouteMap, RemoteUnavailableError } from './federation';
+import { type RemoteLoader, type RemoteRouteMap, RemoteUnavailableError } from './loader';
 import { type RemoteName, type OwnedPath } from './route-ownership';
 import { withTimeout } from './with-timeout';
 

@@ -1,5 +1,6 @@
-// Registration and loading of the micro-frontends with the Module Federation 2.0 runtime. The shell
-// is built with `remotes: {}`: every remote is registered here, at run time, from /remotes.json.
+// Registration and loading of the micro-frontends with the Module Federation 2.0 runtime. Every
+// remote is registered here, at run time, from /remotes.json. The shell loads this module lazily
+// (see ./lazy.ts): its first load carries no federation runtime.
 import {
   init,
   loadRemote,
@@ -7,36 +8,18 @@ import {
   type ModuleFederation,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
-import { type ComponentType } from 'react';
 import { type RemotesConfig } from './remotes-config';
 import { REMOTE_NAMES, routesModuleId, type RemoteName } from './route-ownership';
+import {
+  REMOTE_UNAVAILABLE,
+  RemoteUnavailableError,
+  isUnavailableRemote,
+  type RemoteLoader,
+  type RemoteRouteMap,
+  type UnavailableRemoteModule,
+} from './loader';
 
-/** What a remote's `./routes` exposes: absolute path → screen component. */
-export type RemoteRouteMap = Readonly<Record<string, ComponentType>>;
-
-export const REMOTE_UNAVAILABLE = Symbol.for('pupitre.remote-unavailable');
-
-/** The stand-in module `errorLoadRemote` resolves to, instead of letting the load throw. */
-export interface UnavailableRemoteModule {
-  [REMOTE_UNAVAILABLE]: true;
-  id: string;
-  error: unknown;
-}
-
-export function isUnavailableRemote(value: unknown): value is UnavailableRemoteModule {
-  return typeof value === 'object' && value !== null && REMOTE_UNAVAILABLE in value;
-}
-
-export class RemoteUnavailableError extends Error {
-  constructor(
-    readonly remote: RemoteName,
-    reason: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`Remote "${remote}" is unavailable: ${reason}`, options);
-    this.name = 'RemoteUnavailableError';
-  }
-}
+export * from './loader';
 
 /**
  * Runtime plugin: a remote whose manifest, entry or module fails to load resolves to a marker
@@ -61,16 +44,6 @@ function defaultReport(id: string, error: unknown): void {
   console.warn(`[mf] ${id} failed to load; showing its fallback`, error);
 }
 
-/** Loads remotes' route maps; injectable (React context) so tests and standalone apps swap it. */
-export interface RemoteLoader {
-  /** The route map of a remote, loading it the first time. Rejects when unavailable. */
-  load(remote: RemoteName): Promise<RemoteRouteMap>;
-  /** The route map when already loaded (synchronous render, no spinner flash). */
-  peek(remote: RemoteName): RemoteRouteMap | undefined;
-  /** Forgets a failed or stale load so the next `load` fetches again (no page reload). */
-  invalidate(remote: RemoteName): void;
-}
-
 function toRouteMap(remote: RemoteName, mod: unknown): RemoteRouteMap {
   if (isUnavailableRemote(mod)) throw new RemoteUnavailableError(remote, 'load failed', { cause: mod.error });
   const candidate = (mod as { default?: unknown } | null)?.default ?? mod;
@@ -78,20 +51,28 @@ function toRouteMap(remote: RemoteName, mod: unknown): RemoteRouteMap {
   return candidate as RemoteRouteMap;
 }
 
+/** What the host hands the share scope: request → already-running module and its versions. */
+export type HostShared = NonNullable<Parameters<typeof init>[0]['shared']>;
+
 export interface FederationOptions {
-  /** Name of the host container; must equal the build's ModuleFederationPlugin name. */
+  /** Name of the host instance (the shell: 'shell'). */
   hostName?: string;
   plugins?: ModuleFederationRuntimePlugin[];
+  /**
+   * The singletons the host already runs (`lib` getters), given to the share scope so the remotes
+   * use them. The shell is a runtime-only host (no ModuleFederationPlugin in its build).
+   */
+  shared?: HostShared;
 }
 
 /**
- * Joins the build-time federation instance of the host (same name), switches it to the
- * `loaded-first` share strategy, installs the fallback plugin and registers the remotes of
+ * Creates (or joins) the host's federation instance with the `loaded-first` share strategy,
+ * provides its shared singletons, installs the fallback plugin and registers the remotes of
  * /remotes.json. Returns the loader `RemoteRoute` uses.
  */
 export function initFederation(config: RemotesConfig, options: FederationOptions = {}): RemoteLoader {
-  const { hostName = 'shell', plugins = [remoteFallbackPlugin()] } = options;
-  const instance: ModuleFederation = init({ name: hostName, remotes: [], shareStrategy: 'loaded-first', plugins });
+  const { hostName = 'shell', plugins = [remoteFallbackPlugin()], shared } = options;
+  const instance: ModuleFederation = init({ name: hostName, remotes: [], shareStrategy: 'loaded-first', plugins, ...(shared ? { shared } : {}) });
   const remotes = REMOTE_NAMES.flatMap((name) => (config[name] ? [{ name, entry: config[name] }] : []));
   if (remotes.length > 0) instance.registerRemotes(remotes);
   return createFederationLoader(config);
@@ -132,28 +113,3 @@ export function createFederationLoader(config: RemotesConfig): RemoteLoader {
   };
 }
 
-/**
- * A loader usable before /remotes.json has arrived: the shell renders at once (its own pages need
- * no remote) and remote routes wait for the real loader. If the configuration cannot be loaded,
- * remote routes show their fallback; "Try again" asks for the configuration again.
- */
-export function createDeferredLoader(start: () => Promise<RemoteLoader>): RemoteLoader {
-  let current: RemoteLoader | undefined;
-  let pending: Promise<RemoteLoader> | undefined;
-  const ready = () => {
-    if (current) return Promise.resolve(current);
-    pending ??= start().then(
-      (loader) => (current = loader),
-      (error: unknown) => {
-        pending = undefined;
-        throw error;
-      },
-    );
-    return pending;
-  };
-  return {
-    load: (remote) => ready().then((loader) => loader.load(remote)),
-    peek: (remote) => current?.peek(remote),
-    invalidate: (remote) => current?.invalidate(remote),
-  };
-}

@@ -1,5 +1,9 @@
+// The shell-facing API. The federation runtime itself (`./federation`) is not re-exported here:
+// it is loaded lazily (./lazy.ts) so the shell's first load does not carry it.
 export * from './route-ownership';
 export * from './remotes-config';
-export * from './federation';
+export * from './loader';
 export * from './with-timeout';
 export * from './RemoteRoute';
+export * from './lazy';
+export type { FederationOptions, HostShared } from './federation';

@@ -106,9 +106,9 @@ export function StandaloneFrame({ title, children }: { title: string; children?:
   );
 }
 
-/** Sets the document title to "<title> · Pupitre". */
+/** Sets the document title to "Pupitre · <title>" (product name + translated title). */
 export function usePageTitle(title: string | null | undefined): void {
   useEffect(() => {
-    if (title) document.title = `${title} · Pupitre`;
+    if (title) document.title = `Pupitre · ${title}`;
   }, [title]);
 }

@@ -2,3 +2,4 @@ import './ui.css';
 
 export * from './components';
 export * from './standalone';
+export * from './popups';

@@ -1,19 +1,81 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@pupitre/session';
-import { LanguageSelect, Panel } from '@pupitre/ui';
+import { isLanguage, LANGUAGE_NAMES, setLanguage, SUPPORTED_LANGUAGES } from '@pupitre/i18n';
+import { clearSession, useSession } from '@pupitre/session';
+import { Button, Panel } from '@pupitre/ui';
+import { accountApi } from '../api';
+import { Field, FormError } from './Field';
 import { Screen } from './Screen';
 
-export function SettingsPage() {
-  const { t } = useTranslation('account');
+const reload = () => window.location.reload();
+
+export function SettingsPage({ onLanguageSaved = reload }: { onLanguageSaved?: () => void }) {
+  const { t, i18n } = useTranslation(['account', 'common']);
   const { email } = useSession();
+  const navigate = useNavigate();
+  const errorId = useId();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const current = i18n.resolvedLanguage ?? i18n.language;
+
+  if (!email) return <Navigate to="/auth" replace />;
+
+  const deleteAccount = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setError(t('common:Auth.all-fields-required'));
+      return;
+    }
+    setBusy(true);
+    const outcome = await accountApi.deleteAccount({ current_password: password });
+    setBusy(false);
+    if (outcome.kind === 'no-content' || outcome.kind === 'ok') {
+      clearSession();
+      void navigate('/auth?form=signup', { replace: true });
+      return;
+    }
+    setError(t('common:Error.delete-account'));
+  };
+
   return (
     <Screen title={t('settings.title')}>
       <h1>{t('settings.title')}</h1>
       <Panel title={t('settings.language')}>
-        <p>{t('settings.languageLead')}</p>
-        <LanguageSelect id="settings-language" />
+        <fieldset>
+          <legend>{t('settings.languageLead')}</legend>
+          {SUPPORTED_LANGUAGES.map((lng) => (
+            <label key={lng} lang={lng} style={{ display: 'block', padding: '4px 0' }}>
+              <input
+                type="radio"
+                name="language"
+                value={lng}
+                checked={current === lng}
+                onChange={(e) => {
+                  if (!isLanguage(e.target.value)) return;
+                  // Stored, then the page reloads in the new language (spec).
+                  void setLanguage(e.target.value).then(onLanguageSaved);
+                }}
+              />{' '}
+              {LANGUAGE_NAMES[lng]}
+            </label>
+          ))}
+        </fieldset>
       </Panel>
-      {email ? <p>{t('settings.email', { email })}</p> : null}
+      <Panel title={t('settings.account')}>
+        <p data-testid="settings-email">{t('settings.email', { email })}</p>
+      </Panel>
+      <Panel title={t('settings.delete.title')} tone="alert">
+        <p>{t('settings.delete.lead')}</p>
+        <form onSubmit={(e) => void deleteAccount(e)} noValidate aria-label={t('settings.delete.title')} data-testid="delete-form">
+          <Field label={t('settings.delete.password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={!!error} errorId={errorId} />
+          <FormError id={errorId} message={error} />
+          <Button type="submit" disabled={busy}>
+            {t('settings.delete.submit')}
+          </Button>
+        </form>
+      </Panel>
     </Screen>
   );
 }

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useApiGet } from '@pupitre/api-client';
+import { Button, Loading } from '@pupitre/ui';
+import { accountApi, ME_PATH, MY_FAVORITES_PATH, MY_REVIEWS_PATH, type Me, type MyReview, type PublicReview } from '../api';
+import styles from '../account.module.css';
+import { ApiError } from './ApiError';
+import { Screen } from './Screen';
+
+/** One decimal, or "?" when there is no value (spec: profile average). */
+export const oneDecimal = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value.toFixed(1) : '?');
+
+function useDate() {
+  const { i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  return (iso: string) => {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(date);
+  };
+}
+
+function Stars({ rating }: { rating: number }) {
+  const { t } = useTranslation('account');
+  const value = Math.round(rating) / 2;
+  return (
+    <span className={styles.stars} role="img" aria-label={t('review.stars', { value })}>
+      {'★'.repeat(Math.floor(value))}
+      {value % 1 ? '⯪' : ''}
+      {'☆'.repeat(5 - Math.ceil(value))}
+    </span>
+  );
+}
+
+export function ProfilePage() {
+  const { t } = useTranslation('account');
+  const state = useApiGet<Me>(ME_PATH);
+  const formatDate = useDate();
+  return (
+    <Screen title={t('me.title')}>
+      <h1>{t('me.title')}</h1>
+      {state.status === 'loading' ? <Loading /> : null}
+      {state.status === 'error' ? <ApiError onRetry={state.reload} /> : null}
+      {state.status === 'success' ? (
+        <dl className={styles.stats} data-testid="profile-stats">
+          <div>
+            <dt>{t('me.reviews')}</dt>
+            <dd data-testid="stat-count">{state.data.num}</dd>
+          </div>
+          <div>
+            <dt>{t('me.average')}</dt>
+            <dd data-testid="stat-average">{oneDecimal(state.data.average)}</dd>
+          </div>
+          <div>
+            <dt>{t('me.popularity')}</dt>
+            <dd data-testid="stat-popularity">{Math.round(state.data.popularity ?? 0)} %</dd>
+          </div>
+          <div>
+            <dt>{t('me.since')}</dt>
+            <dd data-testid="stat-since">{formatDate(state.data.since)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <ul className={styles.links}>
+        <li>
+          <Link to="/me/reviews">{t('me.reviewsLink')}</Link>
+        </li>
+        <li>
+          <Link to="/me/favorites">{t('me.favoritesLink')}</Link>
+        </li>
+      </ul>
+    </Screen>
+  );
+}
+
+export function FavoritesPage() {
+  const { t } = useTranslation('account');
+  const state = useApiGet<PublicReview[]>(MY_FAVORITES_PATH);
+  const formatDate = useDate();
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
+  const [busy, setBusy] = useState<number | null>(null);
+  const remove = async (id: number) => {
+    setBusy(id);
+    const outcome = await accountApi.removeFavorite(id);
+    setBusy(null);
+    if (outcome.kind === 'no-content' || outcome.kind === 'ok') setRemoved((set) => new Set([...set, id]));
+  };
+  const items = state.status === 'success' ? state.data.filter((review) => !removed.has(review.id)) : [];
+  return (
+    <Screen title={t('favorites.title')}>
+      <h1>{t('favorites.title')}</h1>
+      {state.status === 'loading' ? <Loading /> : null}
+      {state.status === 'error' ? <ApiError onRetry={state.reload} /> : null}
+      {state.status === 'success' && items.length === 0 ? (
+        <p>
+          {t('favorites.empty')} <Link to="/communaute">{t('favorites.communityLink')}</Link>
+        </p>
+      ) : null}
+      <ul className={styles.cards} data-testid="favorites-list">
+        {items.map((review) => (
+          <li key={review.id} className={styles.card} data-testid="favorite">
+            <p className={styles.cardTitle}>
+              {review.teacher.prefix} {review.teacher.name}
+            </p>
+            <Stars rating={review.tot_rating} />
+            <p className={styles.meta}>
+              {formatDate(review.created_at)} · {t('favorites.relatable', { percent: Math.round(review.relatable) })}
+            </p>
+            <Button variant="secondary" onClick={() => void remove(review.id)} disabled={busy === review.id} aria-label={t('favorites.removeLabel', { teacher: `${review.teacher.prefix} ${review.teacher.name}` })}>
+              {t('favorites.remove')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Screen>
+  );
+}
+
+const STATUSES = ['pending', 'published', 'held', 'rejected'] as const;
+
+export function MyReviewsPage() {
+  const { t } = useTranslation('account');
+  const state = useApiGet<MyReview[]>(MY_REVIEWS_PATH);
+  const formatDate = useDate();
+  return (
+    <Screen title={t('myReviews.title')}>
+      <h1>{t('myReviews.title')}</h1>
+      {state.status === 'loading' ? <Loading /> : null}
+      {state.status === 'error' ? <ApiError onRetry={state.reload} /> : null}
+      {state.status === 'success' && state.data.length === 0 ? (
+        <p>
+          {t('myReviews.empty')} <Link to="/publication">{t('myReviews.publishLink')}</Link>
+        </p>
+      ) : null}
+      <ul className={styles.cards} data-testid="my-reviews-list">
+        {state.status === 'success'
+          ? state.data.map((review) => {
+              const status = STATUSES.find((s) => s === review.status) ?? 'pending';
+              return (
+                <li key={review.id} className={styles.card} data-testid="my-review">
+                  <p className={styles.cardTitle}>
+                    {review.teacher.prefix} {review.teacher.name} · {review.subject.name}
+                  </p>
+                  <Stars rating={review.tot_rating} />
+                  <p className={styles.meta}>{formatDate(review.created_at)}</p>
+                  <p>
+                    <span className={`${styles.status} ${styles[`status-${status}`] ?? ''}`} data-testid="review-status" data-status={status}>
+                      {t(`myReviews.status.${status}`)}
+                    </span>
+                    {status === 'rejected' && review.reason ? <span className={styles.meta}> {t('myReviews.reason', { reason: review.reason })}</span> : null}
+                  </p>
+                  <Link to={`/review/${review.id}/edit`} aria-label={t('myReviews.editLabel', { teacher: `${review.teacher.prefix} ${review.teacher.name}` })}>
+                    {t('myReviews.edit')}
+                  </Link>
+                </li>
+              );
+            })
+          : null}
+      </ul>
+    </Screen>
+  );
+}

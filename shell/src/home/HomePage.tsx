@@ -1,0 +1,67 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '@pupitre/ui';
+import { HOME_ANCHOR } from '../navbar/Navbar';
+import styles from '../shell.module.css';
+import { Faq } from './Faq';
+import { PromoVideo } from './PromoVideo';
+
+// Below the fold: the carousel (embla) is a chunk of its own, fetched when its section nears the
+// viewport, so the home page's first load does not carry it.
+const LastReviews = lazy(() => import(/* webpackChunkName: "home-last-reviews" */ './LastReviews'));
+
+function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (near) return;
+    if (typeof IntersectionObserver === 'undefined' || !ref.current) {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '200px' });
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near];
+}
+
+export function HomePage() {
+  const { t } = useTranslation('common');
+  const { hash } = useLocation();
+  usePageTitle(t('title.home'));
+  const [reviewsRef, showReviews] = useNearViewport<HTMLElement>();
+
+  useEffect(() => {
+    if (hash === `#${HOME_ANCHOR}`) document.getElementById(HOME_ANCHOR)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [hash]);
+
+  return (
+    <div data-testid="home">
+      <section className={styles.hero} id={HOME_ANCHOR} aria-labelledby="home-title">
+        <div className={styles.heroText}>
+          <h1 id="home-title">{t('home.title')}</h1>
+          <p>{t('home.lead')}</p>
+          <p className={styles.actions}>
+            <Link to="/auth" className="pp-button" data-testid="home-cta">
+              {t('home.cta')}
+            </Link>
+          </p>
+        </div>
+        <PromoVideo />
+      </section>
+      <section className={styles.section} aria-labelledby="home-last-reviews" ref={reviewsRef}>
+        <h2 id="home-last-reviews">{t('home.lastReviews')}</h2>
+        <div className={styles.carouselSlot}>
+          {showReviews ? (
+            <Suspense fallback={null}>
+              <LastReviews />
+            </Suspense>
+          ) : null}
+        </div>
+      </section>
+      <Faq />
+    </div>
+  );
+}

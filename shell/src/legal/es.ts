@@ -1,0 +1,82 @@
+// Las páginas legales en español (espacio de nombres `legal`, cargado con la página, un fragmento por idioma).
+import type { LegalCatalogue } from './en';
+
+const es: LegalCatalogue = {
+  updated: 'Última actualización: 1 de noviembre de 2026',
+  terms: {
+    title: 'Condiciones de uso',
+    intro: 'Estas condiciones regulan el uso de Pupitre, un sitio gratuito donde los alumnos y las familias del centro publican y leen opiniones anónimas sobre los profesores. Al crear una cuenta o publicar una opinión, las aceptas.',
+    sections: {
+      service: {
+        heading: '1. El servicio',
+        body: 'La lectura de las opiniones, de las páginas de los profesores y de la clasificación es libre para todos. Publicar, votar, guardar favoritos y denunciar requieren una cuenta activada desde el correo que enviamos. El servicio es gratuito y sin publicidad.',
+      },
+      accounts: {
+        heading: '2. Tu cuenta',
+        body: 'Te registras con un correo electrónico y una contraseña, o con una cuenta de Google. Mantienes tu contraseña en secreto y eres responsable de lo que se publica desde tu cuenta. Una persona, una cuenta: el correo se conserva para evitar cuentas múltiples.',
+      },
+      rules: {
+        heading: '3. Normas de los comentarios',
+        body: 'Las opiniones y las denuncias deben ser honestas y respetuosas. Está prohibido publicar:\n- insultos, burlas o comentarios degradantes sobre cualquier persona;\n- amenazas, acoso o incitación a la violencia;\n- cualquier comportamiento inapropiado: contenido obsceno, discriminatorio o difamatorio, datos personales (direcciones, teléfonos, vida privada), contenido sin relación con la enseñanza.\n\nUna opinión trata de la enseñanza, no de la persona. Cada opinión pasa por una validación automática (unos diez minutos) antes de ser pública, y otros usuarios pueden denunciarla.',
+      },
+      moderation: {
+        heading: '4. Moderación y suspensión',
+        body: 'Podemos retener, rechazar o retirar cualquier opinión contraria a estas normas. Podemos suspender o cerrar cualquier cuenta a nuestra discreción, en particular tras incumplimientos repetidos o graves, sin previo aviso.',
+      },
+      liability: {
+        heading: '5. Responsabilidad',
+        body: 'Las opiniones solo comprometen a sus autores. Hacemos lo posible para que el servicio esté disponible y los contenidos sean apropiados, sin poder garantizar un servicio ininterrumpido ni la exactitud de cada opinión.',
+      },
+      changes: {
+        heading: '6. Cambios y contacto',
+        body: 'Podemos actualizar estas condiciones; la fecha de arriba indica la última versión. Para cualquier pregunta, escribe a la dirección de contacto al pie de cada página.',
+      },
+    },
+  },
+  privacy: {
+    title: 'Política de privacidad',
+    intro: 'Las opiniones son anónimas: ninguna página pública indica quién escribió una opinión. Esta página enumera exactamente lo que conservan nuestros servicios, por qué y durante cuánto tiempo.',
+    sections: {
+      account: {
+        heading: '1. Tu cuenta (servicio de cuentas)',
+        body: 'De cada cuenta conservamos:\n- tu correo electrónico, para iniciar sesión, enviarte los correos de activación y de contraseña y evitar cuentas múltiples;\n- un hash de tu contraseña (scrypt, con sal); nunca la contraseña misma; ninguno si solo usas Google;\n- tu idioma (fr, es o en), para nuestros correos;\n- el identificador de sujeto de Google, solo si inicias sesión con Google (de Google solo recibimos tu correo);\n- tus roles (usuario, administrador), si la cuenta está activada, su fecha de creación y la del último inicio de sesión;\n- los registros de tus sesiones: de cada token de actualización, su hash, su familia, su estado y su fecha de caducidad; se borran al caducar;\n- los enlaces de un solo uso de activación (válidos 7 días) y de restablecimiento de contraseña (válidos 3 días), borrados una vez usados o caducados.',
+      },
+      reviews: {
+        heading: '2. Tus opiniones y tu actividad (servicio de opiniones)',
+        body: 'Una opinión se guarda con un identificador de autor opaco (un número de cuenta aleatorio, nunca tu correo), el profesor, la asignatura, el curso, las notas, el comentario, las fechas y el estado de moderación. También conservamos, cada uno con ese identificador opaco:\n- tus votos (me identifico o no) sobre las opiniones;\n- tus favoritos;\n- tus denuncias y su texto.\n\nEse identificador nos permite mostrarte tus propias opiniones y estadísticas, e impedir opiniones y votos duplicados.',
+      },
+      technical: {
+        heading: '3. Datos técnicos',
+        body: 'Para proteger el servicio contra abusos, se guardan en memoria (Redis) contadores de los intentos recientes de inicio de sesión, registro y restablecimiento por dirección IP y por correo, que caducan automáticamente tras unos minutos o una hora. Nuestros servidores escriben registros técnicos (hora, método y ruta de la petición, estado y duración) para corregir errores; no contienen contraseñas ni tokens y se borran a los 30 días.',
+      },
+      sharing: {
+        heading: '4. Compartir',
+        body: 'No vendemos nada ni compartimos nada con terceros. Los correos salen de nuestro propio servidor de correo. Si usas el inicio de sesión con Google, Google sabe que has iniciado sesión en Pupitre.',
+      },
+      rights: {
+        heading: '5. Tus derechos',
+        body: 'Ves tus datos desde tu perfil, cambias tu idioma en los ajustes y puedes eliminar tu cuenta en cualquier momento desde la página de ajustes: tu cuenta, tus sesiones, votos, favoritos y denuncias se borran, y tus opiniones quedan desvinculadas de ti para siempre. Para cualquier otra solicitud (acceso, rectificación, oposición), escribe a la dirección de contacto al pie de cada página.',
+      },
+    },
+  },
+  cookies: {
+    title: 'Política de cookies',
+    intro: 'Pupitre no instala ninguna cookie: ni publicidad, ni analítica, ni seguimiento, y ningún contenido de terceros que las instale.',
+    sections: {
+      storage: {
+        heading: '1. Lo que se guarda en tu navegador',
+        body: 'El almacenamiento local de tu navegador guarda, solo en este dispositivo:\n- tus tokens de sesión (acceso, su caducidad, y actualización), para mantener la sesión;\n- tu correo electrónico, para mostrar qué cuenta está conectada;\n- tu idioma.\n\nSe borran al cerrar sesión (el idioma se mantiene).',
+      },
+      offline: {
+        heading: '2. Copia sin conexión',
+        body: 'Un service worker guarda una copia del propio sitio (páginas, scripts, estilos) y de datos públicos como la clasificación, para que el sitio se abra incluso sin conexión. Nunca guarda tus datos personales ni nada enviado con tu token de sesión.',
+      },
+      control: {
+        heading: '3. Tu control',
+        body: 'Puedes borrarlo todo en cualquier momento desde los ajustes de tu navegador (datos del sitio). El sitio simplemente olvida entonces tu sesión y tu idioma.',
+      },
+    },
+  },
+};
+
+export default es;

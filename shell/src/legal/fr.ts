@@ -1,0 +1,82 @@
+// Les pages légales en français (espace de noms `legal`, chargé avec la page, un morceau par langue).
+import type { LegalCatalogue } from './en';
+
+const fr: LegalCatalogue = {
+  updated: 'Dernière mise à jour : 1er novembre 2026',
+  terms: {
+    title: "Conditions d'utilisation",
+    intro: "Ces conditions encadrent l'utilisation de Pupitre, un site gratuit où les élèves et les parents de l'établissement publient et lisent des avis anonymes sur les professeurs. En créant un compte ou en publiant un avis, vous les acceptez.",
+    sections: {
+      service: {
+        heading: '1. Le service',
+        body: "La lecture des avis, des pages des professeurs et du classement est ouverte à tous. Publier, voter, garder des favoris et signaler nécessitent un compte activé depuis l'e-mail que nous envoyons. Le service est gratuit et sans publicité.",
+      },
+      accounts: {
+        heading: '2. Votre compte',
+        body: "Vous vous inscrivez avec une adresse e-mail et un mot de passe, ou avec un compte Google. Vous gardez votre mot de passe secret et vous êtes responsable de ce qui est publié depuis votre compte. Une personne, un compte : l'adresse e-mail est conservée pour éviter les comptes multiples.",
+      },
+      rules: {
+        heading: '3. Règles des commentaires',
+        body: "Les avis et les signalements doivent être honnêtes et respectueux. Il est interdit de publier :\n- des insultes, moqueries ou propos dégradants envers quiconque ;\n- des menaces, du harcèlement ou des incitations à la violence ;\n- tout comportement inapproprié : contenu obscène, discriminatoire ou diffamatoire, données personnelles (adresses, numéros de téléphone, vie privée), contenu sans rapport avec l'enseignement.\n\nUn avis porte sur l'enseignement, pas sur la personne. Chaque avis passe par une validation automatique (environ dix minutes) avant d'être public, et peut être signalé par les autres utilisateurs.",
+      },
+      moderation: {
+        heading: '4. Modération et suspension',
+        body: "Nous pouvons retenir, refuser ou retirer tout avis contraire à ces règles. Nous pouvons suspendre ou fermer tout compte à notre discrétion, notamment après des manquements répétés ou graves, sans préavis.",
+      },
+      liability: {
+        heading: '5. Responsabilité',
+        body: "Les avis n'engagent que leurs auteurs. Nous faisons de notre mieux pour que le service reste disponible et les contenus appropriés, sans pouvoir garantir un service ininterrompu ni l'exactitude de chaque avis.",
+      },
+      changes: {
+        heading: '6. Modifications et contact',
+        body: "Nous pouvons mettre à jour ces conditions ; la date ci-dessus indique la dernière version. Pour toute question, écrivez à l'adresse de contact en bas de chaque page.",
+      },
+    },
+  },
+  privacy: {
+    title: 'Politique de confidentialité',
+    intro: "Les avis sont anonymes : aucune page publique n'indique qui a écrit un avis. Cette page liste exactement ce que nos services conservent, pourquoi et pour combien de temps.",
+    sections: {
+      account: {
+        heading: '1. Votre compte (service des comptes)',
+        body: "Pour chaque compte, nous conservons :\n- votre adresse e-mail, pour vous connecter, vous envoyer les e-mails d'activation et de mot de passe et éviter les comptes multiples ;\n- une empreinte de votre mot de passe (scrypt, salée) ; jamais le mot de passe lui-même ; aucune si vous utilisez seulement Google ;\n- votre langue (fr, es ou en), pour nos e-mails ;\n- l'identifiant de sujet Google, seulement si vous vous connectez avec Google (nous ne recevons de Google que votre adresse e-mail) ;\n- vos rôles (utilisateur, administrateur), l'état d'activation du compte, sa date de création et la date de dernière connexion ;\n- les traces de vos sessions : pour chaque jeton de rafraîchissement, son empreinte, sa famille, son état et sa date d'expiration ; elles sont supprimées une fois expirées ;\n- les liens à usage unique d'activation (valables 7 jours) et de réinitialisation du mot de passe (valables 3 jours), supprimés une fois utilisés ou expirés.",
+      },
+      reviews: {
+        heading: '2. Vos avis et votre activité (service des avis)',
+        body: "Un avis est conservé avec un identifiant d'auteur opaque (un numéro de compte aléatoire, jamais votre e-mail), le professeur, la matière, l'année, les notes, le commentaire, les dates et l'état de modération. Nous conservons aussi, chacun avec cet identifiant opaque :\n- vos votes (je me reconnais ou non) sur les avis ;\n- vos favoris ;\n- vos signalements et leur texte.\n\nCet identifiant nous permet de vous montrer vos propres avis et statistiques, et d'empêcher les avis et votes en double.",
+      },
+      technical: {
+        heading: '3. Données techniques',
+        body: "Pour protéger le service contre les abus, des compteurs des tentatives récentes de connexion, d'inscription et de réinitialisation sont tenus en mémoire (Redis) par adresse IP et par adresse e-mail, et expirent automatiquement après quelques minutes à une heure. Nos serveurs écrivent des journaux techniques (heure, méthode et chemin de la requête, statut et durée) servant à corriger les erreurs ; ils ne contiennent ni mot de passe ni jeton et sont supprimés après 30 jours.",
+      },
+      sharing: {
+        heading: '4. Partage',
+        body: 'Nous ne vendons rien et ne partageons rien avec des tiers. Les e-mails partent de notre propre serveur de messagerie. Si vous utilisez la connexion Google, Google sait que vous vous êtes connecté à Pupitre.',
+      },
+      rights: {
+        heading: '5. Vos droits',
+        body: "Vous voyez vos données depuis votre profil, changez votre langue dans les paramètres et pouvez supprimer votre compte à tout moment depuis la page des paramètres : votre compte, vos sessions, votes, favoris et signalements sont effacés, et vos avis sont définitivement détachés de vous. Pour toute autre demande (accès, rectification, opposition), écrivez à l'adresse de contact en bas de chaque page.",
+      },
+    },
+  },
+  cookies: {
+    title: 'Politique des cookies',
+    intro: "Pupitre ne dépose aucun cookie : ni publicité, ni mesure d'audience, ni traçage, et aucun contenu tiers qui en déposerait.",
+    sections: {
+      storage: {
+        heading: '1. Ce qui est gardé dans votre navigateur',
+        body: "Le stockage local de votre navigateur conserve, sur cet appareil seulement :\n- vos jetons de connexion (accès, son expiration, et rafraîchissement), pour rester connecté ;\n- votre adresse e-mail, pour indiquer le compte connecté ;\n- votre langue.\n\nIls sont effacés à la déconnexion (la langue reste).",
+      },
+      offline: {
+        heading: '2. Copie hors ligne',
+        body: "Un service worker garde une copie du site lui-même (pages, scripts, styles) et de données publiques comme le classement, pour que le site s'ouvre même sans connexion. Il ne garde jamais vos données personnelles ni rien de ce qui est envoyé avec votre jeton de connexion.",
+      },
+      control: {
+        heading: '3. Votre contrôle',
+        body: 'Vous pouvez tout effacer à tout moment depuis les paramètres de votre navigateur (données du site). Le site oublie alors simplement votre session et votre langue.',
+      },
+    },
+  },
+};
+
+export default fr;

@@ -1,0 +1,200 @@
+import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { logout } from '@pupitre/api-client';
+import { useSession } from '@pupitre/session';
+import styles from '../shell.module.css';
+import { useCompactNav, useNavScroll } from './useNavScroll';
+
+export const HOME_ANCHOR = 'Home-Presentation-Container';
+
+function AccountIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** On / the logo scrolls smoothly to the top; elsewhere it links to /#Home-Presentation-Container. */
+function Logo() {
+  const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  const onHome = pathname === '/';
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!onHome) return;
+    event.preventDefault();
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+  return (
+    <Link to={onHome ? '/' : `/#${HOME_ANCHOR}`} className={styles.logo} aria-label={t('nav.home')} onClick={onClick} data-testid="logo">
+      {t('brand')}
+    </Link>
+  );
+}
+
+/** Closes a popup menu on Escape and on a click outside `ref`. */
+function useDismiss(open: boolean, close: () => void, ref: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
+    const onClick = (event: globalThis.MouseEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) close();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onClick);
+    };
+  }, [open, close, ref]);
+}
+
+/** A menu's open state that closes by itself on navigation (it belongs to the path it opened on). */
+function useMenuState(): [boolean, (next: boolean | ((open: boolean) => boolean)) => void] {
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean | ((open: boolean) => boolean)) => setOpenOn((typeof next === 'function' ? next(open) : next) ? pathname : null);
+  return [open, setOpen];
+}
+
+function useLogout() {
+  const navigate = useNavigate();
+  return () => void logout((path) => void navigate(path));
+}
+
+function AccountMenu() {
+  const { t } = useTranslation('common');
+  const { email } = useSession();
+  const ref = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const doLogout = useLogout();
+  const [open, setOpen] = useMenuState();
+  useDismiss(open, () => setOpen(false), ref);
+  if (!email) {
+    return (
+      <Link to="/auth" className={styles.accountIcon} aria-label={t('nav.account')} title={t('nav.account')}>
+        <AccountIcon />
+      </Link>
+    );
+  }
+  return (
+    <div className={styles.account} ref={ref}>
+      <button
+        type="button"
+        className={styles.accountIcon}
+        aria-label={t('nav.accountMenu')}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="account-button"
+      >
+        <AccountIcon />
+      </button>
+      {open ? (
+        <ul className={styles.dropdown} id={menuId} data-testid="account-menu">
+          <li>
+            <Link to="/me">{t('nav.profile')}</Link>
+          </li>
+          <li>
+            <Link to="/settings">{t('nav.settings')}</Link>
+          </li>
+          <li>
+            <button type="button" onClick={doLogout}>
+              {t('nav.logout')}
+            </button>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function WideNav() {
+  const { t } = useTranslation('common');
+  const { collapsed, hidden } = useNavScroll();
+  return (
+    <nav
+      className={`${styles.nav} ${collapsed ? styles.navCollapsed : ''} ${hidden ? styles.navHidden : ''}`}
+      aria-label={t('nav.label')}
+      data-testid="navbar"
+      data-collapsed={collapsed}
+      data-hidden={hidden}
+    >
+      <Logo />
+      <ul className={styles.links}>
+        <li>
+          <NavLink to="/communaute" className={styles.navLink}>
+            {t('nav.community')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/publication" className={styles.navLink} end>
+            {t('nav.publish')}
+          </NavLink>
+        </li>
+        <li>
+          <AccountMenu />
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** Narrow screens: the logo and a menu button opening the same destinations. */
+function CompactNav() {
+  const { t } = useTranslation('common');
+  const { email } = useSession();
+  const ref = useRef<HTMLElement>(null);
+  const menuId = useId();
+  const doLogout = useLogout();
+  const [open, setOpen] = useMenuState();
+  useDismiss(open, () => setOpen(false), ref);
+  return (
+    <nav className={`${styles.nav} ${styles.compact}`} aria-label={t('nav.label')} data-testid="navbar-compact" ref={ref}>
+      <Logo />
+      <button type="button" className={styles.menuButton} aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
+        <span aria-hidden="true">☰</span> {t('nav.menu')}
+      </button>
+      {open ? (
+        <ul className={styles.compactMenu} id={menuId}>
+          <li>
+            <NavLink to="/communaute">{t('nav.community')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/publication" end>
+              {t('nav.publish')}
+            </NavLink>
+          </li>
+          {email ? (
+            <>
+              <li>
+                <Link to="/me">{t('nav.profile')}</Link>
+              </li>
+              <li>
+                <Link to="/settings">{t('nav.settings')}</Link>
+              </li>
+              <li>
+                <button type="button" onClick={doLogout}>
+                  {t('nav.logout')}
+                </button>
+              </li>
+            </>
+          ) : (
+            <li>
+              <Link to="/auth">{t('nav.account')}</Link>
+            </li>
+          )}
+        </ul>
+      ) : null}
+    </nav>
+  );
+}
+
+export function Navbar() {
+  const compact = useCompactNav();
+  return <header className={styles.header}>{compact ? <CompactNav /> : <WideNav />}</header>;
+}

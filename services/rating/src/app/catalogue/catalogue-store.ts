@@ -59,9 +59,9 @@ export class CatalogueStore {
 
   async updateSubject(id: number, patch: { name?: string; color?: string; archived?: boolean }): Promise<SubjectRow> {
     try {
-      const doc = await this.m.subjects.findOneAndUpdate({ id }, { $set: patch }, { returnDocument: 'after', projection: SUBJECT_FIELDS }).lean<SubjectRow>().exec();
+      const doc = await this.m.subjects.findOneAndUpdate({ id }, { $set: patch }, { returnDocument: 'after' }).lean<SubjectRow>().exec();
       if (!doc) throw new CatalogueError(404, 'not-found', `no subject ${id}`);
-      return doc;
+      return { id: doc.id, name: doc.name, color: doc.color, archived: doc.archived ?? false };
     } catch (err) {
       if (isDuplicateKey(err)) throw new CatalogueError(409, 'duplicate-name', `a subject named ${patch.name} exists`);
       throw err;
@@ -87,8 +87,8 @@ export class CatalogueStore {
     const set: Record<string, unknown> = { prefix, name, searchKey: teacherSearchKey(prefix, name) };
     if (patch.subjects) set.subjectIds = [...new Set(patch.subjects)];
     if (patch.archived !== undefined) set.archived = patch.archived;
-    const doc = await this.m.teachers.findOneAndUpdate({ id }, { $set: set }, { returnDocument: 'after', projection: TEACHER_FIELDS }).lean<TeacherRow>().exec();
-    return doc!;
+    const doc = await this.m.teachers.findOneAndUpdate({ id }, { $set: set }, { returnDocument: 'after' }).lean<TeacherRow>().exec();
+    return { id: doc!.id, prefix: doc!.prefix, name: doc!.name, subjectIds: doc!.subjectIds, archived: doc!.archived, reviewCount: doc!.reviewCount };
   }
 
   /** `name,color[,archived]` with a header line; subjects matched by name (added or updated). */

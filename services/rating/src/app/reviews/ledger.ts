@@ -93,7 +93,7 @@ export class ReviewLedger {
       .findOneAndUpdate(
         { id: teacherId, ops: { $ne: key } },
         { $inc: { reviewCount: count, ratingSum: sum }, $push: { ops: key } },
-        { returnDocument: 'after', projection: { ops: 1 } },
+        { returnDocument: 'after' }, // FerretDB: no projection in findAndModify
       )
       .lean()
       .exec();

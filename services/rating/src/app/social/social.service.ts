@@ -18,7 +18,7 @@ const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 110
  */
 export async function applyVoteDelta(reviews: Model<Review>, reviewId: number, up: number, total: number): Promise<Pick<Review, 'relUp' | 'relTotal'> | null> {
   const after = await reviews
-    .findOneAndUpdate({ id: reviewId }, { $inc: { relUp: up, relTotal: total } }, { returnDocument: 'after', projection: { _id: 0, relUp: 1, relTotal: 1 } })
+    .findOneAndUpdate({ id: reviewId }, { $inc: { relUp: up, relTotal: total } }, { returnDocument: 'after' })
     .lean()
     .exec();
   if (!after) return null;
@@ -109,7 +109,7 @@ export class SocialService {
       throw err;
     }
     const after = await this.reviews
-      .findOneAndUpdate({ id: reviewId }, { $inc: { reportCount: 1 } }, { returnDocument: 'after', projection: { _id: 0, reportCount: 1, hidden: 1 } })
+      .findOneAndUpdate({ id: reviewId }, { $inc: { reportCount: 1 } }, { returnDocument: 'after' })
       .lean()
       .exec();
     if (after && !after.hidden && after.reportCount >= this.config.REPORT_HIDE_THRESHOLD) {

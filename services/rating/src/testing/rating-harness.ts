@@ -1,0 +1,140 @@
+// Test harness of the rating integration tests: the API and the worker in-process on the test
+// file's own database and queue prefix, a token issuer standing in for the auth service, and the
+// demo catalogue. Not part of the bundles.
+import { dropDatabase, startTestApp, startTokenIssuer, testServiceConfig, type TestApp, type TestTokenIssuer } from '@pupitre/server-kit/testing';
+import { REVIEW_FLAG_KEYS, REVIEW_GRADE_KEYS } from '@pupitre/contracts';
+import { createQueueConnection } from '@pupitre/server-kit';
+import mongoose, { type Connection } from 'mongoose';
+import { ratingAppOptions } from '../app/app-options';
+import { AppModule } from '../app/app.module';
+import { type RatingConfig, ratingEnvSchema } from '../config/rating-config';
+import { type WorkerConfig, workerEnvSchema } from '../config/worker-config';
+import { seedDatabase } from '../seed/seed-database';
+import { WorkerModule } from '../worker/worker.module';
+
+export interface Harness {
+  api: TestApp;
+  worker?: TestApp;
+  issuer: TestTokenIssuer;
+  apiConfig: RatingConfig;
+  workerConfig: WorkerConfig;
+  conn: Connection;
+  startWorker(): Promise<TestApp>;
+  stopWorker(): Promise<void>;
+  /** A bearer header for a user (a fresh random user without `sub`). */
+  auth(sub?: string, roles?: ('user' | 'admin')[]): Promise<{ Authorization: string }>;
+  flushRedis(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(testFile: string, options: { worker?: boolean; seed?: boolean; api?: Record<string, string>; workerEnv?: Record<string, string> } = {}): Promise<Harness> {
+  const issuer = await startTokenIssuer();
+  const prefix = `it-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+  const apiConfig = testServiceConfig(ratingEnvSchema, testFile, {
+    QUEUE_PREFIX: prefix,
+    AUTH_JWKS_URL: issuer.jwksUrl,
+    REVIEW_VALIDATION_DELAY: '1500ms',
+    ...options.api,
+  });
+  const workerConfig = testServiceConfig(workerEnvSchema, testFile, {
+    QUEUE_PREFIX: prefix,
+    MONGODB_DB: apiConfig.MONGODB_DB,
+    RECONCILE_INTERVAL: '1s',
+    RECONCILE_GRACE: '1s',
+    ...options.workerEnv,
+  });
+  if (options.seed !== false) await seedDatabase(apiConfig.MONGODB_URI, apiConfig.MONGODB_DB);
+  const api = await startTestApp(AppModule.forRoot(apiConfig), ratingAppOptions(apiConfig));
+  const conn = await mongoose.createConnection(apiConfig.MONGODB_URI, { dbName: apiConfig.MONGODB_DB }).asPromise();
+  const h: Harness = {
+    api,
+    issuer,
+    apiConfig,
+    workerConfig,
+    conn,
+    async startWorker() {
+      h.worker = await startTestApp(WorkerModule.forRoot(workerConfig), { name: 'rating-worker' });
+      return h.worker;
+    },
+    async stopWorker() {
+      await h.worker?.close();
+      h.worker = undefined;
+    },
+    async auth(sub, roles = ['user']) {
+      return { Authorization: `Bearer ${await issuer.sign({ sub: sub ?? `u-${Math.random().toString(36).slice(2)}`, roles })}` };
+    },
+    async flushRedis() {
+      const redis = createQueueConnection(apiConfig.REDIS_URL);
+      try {
+        const keys = await redis.keys(`${prefix}:*`);
+        if (keys.length) await redis.del(...keys);
+      } finally {
+        redis.disconnect();
+      }
+    },
+    async close() {
+      await Promise.allSettled([h.worker?.close(), api.close()]);
+      await conn.close();
+      await issuer.close();
+      await dropDatabase(apiConfig.MONGODB_URI, apiConfig.MONGODB_DB);
+    },
+  };
+  if (options.worker) await h.startWorker();
+  return h;
+}
+
+/** A valid review payload (override what the test is about). */
+export function reviewPayload(teacher: number, subject: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    teacher,
+    subject,
+    year: 2,
+    tot_rating: 7,
+    ...Object.fromEntries(REVIEW_GRADE_KEYS.map((k) => [k, 6])),
+    ...Object.fromEntries(REVIEW_FLAG_KEYS.map((k) => [k, false])),
+    text_rating: 'Tres bon cours, clair et bien organise.',
+    ...overrides,
+  };
+}
+
+/** The demo teachers with their subjects, straight from the database. */
+export async function teachersOf(conn: Connection): Promise<{ id: number; name: string; subjectIds: number[] }[]> {
+  return conn.collection('teachers').find({}, { projection: { _id: 0, id: 1, name: 1, subjectIds: 1 } }).sort({ id: 1 }).toArray() as never;
+}
+
+export async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Recomputes, from scratch, what the maintained aggregates must be: per teacher the count and sum
+ * of tot_rating of visible reviews' public versions; per review the vote counts.
+ */
+export async function recomputeFromScratch(conn: Connection): Promise<{
+  teachers: Map<number, { reviewCount: number; ratingSum: number }>;
+  reviews: Map<number, { relUp: number; relTotal: number }>;
+}> {
+  const reviews = await conn.collection('reviews').find({}).toArray();
+  const votes = await conn.collection('votes').find({}).toArray();
+  const teachers = new Map<number, { reviewCount: number; ratingSum: number }>();
+  for (const t of await conn.collection('teachers').find({}).toArray()) teachers.set(t.id, { reviewCount: 0, ratingSum: 0 });
+  for (const r of reviews) {
+    if (!r.visible || !r.pub) continue;
+    const t = teachers.get(r.pub.teacherId)!;
+    t.reviewCount++;
+    t.ratingSum += r.pub.tot_rating;
+  }
+  const counts = new Map<number, { relUp: number; relTotal: number }>(reviews.map((r) => [r.id, { relUp: 0, relTotal: 0 }]));
+  for (const v of votes) {
+    const c = counts.get(v.reviewId)!;
+    c.relTotal++;
+    if (v.value) c.relUp++;
+  }
+  return { teachers, reviews: counts };
+}

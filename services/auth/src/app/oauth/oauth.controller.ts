@@ -26,6 +26,8 @@ export class OAuthController {
   @ApiOperation({ summary: '302 to /google/login?code=<one-time code>, or to /auth?form=login&error=google-signin.' })
   callback(@Req() req: Request, @Res() res: Response): void {
     if (!this.google.enabled) return this.fail(res, GOOGLE_UNAVAILABLE_ERROR);
+    // Without a code passport would start a new authorization: a callback must carry one.
+    if (typeof req.query.code !== 'string' || typeof req.query.state !== 'string') return this.fail(res, GOOGLE_LOGIN_ERROR);
     this.google.authenticate(req, res, (user) => {
       if (!user) return this.fail(res, GOOGLE_LOGIN_ERROR);
       this.google

@@ -1,0 +1,131 @@
+// Google sign-in end to end: the real passport-google-oauth20 strategy against a local OAuth2
+// provider (oauth2-mock-server), for a new and an existing e-mail; state and one-time code attacks.
+import { MongoClient } from 'mongodb';
+import request from 'supertest';
+import { type AuthUnderTest, GOOD_PASSWORD, login, startAuth, uniqueEmail, waitForMail } from '../../testing/auth-test-kit';
+import { type GoogleProfile, type LocalProvider, startLocalProvider } from '../../testing/google-provider';
+
+jest.setTimeout(60_000);
+
+const FRONT = 'http://localhost:8080';
+
+describe('Google sign-in', () => {
+  let provider: LocalProvider;
+  let auth: AuthUnderTest;
+  let mongo: MongoClient;
+
+  beforeAll(async () => {
+    provider = await startLocalProvider();
+    auth = await startAuth(__filename, provider.env);
+    mongo = await MongoClient.connect(auth.config.MONGODB_URI);
+  });
+  afterAll(async () => {
+    await mongo?.close();
+    await auth?.dispose();
+    await provider?.stop();
+  });
+
+  /** Browser steps up to the front end's landing URL; `tamper` may alter the callback request. */
+  async function signIn(profile: GoogleProfile, tamper: { dropCookie?: boolean } = {}): Promise<{ landing: string; callbackUrl: string; cookie: string }> {
+    await provider.setProfile(profile);
+    const start = await request(auth.url).get('/auth/oauth2/get-redirect').expect(302);
+    const authorize = new URL(start.headers.location);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${provider.url}/authorize`);
+    expect(authorize.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{30,}$/);
+    expect(authorize.searchParams.get('client_id')).toBe('pupitre-test-client');
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${FRONT}/auth/oauth2/callback`);
+    const cookie = ([] as string[]).concat(start.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    expect(cookie).toMatch(/^pupitre_oauth_state=/);
+    expect(String(start.headers['set-cookie'])).toMatch(/HttpOnly/i);
+
+    const approved = await fetch(authorize, { redirect: 'manual' });
+    expect(approved.status).toBe(302);
+    const callback = new URL(approved.headers.get('location') as string);
+    // The browser would reach the callback through the gateway; here straight at the app.
+    const callbackUrl = `${callback.pathname}${callback.search}`;
+    const req = request(auth.url).get(callbackUrl);
+    if (!tamper.dropCookie) req.set('Cookie', cookie);
+    const res = await req.expect(302);
+    return { landing: res.headers.location, callbackUrl, cookie };
+  }
+
+  const codeOf = (landing: string) => {
+    const url = new URL(landing);
+    expect(`${url.origin}${url.pathname}`).toBe(`${FRONT}/google/login`);
+    expect([...url.searchParams.keys()]).toEqual(['code']);
+    return url.searchParams.get('code') as string;
+  };
+
+  it('a new e-mail: creates an active account linked to the Google subject; the one-time code gives a session once', async () => {
+    const email = uniqueEmail('google.new');
+    const { landing } = await signIn({ sub: 'g-new-1', email, email_verified: true, name: 'Eleve', locale: 'es' });
+    expect(landing).not.toMatch(/access|refresh|eyJ/);
+    const code = codeOf(landing);
+    const res = await request(auth.url).post('/auth/oauth2/exchange').send({ code }).expect(200);
+    expect(res.body).toEqual({ access: expect.any(String), refresh: expect.any(String), email });
+    await request(auth.url).post('/auth/oauth2/exchange').send({ code }).expect(400, { error: 'invalid-code' });
+    const me = await request(auth.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${res.body.access}`).expect(200);
+    const stored = await mongo.db(auth.config.MONGODB_DB).collection('users').findOne({ email });
+    expect(stored).toMatchObject({ isActive: true, googleSub: 'g-new-1', lang: 'es', password: null, roles: ['user'] });
+    expect(String(stored?._id)).toBe(me.body.id);
+    await request(auth.url).post('/auth/token/refresh/').send({ refresh: res.body.refresh }).expect(200);
+
+    // Signing in again finds the same account by its subject.
+    const again = await signIn({ sub: 'g-new-1', email, email_verified: true });
+    const second = await request(auth.url).post('/auth/oauth2/exchange').send({ code: codeOf(again.landing) }).expect(200);
+    await request(auth.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${second.body.access}`).expect(200, me.body);
+  });
+
+  it('an existing e-mail (even not yet activated): links Google to that account, which keeps its password', async () => {
+    const email = uniqueEmail('google.existing');
+    const created = await request(auth.url).post('/auth/manage/users/').send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(201);
+    await waitForMail(email);
+    const { landing } = await signIn({ sub: 'g-existing-1', email: email.toUpperCase(), email_verified: true });
+    const session = await request(auth.url).post('/auth/oauth2/exchange').send({ code: codeOf(landing) }).expect(200);
+    expect(session.body.email).toBe(email);
+    await request(auth.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${session.body.access}`).expect(200, { email, id: created.body.id });
+    expect(await mongo.db(auth.config.MONGODB_DB).collection('users').findOne({ email })).toMatchObject({ googleSub: 'g-existing-1', isActive: true });
+    await login(auth.url, email, GOOD_PASSWORD);
+  });
+
+  it('refuses an unverified e-mail, a callback without the state cookie, a replayed state and a provider error', async () => {
+    const failed = `${FRONT}/auth?form=login&error=google-signin`;
+    expect((await signIn({ sub: 'g-unverified', email: uniqueEmail(), email_verified: false })).landing).toBe(failed);
+    expect((await signIn({ sub: 'g-csrf', email: uniqueEmail(), email_verified: true }, { dropCookie: true })).landing).toBe(failed);
+    const first = await signIn({ sub: 'g-replay', email: uniqueEmail(), email_verified: true });
+    expect(first.landing).toMatch(/\/google\/login\?code=/);
+    const replay = await request(auth.url).get(first.callbackUrl).set('Cookie', first.cookie).expect(302);
+    expect(replay.headers.location).toBe(failed);
+    const denied = await request(auth.url).get('/auth/oauth2/callback?error=access_denied&state=x').set('Cookie', 'pupitre_oauth_state=x').expect(302);
+    expect(denied.headers.location).toBe(failed);
+    await request(auth.url).get('/auth/oauth2/callback').expect(302).expect('Location', failed);
+  });
+
+  it('refuses unknown, malformed and expired codes', async () => {
+    await request(auth.url).post('/auth/oauth2/exchange').send({ code: 'x'.repeat(43) }).expect(400, { error: 'invalid-code' });
+    await request(auth.url).post('/auth/oauth2/exchange').send({}).expect(400, { error: 'invalid-code' });
+    const short = await startAuth(`${__filename}-short`, { ...provider.env, OAUTH_CODE_TTL: '200ms' });
+    try {
+      await provider.setProfile({ sub: 'g-slow', email: uniqueEmail(), email_verified: true });
+      const start = await request(short.url).get('/auth/oauth2/get-redirect').expect(302);
+      const cookie = ([] as string[]).concat(start.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+      const approved = await fetch(start.headers.location, { redirect: 'manual' });
+      const callback = new URL(approved.headers.get('location') as string);
+      const landing = (await request(short.url).get(`${callback.pathname}${callback.search}`).set('Cookie', cookie).expect(302)).headers.location;
+      await new Promise((r) => setTimeout(r, 400));
+      await request(short.url).post('/auth/oauth2/exchange').send({ code: new URL(landing).searchParams.get('code') }).expect(400, { error: 'invalid-code' });
+    } finally {
+      await short.dispose();
+    }
+  });
+
+  it('is off when GOOGLE_CLIENT_ID is not set: both ends redirect with the unavailable marker', async () => {
+    const off = await startAuth(`${__filename}-off`);
+    try {
+      await request(off.url).get('/auth/oauth2/get-redirect').expect(302).expect('Location', `${FRONT}/auth?form=login&error=google-unavailable`);
+      await request(off.url).get('/auth/oauth2/callback?code=x&state=y').expect(302).expect('Location', `${FRONT}/auth?form=login&error=google-unavailable`);
+    } finally {
+      await off.dispose();
+    }
+  });
+});

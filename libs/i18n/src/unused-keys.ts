@@ -18,7 +18,7 @@ export function findUnusedKeys(catalogue: unknown, sources: readonly string[], n
     literals.add(value);
     if (ns && value.startsWith(`${ns}:`)) literals.add(value.slice(ns.length + 1));
   }
-  const prefixes = [...text.matchAll(/`(?:[A-Za-z0-9_-]+:)?([A-Za-z0-9_.-]+)\.\$\{/g)].map((m) => `${m[1]}.`);
+  const prefixes = [...text.matchAll(/`(?:[A-Za-z0-9_-]+:)?([A-Za-z0-9_-]+\.[A-Za-z0-9_.-]*)\$\{/g)].map((m) => m[1]);
   return catalogueKeys(catalogue).filter((key) => {
     if (literals.has(key)) return false;
     if (prefixes.some((p) => key.startsWith(p))) return false;

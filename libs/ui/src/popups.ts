@@ -10,6 +10,17 @@ export interface Popup {
   tone: PopupTone;
 }
 
+/**
+ * The product's popups raised by the micro-frontends themselves (the request helper's own are in
+ * @pupitre/api-client): one registry, so every team uses the same translated keys.
+ */
+export const POPUP_KEYS = {
+  reviewCreated: 'Success.review-created',
+  reviewModified: 'Success.review-modified',
+  teacherQuery: 'Error.teacher-query',
+  maintenance: 'Global.maintenance',
+} as const;
+
 /** How long a popup stays: its CSS animation lasts exactly this long. */
 export const POPUP_DURATION_MS = 4000;
 

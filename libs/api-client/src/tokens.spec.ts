@@ -1,0 +1,113 @@
+import { getSession, updateSession } from '@pupitre/session';
+import { configureApiClient, request, resetApiClient } from './client';
+import { logout, needsRefresh, REFRESH_THRESHOLD_S, refreshTokens, startTokenRefresh, tokenExpiry } from './tokens';
+
+const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const jwt = (exp: number) => `${b64({ alg: 'ES256' })}.${b64({ sub: 'u1', exp })}.sig`;
+const now = () => Math.floor(Date.now() / 1000);
+
+function answer(status: number, body?: unknown) {
+  return { status, ok: status < 400, text: async () => (body === undefined ? '' : JSON.stringify(body)) } as unknown as Response;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  resetApiClient();
+});
+
+test('tokenExpiry reads the exp claim; needsRefresh applies the 300 s threshold', () => {
+  expect(tokenExpiry(jwt(1234))).toBe(1234);
+  expect(tokenExpiry('garbage')).toBeNull();
+  const t = 1_000_000;
+  expect(needsRefresh({ email: 'a', access: 'x', accessExpiry: t + REFRESH_THRESHOLD_S + 1, refresh: 'r', lang: null }, t)).toBe(false);
+  expect(needsRefresh({ email: 'a', access: 'x', accessExpiry: t + REFRESH_THRESHOLD_S, refresh: 'r', lang: null }, t)).toBe(true);
+  expect(needsRefresh({ email: 'a', access: 'x', accessExpiry: t - 10, refresh: 'r', lang: null }, t)).toBe(true);
+  expect(needsRefresh({ email: 'a', access: 'x', accessExpiry: t - 10, refresh: null, lang: null }, t)).toBe(false);
+});
+
+test('refresh rotates: the new pair and its expiry are stored; concurrent callers share one request', async () => {
+  updateSession({ email: 'a@b.c', access: jwt(now() + 10), accessExpiry: now() + 10, refresh: 'R1' });
+  const fresh = jwt(now() + 900);
+  const fetch = jest.fn(async () => answer(200, { access: fresh, refresh: 'R2' }));
+  configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch });
+  const results = await Promise.all([refreshTokens(), refreshTokens(), refreshTokens()]);
+  expect(results).toEqual([true, true, true]);
+  expect(fetch).toHaveBeenCalledTimes(1);
+  expect(JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toEqual({ refresh: 'R1' });
+  expect(getSession()).toMatchObject({ access: fresh, refresh: 'R2', accessExpiry: now() + 900 });
+  // Fresh now: a later call does not spend the refresh token again.
+  await refreshTokens();
+  expect(fetch).toHaveBeenCalledTimes(1);
+});
+
+test('a dead refresh token (401) ends the session; a network failure keeps it', async () => {
+  updateSession({ email: 'a@b.c', access: 'x', accessExpiry: now() - 1, refresh: 'R1' });
+  configureApiClient({ fetch: (async () => Promise.reject(new TypeError('offline'))) as unknown as typeof globalThis.fetch, notify: jest.fn() });
+  await expect(refreshTokens()).resolves.toBe(false);
+  expect(getSession().email).toBe('a@b.c');
+  configureApiClient({ fetch: (async () => answer(401, { detail: 'Token is blacklisted' })) as unknown as typeof globalThis.fetch });
+  await expect(refreshTokens()).resolves.toBe(false);
+  expect(getSession()).toMatchObject({ email: null, refresh: null });
+});
+
+test('timing: at start when expiring within 300 s, then again 300 s before the next expiry', async () => {
+  jest.useFakeTimers();
+  jest.setSystemTime(new Date('2030-01-01T00:00:00Z'));
+  const t0 = now();
+  updateSession({ email: 'a@b.c', access: jwt(t0 + 100), accessExpiry: t0 + 100, refresh: 'R1' });
+  let n = 1;
+  const fetch = jest.fn(async () => {
+    n += 1;
+    return answer(200, { access: jwt(now() + 900), refresh: `R${n}` });
+  });
+  configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch });
+  const scheduler = startTokenRefresh();
+  await jest.advanceTimersByTimeAsync(0);
+  expect(fetch).toHaveBeenCalledTimes(1); // at start: 100 s left
+  expect(getSession().refresh).toBe('R2');
+  // Next one 900 - 300 = 600 s later, not before.
+  await jest.advanceTimersByTimeAsync(599_000);
+  expect(fetch).toHaveBeenCalledTimes(1);
+  await jest.advanceTimersByTimeAsync(1_000);
+  expect(fetch).toHaveBeenCalledTimes(2);
+  expect(getSession().refresh).toBe('R3');
+  scheduler.stop();
+  jest.useRealTimers();
+});
+
+test('an authenticated request with an expiring token refreshes first and sends the new token', async () => {
+  updateSession({ email: 'a@b.c', access: 'OLD', accessExpiry: now() + 5, refresh: 'R1' });
+  const fresh = jwt(now() + 900);
+  const fetch = jest.fn(async (url: string) => (url.endsWith('/refresh/') ? answer(200, { access: fresh, refresh: 'R2' }) : answer(200, { ok: true })));
+  configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch });
+  const scheduler = startTokenRefresh();
+  await request('GET', '/auth/me');
+  const meCall = fetch.mock.calls.find(([url]) => url === '/auth/me') as unknown as [string, RequestInit];
+  expect((meCall[1].headers as Record<string, string>).Authorization).toBe(`Bearer ${fresh}`);
+  expect(fetch.mock.calls.filter(([url]) => url.endsWith('/refresh/'))).toHaveLength(1);
+  scheduler.stop();
+});
+
+describe('logout', () => {
+  test('posts the refresh token, clears the session and goes to /auth?form=login', async () => {
+    updateSession({ email: 'a@b.c', access: 'A', refresh: 'R', lang: 'es' });
+    const fetch = jest.fn(async () => answer(200, {}));
+    configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch });
+    const navigate = jest.fn();
+    await expect(logout(navigate)).resolves.toBe(true);
+    expect(JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toEqual({ refresh: 'R' });
+    expect(getSession()).toEqual({ email: null, access: null, accessExpiry: null, refresh: null, lang: 'es' });
+    expect(navigate).toHaveBeenCalledWith('/auth?form=login');
+  });
+
+  test('an error answer keeps the session, silently', async () => {
+    updateSession({ email: 'a@b.c', access: 'A', refresh: 'R' });
+    const notify = jest.fn();
+    configureApiClient({ fetch: (async () => answer(400, { error: 'invalid token' })) as unknown as typeof globalThis.fetch, notify });
+    const navigate = jest.fn();
+    await expect(logout(navigate)).resolves.toBe(false);
+    expect(getSession().email).toBe('a@b.c');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
+  });
+});

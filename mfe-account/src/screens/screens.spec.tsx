@@ -1,0 +1,245 @@
+// Account screens with a stubbed transport and fake timers where the spec times things:
+// login (3.5 s to /), activation (3 s to /auth?form=login).
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { configureApiClient, resetApiClient } from '@pupitre/api-client';
+import { initI18n } from '@pupitre/i18n';
+import { getSession, updateSession } from '@pupitre/session';
+import { getPopups } from '@pupitre/ui';
+import routes from '../routes';
+import { oneDecimal } from './ProfilePages';
+import { LOGIN_REDIRECT_MS } from './AuthPage';
+import { ACTIVATION_REDIRECT_MS } from './ActivationPages';
+
+initI18n('en');
+
+type Answer = { status: number; body?: unknown };
+function serve(answers: Record<string, Answer>) {
+  const fetch = jest.fn(async (url: string, init?: RequestInit) => {
+    const a = answers[`${init?.method ?? 'GET'} ${url}`] ?? { status: 502 };
+    return { status: a.status, ok: a.status < 400, text: async () => (a.body === undefined ? '' : JSON.stringify(a.body)) } as unknown as Response;
+  });
+  configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch, navigate: jest.fn(), notify: jest.fn(), schedule: jest.fn() });
+  return fetch;
+}
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{pathname + search}</p>;
+}
+
+function renderAt(url: string) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        {Object.entries(routes).map(([path, Screen]) => (
+          <Route key={path} path={path} element={<Screen />} />
+        ))}
+        <Route path="*" element={<p>elsewhere</p>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+/** The JSON body of the first call that had one (the /auth health probe has none). */
+const body = (fetch: jest.Mock) => JSON.parse((fetch.mock.calls as [string, RequestInit][]).find(([, init]) => init?.body)![1].body as string);
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  resetApiClient();
+  jest.useRealTimers();
+});
+
+describe('/auth', () => {
+  test('?form=signup shows the signup tab, otherwise login', () => {
+    serve({});
+    const { unmount } = renderAt('/auth?form=signup');
+    expect(screen.getByRole('tab', { name: 'Sign up' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('signup-form')).toBeInTheDocument();
+    unmount();
+    renderAt('/auth');
+    expect(screen.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('login-form')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', '/auth/oauth2/get-redirect');
+  });
+
+  test.each([
+    [['', '', ''], 'You have not filled in all the fields.'],
+    [['not-an-email', 'longenough1', 'longenough1'], 'The email address is not valid. Please check and try again.'],
+    [['a@b.co', 'short', 'short'], 'The password must contain at least 8 characters.'],
+    [['a@b.co', 'longenough1', 'longenough2'], 'The passwords do not match.'],
+  ])('signup validation %j', ([email, password, confirm], message) => {
+    const fetch = serve({});
+    renderAt('/auth?form=signup');
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: email } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+    fireEvent.change(screen.getByLabelText('Confirm the password'), { target: { value: confirm } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(screen.getByTestId('form-error')).toHaveTextContent(message);
+    expect(fetch.mock.calls.filter(([url]) => url !== '/auth/health')).toEqual([]);
+  });
+
+  test('an e-mail already used (an array under email) says so', async () => {
+    serve({ 'POST /auth/manage/users/': { status: 400, body: { email: ['user with this email already exists.'] } } });
+    renderAt('/auth?form=signup');
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'a@b.co' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tr0ub4dor&3' } });
+    fireEvent.change(screen.getByLabelText('Confirm the password'), { target: { value: 'Tr0ub4dor&3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(await screen.findByText('This e-mail address is already used by another account.')).toBeInTheDocument();
+  });
+
+  test('signup success: the login tab with the e-mail filled in', async () => {
+    const fetch = serve({ 'POST /auth/manage/users/': { status: 201, body: { email: 'new@b.co', id: 'x' } } });
+    renderAt('/auth?form=signup');
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'new@b.co' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tr0ub4dor&3' } });
+    fireEvent.change(screen.getByLabelText('Confirm the password'), { target: { value: 'Tr0ub4dor&3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+    expect(within(screen.getByTestId('login-form')).getByLabelText('E-mail address')).toHaveValue('new@b.co');
+    expect(body(fetch)).toEqual({ email: 'new@b.co', password: 'Tr0ub4dor&3', re_password: 'Tr0ub4dor&3', lang: 'en' });
+    expect(getPopups().map((p) => p.key)).toContain('Success.signup');
+  });
+
+  test('login success: message, tokens and e-mail stored, then / after 3.5 s', async () => {
+    jest.useFakeTimers();
+    serve({ 'POST /auth/token/': { status: 200, body: { access: 'A.eyJleHAiOjQxMDI0NDQ4MDB9.s', refresh: 'R' } } });
+    renderAt('/auth?form=login');
+    const form = within(screen.getByTestId('login-form'));
+    fireEvent.change(form.getByLabelText('E-mail address'), { target: { value: 'me@b.co' } });
+    fireEvent.change(form.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await act(async () => jest.advanceTimersByTimeAsync(0));
+    expect(screen.getByTestId('login-success')).toHaveTextContent('Signed in!');
+    expect(getSession()).toMatchObject({ email: 'me@b.co', refresh: 'R', accessExpiry: 4102444800 });
+    await act(async () => jest.advanceTimersByTimeAsync(LOGIN_REDIRECT_MS - 1));
+    expect(screen.getByTestId('where')).toHaveTextContent('/auth?form=login');
+    await act(async () => jest.advanceTimersByTimeAsync(1));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
+  test('a wrong login hints that the account may not be activated', async () => {
+    serve({ 'POST /auth/token/': { status: 401, body: { detail: 'No active account found with the given credentials' } } });
+    renderAt('/auth');
+    const form = within(screen.getByTestId('login-form'));
+    fireEvent.change(form.getByLabelText('E-mail address'), { target: { value: 'me@b.co' } });
+    fireEvent.change(form.getByLabelText('Password'), { target: { value: 'wrong-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(/Have you activated your account/)).toBeInTheDocument();
+  });
+
+  test('forgot password: POST reset_password and the success popup', async () => {
+    const fetch = serve({ 'POST /auth/manage/users/reset_password/': { status: 204 } });
+    renderAt('/auth');
+    fireEvent.change(screen.getAllByLabelText('E-mail address')[1], { target: { value: 'me@b.co' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));
+    await act(async () => undefined);
+    expect(body(fetch)).toEqual({ email: 'me@b.co' });
+    expect(getPopups().map((p) => p.key)).toContain('Success.request-reset-password');
+  });
+
+  test('a signed-in visitor goes to /settings', () => {
+    serve({});
+    updateSession({ email: 'me@b.co' });
+    renderAt('/auth');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Settings');
+  });
+});
+
+test.each([
+  [204, 'Account activated'],
+  [403, 'An error occurred'],
+])('/activate: answer %s → "%s", then /auth?form=login after 3 s', async (status, text) => {
+  jest.useFakeTimers();
+  const fetch = serve({ 'POST /auth/manage/users/activation/': { status } });
+  renderAt(`/activate/U${status}/T/`);
+  await act(async () => jest.advanceTimersByTimeAsync(0));
+  expect(screen.getByTestId('activation-result')).toHaveTextContent(text);
+  expect(body(fetch)).toEqual({ uid: `U${status}`, token: 'T' });
+  await act(async () => jest.advanceTimersByTimeAsync(ACTIVATION_REDIRECT_MS - 1));
+  expect(screen.getByTestId('where')).toHaveTextContent(`/activate/U${status}/T/`);
+  await act(async () => jest.advanceTimersByTimeAsync(1));
+  expect(screen.getByTestId('where')).toHaveTextContent('/auth?form=login');
+});
+
+test('/password/reset/confirm: two fields, matching check, then the login form', async () => {
+  const fetch = serve({ 'POST /auth/manage/users/reset_password_confirm/': { status: 204 } });
+  renderAt('/password/reset/confirm/U/T/');
+  fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Another-pass-1' } });
+  fireEvent.change(screen.getByLabelText('Confirm the new password'), { target: { value: 'Another-pass-2' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Change my password' }));
+  expect(screen.getByTestId('form-error')).toHaveTextContent('The passwords do not match.');
+  fireEvent.change(screen.getByLabelText('Confirm the new password'), { target: { value: 'Another-pass-1' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Change my password' }));
+  expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+  expect(screen.getByTestId('where')).toHaveTextContent('/auth?form=login');
+  expect(body(fetch)).toEqual({ uid: 'U', token: 'T', new_password: 'Another-pass-1', re_new_password: 'Another-pass-1' });
+});
+
+test('/google/login exchanges the one-time code by POST, stores the session and goes home', async () => {
+  const fetch = serve({ 'POST /auth/oauth2/exchange': { status: 200, body: { access: 'A', refresh: 'R', email: 'g@b.co' } } });
+  renderAt('/google/login?code=abc');
+  expect(await screen.findByText('elsewhere')).toBeInTheDocument();
+  expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  expect(body(fetch)).toEqual({ code: 'abc' });
+  expect(getSession()).toMatchObject({ email: 'g@b.co', access: 'A', refresh: 'R' });
+});
+
+test('/me: count, average with one decimal, popularity, join date', async () => {
+  updateSession({ email: 'me@b.co', access: 'A' });
+  serve({ 'GET /auth/me': { status: 200, body: { num: 3, average: 7.25, popularity: 66.7, since: '2025-04-09T12:00:00Z' } } });
+  renderAt('/me');
+  expect(await screen.findByTestId('stat-count')).toHaveTextContent('3');
+  expect(screen.getByTestId('stat-average')).toHaveTextContent('7.3');
+  expect(screen.getByTestId('stat-popularity')).toHaveTextContent('67 %');
+  expect(screen.getByTestId('stat-since')).toHaveTextContent('2025');
+  expect(oneDecimal(null)).toBe('?');
+});
+
+const review = (id: number, extra = {}) => ({
+  id,
+  tot_rating: 7,
+  text_rating: 'ok',
+  relatable: 80,
+  relatable_count: 5,
+  teacher: { id: 1, prefix: 'Mme', name: 'Roux' },
+  subject: { id: 2, name: 'Histoire', color: '#aa0000' },
+  year: 1,
+  created_at: '2025-05-01T10:00:00Z',
+  ...extra,
+});
+
+test('/me/favorites: remove drops the item', async () => {
+  updateSession({ email: 'me@b.co', access: 'A' });
+  serve({ 'GET /auth/me/favorites': { status: 200, body: [review(1), review(2)] }, 'DELETE /api/rating/1/favorite': { status: 204 } });
+  renderAt('/me/favorites');
+  expect(await screen.findAllByTestId('favorite')).toHaveLength(2);
+  expect(screen.getAllByTestId('favorite')[0]).toHaveTextContent('80 % relatable');
+  fireEvent.click(screen.getAllByRole('button', { name: /Remove the review/ })[0]);
+  await act(async () => undefined);
+  expect(screen.getAllByTestId('favorite')).toHaveLength(1);
+});
+
+test('/me/reviews: statuses, the rejection reason and the edit link', async () => {
+  updateSession({ email: 'me@b.co', access: 'A' });
+  serve({ 'GET /auth/me/reviews': { status: 200, body: [review(4, { status: 'pending' }), review(5, { status: 'rejected', reason: 'offensive-language' })] } });
+  renderAt('/me/reviews');
+  const items = await screen.findAllByTestId('my-review');
+  expect(items[0]).toHaveTextContent('Pending validation');
+  expect(items[1]).toHaveTextContent('Rejected');
+  expect(items[1]).toHaveTextContent('offensive-language');
+  expect(screen.getAllByRole('link', { name: /Edit my review/ })[1]).toHaveAttribute('href', '/review/5/edit');
+});
+
+test('/settings without a stored e-mail goes to /auth; with one, shows it', () => {
+  serve({});
+  const { unmount } = renderAt('/settings');
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign in');
+  unmount();
+  updateSession({ email: 'me@b.co' });
+  renderAt('/settings');
+  expect(screen.getByTestId('settings-email')).toHaveTextContent('me@b.co');
+  expect(screen.getByRole('radio', { name: 'Español' })).toBeInTheDocument();
+});

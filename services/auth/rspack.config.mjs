@@ -4,5 +4,5 @@ import { nodeServiceConfig } from '../../tools/rspack/node-service.mjs';
 
 export default nodeServiceConfig({
   serviceDir: path.dirname(fileURLToPath(import.meta.url)),
-  entries: { main: './src/main.ts' },
+  entries: { main: './src/main.ts', admin: './src/admin.ts' },
 });

@@ -28,10 +28,26 @@ describe('auth bundle', () => {
     ['PORT', 'abc'],
     ['SMTP_URL', 'mail.example.org'],
     ['LOG_LEVEL', 'chatty'],
+    ['JWT_PRIVATE_KEYS', '[{"kty":"EC"}]'],
+    ['THROTTLE_LOGIN_IP', 'lots'],
+    ['TRUST_PROXY', 'everyone'],
+    ['ACCESS_TOKEN_TTL', 'forever'],
   ])('exits 78 naming %s=%s', async (name, value) => {
     const result = await runNode(bundle.entry('main'), { ...base(), [name]: value });
     expect(result.code).toBe(78);
     expect(result.stderr).toContain(`${name}: expected`);
+  });
+
+  it('exits 78 naming JWT_PRIVATE_KEYS when it is missing in production', async () => {
+    const result = await runNode(bundle.entry('main'), { ...base(), NODE_ENV: 'production' });
+    expect(result.code).toBe(78);
+    expect(result.stderr).toContain('JWT_PRIVATE_KEYS: required in production');
+  });
+
+  it('exits 78 when only half of the Google client is configured', async () => {
+    const result = await runNode(bundle.entry('main'), { ...base(), GOOGLE_CLIENT_ID: 'id-only' });
+    expect(result.code).toBe(78);
+    expect(result.stderr).toContain('GOOGLE_CLIENT_SECRET: expected both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
   });
 
   it('starts, answers /auth/health, logs JSON lines and stops on SIGTERM', async () => {

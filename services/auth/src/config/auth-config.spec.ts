@@ -30,4 +30,39 @@ describe('auth configuration', () => {
     expect(validateConfig(authEnvSchema, { ...env, MAIL_FROM: 'ecole@example.org' }).ok).toBe(true);
     expect(validateConfig(authEnvSchema, { ...env, MAIL_FROM: 'nobody' }).ok).toBe(false);
   });
+
+  it('has the documented defaults for tokens, throttling and Google sign-in', () => {
+    const result = validateConfig(authEnvSchema, env);
+    expect(result.ok && result.config).toMatchObject({
+      ACCESS_TOKEN_TTL: 15 * 60_000,
+      REFRESH_TOKEN_TTL: 14 * 86_400_000,
+      ACTIVATION_TOKEN_TTL: 7 * 86_400_000,
+      RESET_TOKEN_TTL: 3 * 86_400_000,
+      PASSWORD_SCRYPT_LOG_N: 15,
+      TRUST_PROXY: false,
+      THROTTLE_LOGIN_IP: { limit: 20, windowMs: 60_000 },
+      THROTTLE_LOGIN_EMAIL: { limit: 10, windowMs: 15 * 60_000 },
+      QUEUE_PREFIX: 'bull',
+      GOOGLE_AUTHORIZATION_URL: 'https://accounts.google.com/o/oauth2/v2/auth',
+    });
+  });
+
+  it('reads TRUST_PROXY as express does', () => {
+    const trust = (v: string) => { const r = validateConfig(authEnvSchema, { ...env, TRUST_PROXY: v }); return r.ok ? r.config.TRUST_PROXY : r.problems; };
+    expect(trust('true')).toBe(true);
+    expect(trust('1')).toBe(1);
+    expect(trust('loopback, 10.0.0.0/8')).toEqual(['loopback', '10.0.0.0/8']);
+    expect(trust('anyone')).toEqual([expect.stringContaining('TRUST_PROXY: expected false, true')]);
+  });
+
+  it('checks JWT_PRIVATE_KEYS without echoing key material', () => {
+    const key = { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'secret-d', kid: 'k1' };
+    const ok = validateConfig(authEnvSchema, { ...env, JWT_PRIVATE_KEYS: JSON.stringify([key]) });
+    expect(ok.ok && ok.config.JWT_PRIVATE_KEYS).toEqual([key]);
+    const dup = validateConfig(authEnvSchema, { ...env, JWT_PRIVATE_KEYS: JSON.stringify([key, key]) });
+    expect(!dup.ok && dup.problems[0]).toMatch(/^JWT_PRIVATE_KEYS: expected a JSON array of private ES256 JWKs with kid \(kid "k1" appears twice\)/);
+    const bad = validateConfig(authEnvSchema, { ...env, JWT_PRIVATE_KEYS: '{nope' });
+    expect(!bad.ok && bad.problems[0]).toContain('not valid JSON');
+    expect(validateConfig(authEnvSchema, { ...env, NODE_ENV: 'production' })).toEqual({ ok: false, problems: [expect.stringMatching(/^JWT_PRIVATE_KEYS: required in production/)] });
+  });
 });

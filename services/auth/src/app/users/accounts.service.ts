@@ -7,7 +7,7 @@ import { type Model, Types } from 'mongoose';
 import { type AuthConfig } from '../../config/auth-config';
 import { UserEventsProducer } from '../events/user-events.producer';
 import { Mailer } from '../mail/mailer.service';
-import { FIELD_MESSAGES, isValidEmail, normalizeEmail } from '../shared/field-errors';
+import { FIELD_MESSAGES, normalizeEmail } from '../shared/field-errors';
 import { TokenService } from '../tokens/token.service';
 import { LinkToken, type LinkPurpose } from './link-token.schema';
 import { PasswordHasher } from './password-hasher';
@@ -152,26 +152,6 @@ export class AccountsService {
       if ((err as { code?: number }).code === 11000) return this.fromGoogle(profile);
       throw err;
     }
-  }
-
-  /** Admin CLI: create an active admin, or grant/revoke the role on an existing account. */
-  async setAdmin(email: string, admin: boolean, password?: string): Promise<'created' | 'granted' | 'revoked' | 'unchanged'> {
-    const normalized = normalizeEmail(email);
-    if (!isValidEmail(normalized)) throw new Error(`not a valid e-mail address: ${email}`);
-    const user = await this.users.findOne({ email: normalized });
-    if (!user) {
-      if (!admin) throw new Error(`no account with e-mail ${normalized}`);
-      if (!password) throw new Error('a new admin account needs a password (--password or ADMIN_PASSWORD)');
-      const problems = passwordProblems(password, normalized);
-      if (problems.length) throw new Error(problems.join(' '));
-      await this.users.create({ email: normalized, password: await this.hasher.hash(password), isActive: true, lang: 'fr', roles: ['user', 'admin'] });
-      return 'created';
-    }
-    const has = user.roles.includes('admin');
-    if (has === admin) return 'unchanged';
-    const roles: Role[] = admin ? [...user.roles, 'admin'] : user.roles.filter((r) => r !== 'admin');
-    await this.users.updateOne({ _id: user._id }, { $set: { roles } });
-    return admin ? 'granted' : 'revoked';
   }
 
   private async setPassword(user: UserDocument, password: string): Promise<void> {

@@ -1,0 +1,33 @@
+// Admin CLI (`npm run admin -- create-admin someone@example.org --password ...`): creates an admin
+// or grants/revokes the role, straight in the auth database.
+import { databaseNameField, loadConfig, mongoUriField } from '@pupitre/server-kit';
+import mongoose from 'mongoose';
+import { z } from 'zod';
+import { ADMIN_USAGE, parseAdminArgs, runAdminCommand } from './admin/admin-commands';
+
+const schema = z.object({
+  MONGODB_URI: mongoUriField(),
+  MONGODB_DB: databaseNameField('pupitre_auth'),
+  PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10, { message: 'expected an integer from 10 to 20' }).max(20, { message: 'expected an integer from 10 to 20' }).default(15),
+});
+
+async function main(): Promise<number> {
+  const args = parseAdminArgs(process.argv.slice(2), process.env);
+  if (typeof args === 'string') {
+    process.stderr.write(`${args}\n${ADMIN_USAGE}\n`);
+    return 64;
+  }
+  const config = loadConfig(schema, process.env, 'admin');
+  const connection = await mongoose.createConnection(config.MONGODB_URI, { dbName: config.MONGODB_DB, serverSelectionTimeoutMS: 5000 }).asPromise();
+  try {
+    process.stdout.write(`${await runAdminCommand(connection, args, config.PASSWORD_SCRYPT_LOG_N)}\n`);
+    return 0;
+  } catch (err) {
+    process.stderr.write(`admin: ${(err as Error).message}\n`);
+    return 1;
+  } finally {
+    await connection.close();
+  }
+}
+
+void main().then((code) => process.exit(code));

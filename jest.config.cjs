@@ -19,7 +19,7 @@ module.exports = {
       displayName: 'unit-node',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/{libs,services,infra,scripts,tools}/**/*.spec.{ts,mjs,cjs}'],
-      testPathIgnorePatterns: [...ignored, '\\.int\\.spec\\.ts$', '/libs/(ui|i18n|session|api-client|mf-runtime)/'],
+      testPathIgnorePatterns: [...ignored, '\\.int\\.spec\\.ts$', '/libs/(ui|i18n|session|api-client|mf-runtime|review-ui)/'],
     },
     {
       ...common,
@@ -27,7 +27,7 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: [
         '<rootDir>/{shell,mfe-community,mfe-review,mfe-account}/src/**/*.spec.{ts,tsx}',
-        '<rootDir>/libs/{ui,i18n,session,api-client,mf-runtime}/src/**/*.spec.{ts,tsx}',
+        '<rootDir>/libs/{ui,i18n,session,api-client,mf-runtime,review-ui}/src/**/*.spec.{ts,tsx}',
       ],
       setupFilesAfterEnv: ['<rootDir>/tools/jest/web-setup.cjs'],
     },

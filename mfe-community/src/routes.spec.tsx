@@ -1,23 +1,38 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { configureApiClient, resetApiClient } from '@pupitre/api-client';
+import { resetApiClient } from '@pupitre/api-client';
 import { findMissingKeys, i18n, initI18n } from '@pupitre/i18n';
 import { ROUTE_OWNERSHIP } from '@pupitre/mf-runtime';
+import { clearSession } from '@pupitre/session';
+import { fakeApi, sampleReview, type FakeCall } from '@pupitre/review-ui/src/testing';
 import { catalogues } from './i18n';
 import routes from './routes';
 import { formatRankingEntry } from './screens/RankingList';
-import { stars } from './screens/TeacherPage';
+
+// embla measures the layout (ResizeObserver, matchMedia), which jsdom lacks: the carousel's
+// content is what these tests look at.
+const autoScroll = jest.fn((options: unknown) => ({ name: 'autoScroll', options }));
+jest.mock('embla-carousel-react', () => ({ __esModule: true, default: () => [jest.fn(), undefined] }));
+jest.mock('embla-carousel-auto-scroll', () => ({ __esModule: true, default: (options: unknown) => autoScroll(options) }));
 
 initI18n('en');
 
-// jsdom has no Response: a minimal stand-in for the request helper.
+const ranking = [
+  { id: 4, prefix: 'Mme', name: 'Durand', subjects: ['Maths'], rating: 8.46 },
+  { id: 9, prefix: 'M.', name: 'Martin', subjects: [], rating: 7 },
+];
+const teacher = { id: 4, prefix: 'Mme', name: 'Durand', rating: 7, reviews: 3, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }] };
+const community = [
+  { title: 'recent', reviews: [sampleReview(1), sampleReview(2)] },
+  { title: 'highest', reviews: [sampleReview(2, { tot_rating: 10 })] },
+  { title: 'lowest', reviews: [] },
+  { title: 'relevant', reviews: [sampleReview(3)] },
+  { '1': [true, false], '2': [null, true], '3': [null, false] },
+];
+
 function serve(answers: Record<string, unknown>) {
-  const fetch = jest.fn(async (url: string) => {
-    const found = url in answers;
-    return { status: found ? 200 : 404, ok: found, text: async () => (found ? JSON.stringify(answers[url]) : '') } as unknown as Response;
-  });
-  configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch, navigate: jest.fn(), notify: jest.fn(), schedule: jest.fn() });
-  return fetch;
+  return fakeApi((call: FakeCall) => (call.url in answers ? { status: 200, body: answers[call.url] } : { status: 404, body: { error: 'not-found' } }));
 }
 
 function renderRoute(url: string, pattern: keyof typeof routes) {
@@ -31,73 +46,125 @@ function renderRoute(url: string, pattern: keyof typeof routes) {
   );
 }
 
-afterEach(() => resetApiClient());
+beforeEach(() => {
+  localStorage.clear();
+  clearSession();
+  autoScroll.mockClear();
+});
+afterEach(() => {
+  resetApiClient();
+  jest.useRealTimers();
+});
 
 test('exposes exactly the paths the ownership table gives to community', () => {
   expect(Object.keys(routes).sort()).toEqual([...ROUTE_OWNERSHIP.community].sort());
   for (const Screen of Object.values(routes)) expect(typeof Screen).toBe('function');
 });
 
-test('adds the `community` namespace to the shared i18n instance', () => {
-  expect(i18n.hasResourceBundle('fr', 'community')).toBe(true);
-  expect(i18n.hasResourceBundle('es', 'community')).toBe(true);
-  expect(i18n.hasResourceBundle('en', 'community')).toBe(true);
-});
-
-test('fr, es and en catalogues have the same keys', () => {
+test('adds the `community` and `review-ui` namespaces; fr, es and en catalogues have the same keys', () => {
+  for (const lng of ['fr', 'es', 'en']) {
+    expect(i18n.hasResourceBundle(lng, 'community')).toBe(true);
+    expect(i18n.hasResourceBundle(lng, 'review-ui')).toBe(true);
+  }
   expect(findMissingKeys(catalogues)).toEqual([]);
 });
 
-test('/communaute lists the ranking: "prefix name — rating" with one decimal, in order', async () => {
-  const fetch = serve({
-    '/api/teachers/ranking': [
-      { id: 4, prefix: 'Mme', name: 'Durand', subjects: ['Maths'], rating: 8.46 },
-      { id: 9, prefix: 'M.', name: 'Martin', subjects: [], rating: 7 },
-    ],
-  });
+test('/communaute: title, search box, non-empty categories as carousels alternating direction, best teachers', async () => {
+  const api = serve({ '/api/rating/community': community, '/api/teachers/ranking': ranking });
   renderRoute('/communaute', '/communaute');
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Community');
+  expect(screen.getByRole('searchbox', { name: 'Search for a teacher' })).toBeInTheDocument();
+  await screen.findByTestId('categories');
+  expect(screen.getByTestId('category-recent')).toHaveTextContent('Most recent');
+  expect(screen.queryByTestId('category-lowest')).toBeNull();
+  const carousels = screen.getAllByRole('region');
+  expect(carousels.map((c) => c.getAttribute('data-direction'))).toEqual(['forward', 'backward', 'forward']);
+  expect(autoScroll.mock.calls.map(([o]) => (o as { direction: string }).direction)).toEqual(expect.arrayContaining(['forward', 'backward']));
+  expect(within(screen.getByTestId('category-recent')).getAllByTestId('review-card')).toHaveLength(2);
+  // The caller's state: review 1 voted relatable, review 2 a favourite (in both of its categories).
+  expect(within(screen.getByTestId('category-recent')).getAllByTestId('vote-like')[0]).toHaveAttribute('aria-pressed', 'true');
+  for (const card of screen.getAllByTestId('review-card').filter((c) => c.getAttribute('data-review-id') === '2')) {
+    expect(within(card).getByTestId('favourite')).toHaveAttribute('aria-pressed', 'true');
+  }
   const list = await screen.findByTestId('ranking-list');
-  expect(list.tagName).toBe('OL');
-  const items = [...list.querySelectorAll('li')].map((li) => li.textContent);
-  expect(items).toEqual(['Mme Durand — 8.5', 'M. Martin — 7.0']);
-  expect(screen.getByTestId('mfe-community')).toBeInTheDocument();
+  expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Mme Durand — 8.5', 'M. Martin — 7.0']);
   expect(screen.getByTestId('mfe-version')).toHaveTextContent('community');
-  expect(fetch).toHaveBeenCalledWith('/api/teachers/ranking', expect.anything());
+  expect(api.calls.map((c) => c.url)).toEqual(expect.arrayContaining(['/api/rating/community', '/api/teachers/ranking']));
 });
 
-test('/ranking shows "Loading..." and then the list with subjects', async () => {
+test('/communaute: the pause button stops every carousel', async () => {
+  serve({ '/api/rating/community': community, '/api/teachers/ranking': ranking });
+  renderRoute('/communaute', '/communaute');
+  const pause = await screen.findByTestId('carousel-pause');
+  expect(pause).toHaveTextContent('Pause the carousels');
+  await userEvent.setup().click(pause);
+  expect(pause).toHaveTextContent('Play the carousels');
+  expect(pause).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('/communaute: choosing a teacher loads his details and reviews and links to publishing on him', async () => {
+  jest.useFakeTimers();
+  serve({
+    '/api/rating/community': [{}],
+    '/api/teachers/ranking': [],
+    '/api/teachers?query=dur': [{ id: 4, prefix: 'Mme', name: 'Durand', rating: 7, subjects: [{ id: 1, name: 'Maths' }] }],
+    '/api/teacher/4': teacher,
+    '/api/teacher/4/reviews?limit=50': community,
+  });
+  renderRoute('/communaute', '/communaute');
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  await user.type(screen.getByRole('searchbox'), 'dur');
+  await act(async () => jest.advanceTimersByTime(500));
+  await user.click(await screen.findByRole('button', { name: /Mme Durand/ }));
+  const chosen = await screen.findByTestId('chosen-teacher');
+  expect(await within(chosen).findByTestId('teacher-name')).toHaveTextContent('Mme Durand');
+  expect(within(chosen).getByTestId('publish-link')).toHaveAttribute('href', '/publication?teacher=4');
+  // Each review once, newest first.
+  const cards = await within(chosen).findAllByTestId('review-card');
+  expect(cards.map((c) => c.getAttribute('data-review-id'))).toEqual(['3', '2', '1']);
+  expect(screen.getByText('No review has been published yet.')).toBeInTheDocument();
+});
+
+test('/ranking shows "Loading..." and then the numbered list with subjects and one decimal', async () => {
   serve({ '/api/teachers/ranking': [{ id: 1, prefix: 'Mme', name: 'Roux', subjects: ['Histoire', 'Géographie'], rating: 9 }] });
   renderRoute('/ranking', '/ranking');
   expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-  expect(await screen.findByTestId('ranking-list')).toHaveTextContent('Mme Roux — 9.0 · Histoire, Géographie');
+  const list = await screen.findByTestId('ranking-list');
+  expect(list.tagName).toBe('OL');
+  expect(list).toHaveTextContent('Mme Roux — 9.0 · Histoire, Géographie');
 });
 
-test('/teacher/:id shows the teacher, its rating and its subjects', async () => {
-  serve({
-    '/api/teacher/4': { id: 4, prefix: 'Mme', name: 'Durand', rating: 7, reviews: 3, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }] },
-  });
+test('/teacher/:id: prefix and name, stars, subject chips with their colour, his reviews', async () => {
+  serve({ '/api/teacher/4': teacher, '/api/teacher/4/reviews?limit=50': community });
   renderRoute('/teacher/4', '/teacher/:id');
   expect(await screen.findByTestId('teacher-name')).toHaveTextContent('Mme Durand');
-  expect(screen.getByText(/7\.0 \/ 10/)).toBeInTheDocument();
+  expect(screen.getByRole('img', { name: '3.5 out of 5 stars' })).toBeInTheDocument();
+  expect(screen.getByTestId('teacher-rating')).toHaveTextContent('7.0 / 10');
   expect(screen.getByTestId('teacher-subjects')).toHaveTextContent('Maths');
+  expect(within(screen.getByTestId('teacher-subjects')).getByTestId('subject-chip')).toHaveAttribute('data-color', '#ff0000');
+  expect(await screen.findAllByTestId('review-card')).toHaveLength(3);
+});
+
+test('/teacher/:id without a rating shows the no-rating message', async () => {
+  serve({ '/api/teacher/5': { ...teacher, id: 5, rating: null, reviews: 0 }, '/api/teacher/5/reviews?limit=50': [{}] });
+  renderRoute('/teacher/5', '/teacher/:id');
+  expect(await screen.findByTestId('teacher-rating')).toHaveTextContent('This teacher has no published review yet.');
+  expect(await screen.findByTestId('teacher-no-reviews')).toBeInTheDocument();
 });
 
 test('/teacher/:id with a bad id asks nothing', () => {
-  const fetch = serve({});
+  const api = serve({});
   renderRoute('/teacher/abc', '/teacher/:id');
   expect(screen.getByRole('alert')).toHaveTextContent('This teacher address is not valid.');
-  expect(fetch).not.toHaveBeenCalled();
+  expect(api.calls).toEqual([]);
 });
 
 test('an API failure shows a retry', async () => {
-  serve({});
+  fakeApi(() => ({ status: 500 }));
   renderRoute('/ranking', '/ranking');
   expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
 });
 
-test('formatting helpers', () => {
+test('formatting helper', () => {
   expect(formatRankingEntry({ prefix: '', name: 'Solo', rating: 10 })).toBe('Solo — 10.0');
-  expect(stars(7)).toBe('★★★½☆');
-  expect(stars(0)).toBe('☆☆☆☆☆');
-  expect(stars(10)).toBe('★★★★★');
 });

@@ -1,20 +1,19 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { configureApiClient, resetApiClient } from '@pupitre/api-client';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { resetApiClient } from '@pupitre/api-client';
 import { findMissingKeys, i18n, initI18n } from '@pupitre/i18n';
 import { ROUTE_OWNERSHIP } from '@pupitre/mf-runtime';
+import { clearSession, updateSession } from '@pupitre/session';
+import { fakeApi } from '@pupitre/review-ui/src/testing';
 import { catalogues } from './i18n';
 import routes from './routes';
 
 initI18n('en');
 
-function serve(answers: Record<string, unknown>) {
-  const fetch = jest.fn(async (url: string) => {
-    const found = url in answers;
-    return { status: found ? 200 : 500, ok: found, text: async () => (found ? JSON.stringify(answers[url]) : '') } as unknown as Response;
-  });
-  configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch, navigate: jest.fn(), notify: jest.fn(), schedule: jest.fn() });
-  return fetch;
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
 function renderRoute(url: string, pattern: keyof typeof routes) {
@@ -23,11 +22,16 @@ function renderRoute(url: string, pattern: keyof typeof routes) {
     <MemoryRouter initialEntries={[url]}>
       <Routes>
         <Route path={pattern} element={<Screen />} />
+        <Route path="*" element={<Where />} />
       </Routes>
     </MemoryRouter>,
   );
 }
 
+beforeEach(() => {
+  localStorage.clear();
+  clearSession();
+});
 afterEach(() => resetApiClient());
 
 test('exposes exactly the paths the ownership table gives to review', () => {
@@ -39,22 +43,64 @@ test('adds the `review` namespace; fr, es and en catalogues have the same keys',
   expect(findMissingKeys(catalogues)).toEqual([]);
 });
 
-test('/publication lists the subjects with their colour', async () => {
-  serve({ '/api/subjects': [{ id: 1, name: 'Mathématiques', color: '#ff0000' }, { id: 2, name: 'Histoire', color: '#00aa00' }] });
+test('/publication shows the form and the subjects with their colour', async () => {
+  fakeApi((call) =>
+    call.url === '/api/subjects' ? { status: 200, body: [{ id: 1, name: 'Mathématiques', color: '#ff0000' }, { id: 2, name: 'Histoire', color: '#00aa00' }] } : { status: 500 },
+  );
+  updateSession({ email: 'a@b.c', access: 'A' });
   renderRoute('/publication', '/publication');
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Publish a review');
+  expect(screen.getByTestId('review-form')).toBeInTheDocument();
+  expect(screen.queryByTestId('signed-out-notice')).toBeNull();
   const list = await screen.findByTestId('subject-list');
   const items = [...list.querySelectorAll('li')];
   expect(items.map((li) => li.textContent)).toEqual(['Mathématiques', 'Histoire']);
   expect(items[0]).toHaveAttribute('data-color', '#ff0000');
-  expect(screen.getByTestId('mfe-review')).toBeInTheDocument();
   expect(screen.getByTestId('mfe-version')).toHaveTextContent('review');
 });
 
-test.each([
-  ['/publication/complete?id=3', '/publication/complete', 'Thank you for your review!'],
-  ['/review/3/edit', '/review/:id/edit', 'Edit your review'],
-] as const)('%s has a real heading', (url, pattern, heading) => {
-  renderRoute(url, pattern);
-  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
-  expect(screen.getByTestId('mfe-review')).toBeInTheDocument();
+test('/publication signed out: a notice, and publishing sends the visitor to /auth?form=login', async () => {
+  const api = fakeApi((call) => (call.url === '/api/teacher/4' ? { status: 200, body: { id: 4, prefix: 'Mme', name: 'Durand', rating: null, reviews: 0, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }] } } : { status: 200, body: [] }));
+  renderRoute('/publication?teacher=4', '/publication');
+  expect(screen.getByTestId('signed-out-notice')).toHaveTextContent('You need to be signed in');
+  await screen.findByTestId('teacher-clear');
+  await userEvent.setup().click(screen.getByTestId('submit'));
+  // The form's own checks come first (year not chosen); a valid form goes to the sign-in page.
+  expect(screen.getByTestId('form-error')).toHaveAttribute('data-key', 'wrong-year');
+  expect(api.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+});
+
+test('/publication/complete: thanks, the validation note, and the three cards; the copy-link fallback', async () => {
+  const user = userEvent.setup();
+  renderRoute('/publication/complete?id=12', '/publication/complete');
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Thank you for your review!');
+  expect(screen.getByTestId('validation-note')).toHaveTextContent('about 10 minutes, after an automatic validation');
+  expect(screen.getByTestId('home-card')).toContainElement(screen.getByRole('link', { name: 'Back to home' }));
+  expect(screen.getByRole('link', { name: 'Publish another review' })).toHaveAttribute('href', '/publication');
+  // jsdom has no navigator.share: the card copies the link instead.
+  await user.click(screen.getByRole('button', { name: 'Copy the link' }));
+  expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/communaute`);
+  expect(screen.getByTestId('share-status')).toHaveTextContent('Link copied.');
+});
+
+test('/publication/complete uses the device share function when there is one', async () => {
+  const share = jest.fn(async () => undefined);
+  Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+  try {
+    renderRoute('/publication/complete?id=12', '/publication/complete');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Share' }));
+    expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/communaute` }));
+    await waitFor(() => expect(screen.getByTestId('share-status')).toHaveTextContent('Thank you for sharing!'));
+  } finally {
+    delete (navigator as { share?: unknown }).share;
+  }
+});
+
+test('/review/:id/edit with a bad id asks nothing; it always says the edit is validated again', () => {
+  const api = fakeApi(() => ({ status: 500 }));
+  renderRoute('/review/abc/edit', '/review/:id/edit');
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Edit your review');
+  expect(screen.getByTestId('revalidation-note')).toHaveTextContent('validated again');
+  expect(screen.getByRole('alert')).toHaveTextContent('This review address is not valid.');
+  expect(api.calls).toEqual([]);
 });

@@ -4,12 +4,14 @@ const en = {
     lead: 'Find a teacher, read what students and parents think of them, and share your own experience.',
     bestTeachers: 'Best-rated teachers',
     seeRanking: 'See the full ranking',
+    noReviews: 'No review has been published yet.',
+    pause: 'Pause the carousels',
+    play: 'Play the carousels',
   },
   ranking: {
     title: 'Ranking of the best teachers',
     lead: 'Teachers ordered by their average rating out of 10.',
     empty: 'No teacher has been rated yet.',
-    rating: '{{rating}} out of 10',
   },
   teacher: {
     title: 'Teacher',
@@ -19,11 +21,15 @@ const en = {
     reviews_other: '{{count}} reviews',
     subjects: 'Subjects',
     publish: 'Publish a review about this teacher',
+    reviewsTitle: 'Reviews',
+    noReviews: 'No published review about this teacher yet.',
     invalid: 'This teacher address is not valid.',
   },
-  error: {
-    load: 'The information could not be loaded.',
-    retry: 'Try again',
+  categories: {
+    recent: 'Most recent',
+    highest: 'Highest rated',
+    lowest: 'Lowest rated',
+    relevant: 'Most relatable',
   },
 };
 export default en;

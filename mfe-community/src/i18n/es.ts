@@ -6,12 +6,14 @@ const es: CommunityCatalogue = {
     lead: 'Encuentra a un profesor, lee lo que opinan alumnos y padres, y comparte tu propia experiencia.',
     bestTeachers: 'Los profesores mejor valorados',
     seeRanking: 'Ver la clasificación completa',
+    noReviews: 'Todavía no se ha publicado ninguna opinión.',
+    pause: 'Pausar los carruseles',
+    play: 'Reanudar los carruseles',
   },
   ranking: {
     title: 'Clasificación de los mejores profesores',
     lead: 'Profesores ordenados según su nota media sobre 10.',
     empty: 'Todavía no se ha valorado a ningún profesor.',
-    rating: '{{rating}} sobre 10',
   },
   teacher: {
     title: 'Profesor',
@@ -21,11 +23,15 @@ const es: CommunityCatalogue = {
     reviews_other: '{{count}} opiniones',
     subjects: 'Asignaturas',
     publish: 'Publicar una opinión sobre este profesor',
+    reviewsTitle: 'Opiniones',
+    noReviews: 'Todavía no hay opiniones publicadas sobre este profesor.',
     invalid: 'La dirección de este profesor no es válida.',
   },
-  error: {
-    load: 'No se pudo cargar la información.',
-    retry: 'Reintentar',
+  categories: {
+    recent: 'Las más recientes',
+    highest: 'Las mejor valoradas',
+    lowest: 'Las peor valoradas',
+    relevant: 'Las más identificables',
   },
 };
 export default es;

@@ -2,16 +2,16 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RankingEntry } from '@pupitre/contracts';
 import { useApiGet } from '@pupitre/api-client';
+import { ApiError, formatRating, teacherName } from '@pupitre/review-ui';
 import { Loading } from '@pupitre/ui';
-import { ApiError } from './ApiError';
 import styles from '../community.module.css';
 
 /** "Mme Durand — 8.5": prefix, name, rating with one decimal. */
 export function formatRankingEntry(entry: Pick<RankingEntry, 'prefix' | 'name' | 'rating'>): string {
-  return `${[entry.prefix, entry.name].filter(Boolean).join(' ')} — ${entry.rating.toFixed(1)}`;
+  return `${teacherName(entry)} — ${formatRating(entry.rating)}`;
 }
 
-/** GET /api/teachers/ranking as a numbered list, best first. */
+/** GET /api/teachers/ranking as a numbered list, best first ("Loading..." meanwhile). */
 export function RankingList({ limit, showSubjects = true }: { limit?: number; showSubjects?: boolean }) {
   const { t } = useTranslation('community');
   const state = useApiGet<RankingEntry[]>('/api/teachers/ranking');
@@ -22,7 +22,7 @@ export function RankingList({ limit, showSubjects = true }: { limit?: number; sh
   return (
     <ol className={styles.list} data-testid="ranking-list">
       {entries.map((entry) => (
-        <li key={entry.id} className={styles.item}>
+        <li key={entry.id} className={styles.item} data-teacher-id={entry.id}>
           <span>
             <Link to={`/teacher/${entry.id}`} className={styles.name}>
               {formatRankingEntry(entry)}

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { Screen } from '@pupitre/review-ui';
+import { MFE } from '../version';
 import { RankingList } from './RankingList';
-import { Screen } from './Screen';
 
 export function RankingPage() {
   const { t } = useTranslation('community');
   return (
-    <Screen title={t('ranking.title')}>
+    <Screen {...MFE} title={t('ranking.title')}>
       <h1>{t('ranking.title')}</h1>
       <p>{t('ranking.lead')}</p>
       <RankingList />

@@ -2,59 +2,68 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TeacherDetail } from '@pupitre/contracts';
 import { useApiGet } from '@pupitre/api-client';
+import { ApiError, formatRating, Screen, Stars, SubjectChip, teacherName } from '@pupitre/review-ui';
 import { Loading, Panel } from '@pupitre/ui';
-import { ApiError } from './ApiError';
-import { Screen } from './Screen';
+import { MFE } from '../version';
+import { TeacherReviews } from './reviews';
 import styles from '../community.module.css';
 
-/** Rating 0–10 as five stars in halves: 7 → ★★★½☆. */
-export function stars(rating: number): string {
-  const halves = Math.round(Math.max(0, Math.min(10, rating)));
-  return '★'.repeat(Math.floor(halves / 2)) + (halves % 2 ? '½' : '') + '☆'.repeat(5 - Math.ceil(halves / 2));
+/** Teacher ids are positive integers: anything else is never sent. */
+export const isTeacherId = (id: string): boolean => /^[1-9]\d{0,15}$/.test(id);
+
+function ReviewsOf({ id }: { id: number }) {
+  const { t } = useTranslation('community');
+  const state = useApiGet<unknown>(`/api/teacher/${id}/reviews?limit=50`);
+  return (
+    <Panel title={t('teacher.reviewsTitle')}>
+      {state.status === 'loading' ? <Loading /> : state.status === 'error' ? <ApiError onRetry={state.reload} /> : <TeacherReviews body={state.data} />}
+    </Panel>
+  );
 }
 
-function TeacherDetails({ id }: { id: string }) {
+/** The teacher's details (prefix and name, stars or the no-rating message, subject chips), a link to publish on him, his reviews. */
+export function TeacherDetails({ id, headingLevel = 1 }: { id: number; headingLevel?: 1 | 2 }) {
   const { t } = useTranslation('community');
   const state = useApiGet<TeacherDetail>(`/api/teacher/${id}`);
   if (state.status === 'loading') return <Loading />;
   if (state.status === 'error') return <ApiError onRetry={state.reload} />;
   const teacher = state.data;
+  const Heading = `h${headingLevel}` as const;
   return (
-    <>
-      <h1 data-testid="teacher-name">{[teacher.prefix, teacher.name].filter(Boolean).join(' ')}</h1>
+    <div data-testid="teacher-details">
+      <Heading data-testid="teacher-name">{teacherName(teacher)}</Heading>
       {teacher.rating === null ? (
-        <p>{t('teacher.noRating')}</p>
+        <p data-testid="teacher-rating">{t('teacher.noRating')}</p>
       ) : (
-        <p>
-          <span className={styles.stars} aria-hidden="true">
-            {stars(teacher.rating)}
-          </span>{' '}
-          {t('teacher.rating', { rating: teacher.rating.toFixed(1) })} · {t('teacher.reviews', { count: teacher.reviews })}
+        <p className={styles.rating} data-testid="teacher-rating">
+          <Stars rating={teacher.rating} size={24} /> <span>{t('teacher.rating', { rating: formatRating(teacher.rating) })}</span> ·{' '}
+          <span>{t('teacher.reviews', { count: teacher.reviews })}</span>
         </p>
       )}
-      <Panel title={t('teacher.subjects')}>
-        <ul className={styles.chips} data-testid="teacher-subjects">
-          {teacher.subjects.map((subject) => (
-            <li key={subject.id} className={styles.chip} style={{ ['--chip-color' as string]: subject.color }}>
-              {subject.name}
-            </li>
-          ))}
-        </ul>
-      </Panel>
+      <ul className={styles.chips} data-testid="teacher-subjects" aria-label={t('teacher.subjects')}>
+        {teacher.subjects.map((subject) => (
+          <li key={subject.id}>
+            <SubjectChip name={subject.name} color={subject.color} />
+          </li>
+        ))}
+      </ul>
       <p>
-        <Link to={`/publication?teacher=${teacher.id}`}>{t('teacher.publish')}</Link>
+        <Link className="pp-button" to={`/publication?teacher=${teacher.id}`} data-testid="publish-link">
+          {t('teacher.publish')}
+        </Link>
       </p>
-    </>
+      <ReviewsOf id={teacher.id} />
+    </div>
   );
 }
 
 export function TeacherPage() {
   const { t } = useTranslation('community');
   const { id = '' } = useParams();
-  const valid = /^[1-9]\d{0,15}$/.test(id);
+  const valid = isTeacherId(id);
   return (
-    <Screen title={t('teacher.title')}>
-      {valid ? <TeacherDetails id={id} /> : <p role="alert">{t('teacher.invalid')}</p>}
+    <Screen {...MFE} title={t('teacher.title')}>
+      {valid ? <TeacherDetails key={id} id={Number(id)} /> : <p role="alert">{t('teacher.invalid')}</p>}
     </Screen>
   );
 }

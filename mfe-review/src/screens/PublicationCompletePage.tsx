@@ -1,22 +1,78 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Panel } from '@pupitre/ui';
-import { Screen } from './Screen';
+import { Screen } from '@pupitre/review-ui';
+import { Button, Panel } from '@pupitre/ui';
+import { isId } from '../api';
+import { MFE } from '../version';
 import styles from '../review.module.css';
+
+type ShareState = 'idle' | 'shared' | 'copied' | 'manual';
+
+/** Shares the community through the device's share function; copies the link where there is none. */
+function ShareCard() {
+  const { t } = useTranslation('review');
+  const [state, setState] = useState<ShareState>('idle');
+  const url = `${window.location.origin}/communaute`;
+  const canShare = typeof navigator.share === 'function';
+
+  const share = async () => {
+    if (canShare) {
+      try {
+        await navigator.share({ title: 'Pupitre', text: t('complete.shareText'), url });
+        setState('shared');
+      } catch {
+        // Cancelled by the user: nothing to say.
+      }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      setState('copied');
+    } catch {
+      setState('manual');
+    }
+  };
+
+  return (
+    <Panel title={t('complete.shareTitle')} level={2} data-testid="share-card">
+      <p>{t('complete.shareLead')}</p>
+      <Button variant="secondary" onClick={() => void share()} data-testid="share">
+        {canShare ? t('complete.share') : t('complete.copy')}
+      </Button>
+      <p role="status" className={styles.hint} data-testid="share-status">
+        {state === 'copied' ? t('complete.copied') : state === 'shared' ? t('complete.shared') : ''}
+      </p>
+      {state === 'manual' ? (
+        <p>
+          <label htmlFor="share-url">{t('complete.manual')}</label>
+          <input id="share-url" className="pp-input" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+        </p>
+      ) : null}
+    </Panel>
+  );
+}
 
 export function PublicationCompletePage() {
   const { t } = useTranslation('review');
+  const [params] = useSearchParams();
+  const id = params.get('id');
   return (
-    <Screen title={t('complete.title')}>
+    <Screen {...MFE} title={t('complete.title')}>
       <h1>{t('complete.title')}</h1>
       <p>{t('complete.lead')}</p>
+      <p className={styles.note} data-testid="validation-note">
+        {t('complete.validation')}
+        {isId(id) ? ` ${t('complete.reference', { id })}` : ''}
+      </p>
       <div className={styles.cards}>
-        <Panel title={t('complete.homeTitle')} level={2}>
+        <Panel title={t('complete.homeTitle')} level={2} data-testid="home-card">
           <Link to="/">{t('complete.home')}</Link>
         </Panel>
-        <Panel title={t('complete.anotherTitle')} level={2}>
+        <Panel title={t('complete.anotherTitle')} level={2} data-testid="another-card">
           <Link to="/publication">{t('complete.another')}</Link>
         </Panel>
+        <ShareCard />
       </div>
     </Screen>
   );

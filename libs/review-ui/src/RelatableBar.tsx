@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { clampPercent } from './format';
+import styles from './review-ui.module.css';
+
+/** The share of "relatable" votes as a bar, with the percent and the number of votes. */
+export function RelatableBar({ percent, count }: { percent: number; count: number }) {
+  const { t } = useTranslation('review-ui');
+  const value = clampPercent(percent);
+  const label = t('relatable.label', { percent: value });
+  return (
+    <div className={styles.relatable} data-testid="relatable">
+      <div className={styles.bar} role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} aria-label={label}>
+        <div className={styles.barFill} style={{ width: `${value}%` }} />
+      </div>
+      <span className={styles.relatableText}>
+        <span data-testid="relatable-percent">{label}</span> · <span data-testid="relatable-count">{t('relatable.count', { count })}</span>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// One category of reviews as an auto-scrolling, looping carousel (embla + its auto-scroll plugin).
+// Rows alternate direction; the motion stops while the pointer or the focus is inside, is paused
+// by the page's pause button, and never starts when the visitor prefers reduced motion.
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
+import AutoScroll from 'embla-carousel-auto-scroll';
+import styles from '../community.module.css';
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeMotion(listener: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+/** True when the visitor asks for reduced motion (follows changes live). */
+export function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeMotion,
+    () => typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
+
+export interface CarouselProps {
+  label: string;
+  direction: 'forward' | 'backward';
+  playing: boolean;
+  children: ReactNode[];
+  'data-testid'?: string;
+}
+
+export function Carousel({ label, direction, playing, children, ...rest }: CarouselProps) {
+  const reducedMotion = usePrefersReducedMotion();
+  const plugins = useMemo(
+    () => (reducedMotion ? [] : [AutoScroll({ speed: 0.6, direction, startDelay: 500, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })]),
+    [direction, reducedMotion],
+  );
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, dragFree: true, align: 'start' }, plugins);
+
+  useEffect(() => {
+    const autoScroll = embla?.plugins()?.autoScroll;
+    if (!autoScroll) return;
+    if (playing) autoScroll.play();
+    else autoScroll.stop();
+  }, [embla, playing]);
+
+  return (
+    <div className={styles.carousel} role="region" aria-roledescription="carousel" aria-label={label} data-testid={rest['data-testid']} data-direction={direction}>
+      <div className={styles.viewport} ref={viewportRef}>
+        <ul className={styles.track}>
+          {children.map((child, i) => (
+            <li key={i} className={styles.slide}>
+              {child}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

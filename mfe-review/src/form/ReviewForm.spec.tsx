@@ -1,0 +1,289 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { REVIEW_GRADE_KEYS, type ReviewEditView } from '@pupitre/contracts';
+import { resetApiClient } from '@pupitre/api-client';
+import { initI18n } from '@pupitre/i18n';
+import { clearSession, updateSession } from '@pupitre/session';
+import { deferred, fakeApi, type FakeAnswer, type FakeCall } from '@pupitre/review-ui/src/testing';
+import routes from '../routes';
+import { checkValues, emptyValues, toPayload, valuesFromEditView, withTeacher } from './model';
+
+initI18n('en');
+// A big form in jsdom: user-event journeys through it take a few seconds.
+jest.setTimeout(20_000);
+
+const durand = { id: 4, prefix: 'Mme', name: 'Durand', rating: 7, reviews: 3, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }] };
+const lefevre = { id: 5, prefix: 'M.', name: 'Lefèvre', rating: null, reviews: 0, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }, { id: 2, name: 'NSI', color: '#00ff00' }] };
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderAt(url: string, pattern: '/publication' | '/review/:id/edit') {
+  const Screen = routes[pattern];
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path={pattern} element={<Screen />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+/** Teachers and subjects answer; `write` answers POST/PUT. */
+function serve(write: (call: FakeCall) => FakeAnswer = () => ({ status: 201, body: { message: 'created', id: 77 } }), extra: Record<string, unknown> = {}) {
+  const answers: Record<string, unknown> = { '/api/teacher/4': durand, '/api/teacher/5': lefevre, '/api/subjects': [], ...extra };
+  return fakeApi((call) => (call.method === 'GET' ? (call.url in answers ? { status: 200, body: answers[call.url] } : { status: 404 }) : write(call)));
+}
+
+async function answerGrades(user: UserEvent, face = 3) {
+  // (A CSS query: role queries over the 66 radios are slow in jsdom.)
+  for (const key of REVIEW_GRADE_KEYS) await user.click(screen.getByTestId(`grade-${key}`).querySelector<HTMLInputElement>(`input[value="${face}"]`)!);
+}
+
+const submit = (user: UserEvent) => user.click(screen.getByTestId('submit'));
+const errorKey = () => screen.getByTestId('form-error').getAttribute('data-key');
+
+beforeEach(() => {
+  localStorage.clear();
+  clearSession();
+  updateSession({ email: 'author@example.org', access: 'A' });
+});
+afterEach(() => {
+  resetApiClient();
+  jest.useRealTimers();
+});
+
+describe('the model', () => {
+  test('a single subject is preselected, several are not; clearing the teacher resets the subject', () => {
+    expect(withTeacher(emptyValues(), durand).subject).toBe(1);
+    expect(withTeacher(emptyValues(), lefevre).subject).toBe(-1);
+    expect(withTeacher({ ...emptyValues(), subject: 2 }, lefevre).subject).toBe(2);
+    expect(withTeacher(withTeacher(emptyValues(), durand), null)).toMatchObject({ teacher: null, subject: -1 });
+  });
+
+  test('grades and overall are sent ×2; not chosen is -1', () => {
+    const values = { ...withTeacher(emptyValues(), durand), year: 3 };
+    values.grades = Object.fromEntries(REVIEW_GRADE_KEYS.map((k) => [k, 8])) as typeof values.grades;
+    expect(toPayload(values)).toMatchObject({ teacher: 4, subject: 1, year: 3, tot_rating: 5, clarte: 8, ponctuel: false, text_rating: '' });
+    expect(toPayload(emptyValues())).toMatchObject({ teacher: -1, subject: -1, year: -1, clarte: -1 });
+    expect(checkValues(values).ok).toBe(true);
+  });
+
+  test('the edit view fills the form', () => {
+    const view: ReviewEditView = {
+      id: 9,
+      teacher: 4,
+      subject: 1,
+      year: 2,
+      grades: { ...Object.fromEntries(REVIEW_GRADE_KEYS.map((k) => [k, 6])), ponctuel: true, aide: false, greves: false, punitions: true },
+      tot_rating: 7,
+      text_rating: 'Good',
+      is_creator: true,
+      status: 'published',
+    };
+    const values = valuesFromEditView(view, durand);
+    expect(values).toMatchObject({ subject: 1, year: 2, overall: 3.5, text: 'Good', flags: { ponctuel: true, punitions: true } });
+    expect(values.grades.clarte).toBe(6);
+  });
+});
+
+describe('/publication', () => {
+  test('defaults: overall 2.5 stars, no subject before a teacher, years Terminale … Sixième, no face chosen, answers "no"', async () => {
+    serve();
+    renderAt('/publication', '/publication');
+    expect(screen.getByTestId('overall')).toHaveValue('2.5');
+    expect(screen.getByTestId('overall')).toHaveAttribute('max', '5');
+    expect(screen.getByTestId('overall')).toHaveAttribute('step', '0.5');
+    expect(screen.getByTestId('overall-value')).toHaveTextContent('2.5 out of 5 stars');
+    expect(screen.getByTestId('subject-select')).toBeDisabled();
+    expect(screen.getByTestId('subject-select')).toHaveTextContent('Choose a teacher first');
+    const years = [...(screen.getByTestId('year-select') as HTMLSelectElement).options].map((o) => o.text);
+    expect(years).toEqual(['Choose...', 'Terminale', 'Première', 'Seconde', 'Troisième', 'Quatrième', 'Cinquième', 'Sixième']);
+    expect(screen.getAllByRole('radio', { checked: true })).toHaveLength(4);
+    expect(within(screen.getByTestId('flag-ponctuel')).getByRole('radio', { name: 'No' })).toBeChecked();
+  });
+
+  test('picking a teacher locks the input and preselects his only subject; clear resets the teacher and the subjects', async () => {
+    jest.useFakeTimers();
+    serve(undefined, { '/api/teachers?query=dur': [{ id: 4, prefix: 'Mme', name: 'Durand', rating: 7, subjects: [{ id: 1, name: 'Maths' }] }] });
+    renderAt('/publication', '/publication');
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    await user.type(screen.getByRole('searchbox', { name: 'Teacher' }), 'dur');
+    await act(async () => jest.advanceTimersByTime(500));
+    await user.click(await screen.findByRole('button', { name: /Mme Durand/ }));
+    const input = screen.getByRole('searchbox', { name: 'Teacher' });
+    expect(input).toHaveValue('Mme Durand');
+    expect(input).toHaveAttribute('readonly');
+    expect(screen.getByTestId('subject-select')).toBeEnabled();
+    expect(screen.getByTestId('subject-select')).toHaveValue('1');
+
+    await user.click(screen.getByTestId('teacher-clear'));
+    expect(screen.getByRole('searchbox', { name: 'Teacher' })).toHaveValue('');
+    expect(screen.getByRole('searchbox', { name: 'Teacher' })).not.toHaveAttribute('readonly');
+    expect(screen.getByTestId('subject-select')).toBeDisabled();
+    expect(screen.getByTestId('subject-select')).toHaveValue('-1');
+  });
+
+  test('?teacher={id} preselects him; several subjects are offered without a choice', async () => {
+    serve();
+    renderAt('/publication?teacher=5', '/publication');
+    expect(await screen.findByTestId('teacher-clear')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Teacher' })).toHaveValue('M. Lefèvre');
+    expect([...(screen.getByTestId('subject-select') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Choose...', 'Maths', 'NSI']);
+    expect(screen.getByTestId('subject-select')).toHaveValue('-1');
+  });
+
+  test('every client-side error key, in the order of the form, each focusing its field', async () => {
+    serve();
+    const user = userEvent.setup({ delay: null });
+    renderAt('/publication', '/publication');
+    await submit(user);
+    expect(errorKey()).toBe('wrong-teacher');
+    expect(screen.getByRole('alert')).toHaveTextContent('The selected teacher is not valid');
+    expect(screen.getByRole('searchbox', { name: 'Teacher' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('wrong-subject, wrong-year, incorrect-grade, text-rating-forbidden-characters (live check and the 256 limit), then the payload ×2', async () => {
+    let pending = deferred<{ status: number; body: unknown }>();
+    const api = serve(() => pending.promise);
+    const user = userEvent.setup({ delay: null });
+    renderAt('/publication?teacher=5', '/publication');
+    await screen.findByTestId('teacher-clear');
+
+    await submit(user);
+    expect(errorKey()).toBe('wrong-subject');
+    await user.selectOptions(screen.getByTestId('subject-select'), 'NSI');
+    expect(screen.queryByTestId('form-error')).toBeNull();
+    await submit(user);
+    expect(errorKey()).toBe('wrong-year');
+    await user.selectOptions(screen.getByTestId('year-select'), 'Seconde');
+    await submit(user);
+    expect(errorKey()).toBe('incorrect-grade');
+    expect(screen.getByTestId('grade-clarte')).toHaveAttribute('aria-invalid', 'true');
+    await act(async () => new Promise(requestAnimationFrame));
+    expect(screen.getByTestId('grade-clarte')).toHaveFocus();
+    await answerGrades(user, 4);
+
+    const comment = screen.getByTestId('comment');
+    await user.click(comment);
+    await user.paste("C'est très bien @");
+    expect(screen.getByTestId('comment-check')).toHaveTextContent('Not allowed: è @');
+    expect(comment).toHaveAttribute('aria-invalid', 'true');
+    await submit(user);
+    expect(errorKey()).toBe('text-rating-forbidden-characters');
+    await user.clear(comment);
+    await user.click(comment);
+    await user.paste('a'.repeat(257));
+    expect(screen.getByTestId('comment-check')).toHaveTextContent('257 / 256 characters. Too long');
+    await submit(user);
+    expect(errorKey()).toBe('text-rating-forbidden-characters');
+    await user.clear(comment);
+    await user.click(comment);
+    await user.paste("Great teacher, clear and fair. Isn't she?");
+    expect(screen.getByTestId('comment-check')).toHaveTextContent('41 / 256 characters.');
+
+    fireRange(screen.getByTestId('overall'), '4.5');
+    await user.click(within(screen.getByTestId('flag-aide')).getByRole('radio', { name: 'Yes' }));
+    await submit(user);
+    expect(screen.getByTestId('submit')).toBeDisabled();
+    expect(screen.getByTestId('submit')).toHaveTextContent('Sending...');
+    const post = api.calls.find((c) => c.method === 'POST');
+    expect(post).toMatchObject({ url: '/api/rating/0' });
+    expect(post?.body).toEqual({
+      teacher: 5,
+      subject: 2,
+      year: 2,
+      tot_rating: 9,
+      ...Object.fromEntries(REVIEW_GRADE_KEYS.map((k) => [k, 8])),
+      ponctuel: false,
+      aide: true,
+      greves: false,
+      punitions: false,
+      text_rating: "Great teacher, clear and fair. Isn't she?",
+    });
+    await act(async () => pending.resolve({ status: 201, body: { message: 'created', id: 77 } }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/publication/complete?id=77');
+    pending = deferred();
+  });
+
+  test.each([
+    [409, { error: 'duplicate-review' }, 'duplicate-review', 'You have already reviewed this teacher'],
+    [400, { error: 'incorrect-overall' }, 'incorrect-overall', 'The overall rating must be between 0 and 10.'],
+    [400, { error: 'wrong-teacher' }, 'wrong-teacher', 'The selected teacher is not valid'],
+    [400, { error: 'incorrect-grade' }, 'incorrect-grade', 'Grades must be between 0 and 10'],
+    [400, { error: 'bad-request' }, 'bad-request', 'please check the form'],
+    [500, undefined, 'fatal', 'An unknown error occurred'],
+  ])('the service answering %s %j shows %s and re-enables the button', async (status, body, key, text) => {
+    serve(() => ({ status, body }));
+    const user = userEvent.setup({ delay: null });
+    renderAt('/publication?teacher=4', '/publication');
+    await screen.findByTestId('teacher-clear');
+    await user.selectOptions(screen.getByTestId('year-select'), 'Terminale');
+    await answerGrades(user);
+    await submit(user);
+    expect(await screen.findByTestId('form-error')).toHaveAttribute('data-key', key);
+    expect(screen.getByTestId('form-error')).toHaveTextContent(text);
+    expect(screen.getByTestId('submit')).toBeEnabled();
+  });
+});
+
+describe('/review/:id/edit', () => {
+  const view = {
+    id: 9,
+    teacher: 4,
+    subject: 1,
+    year: 2,
+    grades: { ...Object.fromEntries(REVIEW_GRADE_KEYS.map((k) => [k, 6])), ponctuel: true, aide: false, greves: false, punitions: false },
+    tot_rating: 7,
+    text_rating: 'Good',
+    is_creator: true,
+    status: 'published',
+  };
+
+  test('is filled with the review; unchanged values are refused with ReviewFormIdentical; a change is PUT', async () => {
+    const api = serve(() => ({ status: 200, body: { message: 'modified', id: 9 } }), { '/api/rating/9': view });
+    const user = userEvent.setup({ delay: null });
+    renderAt('/review/9/edit', '/review/:id/edit');
+    expect(await screen.findByTestId('teacher-fixed')).toHaveTextContent('Mme Durand');
+    expect(screen.getByTestId('subject-select')).toHaveValue('1');
+    expect(screen.getByTestId('year-select')).toHaveValue('2');
+    expect(screen.getByTestId('overall')).toHaveValue('3.5');
+    expect(screen.getByTestId('comment')).toHaveValue('Good');
+    expect(within(screen.getByTestId('grade-clarte')).getByRole('radio', { name: '3 / 5' })).toBeChecked();
+    expect(within(screen.getByTestId('flag-ponctuel')).getByRole('radio', { name: 'Yes' })).toBeChecked();
+    expect(screen.getByTestId('revalidation-note')).toHaveTextContent('validated again');
+
+    await submit(user);
+    expect(errorKey()).toBe('ReviewFormIdentical');
+    expect(screen.getByTestId('form-error')).toHaveTextContent('Values have not been changed.');
+    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    await user.type(screen.getByTestId('comment'), ' and kind');
+    await submit(user);
+    const put = api.calls.find((c) => c.method === 'PUT');
+    expect(put).toMatchObject({ url: '/api/rating/9', body: expect.objectContaining({ text_rating: 'Good and kind', tot_rating: 7, clarte: 6 }) });
+    expect(await screen.findByTestId('edit-saved')).toHaveTextContent('Review modified.');
+  });
+
+  test('the service refusing an identical edit shows the same message', async () => {
+    serve(() => ({ status: 400, body: { error: 'ReviewFormIdentical' } }), { '/api/rating/9': { ...view, grades: { ...view.grades, clarte: 7 } } });
+    const user = userEvent.setup({ delay: null });
+    renderAt('/review/9/edit', '/review/:id/edit');
+    await screen.findByTestId('teacher-fixed');
+    await user.click(within(screen.getByTestId('grade-clarte')).getByRole('radio', { name: '4 / 5' }));
+    await submit(user);
+    expect(await screen.findByTestId('form-error')).toHaveAttribute('data-key', 'ReviewFormIdentical');
+  });
+});
+
+function fireRange(input: HTMLElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  act(() => {
+    setter.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}

@@ -16,7 +16,7 @@ jest.setTimeout(60_000);
 describe('rating bundles', () => {
   let bundle: ServiceBundle;
   const dbName = testDatabaseName(__filename);
-  const base = () => ({ MONGODB_URI: process.env.MONGODB_URI ?? '', REDIS_URL: process.env.REDIS_URL ?? '', MONGODB_DB: dbName, QUEUE_PREFIX: `it-${process.pid}-startup` });
+  const base = () => ({ MONGODB_URI: process.env.MONGODB_URI ?? '', REDIS_URL: process.env.REDIS_URL ?? '', MONGODB_DB: dbName, QUEUE_PREFIX: `it-${process.pid}-startup`, AUTH_JWKS_URL: 'http://127.0.0.1:9/auth/.well-known/jwks.json' });
 
   beforeAll(() => {
     bundle = buildServiceBundle('rating');
@@ -35,7 +35,17 @@ describe('rating bundles', () => {
     });
   });
 
+  it('main.js exits 78 naming AUTH_JWKS_URL when it is missing; the worker does not need it', async () => {
+    const { AUTH_JWKS_URL: _omitted, ...env } = base();
+    const result = await runNode(bundle.entry('main'), env);
+    expect(result.code).toBe(78);
+    expect(result.stderr).toMatch(/AUTH_JWKS_URL: required/);
+  });
+
   it.each([
+    ['main', 'AUTH_JWKS_URL', 'not a url'],
+    ['main', 'REPORT_HIDE_THRESHOLD', '0'],
+    ['worker', 'RECONCILE_GRACE', 'later'],
     ['main', 'PORT', 'abc'],
     ['main', 'REVIEW_VALIDATION_DELAY', 'soon'],
     ['main', 'RANKING_MIN_REVIEWS', '-2'],
@@ -78,7 +88,8 @@ describe('rating bundles', () => {
 
   it('worker.js serves its probes and drains on SIGTERM', async () => {
     const port = await freePort();
-    const worker = startNode(bundle.entry('worker'), { ...base(), PORT: String(port) });
+    const { AUTH_JWKS_URL: _unused, ...workerEnv } = base();
+    const worker = startNode(bundle.entry('worker'), { ...workerEnv, PORT: String(port) });
     await waitForStatus(`http://127.0.0.1:${port}/readyz`, { alive: () => worker.child.exitCode === null });
     const result = await worker.stop('SIGTERM');
     expect(result.signal === 'SIGTERM' || result.code === 0).toBe(true);

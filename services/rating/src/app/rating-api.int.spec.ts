@@ -10,7 +10,7 @@ import { AppModule } from './app.module';
 
 jest.setTimeout(30_000);
 describe('rating API', () => {
-  const config = testServiceConfig(ratingEnvSchema, __filename, { QUEUE_PREFIX: `it-${process.pid}-api` });
+  const config = testServiceConfig(ratingEnvSchema, __filename, { QUEUE_PREFIX: `it-${process.pid}-api`, AUTH_JWKS_URL: 'http://127.0.0.1:9/auth/.well-known/jwks.json' });
   let svc: TestApp;
 
   beforeAll(async () => {
@@ -132,7 +132,7 @@ describe('rating API', () => {
   });
 
   it('reports Redis down (503) when Redis is unreachable, and still starts', async () => {
-    const offline = testServiceConfig(ratingEnvSchema, __filename, { REDIS_URL: `redis://127.0.0.1:${await freePort()}`, MONGODB_DB: config.MONGODB_DB });
+    const offline = testServiceConfig(ratingEnvSchema, __filename, { REDIS_URL: `redis://127.0.0.1:${await freePort()}`, MONGODB_DB: config.MONGODB_DB, AUTH_JWKS_URL: 'http://127.0.0.1:9/auth/.well-known/jwks.json' });
     const down = await startTestApp(AppModule.forRoot(offline), ratingAppOptions(offline));
     try {
       const res = await request(down.url).get('/readyz').expect(503);

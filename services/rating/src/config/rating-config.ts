@@ -14,6 +14,8 @@ export const ratingEnvSchema = z.object({
   ...queueEnv,
   /** Where the auth service publishes its signing keys; tokens are verified locally against it. */
   AUTH_JWKS_URL: jwksUrlField(),
+  /** Minimum time between two fetches of the JWKS (an unknown `kid` triggers one refetch). */
+  AUTH_JWKS_COOLDOWN: durationField('30s'),
   /** How long a new or edited review waits before it is published: `10m`, `2s`, or milliseconds. */
   REVIEW_VALIDATION_DELAY: durationField('10m'),
   /** Teachers need at least this many published reviews to appear in the ranking. */

@@ -34,6 +34,7 @@ export async function startHarness(testFile: string, options: { worker?: boolean
     QUEUE_PREFIX: prefix,
     AUTH_JWKS_URL: issuer.jwksUrl,
     REVIEW_VALIDATION_DELAY: '1500ms',
+    AUTH_JWKS_COOLDOWN: '0',
     ...options.api,
   });
   const workerConfig = testServiceConfig(workerEnvSchema, testFile, {

@@ -9,7 +9,7 @@ import { TokenVerifier } from './token-verifier';
 @Global()
 @Module({
   providers: [
-    { provide: TokenVerifier, inject: [APP_CONFIG], useFactory: (config: RatingConfig) => new TokenVerifier(config.AUTH_JWKS_URL) },
+    { provide: TokenVerifier, inject: [APP_CONFIG], useFactory: (config: RatingConfig) => new TokenVerifier(config.AUTH_JWKS_URL, { cooldownMs: config.AUTH_JWKS_COOLDOWN }) },
     ProfilesService,
     AuthGuard,
   ],

@@ -1,0 +1,48 @@
+import request from 'supertest';
+import { type Harness, startHarness } from '../../testing/rating-harness';
+
+jest.setTimeout(30_000);
+
+describe('access tokens on the rating API (issued by a stand-in auth service)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(__filename, { seed: false });
+  });
+  afterAll(() => h?.close());
+
+  const invalid = {
+    detail: 'Given token not valid for any token type',
+    code: 'token_not_valid',
+    messages: [{ token_class: 'AccessToken', token_type: 'access', message: 'Token is invalid or expired' }],
+  };
+
+  it('accepts a valid access token', async () => {
+    await request(h.api.url).get('/auth/me').set({ Authorization: `Bearer ${await h.issuer.sign({ sub: 'ok' })}` }).expect(200);
+  });
+
+  it.each([
+    ['expired', () => h.issuer.expired()],
+    ['tampered', () => h.issuer.tampered()],
+    ['alg none', () => h.issuer.algNone()],
+    ['wrong key', () => h.issuer.wrongKey()],
+    ['refresh as access', () => h.issuer.refresh()],
+  ])('answers 401 token_not_valid to a %s token', async (_, token) => {
+    await request(h.api.url).get('/auth/me').set({ Authorization: `Bearer ${await token()}` }).expect(401, invalid);
+  });
+
+  it('answers 401 "not provided" without credentials, and for another scheme', async () => {
+    await request(h.api.url).get('/auth/me').expect(401, { detail: 'Authentication credentials were not provided.' });
+    await request(h.api.url).get('/auth/me').set({ Authorization: 'Basic dXNlcjpwYXNz' }).expect(401, { detail: 'Authentication credentials were not provided.' });
+    await request(h.api.url).get('/auth/me').set({ Authorization: 'Bearer' }).expect(401);
+  });
+
+  it('follows a key rotation of the auth service', async () => {
+    await h.issuer.rotate(true);
+    await request(h.api.url).get('/auth/me').set({ Authorization: `Bearer ${await h.issuer.sign({ sub: 'rotated' })}` }).expect(200);
+  });
+
+  it('requires the admin role on admin routes (403) and accepts it', async () => {
+    await request(h.api.url).get('/api/admin/subjects').set({ Authorization: `Bearer ${await h.issuer.sign()}` }).expect(403);
+    await request(h.api.url).get('/api/admin/subjects').set({ Authorization: `Bearer ${await h.issuer.sign({ roles: ['admin'] })}` }).expect(200);
+  });
+});

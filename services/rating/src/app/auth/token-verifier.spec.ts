@@ -1,0 +1,39 @@
+import { startTokenIssuer, type TestTokenIssuer } from '@pupitre/server-kit/testing';
+import { InvalidTokenError, TokenVerifier } from './token-verifier';
+
+describe('TokenVerifier (local verification against the JWKS)', () => {
+  let issuer: TestTokenIssuer;
+  let verifier: TokenVerifier;
+
+  beforeAll(async () => {
+    issuer = await startTokenIssuer();
+    verifier = new TokenVerifier(issuer.jwksUrl, { cooldownMs: 0 });
+  });
+  afterAll(() => issuer.close());
+
+  it('accepts a valid ES256 access token and returns the user and roles', async () => {
+    await expect(verifier.verify(await issuer.sign({ sub: 'u1', roles: ['user', 'admin'] }))).resolves.toEqual({ id: 'u1', roles: ['user', 'admin'] });
+  });
+
+  it.each([
+    ['expired', () => issuer.expired()],
+    ['tampered', () => issuer.tampered()],
+    ['alg none', () => issuer.algNone()],
+    ['signed with another key', () => issuer.wrongKey()],
+    ['a refresh token', () => issuer.refresh()],
+    ['missing claims', () => issuer.sign({ claims: { roles: undefined, jti: undefined } })],
+    ['garbage', async () => 'not.a.jwt'],
+  ])('rejects %s', async (_, token) => {
+    await expect(verifier.verify(await token())).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('caches the key set (no fetch per token) and refetches once on an unknown kid (rotation)', async () => {
+    const fresh = new TokenVerifier(issuer.jwksUrl, { cooldownMs: 0 });
+    const before = issuer.jwksRequests;
+    for (let i = 0; i < 5; i++) await fresh.verify(await issuer.sign());
+    expect(issuer.jwksRequests - before).toBe(1);
+    await issuer.rotate(true);
+    await expect(fresh.verify(await issuer.sign({ sub: 'after-rotation' }))).resolves.toMatchObject({ id: 'after-rotation' });
+    expect(issuer.jwksRequests - before).toBe(2);
+  });
+});

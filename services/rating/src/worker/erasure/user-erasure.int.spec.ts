@@ -1,0 +1,54 @@
+import { USER_ERASED_JOB, USER_EVENTS_QUEUE } from '@pupitre/contracts';
+import { createQueueConnection } from '@pupitre/server-kit';
+import { Queue } from 'bullmq';
+import request from 'supertest';
+import { type Harness, recomputeFromScratch, reviewPayload, startHarness, teachersOf, waitFor } from '../../testing/rating-harness';
+
+jest.setTimeout(60_000);
+
+describe('user-erased events (queue user-events)', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness(__filename, { worker: true, api: { REVIEW_VALIDATION_DELAY: '1s' } });
+  });
+  afterAll(() => h?.close());
+
+  it('deletes the votes, favourites and reports of the user, detaches their reviews, and keeps aggregates exact', async () => {
+    const url = h.api.url;
+    const gone = await h.auth('to-be-erased');
+    const teachers = await teachersOf(h.conn);
+    const t = teachers[0];
+    const { id: own } = (await request(url).post('/api/rating/0').set(gone).send(reviewPayload(t.id, t.subjectIds[0], { tot_rating: 9 })).expect(201)).body;
+    await waitFor(async () => (await h.conn.collection('reviews').findOne({ id: own }))?.status === 'published', 15_000, 'published');
+    const [a, b] = await h.conn.collection('reviews').find({ visible: true, demo: true }).limit(2).toArray();
+    await request(url).post(`/api/relatable/${a.id}`).set(gone).send({ value: true }).expect(200);
+    await request(url).post(`/api/relatable/${b.id}`).set(gone).send({ value: false }).expect(200);
+    await request(url).post(`/api/relatable/${a.id}`).set(await h.auth('stays')).send({ value: true }).expect(200);
+    await request(url).post(`/api/relatable/${own}`).set(await h.auth('stays')).send({ value: true }).expect(200);
+    await request(url).post(`/api/rating/${a.id}/favorite`).set(gone).send({ value: true }).expect(200);
+    await request(url).post(`/api/rating/${b.id}/report`).set(gone).send({ content: 'meh' }).expect(201);
+    const teacherBefore = await h.conn.collection('teachers').findOne({ id: t.id });
+
+    const connection = createQueueConnection(h.apiConfig.REDIS_URL);
+    const queue = new Queue(USER_EVENTS_QUEUE, { connection, prefix: h.apiConfig.QUEUE_PREFIX });
+    await queue.add(USER_ERASED_JOB, { userId: 'to-be-erased', erasedAt: new Date().toISOString() });
+    await queue.add(USER_ERASED_JOB, { userId: 'to-be-erased', erasedAt: new Date().toISOString() }); // delivered twice: no harm
+    await waitFor(async () => (await queue.getCompletedCount()) === 2, 15_000, 'both events processed');
+    await queue.close();
+    connection.disconnect();
+
+    for (const name of ['votes', 'favorites', 'reports', 'profiles']) expect(await h.conn.collection(name).countDocuments({ userId: 'to-be-erased' })).toBe(0);
+    expect(await h.conn.collection('reviews').countDocuments({ authorId: 'to-be-erased' })).toBe(0);
+    const detached = await h.conn.collection('reviews').findOne({ id: own });
+    expect(detached).toMatchObject({ status: 'published', visible: true, relUp: 1, relTotal: 1 });
+    expect(detached!.authorId).toMatch(/^erased-[0-9a-f-]{36}$/);
+    expect(await h.conn.collection('reviews').findOne({ id: a.id })).toMatchObject({ relUp: 1, relTotal: 1 });
+    expect(await h.conn.collection('reviews').findOne({ id: b.id })).toMatchObject({ relUp: 0, relTotal: 0, reportCount: 0 });
+    expect(await h.conn.collection('teachers').findOne({ id: t.id })).toMatchObject({ reviewCount: teacherBefore!.reviewCount, ratingSum: teacherBefore!.ratingSum });
+    const truth = await recomputeFromScratch(h.conn);
+    for (const r of await h.conn.collection('reviews').find({}).toArray()) expect({ id: r.id, relUp: r.relUp, relTotal: r.relTotal }).toEqual({ id: r.id, ...truth.reviews.get(r.id) });
+    // The erased user's token (still unexpired) sees an empty profile.
+    expect((await request(url).get('/auth/me/reviews').set(gone).expect(200)).body).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGE_NAMES, setLanguage, SUPPORTED_LANGUAGES } from '@pupitre/i18n';
-import { clearSession, useSession } from '@pupitre/session';
+import { clearSession, getSession, useSession } from '@pupitre/session';
 import { Button, Panel } from '@pupitre/ui';
 import { accountApi } from '../api';
 import { Field, FormError } from './Field';
@@ -19,8 +19,12 @@ export function SettingsPage({ onLanguageSaved = reload }: { onLanguageSaved?: (
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const current = i18n.resolvedLanguage ?? i18n.language;
+  // Arriving without a stored e-mail: to /auth (spec). Signed out while here (logout, 401, another
+  // tab): whoever signed out navigates; the page just empties.
+  const [arrivedSignedIn] = useState(() => Boolean(getSession().email));
 
-  if (!email) return <Navigate to="/auth" replace />;
+  if (!arrivedSignedIn) return <Navigate to="/auth" replace />;
+  if (!email) return null;
 
   const deleteAccount = async (event: FormEvent) => {
     event.preventDefault();

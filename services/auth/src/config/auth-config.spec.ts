@@ -40,7 +40,7 @@ describe('auth configuration', () => {
       RESET_TOKEN_TTL: 3 * 86_400_000,
       PASSWORD_SCRYPT_LOG_N: 15,
       TRUST_PROXY: false,
-      THROTTLE_LOGIN_IP: { limit: 20, windowMs: 60_000 },
+      THROTTLE_LOGIN_IP: { limit: 60, windowMs: 60_000 },
       THROTTLE_LOGIN_EMAIL: { limit: 10, windowMs: 15 * 60_000 },
       QUEUE_PREFIX: 'bull',
       GOOGLE_AUTHORIZATION_URL: 'https://accounts.google.com/o/oauth2/v2/auth',

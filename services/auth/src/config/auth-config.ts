@@ -65,11 +65,11 @@ export const authEnvSchema = z
       .max(20, { message: 'expected an integer from 10 to 20' })
       .default(15),
     TRUST_PROXY: trustProxyField(),
-    THROTTLE_LOGIN_IP: rateField('20/1m'),
+    THROTTLE_LOGIN_IP: rateField('60/1m'),
     THROTTLE_LOGIN_EMAIL: rateField('10/15m'),
-    THROTTLE_SIGNUP_IP: rateField('10/1h'),
-    THROTTLE_RESET_IP: rateField('10/1h'),
-    THROTTLE_RESEND_IP: rateField('10/1h'),
+    THROTTLE_SIGNUP_IP: rateField('30/1h'),
+    THROTTLE_RESET_IP: rateField('30/1h'),
+    THROTTLE_RESEND_IP: rateField('30/1h'),
     THROTTLE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, { message: 'expected letters, digits, _, : or -' }).default('throttle'),
     /** BullMQ key prefix; must match the rating worker's QUEUE_PREFIX. */
     QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, { message: 'expected letters, digits, _, : or - (at most 64)' }).default('bull'),

@@ -77,9 +77,9 @@ export default function LastReviews() {
   return (
     <div className={styles.carousel} role="region" aria-roledescription="carousel" aria-label={t('home.carousel')} data-testid="last-reviews">
       <div className={styles.carouselViewport} ref={viewportRef}>
-        <ul className={styles.carouselTrack}>
+        <div className={styles.carouselTrack}>
           {slides.map((slide, i) => (
-            <li
+            <div
               key={slide.id}
               className={styles.slide}
               role="group"
@@ -91,9 +91,9 @@ export default function LastReviews() {
               <Stars rating={slide.rating} />
               <blockquote>{slide.text}</blockquote>
               <p className={styles.slideMeta}>{slide.example ? t('home.example') : slide.teacher}</p>
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       </div>
     </div>
   );

@@ -134,7 +134,8 @@ export async function startStack({
     const node = process.execPath;
     const svc = (name, script, port, extra = {}) => ({ name, script, port, extra });
     const services = [
-      svc('auth', 'services/auth/dist/main.js', ports.auth),
+      // Behind the gateway (on loopback), per-IP throttling reads the client from X-Forwarded-For.
+      svc('auth', 'services/auth/dist/main.js', ports.auth, { TRUST_PROXY: 'loopback' }),
       // The rating API verifies access tokens locally against the auth service's public keys.
       svc('rating', 'services/rating/dist/main.js', ports.rating, { AUTH_JWKS_URL: `http://127.0.0.1:${ports.auth}/auth/.well-known/jwks.json` }),
       svc('worker', 'services/rating/dist/worker.js', ports.worker),
@@ -151,7 +152,7 @@ export async function startStack({
 
     progress(5, total, 'services (auth, rating API, rating worker)');
     for (const s of services) {
-      const proc = startProcess({ name: s.name, command: node, args: [path.join(ROOT, s.script)], cwd: ROOT, env: { ...common, ...s.extra, PORT: String(s.port) }, logFile: path.join(logDir, `${s.name}.log`) });
+      const proc = startProcess({ name: s.name, command: node, args: [path.join(ROOT, s.script)], cwd: ROOT, env: { ...s.extra, ...common, PORT: String(s.port) }, logFile: path.join(logDir, `${s.name}.log`) });
       handle.services[s.name] = proc;
     }
     stoppers.push(['services', () => Promise.all(Object.values(handle.services).map((p) => p.stop(10_000)))]);

@@ -5,17 +5,20 @@ import { usePageTitle } from '@pupitre/ui';
 import { HOME_ANCHOR } from '../navbar/Navbar';
 import styles from '../shell.module.css';
 import { Faq } from './Faq';
-import { PromoVideo } from './PromoVideo';
+import { PromoVideo, whenIdle } from './PromoVideo';
 
-// Below the fold: the carousel (embla) is a chunk of its own, fetched when its section nears the
-// viewport, so the home page's first load does not carry it.
+// The carousel (embla) is a chunk of its own, fetched once the page has loaded and the browser is
+// idle, and only when its section nears the viewport: it never competes with the first paint.
 const LastReviews = lazy(() => import(/* webpackChunkName: "home-last-reviews" */ './LastReviews'));
 
+/** True once the page has loaded, the browser is idle and the element is near the viewport. */
 function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
   const [near, setNear] = useState(false);
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
   useEffect(() => {
-    if (near) return;
+    if (near || !idle) return;
     if (typeof IntersectionObserver === 'undefined' || !ref.current) {
       setNear(true);
       return;
@@ -23,7 +26,7 @@ function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boole
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '200px' });
     observer.observe(ref.current);
     return () => observer.disconnect();
-  }, [near]);
+  }, [near, idle]);
   return [ref, near];
 }
 

@@ -9,7 +9,7 @@ import styles from '../shell.module.css';
 export const PROMO_POSTER = '/promo/promo-poster.webp';
 export const promoSource = (lang: string) => `/promo/promo-${isLanguage(lang) ? lang : 'fr'}.webm`;
 
-function whenIdle(fn: () => void): () => void {
+export function whenIdle(fn: () => void): () => void {
   let cancelled = false;
   let idle: number | undefined;
   const run = () => {

@@ -57,6 +57,8 @@ describe('the remotes file', () => {
     }
     // A fixed name: editing it neither renames it nor changes the shell's Deployment.
     expect(find(objects, 'ConfigMap', 'shell-remotes')!.metadata.name).toBe('shell-remotes');
+    // The shell's runtime configuration travels beside it, served as /config.json.
+    expect(JSON.parse(find(objects, 'ConfigMap', 'shell-remotes')!.data['config.json'])).toEqual(expect.any(Object));
   });
 
   it('is mounted into the shell as a directory (so edits reach running pods) where nginx serves /remotes.json', () => {
@@ -69,6 +71,7 @@ describe('the remotes file', () => {
     const nginx = fs.readFileSync(path.join(ROOT, 'infra/docker/nginx/shell.conf'), 'utf8');
     expect(nginx).toMatch(/location = \/remotes\.json \{\s*alias \/etc\/pupitre\/remotes\.json;/);
     expect(nginx).toMatch(/location = \/remotes\.json \{[^}]*Cache-Control "no-cache"/);
+    expect(nginx).toMatch(/location = \/config\.json \{\s*alias \/etc\/pupitre\/config\.json;[^}]*Cache-Control "no-store"/);
   });
 
   it('has the same defaults in the base as the local stack (infra/local/remotes.json)', () => {

@@ -4,5 +4,5 @@ import { nodeServiceConfig } from '../../tools/rspack/node-service.mjs';
 
 export default nodeServiceConfig({
   serviceDir: path.dirname(fileURLToPath(import.meta.url)),
-  entries: { main: './src/main.ts', worker: './src/worker.ts', seed: './src/seed/main.ts' },
+  entries: { main: './src/main.ts', worker: './src/worker.ts', seed: './src/seed/main.ts', catalogue: './src/catalogue/main.ts' },
 });

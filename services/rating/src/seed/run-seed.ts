@@ -104,6 +104,8 @@ export function publishedReview(content: ReviewContent, authorId: string, create
     reason: null,
     publishAt: createdAt,
     pub: { ...content, version: 1, publishedAt: createdAt },
+    pubTeacherId: content.teacherId,
+    pubTot: content.tot_rating,
     visible: true,
     hidden: false,
     reportCount: 0,

@@ -39,6 +39,23 @@ describe('demo seed', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('brings demo reviews of the earlier model (authorId "seed") to the review model', async () => {
+    const legacyDb = `${config.MONGODB_DB}_legacy`.slice(0, 63);
+    const legacy = await mongoose.createConnection(config.MONGODB_URI, { dbName: legacyDb }).asPromise();
+    try {
+      const old = { teacherId: 1, subjectId: 1, year: 2, tot_rating: 8, grades: { clarte: 5 }, flags: { aide: true }, text_rating: 'Old', status: 'published', authorId: 'seed', createdAt: new Date(), publishedAt: new Date() };
+      await legacy.collection('reviews').insertMany([{ id: 1, ...old }, { id: 2, ...old }]);
+      await legacy.collection<{ _id: string; seq: number }>('counters').insertOne({ _id: 'reviews', seq: 2 });
+      await seedDatabase(config.MONGODB_URI, legacyDb);
+      const migrated = await legacy.collection('reviews').find({ id: { $in: [1, 2] } }).toArray();
+      expect(migrated.map((r) => r.authorId)).toEqual(['demo-legacy-1', 'demo-legacy-2']);
+      expect(migrated[0]).toMatchObject({ visible: true, demo: true, pub: expect.objectContaining({ tot_rating: 8 }), pubTot: 8 });
+    } finally {
+      await legacy.dropDatabase();
+      await legacy.close();
+    }
+  });
+
   it('keeps teacher aggregates equal to the sums of their published reviews', async () => {
     const reviews = await conn.collection('reviews').find({ status: 'published' }).toArray();
     const teachers = await conn.collection('teachers').find({}).toArray();
@@ -62,7 +79,10 @@ describe('demo seed', () => {
       tot_rating: expect.any(Number),
       grades: expect.objectContaining({ clarte: expect.any(Number), difficulte: expect.any(Number) }),
       status: 'published',
-      authorId: 'seed',
+      authorId: expect.stringMatching(/^demo-\d+-\d+$/),
+      visible: true,
+      pub: expect.objectContaining({ version: 1, tot_rating: review!.tot_rating }),
+      counted: { teacherId: review!.teacherId, tot: review!.tot_rating },
       createdAt: expect.any(Date),
     });
     const ids = (await conn.collection('reviews').find({}, { projection: { id: 1 } }).toArray()).map((r) => r.id);

@@ -14,8 +14,8 @@ type ListedReview = Pick<Review, 'id' | 'pub' | 'relUp' | 'relTotal' | 'createdA
 /** The order of each category; `relevant` only holds reviews with votes, by Wilson lower bound. */
 const CATEGORIES: { title: CommunityCategory; sort: Record<string, SortOrder>; extra?: Record<string, unknown> }[] = [
   { title: 'recent', sort: { createdAt: -1, id: -1 } },
-  { title: 'highest', sort: { 'pub.tot_rating': -1, createdAt: -1, id: -1 } },
-  { title: 'lowest', sort: { 'pub.tot_rating': 1, createdAt: -1, id: -1 } },
+  { title: 'highest', sort: { pubTot: -1, createdAt: -1, id: -1 } },
+  { title: 'lowest', sort: { pubTot: 1, createdAt: -1, id: -1 } },
   { title: 'relevant', sort: { wilson: -1, relTotal: -1, id: -1 }, extra: { relTotal: { $gt: 0 } } },
 ];
 
@@ -39,7 +39,7 @@ export class CommunityService {
   }
 
   teacherReviews(teacherId: number, limit: number): Promise<CommunityCategoryBlock[]> {
-    return this.cache.memo(`teacher:${teacherId}:${limit}`, () => this.categories({ visible: true, 'pub.teacherId': teacherId }, limit));
+    return this.cache.memo(`teacher:${teacherId}:${limit}`, () => this.categories({ visible: true, pubTeacherId: teacherId }, limit));
   }
 
   /** `{ "<id>": [vote, favourite] }` for the listed reviews; null/false for everyone when signed out. */

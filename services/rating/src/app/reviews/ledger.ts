@@ -8,7 +8,7 @@ const MAX_ATTEMPTS = 8;
 
 export type ReviewDoc = Review;
 /** The fields a transition may set (content, status, visibility, published version…). */
-export type ReviewChanges = Partial<Omit<Review, 'id' | 'rev' | 'counted' | 'aggPending'>>;
+export type ReviewChanges = Partial<Omit<Review, 'id' | 'rev' | 'counted' | 'aggPending' | 'pubTeacherId' | 'pubTot'>>;
 
 /** What a review contributes to the aggregates in a given state: its published tot_rating, if visible. */
 export function countedOf(doc: Pick<Review, 'visible' | 'pub'>): Counted | null {
@@ -58,7 +58,8 @@ export class ReviewLedger {
       const from = current.counted ?? null;
       const rev = (current.rev ?? 0) + 1;
       const op: AggregateOp | null = sameCounted(from, to) ? null : { key: `${id}.${rev}`, from, to };
-      const update: Record<string, unknown> = { $set: { ...changes, counted: to, rev, updatedAt: new Date(), ...(op ? { aggPending: op } : {}) } };
+      const denormalized = 'pub' in changes ? { pubTeacherId: changes.pub?.teacherId ?? null, pubTot: changes.pub?.tot_rating ?? null } : {};
+      const update: Record<string, unknown> = { $set: { ...changes, ...denormalized, counted: to, rev, updatedAt: new Date(), ...(op ? { aggPending: op } : {}) } };
       const after = await this.reviews
         .findOneAndUpdate({ id, rev: current.rev ?? 0, 'aggPending.key': { $exists: false } }, update, { returnDocument: 'after' })
         .lean<Review>()

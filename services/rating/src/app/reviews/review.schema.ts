@@ -96,6 +96,13 @@ export class Review implements ReviewContent {
   @Prop({ type: Object, default: null })
   pub!: PublishedVersion | null;
 
+  /** `pub.teacherId` and `pub.tot_rating` at the top level: FerretDB filters and sorts on nested fields by scanning. */
+  @Prop({ type: Number, default: null })
+  pubTeacherId!: number | null;
+
+  @Prop({ type: Number, default: null })
+  pubTot!: number | null;
+
   @Prop({ type: Boolean, required: true, default: false })
   visible!: boolean;
 
@@ -143,9 +150,9 @@ export const ReviewSchema = SchemaFactory.createForClass(Review);
 // One review per user, teacher, subject and year (409 duplicate-review).
 ReviewSchema.index({ authorId: 1, teacherId: 1, subjectId: 1, year: 1 }, { unique: true });
 ReviewSchema.index({ visible: 1, createdAt: -1 });
-ReviewSchema.index({ visible: 1, 'pub.tot_rating': -1 });
+ReviewSchema.index({ visible: 1, pubTot: -1 });
 ReviewSchema.index({ visible: 1, wilson: -1 });
-ReviewSchema.index({ 'pub.teacherId': 1, visible: 1 });
+ReviewSchema.index({ pubTeacherId: 1, visible: 1 });
 ReviewSchema.index({ status: 1, publishAt: 1 });
 ReviewSchema.index({ 'aggPending.key': 1 });
 ReviewSchema.index({ hidden: 1 });

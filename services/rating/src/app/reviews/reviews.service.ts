@@ -71,6 +71,8 @@ export class ReviewsService {
         reason: null,
         publishAt,
         pub: null,
+        pubTeacherId: null,
+        pubTot: null,
         visible: false,
         hidden: false,
         reportCount: 0,

@@ -1,0 +1,257 @@
+// `npm run bench:api`: load test of the rating API on this machine. Starts its own FerretDB (or
+// mongod), Redis, rating API and worker on free ports (infra/local/lib launchers), a stand-in JWKS,
+// seeds 1,000 then 100,000 reviews over 200 teachers, drives the endpoints with autocannon at 50
+// and 200 connections, then measures the publication lateness of 1,000 reviews due at once.
+// Not part of `npm test`. Env: BENCH_DURATION (seconds per run, default 6), BENCH_KEEP=1 keeps the data dir.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { MongoClient } from 'mongodb';
+import { ROOT } from '../../../infra/local/lib/paths.mjs';
+import { freePortList, waitForHttp } from '../../../infra/local/lib/ports.mjs';
+import { startMongo } from '../../../infra/local/lib/mongo.mjs';
+import { startRedis } from '../../../infra/local/lib/redis.mjs';
+import { startProcess } from '../../../infra/local/lib/proc.mjs';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 6);
+const TEACHERS = 200;
+const SUBJECTS = 15;
+const GRADES = ['clarte', 'interaction_soutien', 'methodes', 'justice', 'ambiance', 'gestion_temps', 'amabilite', 'gestion_colere', 'charge_travail', 'distraction', 'difficulte'];
+const FLAGS = ['ponctuel', 'aide', 'greves', 'punitions'];
+const COMMENTS = ['Cours tres clair, toujours disponible.', 'Exigeant mais juste.', "Ambiance agreable, j'ai aime.", 'Beaucoup de travail.', ''];
+const log = (m) => process.stderr.write(`[bench] ${m}\n`);
+const started = Date.now();
+
+let seed = 42;
+const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
+const searchKey = (t) => t.toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const NAMES = ['Dupont', 'Lefèvre', 'García', 'Moreau', 'Nguyen', 'Bernard', 'Petit', 'Martínez', 'Rousseau', 'Fernández', 'Laurent', 'Girard', 'Benali', 'Roux', 'Faure', 'Mercier', 'Blanc', 'Guérin', 'Chevalier', 'Lambert'];
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-bench-'));
+  const [dbPort, redisPort, apiPort, workerPort, jwksPort] = await freePortList(5);
+  const stops = [];
+  try {
+    log('building the rating service…');
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '-c', 'rspack.config.mjs'], {
+      cwd: path.join(ROOT, 'services/rating'), stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' },
+    });
+    const mongo = await startMongo({ port: dbPort, dataDir: path.join(dir, 'db'), logFile: path.join(dir, 'db.log'), useEnv: false, log });
+    stops.push(mongo.stop);
+    const redis = await startRedis({ port: redisPort, dataDir: path.join(dir, 'redis'), persist: false, logFile: path.join(dir, 'redis.log'), useEnv: false, log });
+    stops.push(redis.stop);
+    log(`database: ${mongo.kind}; redis-server on ${redisPort}`);
+
+    // A stand-in auth service: an ES256 key whose JWKS is served locally.
+    const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+    const kid = randomUUID();
+    const jwks = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }] });
+    const jwksServer = http.createServer((_, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(jwks));
+    await new Promise((r) => jwksServer.listen(jwksPort, '127.0.0.1', r));
+    stops.push(() => new Promise((r) => jwksServer.close(r)));
+    const sign = (sub) =>
+      new SignJWT({ sub, token_type: 'access', jti: randomUUID(), roles: ['user'] }).setProtectedHeader({ alg: 'ES256', kid }).setIssuedAt().setExpirationTime('2h').sign(privateKey);
+
+    const client = await MongoClient.connect(mongo.uri);
+    stops.push(() => client.close());
+    const cacheRedis = new Redis(redis.url);
+    stops.push(async () => cacheRedis.disconnect());
+    const base = `http://127.0.0.1:${apiPort}`;
+    let db;
+    let services = [];
+    /** A fresh database per size, seeded before the API starts (its indexes are then built once). */
+    const startServices = async (dbName) => {
+      await Promise.all(services.map((p) => p.stop(10_000)));
+      const env = {
+        MONGODB_URI: mongo.uri, MONGODB_DB: dbName, REDIS_URL: redis.url, LOG_LEVEL: 'warn', QUEUE_PREFIX: `bench-${dbName}`,
+        AUTH_JWKS_URL: `http://127.0.0.1:${jwksPort}/auth/.well-known/jwks.json`, REVIEW_VALIDATION_DELAY: '10s', RECONCILE_INTERVAL: '30s', RECONCILE_GRACE: '1m',
+      };
+      const api = startProcess({ name: 'api', command: process.execPath, args: ['services/rating/dist/main.js'], cwd: ROOT, env: { ...env, PORT: String(apiPort) }, logFile: path.join(dir, `api-${dbName}.log`) });
+      const worker = startProcess({ name: 'worker', command: process.execPath, args: ['services/rating/dist/worker.js'], cwd: ROOT, env: { ...env, PORT: String(workerPort) }, logFile: path.join(dir, `worker-${dbName}.log`) });
+      services = [api, worker];
+      await waitForHttp(`http://127.0.0.1:${apiPort}/readyz`, { okStatus: 200, timeoutMs: 300_000, isAlive: () => api.alive });
+      await waitForHttp(`http://127.0.0.1:${workerPort}/readyz`, { okStatus: 200, timeoutMs: 300_000, isAlive: () => worker.alive });
+      // Index builds run in the background of mongoose's start-up: wait until they are there.
+      for (let i = 0; i < 600 && (await db.collection('reviews').indexes()).length < 9; i++) await new Promise((r) => setTimeout(r, 500));
+    };
+    stops.push(() => Promise.all(services.map((p) => p.stop(10_000))));
+
+    log('signing tokens…');
+    const voters = await Promise.all(Array.from({ length: 300 }, (_, i) => sign(`voter-${i}`)));
+    const creators = await Promise.all(Array.from({ length: 12_000 }, (_, i) => sign(`creator-${i}`)));
+
+    const results = [];
+    const run = async (label, size, connections, opts) => {
+      const res = await autocannon({ url: base, connections, duration: DURATION, pipelining: 1, ...opts });
+      const row = { label, size, connections, p50: res.latency.p50, p99: res.latency.p99, rps: Math.round(res.requests.average), non2xx: res.non2xx, errors: res.errors + res.timeouts };
+      results.push(row);
+      log(`${label} @${size} reviews, ${connections} conn: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, non-2xx ${row.non2xx}, errors ${row.errors}`);
+      return row;
+    };
+    let teacherIds = [];
+    const reads = (size) => [
+      ['community', { requests: [{ method: 'GET', path: '/api/rating/community' }] }],
+      ['teacher reviews', { requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/teacher/${teacherIds[int(0, teacherIds.length - 1)]}/reviews` }) }] }],
+      ['ranking', { requests: [{ method: 'GET', path: '/api/teachers/ranking' }] }],
+      ['search', { requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/teachers?query=${encodeURIComponent(['dup', 'garc', 'mme la', 'fern', 'rou'][int(0, 4)])}` }) }] }],
+    ].map(([label, opts]) => ({ label, opts, size }));
+
+    for (const size of [1_000, 100_000]) {
+      log(`seeding ${size.toLocaleString('en')} reviews over ${TEACHERS} teachers…`);
+      const t0 = Date.now();
+      db = client.db(`bench_${size}`);
+      await db.dropDatabase();
+      teacherIds = await seedBench(db, size);
+      log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s; starting the API and the worker (index builds)…`);
+      await startServices(`bench_${size}`);
+      log(`ready after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      for (const { label, opts } of reads(size)) {
+        await run(label, size, 1, { ...opts, duration: 2 }).then(() => results.pop()); // warm-up
+        for (const c of [50, 200]) await run(label, size, c, opts);
+      }
+    }
+
+    // Writes at 100,000 reviews.
+    const visible = (await db.collection('reviews').find({ visible: true }, { projection: { id: 1 } }).limit(5000).toArray()).map((r) => r.id);
+    for (const c of [50, 200]) {
+      await run('vote', 100_000, c, {
+        requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, path: `/api/relatable/${visible[int(0, visible.length - 1)]}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${voters[int(0, voters.length - 1)]}` }, body: JSON.stringify({ value: random() < 0.7 }) }) }],
+      });
+    }
+    let next = 0;
+    for (const c of [50, 200]) {
+      await run('create', 100_000, c, {
+        requests: [{ method: 'POST', setupRequest: (r) => {
+          const t = teacherIds[int(0, teacherIds.length - 1)];
+          const token = creators[next++ % creators.length];
+          const body = { teacher: t, subject: subjectOf(t), year: int(0, 6), tot_rating: int(0, 10), text_rating: 'Bench review, clear and fair.' };
+          for (const g of GRADES) body[g] = int(0, 10);
+          for (const f of FLAGS) body[f] = random() < 0.5;
+          return { ...r, path: '/api/rating/0', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) };
+        } }],
+      });
+    }
+    // Let the created reviews publish before the lateness run.
+    log('waiting for the created reviews to be published…');
+    const waitPending = async (timeoutMs) => {
+      const deadline = Date.now() + timeoutMs;
+      while ((await db.collection('reviews').countDocuments({ status: 'pending' })) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+    };
+    await waitPending(120_000);
+
+    // Publication lateness: 1,000 reviews due at the same instant (stored pending, jobs queued as the API does).
+    log('publication lateness: 1,000 reviews due at once…');
+    const due = Date.now() + 8000;
+    const ids = await insertPending(db, 1000, new Date(due));
+    const queueConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const queue = new Queue('review-publication', { connection: queueConnection, prefix: 'bench-bench_100000' });
+    await queue.addBulk(ids.map((id) => ({ name: 'publish-review', data: { reviewId: id, version: 1 }, opts: { jobId: `review-${id}-v1`, delay: Math.max(0, due - Date.now()), removeOnComplete: 1000 } })));
+    await queue.close();
+    queueConnection.disconnect();
+    await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
+    const deadline = Date.now() + 120_000;
+    while ((await db.collection('reviews').countDocuments({ id: { $in: ids }, status: 'published' })) < ids.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    const published = await db.collection('reviews').find({ id: { $in: ids } }, { projection: { publishAt: 1, 'pub.publishedAt': 1, status: 1 } }).toArray();
+    const lateness = published.filter((r) => r.pub).map((r) => r.pub.publishedAt.getTime() - r.publishAt.getTime()).sort((a, b) => a - b);
+    const pct = (p) => lateness[Math.min(lateness.length - 1, Math.floor((p / 100) * lateness.length))];
+    const late = { published: lateness.length, p50: pct(50), p99: pct(99), max: lateness.at(-1) };
+
+    printReport(results, late);
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch?.(() => {});
+    if (!process.env.BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
+    log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+}
+
+const teacherSubjects = new Map();
+const subjectOf = (t) => teacherSubjects.get(t)[0];
+
+/** Replaces the data with `size` published reviews over 200 teachers and 15 subjects (aggregates consistent). */
+async function seedBench(db, size) {
+  const subjects = Array.from({ length: SUBJECTS }, (_, i) => ({ id: i + 1, name: `Subject ${i + 1}`, color: '#1e88e5', archived: false }));
+  await db.collection('subjects').insertMany(subjects);
+  const teachers = Array.from({ length: TEACHERS }, (_, i) => {
+    const prefix = i % 2 ? 'M.' : 'Mme';
+    const name = `${NAMES[i % NAMES.length]} ${String.fromCharCode(65 + (i % 26))}${i}`;
+    const subjectIds = [1 + (i % SUBJECTS), 1 + ((i + 7) % SUBJECTS)];
+    teacherSubjects.set(i + 1, subjectIds);
+    return { id: i + 1, prefix, name, searchKey: searchKey(`${prefix} ${name}`), subjectIds, reviewCount: 0, ratingSum: 0, archived: false, ops: [] };
+  });
+  const batch = [];
+  const epoch = Date.UTC(2025, 0, 1);
+  for (let id = 1; id <= size; id++) {
+    const t = teachers[int(0, TEACHERS - 1)];
+    const content = { teacherId: t.id, subjectId: t.subjectIds[int(0, 1)], year: int(0, 6), tot_rating: int(0, 10), grades: Object.fromEntries(GRADES.map((g) => [g, int(0, 10)])), flags: Object.fromEntries(FLAGS.map((f) => [f, random() < 0.5])), text_rating: COMMENTS[int(0, COMMENTS.length - 1)] };
+    const relTotal = random() < 0.3 ? int(1, 20) : 0;
+    const relUp = relTotal ? int(0, relTotal) : 0;
+    const createdAt = new Date(epoch + id * 60_000);
+    t.reviewCount++;
+    t.ratingSum += content.tot_rating;
+    batch.push({
+      id, authorId: `bench-${id}`, ...content, version: 1, status: 'published', reason: null, publishAt: createdAt, pub: { ...content, version: 1, publishedAt: createdAt }, pubTeacherId: t.id, pubTot: content.tot_rating,
+      visible: true, hidden: false, reportCount: 0, relUp, relTotal, wilson: wilson(relUp, relTotal), counted: { teacherId: t.id, tot: content.tot_rating }, rev: 1, createdAt, updatedAt: createdAt,
+    });
+    if (batch.length === 2000) await db.collection('reviews').insertMany(batch.splice(0));
+  }
+  if (batch.length) await db.collection('reviews').insertMany(batch);
+  await db.collection('teachers').insertMany(teachers);
+  await db.collection('counters').updateOne({ _id: 'reviews' }, { $set: { seq: size } }, { upsert: true });
+  return teachers.map((t) => t.id);
+}
+
+async function insertPending(db, count, publishAt) {
+  const counter = await db.collection('counters').findOneAndUpdate({ _id: 'reviews' }, { $inc: { seq: count } }, { returnDocument: 'after' });
+  const first = counter.seq - count + 1;
+  const now = new Date();
+  const docs = Array.from({ length: count }, (_, i) => {
+    const t = 1 + (i % TEACHERS);
+    const content = { teacherId: t, subjectId: subjectOf(t), year: i % 7, tot_rating: int(0, 10), grades: Object.fromEntries(GRADES.map((g) => [g, 5])), flags: Object.fromEntries(FLAGS.map((f) => [f, false])), text_rating: 'Due at once.' };
+    return { id: first + i, authorId: `late-${i}`, ...content, version: 1, status: 'pending', reason: null, publishAt, pub: null, pubTeacherId: null, pubTot: null, visible: false, hidden: false, reportCount: 0, relUp: 0, relTotal: 0, wilson: 0, counted: null, rev: 0, createdAt: now, updatedAt: now };
+  });
+  await db.collection('reviews').insertMany(docs);
+  return docs.map((d) => d.id);
+}
+
+function wilson(up, total, z = 1.96) {
+  if (!total) return 0;
+  const p = up / total;
+  const z2 = z * z;
+  return (p + z2 / (2 * total) - z * Math.sqrt((p * (1 - p) + z2 / (4 * total)) / total)) / (1 + z2 / total);
+}
+
+function printReport(results, late) {
+  const pad = (v, n) => String(v).padStart(n);
+  const lines = ['', 'Rating API benchmark (autocannon, ' + DURATION + ' s per run, ' + os.cpus().length + ' cores)', ''];
+  lines.push(`${'endpoint'.padEnd(16)}${pad('reviews', 9)}${pad('conn', 6)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('req/s', 8)}${pad('non-2xx', 9)}`);
+  for (const r of results) lines.push(`${r.label.padEnd(16)}${pad(r.size.toLocaleString('en'), 9)}${pad(r.connections, 6)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.rps, 8)}${pad(r.non2xx, 9)}`);
+  lines.push('', 'Targets');
+  const at = (label, size, c) => results.find((r) => r.label === label && r.size === size && r.connections === c);
+  for (const label of ['community', 'ranking']) {
+    const r = at(label, 100_000, 50);
+    lines.push(`  ${label} p99 at 50 connections ≤ 25 ms: ${r.p99} ms ${r.p99 <= 25 ? 'OK' : 'MISSED'}`);
+  }
+  for (const label of ['community', 'teacher reviews', 'ranking', 'search']) {
+    const small = at(label, 1_000, 50);
+    const big = at(label, 100_000, 50);
+    const ratio = (big.p50 || 0.01) / (small.p50 || 0.01);
+    const rps = small.rps / big.rps;
+    lines.push(`  ${label} cost at 100,000 vs 1,000 (50 conn): p50 ${small.p50}→${big.p50} ms, req/s ${small.rps}→${big.rps} (×${rps.toFixed(2)} cost) ${rps <= 1.3 ? 'OK' : 'MISSED'}`);
+    void ratio;
+  }
+  lines.push(`  publication lateness, 1,000 due at once: ${late.published} published, p50 ${late.p50} ms, p99 ${late.p99} ms, max ${late.max} ms ${late.p99 <= 1000 ? 'OK' : 'MISSED'}`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`bench failed: ${err.stack ?? err}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,56 @@
+// Catalogue CLI (dist/catalogue.js, `npm run catalogue -- <command>` at the root): add, edit,
+// archive and CSV-import teachers and subjects, directly in the database. Exit codes: 0 done,
+// 2 usage error, 78 bad configuration, 1 any other failure (e.g. a duplicate name).
+import 'reflect-metadata';
+import { createProbeConnection, databaseNameField, describeStartupError, loadConfig, mongoUriField, mongooseOptions } from '@pupitre/server-kit';
+import mongoose from 'mongoose';
+import { z } from 'zod';
+import { CatalogueError, CatalogueStore } from '../app/catalogue/catalogue-store';
+import { seedModels } from '../seed/seed-models';
+import { runCatalogueCommand, USAGE, UsageError } from './cli';
+
+const schema = z.object({
+  MONGODB_URI: mongoUriField(),
+  MONGODB_DB: databaseNameField('pupitre_rating'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, { message: 'expected a redis:// URL' }).optional(),
+  QUEUE_PREFIX: z.string().default('bull'),
+});
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (!argv.length || argv[0] === '--help' || argv[0] === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    if (!argv.length) process.exitCode = 2;
+    return;
+  }
+  const config = loadConfig(schema, process.env, 'catalogue');
+  const { serverSelectionTimeoutMS } = mongooseOptions({ uri: config.MONGODB_URI, dbName: config.MONGODB_DB });
+  const connection = mongoose.createConnection(config.MONGODB_URI, { dbName: config.MONGODB_DB, serverSelectionTimeoutMS });
+  try {
+    await connection.asPromise();
+    const store = new CatalogueStore(await seedModels(connection));
+    const result = await runCatalogueCommand(store, argv);
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    if (config.REDIS_URL && !['subjects', 'teachers'].includes(argv[0])) {
+      // The API caches the catalogue under a generation number: bump it so the change shows at once.
+      const redis = createProbeConnection(config.REDIS_URL);
+      await redis.incr(`${config.QUEUE_PREFIX}:rating:cache-generation`).catch(() => undefined);
+      redis.disconnect();
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`${err.message}\n\n${USAGE}\n`);
+      process.exitCode = 2;
+    } else if (err instanceof CatalogueError) {
+      process.stderr.write(`${err.key}: ${err.message}\n`);
+      process.exitCode = 1;
+    } else {
+      process.stderr.write(`catalogue failed: ${describeStartupError(err)}\n`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await connection.close().catch(() => undefined);
+  }
+}
+
+void main();

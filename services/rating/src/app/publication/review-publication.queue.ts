@@ -5,7 +5,8 @@ export const REVIEW_PUBLICATION_QUEUE = 'review-publication';
 
 export interface ReviewPublicationJobs {
   /** Proves producer → delay → worker end to end; the worker records a receipt. */
-  probe: { token: string };
+  /** Proof of the queue path; `holdMs` keeps the job running that long (drain tests). */
+  probe: { token: string; holdMs?: number };
   /** Validate and publish version `version` of review `reviewId` (its delay is over). */
   'publish-review': { reviewId: number; version: number };
   /** Repeatable: publish every review overdue by more than RECONCILE_GRACE, settle stuck aggregates. */

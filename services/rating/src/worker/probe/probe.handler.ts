@@ -14,6 +14,8 @@ export class ProbeHandler implements JobHandler<'probe'> {
   constructor(@InjectModel(JobReceipt.name) private readonly receipts: Model<JobReceipt>) {}
 
   async handle(job: Job<ReviewPublicationJobs['probe'], unknown, 'probe'>): Promise<{ processedAt: string }> {
+    const holdMs = Math.min(Math.max(Number(job.data.holdMs) || 0, 0), 30_000);
+    if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
     const processedAt = new Date();
     await this.receipts
       .updateOne(

@@ -15,5 +15,5 @@ export { SubjectChip } from './SubjectChip';
 export { ReviewCard, type ReviewCardProps } from './ReviewCard';
 export { ReportDialog } from './ReportDialog';
 export { TeacherSearch, isSearchable, SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, type TeacherSearchProps } from './TeacherSearch';
-export { Screen, ApiError } from './Screen';
+export { Screen } from './Screen';
 export { useSignedIn, useGoToAuth } from './session';

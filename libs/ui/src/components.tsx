@@ -112,3 +112,16 @@ export function usePageTitle(title: string | null | undefined): void {
     if (title) document.title = `Pupitre · ${title}`;
   }, [title]);
 }
+
+/** A request that failed, with a retry: the one error panel of every screen that loads data. */
+export function LoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <Panel tone="alert" role="alert">
+      <p>{t('load.failed')}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        {t('remote.retry')}
+      </Button>
+    </Panel>
+  );
+}

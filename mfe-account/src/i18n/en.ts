@@ -77,10 +77,6 @@ const en = {
     submit: 'Change my password',
     invalidLink: 'This link is invalid or has expired. Ask for a new one from the sign-in page.',
   },
-  error: {
-    load: 'The information could not be loaded.',
-    retry: 'Try again',
-  },
 };
 export default en;
 export type AccountCatalogue = typeof en;

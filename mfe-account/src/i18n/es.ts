@@ -79,9 +79,5 @@ const es: AccountCatalogue = {
     submit: 'Cambiar mi contraseña',
     invalidLink: 'Este enlace no es válido o ha caducado. Pide uno nuevo desde la página de inicio de sesión.',
   },
-  error: {
-    load: 'No se pudo cargar la información.',
-    retry: 'Reintentar',
-  },
 };
 export default es;

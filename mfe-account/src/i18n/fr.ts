@@ -79,9 +79,5 @@ const fr: AccountCatalogue = {
     submit: 'Changer mon mot de passe',
     invalidLink: "Ce lien n'est pas valide ou a expiré. Demandez-en un nouveau depuis la page de connexion.",
   },
-  error: {
-    load: "Les informations n'ont pas pu être chargées.",
-    retry: 'Réessayer',
-  },
 };
 export default fr;

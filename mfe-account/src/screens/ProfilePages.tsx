@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApiGet } from '@pupitre/api-client';
-import { Button, Loading } from '@pupitre/ui';
+import { Button, LoadError, Loading } from '@pupitre/ui';
 import { accountApi, ME_PATH, MY_FAVORITES_PATH, MY_REVIEWS_PATH, type Me, type MyReview, type PublicReview } from '../api';
 import styles from '../account.module.css';
-import { ApiError } from './ApiError';
 import { Screen } from './Screen';
 
 /** One decimal, or "?" when there is no value (spec: profile average). */
@@ -40,7 +39,7 @@ export function ProfilePage() {
     <Screen title={t('me.title')}>
       <h1>{t('me.title')}</h1>
       {state.status === 'loading' ? <Loading /> : null}
-      {state.status === 'error' ? <ApiError onRetry={state.reload} /> : null}
+      {state.status === 'error' ? <LoadError onRetry={state.reload} /> : null}
       {state.status === 'success' ? (
         <dl className={styles.stats} data-testid="profile-stats">
           <div>
@@ -90,7 +89,7 @@ export function FavoritesPage() {
     <Screen title={t('favorites.title')}>
       <h1>{t('favorites.title')}</h1>
       {state.status === 'loading' ? <Loading /> : null}
-      {state.status === 'error' ? <ApiError onRetry={state.reload} /> : null}
+      {state.status === 'error' ? <LoadError onRetry={state.reload} /> : null}
       {state.status === 'success' && items.length === 0 ? (
         <p>
           {t('favorites.empty')} <Link to="/communaute">{t('favorites.communityLink')}</Link>
@@ -126,7 +125,7 @@ export function MyReviewsPage() {
     <Screen title={t('myReviews.title')}>
       <h1>{t('myReviews.title')}</h1>
       {state.status === 'loading' ? <Loading /> : null}
-      {state.status === 'error' ? <ApiError onRetry={state.reload} /> : null}
+      {state.status === 'error' ? <LoadError onRetry={state.reload} /> : null}
       {state.status === 'success' && state.data.length === 0 ? (
         <p>
           {t('myReviews.empty')} <Link to="/publication">{t('myReviews.publishLink')}</Link>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApiGet } from '@pupitre/api-client';
-import { ApiError, Screen, TeacherSearch } from '@pupitre/review-ui';
-import { Loading, Panel } from '@pupitre/ui';
+import { Screen, TeacherSearch } from '@pupitre/review-ui';
+import { LoadError, Loading, Panel } from '@pupitre/ui';
 import { MFE } from '../version';
 import { RankingList } from './RankingList';
 import { CategoryCarousels } from './reviews';
@@ -13,7 +13,7 @@ import styles from '../community.module.css';
 function Categories() {
   const state = useApiGet<unknown>('/api/rating/community');
   if (state.status === 'loading') return <Loading />;
-  if (state.status === 'error') return <ApiError onRetry={state.reload} />;
+  if (state.status === 'error') return <LoadError onRetry={state.reload} />;
   return <CategoryCarousels body={state.data} />;
 }
 

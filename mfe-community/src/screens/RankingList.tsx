@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RankingEntry } from '@pupitre/contracts';
 import { useApiGet } from '@pupitre/api-client';
-import { ApiError, formatRating, teacherName } from '@pupitre/review-ui';
-import { Loading } from '@pupitre/ui';
+import { formatRating, teacherName } from '@pupitre/review-ui';
+import { LoadError, Loading } from '@pupitre/ui';
 import styles from '../community.module.css';
 
 /** "Mme Durand — 8.5": prefix, name, rating with one decimal. */
@@ -16,7 +16,7 @@ export function RankingList({ limit, showSubjects = true }: { limit?: number; sh
   const { t } = useTranslation('community');
   const state = useApiGet<RankingEntry[]>('/api/teachers/ranking');
   if (state.status === 'loading') return <Loading />;
-  if (state.status === 'error') return <ApiError onRetry={state.reload} />;
+  if (state.status === 'error') return <LoadError onRetry={state.reload} />;
   const entries = Array.isArray(state.data) ? state.data.slice(0, limit) : [];
   if (entries.length === 0) return <p>{t('ranking.empty')}</p>;
   return (

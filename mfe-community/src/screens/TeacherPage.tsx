@@ -2,8 +2,8 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TeacherDetail } from '@pupitre/contracts';
 import { useApiGet } from '@pupitre/api-client';
-import { ApiError, formatRating, Screen, Stars, SubjectChip, teacherName } from '@pupitre/review-ui';
-import { Loading, Panel } from '@pupitre/ui';
+import { formatRating, Screen, Stars, SubjectChip, teacherName } from '@pupitre/review-ui';
+import { LoadError, Loading, Panel } from '@pupitre/ui';
 import { MFE } from '../version';
 import { TeacherReviews } from './reviews';
 import styles from '../community.module.css';
@@ -16,7 +16,7 @@ function ReviewsOf({ id }: { id: number }) {
   const state = useApiGet<unknown>(`/api/teacher/${id}/reviews?limit=50`);
   return (
     <Panel title={t('teacher.reviewsTitle')}>
-      {state.status === 'loading' ? <Loading /> : state.status === 'error' ? <ApiError onRetry={state.reload} /> : <TeacherReviews body={state.data} />}
+      {state.status === 'loading' ? <Loading /> : state.status === 'error' ? <LoadError onRetry={state.reload} /> : <TeacherReviews body={state.data} />}
     </Panel>
   );
 }
@@ -26,7 +26,7 @@ export function TeacherDetails({ id, headingLevel = 1 }: { id: number; headingLe
   const { t } = useTranslation('community');
   const state = useApiGet<TeacherDetail>(`/api/teacher/${id}`);
   if (state.status === 'loading') return <Loading />;
-  if (state.status === 'error') return <ApiError onRetry={state.reload} />;
+  if (state.status === 'error') return <LoadError onRetry={state.reload} />;
   const teacher = state.data;
   const Heading = `h${headingLevel}` as const;
   return (

@@ -3,8 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Subject } from '@pupitre/contracts';
 import { useApiGet } from '@pupitre/api-client';
-import { ApiError, Screen, SubjectChip, useSignedIn } from '@pupitre/review-ui';
-import { Loading, Panel } from '@pupitre/ui';
+import { Screen, SubjectChip, useSignedIn } from '@pupitre/review-ui';
+import { LoadError, Loading, Panel } from '@pupitre/ui';
 import { formTeacher, isId, reviewApi } from '../api';
 import { emptyValues, withTeacher, type ReviewFormValues } from '../form/model';
 import { ReviewForm } from '../form/ReviewForm';
@@ -16,7 +16,7 @@ export function SubjectList() {
   const { t } = useTranslation('review');
   const state = useApiGet<Subject[]>('/api/subjects', { auth: false });
   if (state.status === 'loading') return <Loading />;
-  if (state.status === 'error') return <ApiError onRetry={state.reload} />;
+  if (state.status === 'error') return <LoadError onRetry={state.reload} />;
   const subjects = Array.isArray(state.data) ? state.data : [];
   if (subjects.length === 0) return <p>{t('publication.noSubjects')}</p>;
   return (

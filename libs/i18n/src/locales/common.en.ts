@@ -86,6 +86,9 @@ const en = {
     unavailable: 'This section is unavailable right now.',
     retry: 'Try again',
   },
+  load: {
+    failed: 'The information could not be loaded.',
+  },
   popup: {
     dismiss: 'Dismiss',
   },

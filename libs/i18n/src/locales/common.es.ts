@@ -90,6 +90,9 @@ const es: CommonCatalogue = {
     unavailable: 'Esta sección no está disponible en este momento.',
     retry: 'Reintentar',
   },
+  load: {
+    failed: 'No se pudo cargar la información.',
+  },
   popup: {
     dismiss: 'Cerrar',
   },

@@ -88,6 +88,9 @@ const fr: CommonCatalogue = {
     unavailable: "Cette section est indisponible pour l'instant.",
     retry: 'Réessayer',
   },
+  load: {
+    failed: "Les informations n'ont pas pu être chargées.",
+  },
   popup: {
     dismiss: 'Fermer',
   },

@@ -45,10 +45,6 @@ const en = {
     clear: 'Change teacher',
     resultsLabel: 'Teachers found',
   },
-  error: {
-    load: 'The information could not be loaded.',
-    retry: 'Try again',
-  },
 };
 export default en;
 export type ReviewUiCatalogue = typeof en;

@@ -45,9 +45,5 @@ const es: ReviewUiCatalogue = {
     clear: 'Cambiar de profesor',
     resultsLabel: 'Profesores encontrados',
   },
-  error: {
-    load: 'No se pudo cargar la información.',
-    retry: 'Reintentar',
-  },
 };
 export default es;

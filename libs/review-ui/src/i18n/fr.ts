@@ -45,9 +45,5 @@ const fr: ReviewUiCatalogue = {
     clear: 'Changer de professeur',
     resultsLabel: 'Professeurs trouvés',
   },
-  error: {
-    load: 'Les informations n’ont pas pu être chargées.',
-    retry: 'Réessayer',
-  },
 };
 export default fr;

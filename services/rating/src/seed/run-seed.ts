@@ -7,6 +7,7 @@ import { DEMO_SUBJECTS } from './demo-subjects';
 import { DEMO_TEACHERS } from './demo-teachers';
 import { recomputeTeacherAggregates } from './recompute-aggregates';
 import { type SeedModels } from './seed-models';
+import { ReviewLists } from '../app/reading/review-lists';
 
 export interface SeedSummary {
   subjectsAdded: number;
@@ -31,6 +32,7 @@ export async function runSeed(models: SeedModels): Promise<SeedSummary> {
   const { ids: teacherIds, added: teachersAdded } = await ensureTeachers(models, subjectIds);
   const reviewsAdded = await addMissingReviews(models, teacherIds, subjectIds);
   const teachersUpdated = await recomputeTeacherAggregates(models.teachers, models.reviews);
+  await new ReviewLists(models.reviews).rebuildAll();
   return { subjectsAdded: subjectIds.added, teachersAdded, reviewsAdded, teachersUpdated };
 }
 

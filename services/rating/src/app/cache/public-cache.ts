@@ -1,9 +1,14 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, createProbeConnection } from '@pupitre/server-kit';
 import { type Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { localLock } from './lock';
 
 const MAX_ENTRIES = 5000;
 const REDIS_TIMEOUT_MS = 250;
+const LOCK_TTL_MS = 10_000;
+const LOCK_WAIT_MS = 10_000;
+const UNLOCK = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 interface Entry {
   gen: string;
@@ -49,6 +54,35 @@ export class PublicCache implements OnApplicationShutdown {
       if (this.entries.get(name) === entry) this.entries.delete(name);
     });
     return value;
+  }
+
+  /**
+   * Runs `fn` while holding the lock `name`: in this process (a promise chain) and across processes
+   * (Redis `SET NX PX`, released by token). FerretDB 1.x applies conditional updates and
+   * findAndModify without isolation, so read-modify-write sequences on one document are serialized
+   * here. Redis down: the local lock only.
+   */
+  lock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    return localLock(name, async () => {
+      const key = `${this.key}:lock:${name}`;
+      const token = randomUUID();
+      let held = false;
+      const deadline = Date.now() + LOCK_WAIT_MS;
+      while (Date.now() < deadline) {
+        try {
+          held = (await withTimeout(this.redis.set(key, token, 'PX', LOCK_TTL_MS, 'NX'), REDIS_TIMEOUT_MS)) === 'OK';
+        } catch {
+          break; // Redis down
+        }
+        if (held) break;
+        await new Promise((r) => setTimeout(r, 3 + Math.random() * 7));
+      }
+      try {
+        return await fn();
+      } finally {
+        if (held) await withTimeout(this.redis.eval(UNLOCK, 1, key, token), 1000).catch(() => undefined);
+      }
+    });
   }
 
   /** Invalidates every process's entries. */

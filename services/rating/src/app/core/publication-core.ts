@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { PublicCache } from '../cache/public-cache';
+import { ReviewLists } from '../reading/review-lists';
 import { ReviewLedger, type ReviewChanges } from '../reviews/ledger';
 import { Review } from '../reviews/review.schema';
 import { Teacher } from '../teachers/teacher.schema';
@@ -19,13 +20,16 @@ export type PublicationOutcome = 'published' | 'held' | 'rejected' | 'skipped';
 @Injectable()
 export class PublicationCore {
   readonly ledger: ReviewLedger;
+  /** The maintained community and teacher-review lists. */
+  readonly lists: ReviewLists;
 
   constructor(
     @InjectModel(Review.name) private readonly reviews: Model<Review>,
     @InjectModel(Teacher.name) teachers: Model<Teacher>,
     @Inject(PublicCache) private readonly cache: PublicCache,
   ) {
-    this.ledger = new ReviewLedger(reviews, teachers);
+    this.lists = new ReviewLists(reviews, () => this.cache.bump(), (name, fn) => this.cache.lock(name, fn));
+    this.ledger = new ReviewLedger(reviews, teachers, this.lists);
   }
 
   /**

@@ -1,45 +1,41 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { type CommunityCategory, type CommunityCategoryBlock, type PublicReview, type ReviewUserState } from '@pupitre/contracts';
-import { Model, type SortOrder } from 'mongoose';
+import { type CommunityCategoryBlock, type PublicReview, type ReviewUserState } from '@pupitre/contracts';
+import { Model } from 'mongoose';
 import { PublicCache } from '../cache/public-cache';
+import { PublicationCore } from '../core/publication-core';
 import { Favorite, Vote } from '../data/social.schema';
-import { Review } from '../reviews/review.schema';
 import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
+import { CATEGORY_ORDER, COMMUNITY_KEY, type ListDoc, type ListEntry, teacherKey } from './review-lists';
 import { toPublicReview } from './review-view';
-
-const LIST_FIELDS = { _id: 0, id: 1, pub: 1, relUp: 1, relTotal: 1, createdAt: 1 } as const;
-type ListedReview = Pick<Review, 'id' | 'pub' | 'relUp' | 'relTotal' | 'createdAt'>;
-
-/** The order of each category; `relevant` only holds reviews with votes, by Wilson lower bound. */
-const CATEGORIES: { title: CommunityCategory; sort: Record<string, SortOrder>; extra?: Record<string, unknown> }[] = [
-  { title: 'recent', sort: { createdAt: -1, id: -1 } },
-  { title: 'highest', sort: { pubTot: -1, createdAt: -1, id: -1 } },
-  { title: 'lowest', sort: { pubTot: 1, createdAt: -1, id: -1 } },
-  { title: 'relevant', sort: { wilson: -1, relTotal: -1, id: -1 }, extra: { relTotal: { $gt: 0 } } },
-];
 
 /**
  * The community page and a teacher's reviews: four categories of visible reviews, N each, empty
- * ones left out; cached under the public cache (a publish, vote or moderation action bumps it).
- * The caller's state (votes, favourites) is added per request and never cached.
+ * ones left out. Served from the maintained lists (`review_lists`, one document read by `_id`, see
+ * review-lists.ts), cached in memory under the public cache generation. The caller's state (votes,
+ * favourites) is added per request and never cached.
  */
 @Injectable()
-export class CommunityService {
+export class CommunityService implements OnApplicationBootstrap {
   constructor(
-    @InjectModel(Review.name) private readonly reviews: Model<Review>,
     @InjectModel(Vote.name) private readonly votes: Model<Vote>,
     @InjectModel(Favorite.name) private readonly favorites: Model<Favorite>,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(PublicCache) private readonly cache: PublicCache,
+    @Inject(PublicationCore) private readonly publication: PublicationCore,
   ) {}
 
+  /** A database never built (new, or seeded behind the service's back) gets its lists before serving. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.publication.lists.ensureBuilt();
+  }
+
   community(limit: number): Promise<CommunityCategoryBlock[]> {
-    return this.cache.memo(`community:${limit}`, () => this.categories({ visible: true }, limit));
+    return this.categories(COMMUNITY_KEY, limit);
   }
 
   teacherReviews(teacherId: number, limit: number): Promise<CommunityCategoryBlock[]> {
-    return this.cache.memo(`teacher:${teacherId}:${limit}`, () => this.categories({ visible: true, pubTeacherId: teacherId }, limit));
+    return this.categories(teacherKey(teacherId), limit);
   }
 
   /** `{ "<id>": [vote, favourite] }` for the listed reviews; null/false for everyone when signed out. */
@@ -56,14 +52,18 @@ export class CommunityService {
     return state;
   }
 
-  private async categories(filter: Record<string, unknown>, limit: number): Promise<CommunityCategoryBlock[]> {
-    const catalogue = await this.catalogue.get();
-    const lists = await Promise.all(
-      CATEGORIES.map((c) => this.reviews.find({ ...filter, ...c.extra }, LIST_FIELDS).sort(c.sort).limit(limit).lean<ListedReview[]>().exec()),
-    );
-    return CATEGORIES.map((c, i) => ({
-      title: c.title,
-      reviews: lists[i].filter((r) => r.pub).map((r): PublicReview => toPublicReview(r, r.pub!, catalogue)),
-    })).filter((block) => block.reviews.length > 0);
+  private async categories(key: string, limit: number): Promise<CommunityCategoryBlock[]> {
+    const [doc, catalogue] = await Promise.all([this.cache.memo(`list:${key}`, () => this.publication.lists.read(key)), this.catalogue.get()]);
+    if (!doc) {
+      if (key === COMMUNITY_KEY) this.publication.lists.scheduleRebuild('*'); // never built: after this answer
+      return [];
+    }
+    const view = (e: ListEntry): PublicReview =>
+      toPublicReview(
+        { id: e.id, relUp: e.relUp, relTotal: e.relTotal, createdAt: e.createdAt },
+        { teacherId: e.teacherId, subjectId: e.subjectId, year: e.year, tot_rating: e.tot, text_rating: e.text } as Parameters<typeof toPublicReview>[1],
+        catalogue,
+      );
+    return CATEGORY_ORDER.map((title) => ({ title, reviews: ((doc as ListDoc).cats[title] ?? []).slice(0, limit).map(view) })).filter((block) => block.reviews.length > 0);
   }
 }

@@ -1,4 +1,6 @@
-import { type Model } from 'mongoose';
+import { type Model, type Types } from 'mongoose';
+import { localLock, type Locker } from '../cache/lock';
+import { type ReviewLists } from '../reading/review-lists';
 import { type Teacher } from '../teachers/teacher.schema';
 import { type AggregateOp, type Counted, type Review } from './review.schema';
 
@@ -35,6 +37,8 @@ export class ReviewLedger {
   constructor(
     private readonly reviews: Model<Review>,
     private readonly teachers: Model<Teacher>,
+    private readonly lists?: ReviewLists,
+    private readonly lock: Locker = lists?.lock ?? localLock,
   ) {}
 
   /**
@@ -42,7 +46,13 @@ export class ReviewLedger {
    * nothing (the transition does not apply to the current state). Returns the review after the
    * change (and after its aggregates are settled), or null when nothing was changed.
    */
-  async transition(id: number, decide: (current: Review) => ReviewChanges | null, options: { crashAfterTransition?: boolean } = {}): Promise<Review | null> {
+  transition(id: number, decide: (current: Review) => ReviewChanges | null, options: { crashAfterTransition?: boolean } = {}): Promise<Review | null> {
+    // FerretDB 1.x does not isolate the conditional update below: transitions of one review are
+    // serialized by a lock (in process and in Redis); the `rev` condition stays for MongoDB.
+    return this.lock(`review:${id}`, () => this.transitionLocked(id, decide, options));
+  }
+
+  private async transitionLocked(id: number, decide: (current: Review) => ReviewChanges | null, options: { crashAfterTransition?: boolean }): Promise<Review | null> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       let current = await this.reviews.findOne({ id }).lean<Review>().exec();
       if (!current) return null;
@@ -60,11 +70,20 @@ export class ReviewLedger {
       const op: AggregateOp | null = sameCounted(from, to) ? null : { key: `${id}.${rev}`, from, to };
       const denormalized = 'pub' in changes ? { pubTeacherId: changes.pub?.teacherId ?? null, pubTot: changes.pub?.tot_rating ?? null } : {};
       const update: Record<string, unknown> = { $set: { ...changes, ...denormalized, counted: to, rev, updatedAt: new Date(), ...(op ? { aggPending: op } : {}) } };
+      // The community and teacher lists (read model) take the new state just before the review does
+      // (so they never lag behind it), and are synced from the database once it is written.
+      const objectId = (current as Review & { _id: Types.ObjectId })._id;
+      const listTeachers = [current.pub?.teacherId, next.pub?.teacherId];
+      await this.lists?.sync(objectId, listTeachers, next);
       const after = await this.reviews
         .findOneAndUpdate({ id, rev: current.rev ?? 0, 'aggPending.key': { $exists: false } }, update, { returnDocument: 'after' })
         .lean<Review>()
         .exec();
-      if (!after) continue; // another transition won the race: decide again on the new state
+      if (!after) {
+        await this.lists?.sync(objectId, listTeachers); // undo the prediction
+        continue; // another transition won the race: decide again on the new state
+      }
+      await this.lists?.sync(objectId, listTeachers);
       if (options.crashAfterTransition) return after;
       return op ? this.settle(after) : after;
     }
@@ -89,7 +108,11 @@ export class ReviewLedger {
     return after ?? (await this.reviews.findOne({ id: review.id }).lean<Review>().exec()) ?? review;
   }
 
-  private async applyToTeacher(teacherId: number, key: string, count: number, sum: number): Promise<void> {
+  private applyToTeacher(teacherId: number, key: string, count: number, sum: number): Promise<void> {
+    return this.lock(`teacher:${teacherId}`, () => this.applyToTeacherLocked(teacherId, key, count, sum));
+  }
+
+  private async applyToTeacherLocked(teacherId: number, key: string, count: number, sum: number): Promise<void> {
     const after = await this.teachers
       .findOneAndUpdate(
         { id: teacherId, ops: { $ne: key } },
@@ -106,7 +129,12 @@ export class ReviewLedger {
   /** Settles every review whose op was left pending (a crash between steps 1 and 3). */
   async settleAllPending(limit = 1000): Promise<number> {
     const stuck = await this.reviews.find({ 'aggPending.key': { $exists: true } }).limit(limit).lean<Review[]>().exec();
-    for (const review of stuck) await this.settle(review);
+    for (const review of stuck) {
+      await this.lock(`review:${review.id}`, async () => {
+        const current = await this.reviews.findOne({ id: review.id }).lean<Review>().exec();
+        if (current?.aggPending) await this.settle(current);
+      });
+    }
     return stuck.length;
   }
 }

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type VoteResponse } from '@pupitre/contracts';
 import { APP_CONFIG, ApiError } from '@pupitre/server-kit';
-import { Model } from 'mongoose';
+import { Model, type Types } from 'mongoose';
+import { type ReviewLists } from '../reading/review-lists';
 import { type RatingConfig } from '../../config/rating-config';
 import { PublicCache } from '../cache/public-cache';
 import { PublicationCore } from '../core/publication-core';
@@ -16,13 +17,19 @@ const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 110
  * Applies a change of one review's vote counts and keeps its Wilson score in step (the score is
  * written only if the counts are still those it was computed from, so racing votes end consistent).
  */
-export async function applyVoteDelta(reviews: Model<Review>, reviewId: number, up: number, total: number): Promise<Pick<Review, 'relUp' | 'relTotal'> | null> {
+export function applyVoteDelta(reviews: Model<Review>, lists: ReviewLists, reviewId: number, up: number, total: number): Promise<Pick<Review, 'relUp' | 'relTotal'> | null> {
+  // FerretDB 1.x does not isolate findAndModify: changes of one review are serialized (see PublicCache.lock).
+  return lists.lock(`review:${reviewId}`, () => applyVoteDeltaLocked(reviews, lists, reviewId, up, total));
+}
+
+async function applyVoteDeltaLocked(reviews: Model<Review>, lists: ReviewLists, reviewId: number, up: number, total: number): Promise<Pick<Review, 'relUp' | 'relTotal'> | null> {
   const after = await reviews
     .findOneAndUpdate({ id: reviewId }, { $inc: { relUp: up, relTotal: total } }, { returnDocument: 'after' })
     .lean()
     .exec();
   if (!after) return null;
   await reviews.updateOne({ id: reviewId, relUp: after.relUp, relTotal: after.relTotal }, { $set: { wilson: wilsonLowerBound(after.relUp, after.relTotal) } }).exec();
+  await lists.sync(after._id as Types.ObjectId, [after.pub?.teacherId]);
   return after;
 }
 
@@ -61,8 +68,8 @@ export class SocialService {
       before = await this.votes.findOneAndUpdate({ reviewId, userId }, { $set: { value } }, { returnDocument: 'before' }).lean<Vote>().exec();
     }
     let counts: Pick<Review, 'relUp' | 'relTotal'> | null = review;
-    if (!before) counts = await applyVoteDelta(this.reviews, reviewId, value ? 1 : 0, 1);
-    else if (before.value !== value) counts = await applyVoteDelta(this.reviews, reviewId, value ? 1 : -1, 0);
+    if (!before) counts = await applyVoteDelta(this.reviews, this.publication.lists, reviewId, value ? 1 : 0, 1);
+    else if (before.value !== value) counts = await applyVoteDelta(this.reviews, this.publication.lists, reviewId, value ? 1 : -1, 0);
     if (counts !== review) await this.cache.bump();
     return this.voteResponse(counts ?? review, value);
   }
@@ -72,7 +79,7 @@ export class SocialService {
     if (!review) throw ApiError.of(404, 'not-found');
     const removed = await this.votes.findOneAndDelete({ reviewId, userId }).lean<Vote>().exec();
     if (!removed) return this.voteResponse(review, null);
-    const counts = await applyVoteDelta(this.reviews, reviewId, removed.value ? -1 : 0, -1);
+    const counts = await applyVoteDelta(this.reviews, this.publication.lists, reviewId, removed.value ? -1 : 0, -1);
     await this.cache.bump();
     return this.voteResponse(counts ?? review, null);
   }

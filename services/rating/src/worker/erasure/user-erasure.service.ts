@@ -4,6 +4,7 @@ import { type UserErasedEvent } from '@pupitre/contracts';
 import { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { PublicCache } from '../../app/cache/public-cache';
+import { PublicationCore } from '../../app/core/publication-core';
 import { Favorite, Profile, Report, Vote } from '../../app/data/social.schema';
 import { Review } from '../../app/reviews/review.schema';
 import { applyVoteDelta } from '../../app/social/social.service';
@@ -33,6 +34,7 @@ export class UserErasureService {
     @InjectModel(Report.name) private readonly reports: Model<Report>,
     @InjectModel(Profile.name) private readonly profiles: Model<Profile>,
     @Inject(PublicCache) private readonly cache: PublicCache,
+    @Inject(PublicationCore) private readonly publication: PublicationCore,
   ) {}
 
   async erase(event: UserErasedEvent): Promise<ErasureSummary> {
@@ -42,7 +44,7 @@ export class UserErasureService {
     for (const { _id } of votes) {
       const removed = await this.votes.findOneAndDelete({ _id }).lean<Vote>().exec();
       if (!removed) continue; // already removed by a previous run
-      await applyVoteDelta(this.reviews, removed.reviewId, removed.value ? -1 : 0, -1);
+      await applyVoteDelta(this.reviews, this.publication.lists, removed.reviewId, removed.value ? -1 : 0, -1);
       summary.votes++;
     }
     const reports = await this.reports.find({ userId }, { _id: 1 }).lean().exec();

@@ -28,6 +28,9 @@ export class ReconcileHandler implements JobHandler<'reconcile'> {
 
   private async pass(): Promise<{ published: number; settled: number }> {
     const settled = await this.publication.ledger.settleAllPending();
+    await this.publication.lists.ensureBuilt();
+    const rebuilt = await this.publication.lists.rebuildStale();
+    if (rebuilt) this.logger.log({ msg: 'rebuilt review lists', rebuilt });
     let published = 0;
     for (;;) {
       const due = await this.publication.overdue(this.config.RECONCILE_GRACE, 500);

@@ -52,8 +52,12 @@ export class CommunityService implements OnApplicationBootstrap {
     return state;
   }
 
-  private async categories(key: string, limit: number): Promise<CommunityCategoryBlock[]> {
-    const [doc, catalogue] = await Promise.all([this.cache.memo(`list:${key}`, () => this.publication.lists.read(key)), this.catalogue.get()]);
+  private categories(key: string, limit: number): Promise<CommunityCategoryBlock[]> {
+    return this.cache.memo(`${key}:${limit}`, () => this.build(key, limit));
+  }
+
+  private async build(key: string, limit: number): Promise<CommunityCategoryBlock[]> {
+    const [doc, catalogue] = await Promise.all([this.publication.lists.read(key), this.catalogue.get()]);
     if (!doc) {
       if (key === COMMUNITY_KEY) this.publication.lists.scheduleRebuild('*'); // never built: after this answer
       return [];

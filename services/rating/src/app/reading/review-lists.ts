@@ -30,8 +30,9 @@ export interface ListEntry {
 /**
  * One maintained list document (`review_lists`, string `_id`: `community` or `teacher:<id>`, the
  * only filter FerretDB 1.x pushes down). Each category is the exact top-k of its order for k = its
- * length; `complete` means it holds every qualifying review. `v` orders the writes (conditional
- * update, retried). `stale`: a category fell under MAX_LIMIT while incomplete, a rebuild is due.
+ * length; `complete` means it holds every qualifying review. `v` counts the writes (a rebuild
+ * writes only if no update came in during its scan); writers hold the list's lock. `stale`: a
+ * category fell under MAX_LIMIT while incomplete, a rebuild is due.
  */
 export interface ListDoc {
   _id: string;
@@ -131,7 +132,7 @@ const inflight = new Map<string, Promise<void>>();
 /**
  * The maintained read model of the community page and the teachers' reviews. Every change of a
  * review's visibility, public version or votes calls `sync` (one read of the review by its ObjectId,
- * one read and one conditional write per affected list, all by `_id`); reads fetch one document.
+ * one read and one write per affected list under its lock, all by `_id`); reads fetch one document.
  * Refills (a scan) only happen in `rebuild`, off the read path: after the response when a list ran
  * short, at start-up when the lists are missing, and in the worker's reconciler.
  */
@@ -167,7 +168,7 @@ export class ReviewLists {
   private async syncOne(key: string, reviewObjectId: Types.ObjectId, predicted?: Scanned): Promise<boolean> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const outcome = await this.lock(`list:${key}`, async (): Promise<boolean | null> => {
-        // The list first, then the review: a write based on an older review state fails on `v`.
+        // Under the list's lock: the list, then the review's current state, then the write.
         const current = await this.read(key);
         if (!current && key === COMMUNITY_KEY) return false; // never built: the start-up rebuild will read everything
         const review = predicted ?? (await this.reviews.findOne({ _id: reviewObjectId }, SCAN_FIELDS).lean<Scanned>().exec());
@@ -187,7 +188,12 @@ export class ReviewLists {
     return false;
   }
 
-  /** Writes `doc` if the stored version is still `previous` (null: not stored yet). */
+  /** Tells the readers' caches that something they show changed. */
+  changed(): Promise<void> {
+    return this.onChange();
+  }
+
+  /** Writes `doc` (null `previous`: not stored yet; false if another process stored it meanwhile). */
   private async write(doc: ListDoc, previous: number | null): Promise<boolean> {
     const { _id, ...fields } = doc;
     if (previous === null) {
@@ -199,7 +205,9 @@ export class ReviewLists {
         throw err;
       }
     }
-    const result = await this.lists.updateOne({ _id, v: previous }, { $set: { ...fields, v: previous + 1 } });
+    // Callers hold the list's lock and read `v` under it. The filter is `_id` alone on purpose:
+    // FerretDB 1.x pushes down only that, `{_id, v}` would decode the whole collection.
+    const result = await this.lists.updateOne({ _id }, { $set: { ...fields, v: previous + 1 } });
     return result.matchedCount === 1;
   }
 

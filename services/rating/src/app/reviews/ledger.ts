@@ -17,6 +17,9 @@ export function countedOf(doc: Pick<Review, 'visible' | 'pub'>): Counted | null 
   return doc.visible && doc.pub ? { teacherId: doc.pub.teacherId, tot: doc.pub.tot_rating } : null;
 }
 
+/** The review's ObjectId: FerretDB 1.x pushes down `_id` equality only (not the integer `id`). */
+const objectIdOf = (review: Review) => (review as Review & { _id: Types.ObjectId })._id;
+
 const sameCounted = (a: Counted | null, b: Counted | null) => (a === null ? b === null : b !== null && a.teacherId === b.teacherId && a.tot === b.tot);
 
 /**
@@ -58,7 +61,7 @@ export class ReviewLedger {
       if (!current) return null;
       if (current.aggPending) {
         await this.settle(current);
-        current = await this.reviews.findOne({ id }).lean<Review>().exec();
+        current = await this.reviews.findOne({ _id: objectIdOf(current) }).lean<Review>().exec();
         if (!current) return null;
       }
       const changes = decide(current);
@@ -72,20 +75,25 @@ export class ReviewLedger {
       const update: Record<string, unknown> = { $set: { ...changes, ...denormalized, counted: to, rev, updatedAt: new Date(), ...(op ? { aggPending: op } : {}) } };
       // The community and teacher lists (read model) take the new state just before the review does
       // (so they never lag behind it), and are synced from the database once it is written.
-      const objectId = (current as Review & { _id: Types.ObjectId })._id;
+      const objectId = objectIdOf(current);
       const listTeachers = [current.pub?.teacherId, next.pub?.teacherId];
       await this.lists?.sync(objectId, listTeachers, next);
       const after = await this.reviews
-        .findOneAndUpdate({ id, rev: current.rev ?? 0, 'aggPending.key': { $exists: false } }, update, { returnDocument: 'after' })
+        .findOneAndUpdate({ _id: objectId, id, rev: current.rev ?? 0, 'aggPending.key': { $exists: false } }, update, { returnDocument: 'after' })
         .lean<Review>()
         .exec();
       if (!after) {
         await this.lists?.sync(objectId, listTeachers); // undo the prediction
         continue; // another transition won the race: decide again on the new state
       }
+      if (options.crashAfterTransition) {
+        await this.lists?.sync(objectId, listTeachers);
+        return after;
+      }
+      const settled = op ? await this.settle(after) : after;
+      if (op) await this.lists?.changed(); // the aggregates moved: readers' caches go now
       await this.lists?.sync(objectId, listTeachers);
-      if (options.crashAfterTransition) return after;
-      return op ? this.settle(after) : after;
+      return settled;
     }
     throw new Error(`review ${id}: too many concurrent transitions`);
   }
@@ -102,10 +110,10 @@ export class ReviewLedger {
       if (to) await this.applyToTeacher(to.teacherId, `${key}+`, 1, to.tot);
     }
     const after = await this.reviews
-      .findOneAndUpdate({ id: review.id, 'aggPending.key': key }, { $unset: { aggPending: '' } }, { returnDocument: 'after' })
+      .findOneAndUpdate({ _id: objectIdOf(review), id: review.id, 'aggPending.key': key }, { $unset: { aggPending: '' } }, { returnDocument: 'after' })
       .lean<Review>()
       .exec();
-    return after ?? (await this.reviews.findOne({ id: review.id }).lean<Review>().exec()) ?? review;
+    return after ?? (await this.reviews.findOne({ _id: objectIdOf(review) }).lean<Review>().exec()) ?? review;
   }
 
   private applyToTeacher(teacherId: number, key: string, count: number, sum: number): Promise<void> {

@@ -28,7 +28,7 @@ async function applyVoteDeltaLocked(reviews: Model<Review>, lists: ReviewLists, 
     .lean()
     .exec();
   if (!after) return null;
-  await reviews.updateOne({ id: reviewId, relUp: after.relUp, relTotal: after.relTotal }, { $set: { wilson: wilsonLowerBound(after.relUp, after.relTotal) } }).exec();
+  await reviews.updateOne({ _id: after._id, relUp: after.relUp, relTotal: after.relTotal }, { $set: { wilson: wilsonLowerBound(after.relUp, after.relTotal) } }).exec();
   await lists.sync(after._id as Types.ObjectId, [after.pub?.teacherId]);
   return after;
 }

@@ -3,6 +3,7 @@
 import net from 'node:net';
 import { buildAll } from './lib/build.mjs';
 import { portsFromEnv, startStack } from './stack.mjs';
+import { DATA_DIR } from './lib/paths.mjs';
 
 const PORT_VARS = {
   gateway: 'GATEWAY_PORT', shell: 'SHELL_PORT', 'mfe-community': 'MFE_COMMUNITY_PORT', 'mfe-review': 'MFE_REVIEW_PORT',
@@ -46,7 +47,7 @@ async function main() {
     stopping = true;
     say(`${signal}: stopping everything…`);
     await stack.stop();
-    say('stopped. Data is kept in .data/ for next time.');
+    say(`stopped. Data is kept in ${DATA_DIR} for next time.`);
     process.exit(0);
   };
   process.on('SIGINT', () => shutdown('Ctrl-C'));

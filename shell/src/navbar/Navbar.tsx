@@ -65,12 +65,32 @@ function useLogout() {
   return () => void logout((path) => void navigate(path));
 }
 
+/** The signed-in account entries (profile, settings, Logout), shared by both navbars. */
+function SignedInLinks() {
+  const { t } = useTranslation('common');
+  const doLogout = useLogout();
+  return (
+    <>
+      <li>
+        <Link to="/me">{t('nav.profile')}</Link>
+      </li>
+      <li>
+        <Link to="/settings">{t('nav.settings')}</Link>
+      </li>
+      <li>
+        <button type="button" onClick={doLogout}>
+          {t('nav.logout')}
+        </button>
+      </li>
+    </>
+  );
+}
+
 function AccountMenu() {
   const { t } = useTranslation('common');
   const { email } = useSession();
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
-  const doLogout = useLogout();
   const [open, setOpen] = useMenuState();
   useDismiss(open, () => setOpen(false), ref);
   if (!email) {
@@ -96,17 +116,7 @@ function AccountMenu() {
       </button>
       {open ? (
         <ul className={styles.dropdown} id={menuId} data-testid="account-menu">
-          <li>
-            <Link to="/me">{t('nav.profile')}</Link>
-          </li>
-          <li>
-            <Link to="/settings">{t('nav.settings')}</Link>
-          </li>
-          <li>
-            <button type="button" onClick={doLogout}>
-              {t('nav.logout')}
-            </button>
-          </li>
+          <SignedInLinks />
         </ul>
       ) : null}
     </div>
@@ -150,7 +160,6 @@ function CompactNav() {
   const { email } = useSession();
   const ref = useRef<HTMLElement>(null);
   const menuId = useId();
-  const doLogout = useLogout();
   const [open, setOpen] = useMenuState();
   useDismiss(open, () => setOpen(false), ref);
   return (
@@ -170,19 +179,7 @@ function CompactNav() {
             </NavLink>
           </li>
           {email ? (
-            <>
-              <li>
-                <Link to="/me">{t('nav.profile')}</Link>
-              </li>
-              <li>
-                <Link to="/settings">{t('nav.settings')}</Link>
-              </li>
-              <li>
-                <button type="button" onClick={doLogout}>
-                  {t('nav.logout')}
-                </button>
-              </li>
-            </>
+            <SignedInLinks />
           ) : (
             <li>
               <Link to="/auth">{t('nav.account')}</Link>

@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"syscall"
+	"time"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
 )
@@ -53,6 +54,8 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+
+	go maintainIDIndexes(ctx, dir, time.Second, logger)
 
 	fmt.Fprintf(os.Stderr, "ferretdb: listening on %s, data in %s\n", *listen, dir)
 	if err := f.Run(ctx); err != nil {

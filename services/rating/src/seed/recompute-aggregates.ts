@@ -1,4 +1,5 @@
 import { type Model } from 'mongoose';
+import { teacherOid } from '../app/data/keys';
 import { type Review } from '../app/reviews/review.schema';
 import { type Teacher } from '../app/teachers/teacher.schema';
 
@@ -21,7 +22,7 @@ export async function recomputeTeacherAggregates(teachers: Model<Teacher>, revie
   const updates = all
     .map((t) => ({ id: t.id, current: t, next: byTeacher.get(t.id) ?? { reviewCount: 0, ratingSum: 0 } }))
     .filter(({ current, next }) => current.reviewCount !== next.reviewCount || current.ratingSum !== next.ratingSum)
-    .map(({ id, next }) => ({ updateOne: { filter: { id }, update: { $set: { reviewCount: next.reviewCount, ratingSum: next.ratingSum } } } }));
+    .map(({ id, next }) => ({ updateOne: { filter: { _id: teacherOid(id) }, update: { $set: { reviewCount: next.reviewCount, ratingSum: next.ratingSum } } } }));
   if (updates.length) await teachers.bulkWrite(updates);
   return updates.length;
 }

@@ -1,5 +1,6 @@
 import { groupSums } from '@pupitre/server-kit';
 import { allocateIds } from '../app/counters/allocate-ids';
+import { reviewOid, teacherOid } from '../app/data/keys';
 import { type Review, type ReviewContent } from '../app/reviews/review.schema';
 import { teacherSearchKey } from '../app/teachers/search-key';
 import { demoReviewsFor } from './demo-reviews';
@@ -57,6 +58,7 @@ async function ensureTeachers(models: SeedModels, subjectIds: Map<string, number
     const newIds = await allocateIds(models.counters, 'teachers', missing.length);
     await models.teachers.insertMany(
       missing.map((t, i) => ({
+        _id: teacherOid(newIds[i]),
         id: newIds[i],
         prefix: t.prefix,
         name: t.name,
@@ -92,7 +94,7 @@ async function addMissingReviews(models: SeedModels, teacherIds: Map<string, num
   });
   if (!missing.length) return 0;
   const ids = await allocateIds(models.counters, 'reviews', missing.length);
-  await models.reviews.insertMany(missing.map((r, i) => ({ id: ids[i], ...r })));
+  await models.reviews.insertMany(missing.map((r, i) => ({ _id: reviewOid(ids[i]), id: ids[i], ...r })));
   return missing.length;
 }
 

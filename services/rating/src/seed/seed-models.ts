@@ -1,5 +1,6 @@
 import { type Connection, type Model } from 'mongoose';
 import { publishedReview } from './run-seed';
+import { migrateToDerivedKeys } from '../app/data/derived-keys.migration';
 import { Counter, CounterSchema } from '../app/counters/counter.schema';
 import { Review, ReviewSchema } from '../app/reviews/review.schema';
 import { Subject, SubjectSchema } from '../app/subjects/subject.schema';
@@ -21,6 +22,7 @@ export async function seedModels(connection: Connection): Promise<SeedModels> {
     reviews: connection.model<Review>(Review.name, ReviewSchema),
   };
   await migrateLegacyDemoReviews(connection);
+  await migrateToDerivedKeys(connection);
   await Promise.all(Object.values(models).map((m: Model<unknown>) => m.init()));
   return models;
 }

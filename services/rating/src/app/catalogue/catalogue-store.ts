@@ -1,6 +1,8 @@
 import { type CatalogueImportResult, colorSchema } from '@pupitre/contracts';
 import { type Model } from 'mongoose';
+import { localLock, type Locker } from '../cache/lock';
 import { allocateIds } from '../counters/allocate-ids';
+import { teacherOid } from '../data/keys';
 import { type Counter } from '../counters/counter.schema';
 import { type Subject } from '../subjects/subject.schema';
 import { teacherSearchKey } from '../teachers/search-key';
@@ -36,7 +38,11 @@ const SUBJECT_FIELDS = { _id: 0, id: 1, name: 1, color: 1, archived: 1 } as cons
  * stay): archiving takes them out of search, ranking and new reviews.
  */
 export class CatalogueStore {
-  constructor(private readonly m: CatalogueModels) {}
+  constructor(
+    private readonly m: CatalogueModels,
+    /** The service's locks (the API passes its Redis-backed ones): teachers also take aggregate writes. */
+    private readonly lock: Locker = localLock,
+  ) {}
 
   listSubjects(): Promise<SubjectRow[]> {
     return this.m.subjects.find({}, SUBJECT_FIELDS).sort({ id: 1 }).lean<SubjectRow[]>().exec();
@@ -72,14 +78,19 @@ export class CatalogueStore {
     await this.checkSubjects(input.subjects);
     const existing = await this.m.teachers.exists({ prefix: input.prefix, name: input.name }).exec();
     if (existing) throw new CatalogueError(409, 'duplicate-name', `${input.prefix} ${input.name} exists`);
-    const [id] = await allocateIds(this.m.counters, 'teachers');
+    const [id] = await this.lock('counter:teachers', () => allocateIds(this.m.counters, 'teachers'));
     const row = { id, prefix: input.prefix, name: input.name, subjectIds: [...new Set(input.subjects)], archived: false, reviewCount: 0 };
-    await this.m.teachers.create({ ...row, searchKey: teacherSearchKey(input.prefix, input.name), ratingSum: 0, ops: [] });
+    await this.m.teachers.create({ _id: teacherOid(id), ...row, searchKey: teacherSearchKey(input.prefix, input.name), ratingSum: 0, ops: [] });
     return row;
   }
 
   async updateTeacher(id: number, patch: { prefix?: string; name?: string; subjects?: number[]; archived?: boolean }): Promise<TeacherRow> {
-    const current = await this.m.teachers.findOne({ id }, TEACHER_FIELDS).lean<TeacherRow>().exec();
+    // Under the teacher's lock: FerretDB rewrites the whole document, aggregate writes must not interleave.
+    return this.lock(`teacher:${id}`, () => this.updateTeacherLocked(id, patch));
+  }
+
+  private async updateTeacherLocked(id: number, patch: { prefix?: string; name?: string; subjects?: number[]; archived?: boolean }): Promise<TeacherRow> {
+    const current = await this.m.teachers.findOne({ _id: teacherOid(id) }, TEACHER_FIELDS).lean<TeacherRow>().exec();
     if (!current) throw new CatalogueError(404, 'not-found', `no teacher ${id}`);
     if (patch.subjects) await this.checkSubjects(patch.subjects);
     const prefix = patch.prefix ?? current.prefix;
@@ -87,7 +98,7 @@ export class CatalogueStore {
     const set: Record<string, unknown> = { prefix, name, searchKey: teacherSearchKey(prefix, name) };
     if (patch.subjects) set.subjectIds = [...new Set(patch.subjects)];
     if (patch.archived !== undefined) set.archived = patch.archived;
-    const doc = await this.m.teachers.findOneAndUpdate({ id }, { $set: set }, { returnDocument: 'after' }).lean<TeacherRow>().exec();
+    const doc = await this.m.teachers.findOneAndUpdate({ _id: teacherOid(id) }, { $set: set }, { returnDocument: 'after' }).lean<TeacherRow>().exec();
     return { id: doc!.id, prefix: doc!.prefix, name: doc!.name, subjectIds: doc!.subjectIds, archived: doc!.archived, reviewCount: doc!.reviewCount };
   }
 

@@ -35,7 +35,7 @@ export class CatalogueController {
     @InjectModel(Teacher.name) teachers: Model<Teacher>,
     @Inject(PublicCache) private readonly cache: PublicCache,
   ) {
-    this.store = new CatalogueStore({ counters, subjects, teachers });
+    this.store = new CatalogueStore({ counters, subjects, teachers }, (name, fn) => this.cache.lock(name, fn));
   }
 
   private async run<T>(work: () => Promise<T>): Promise<T> {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { PublicCache } from '../cache/public-cache';
+import { UserIndex } from '../data/user-index';
 import { ReviewLists } from '../reading/review-lists';
 import { ReviewLedger, type ReviewChanges } from '../reviews/ledger';
 import { Review } from '../reviews/review.schema';
@@ -22,14 +23,17 @@ export class PublicationCore {
   readonly ledger: ReviewLedger;
   /** The maintained community and teacher-review lists. */
   readonly lists: ReviewLists;
+  /** Which reviews each user wrote and favoured. */
+  readonly users: UserIndex;
 
   constructor(
-    @InjectModel(Review.name) private readonly reviews: Model<Review>,
+    @InjectModel(Review.name) reviews: Model<Review>,
     @InjectModel(Teacher.name) teachers: Model<Teacher>,
     @Inject(PublicCache) private readonly cache: PublicCache,
   ) {
     this.lists = new ReviewLists(reviews, () => this.cache.bump(), (name, fn) => this.cache.lock(name, fn));
     this.ledger = new ReviewLedger(reviews, teachers, this.lists);
+    this.users = new UserIndex(reviews.db);
   }
 
   /**
@@ -60,14 +64,30 @@ export class PublicationCore {
     return outcome;
   }
 
-  /** Reviews pending for longer than `graceMs` past their time (lost job, worker down, Redis flushed). */
-  async overdue(graceMs: number, limit = 1000): Promise<Pick<Review, 'id' | 'version'>[]> {
-    return this.reviews
-      .find({ status: 'pending', publishAt: { $lt: new Date(Date.now() - graceMs) } }, { _id: 0, id: 1, version: 1 })
-      .sort({ publishAt: 1 })
-      .limit(limit)
-      .lean<Pick<Review, 'id' | 'version'>[]>()
-      .exec();
+  /** The locks of the service (in process and in Redis), for writers outside the ledger. */
+  lock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    return this.cache.lock(name, fn);
+  }
+
+  /**
+   * The reconciler's pass over the to-do list (`review_tasks`, see ledger.ts): settles every
+   * half-applied aggregate change, publishes every review overdue by more than `graceMs` (its job
+   * was lost: worker down, Redis flushed) and drops the tasks with nothing left to do.
+   */
+  async reconcile(graceMs: number): Promise<{ published: number; settled: number }> {
+    let published = 0;
+    let settled = 0;
+    const overdueBefore = Date.now() - graceMs;
+    const tasks = await this.ledger.tasks.list();
+    tasks.sort((a, b) => (a.publishAt?.getTime() ?? 0) - (b.publishAt?.getTime() ?? 0));
+    for (const task of tasks) {
+      const state = await this.ledger.settleTask(task.reviewId);
+      if (state === 'settled') settled++;
+      if (state === 'pending' && task.publishAt && task.publishAt.getTime() < overdueBefore) {
+        if ((await this.validateDue(task.reviewId)) !== 'skipped') published++;
+      }
+    }
+    return { published, settled };
   }
 }
 

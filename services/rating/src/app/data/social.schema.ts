@@ -3,6 +3,10 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 /** A relatable vote: one per user per review (`value` true = relatable). */
 @Schema({ collection: 'votes', versionKey: false, id: false })
 export class Vote {
+  /** `<reviewId>:<userId>` (keys.ts pairKey): one per user per review, found by `_id`. */
+  @Prop({ type: String, required: true })
+  _id!: string;
+
   @Prop({ type: Number, required: true })
   reviewId!: number;
 
@@ -22,6 +26,10 @@ VoteSchema.index({ userId: 1 });
 /** A favourite review of a user. */
 @Schema({ collection: 'favorites', versionKey: false, id: false })
 export class Favorite {
+  /** `<reviewId>:<userId>` (keys.ts pairKey): one per user per review, found by `_id`. */
+  @Prop({ type: String, required: true })
+  _id!: string;
+
   @Prop({ type: Number, required: true })
   reviewId!: number;
 
@@ -38,6 +46,10 @@ FavoriteSchema.index({ userId: 1, createdAt: -1 });
 /** A report: one per user per review; `dismissed` once a moderator decided on the review. */
 @Schema({ collection: 'reports', versionKey: false, id: false })
 export class Report {
+  /** `<reviewId>:<userId>` (keys.ts pairKey): one per user per review, found by `_id`. */
+  @Prop({ type: String, required: true })
+  _id!: string;
+
   @Prop({ type: Number, required: true })
   reviewId!: number;
 

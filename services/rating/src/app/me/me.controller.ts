@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { CurrentUser, RequireAuth } from '../auth/auth.guard';
 import { ProfilesService } from '../auth/profiles.service';
 import { type AuthUser } from '../auth/token-verifier';
+import { PublicationCore } from '../core/publication-core';
+import { pairKey, reviewOid } from '../data/keys';
 import { Favorite } from '../data/social.schema';
 import { relatablePercent, toPublicReview } from '../reading/review-view';
 import { Review } from '../reviews/review.schema';
@@ -23,7 +25,20 @@ export class MeController {
     @InjectModel(Favorite.name) private readonly favorites: Model<Favorite>,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(ProfilesService) private readonly profiles: ProfilesService,
+    @Inject(PublicationCore) private readonly publication: PublicationCore,
   ) {}
+
+  /** Reviews by `_id` (FerretDB pushes nothing else down), in parallel; missing ones left out. */
+  private async byIds(ids: number[], keep: (r: Review) => boolean): Promise<Review[]> {
+    const docs = await Promise.all(ids.map((id) => this.reviews.findOne({ _id: reviewOid(id) }).lean<Review>().exec()));
+    return docs.filter((d): d is Review => d !== null && keep(d));
+  }
+
+  /** The user's own reviews, from their index (checked against each review's author). */
+  private async own(userId: string): Promise<Review[]> {
+    const { reviews } = await this.publication.users.get(userId);
+    return this.byIds(reviews, (r) => r.authorId === userId);
+  }
 
   /**
    * num and average over the user's published reviews (their public version), popularity = percent
@@ -34,7 +49,7 @@ export class MeController {
   @ApiOkResponse({ schema: zodApiSchema(meSchema) })
   async me(@CurrentUser() user: AuthUser): Promise<Me> {
     const [mine, since] = await Promise.all([
-      this.reviews.find({ authorId: user.id, pub: { $ne: null } }, { _id: 0, pub: 1, relUp: 1, relTotal: 1 }).lean().exec(),
+      this.own(user.id).then((all) => all.filter((r) => r.pub !== null)),
       this.profiles.since(user),
     ]);
     const num = mine.length;
@@ -49,12 +64,15 @@ export class MeController {
   @RequireAuth()
   @ApiOkResponse({ schema: zodApiSchema(z.array(publicReviewSchema)) })
   async favoriteReviews(@CurrentUser() user: AuthUser): Promise<PublicReview[]> {
-    const favorites = await this.favorites.find({ userId: user.id }, { _id: 0, reviewId: 1 }).sort({ createdAt: -1 }).limit(500).lean().exec();
+    const index = await this.publication.users.get(user.id);
+    const favorites = (
+      await Promise.all(index.favorites.map((id) => this.favorites.findOne({ _id: pairKey(id, user.id) }, { _id: 0, reviewId: 1, createdAt: 1 }).lean().exec()))
+    )
+      .filter((f) => f !== null)
+      .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime())
+      .slice(0, 500);
     const ids = favorites.map((f) => f.reviewId);
-    const [docs, catalogue] = await Promise.all([
-      this.reviews.find({ id: { $in: ids }, visible: true }, { _id: 0, id: 1, pub: 1, relUp: 1, relTotal: 1, createdAt: 1 }).lean<Review[]>().exec(),
-      this.catalogue.get(),
-    ]);
+    const [docs, catalogue] = await Promise.all([this.byIds(ids, (r) => r.visible), this.catalogue.get()]);
     const byId = new Map(docs.map((d) => [d.id, d]));
     return ids.flatMap((id) => {
       const d = byId.get(id);
@@ -68,7 +86,7 @@ export class MeController {
   @ApiOkResponse({ schema: zodApiSchema(z.array(myReviewSchema)) })
   async myReviews(@CurrentUser() user: AuthUser): Promise<MyReview[]> {
     const [docs, catalogue] = await Promise.all([
-      this.reviews.find({ authorId: user.id }).sort({ createdAt: -1 }).limit(1000).lean<Review[]>().exec(),
+      this.own(user.id).then((all) => all.sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime() || b.id - a.id).slice(0, 1000)),
       this.catalogue.get(),
     ]);
     return docs.map((d) => ({

@@ -5,6 +5,7 @@ import { ApiError } from '@pupitre/server-kit';
 import { Model } from 'mongoose';
 import { PublicCache } from '../cache/public-cache';
 import { PublicationCore, publishChanges } from '../core/publication-core';
+import { reviewOid } from '../data/keys';
 import { ModerationAction, Report } from '../data/social.schema';
 import { type ReviewChanges } from '../reviews/ledger';
 import { Review } from '../reviews/review.schema';
@@ -57,7 +58,7 @@ export class ModerationService {
   }
 
   async act(moderatorId: string, reviewId: number, action: Action, reason: string | null = null): Promise<{ id: number; status: string; visible: boolean }> {
-    const exists = await this.reviews.exists({ id: reviewId }).exec();
+    const exists = await this.reviews.exists({ _id: reviewOid(reviewId) }).exec();
     if (!exists) throw ApiError.of(404, 'not-found');
     let before: Review | null = null;
     const now = new Date();

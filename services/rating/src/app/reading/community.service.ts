@@ -4,6 +4,7 @@ import { type CommunityCategoryBlock, type PublicReview, type ReviewUserState } 
 import { Model } from 'mongoose';
 import { PublicCache } from '../cache/public-cache';
 import { PublicationCore } from '../core/publication-core';
+import { pairKey } from '../data/keys';
 import { Favorite, Vote } from '../data/social.schema';
 import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
 import { CATEGORY_ORDER, COMMUNITY_KEY, type ListDoc, type ListEntry, teacherKey } from './review-lists';
@@ -43,12 +44,17 @@ export class CommunityService implements OnApplicationBootstrap {
     const ids = [...new Set(blocks.flatMap((b) => b.reviews.map((r) => r.id)))];
     const state: ReviewUserState = Object.fromEntries(ids.map((id) => [String(id), [null, false]]));
     if (!userId || !ids.length) return state;
-    const [votes, favorites] = await Promise.all([
-      this.votes.find({ userId, reviewId: { $in: ids } }, { _id: 0, reviewId: 1, value: 1 }).lean().exec(),
-      this.favorites.find({ userId, reviewId: { $in: ids } }, { _id: 0, reviewId: 1 }).lean().exec(),
-    ]);
-    for (const v of votes) state[String(v.reviewId)][0] = v.value;
-    for (const f of favorites) state[String(f.reviewId)][1] = true;
+    // One lookup by `_id` per shown review and kind, in parallel (FerretDB pushes down nothing else).
+    await Promise.all(
+      ids.flatMap((id) => [
+        this.votes.findOne({ _id: pairKey(id, userId) }, { _id: 0, value: 1 }).lean().exec().then((v) => {
+          if (v) state[String(id)][0] = v.value;
+        }),
+        this.favorites.exists({ _id: pairKey(id, userId) }).exec().then((f) => {
+          if (f) state[String(id)][1] = true;
+        }),
+      ]),
+    );
     return state;
   }
 

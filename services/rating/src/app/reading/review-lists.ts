@@ -139,6 +139,8 @@ const inflight = new Map<string, Promise<void>>();
 export class ReviewLists {
   private readonly logger = new Logger('ReviewLists');
   readonly lists: Collection<ListDoc>;
+  /** Lists marked stale and not rebuilt yet (`_id` = list key): the reconciler's short to-do list. */
+  readonly rebuilds: Collection<{ _id: string }>;
 
   constructor(
     private readonly reviews: Model<Review>,
@@ -147,6 +149,7 @@ export class ReviewLists {
     readonly lock: Locker = localLock,
   ) {
     this.lists = reviews.db.collection<ListDoc>('review_lists');
+    this.rebuilds = reviews.db.collection<{ _id: string }>('review_list_rebuilds');
   }
 
   read(key: string): Promise<ListDoc | null> {
@@ -177,6 +180,7 @@ export class ReviewLists {
         if (entry && key !== COMMUNITY_KEY && teacherKey(entry.teacherId) !== key) entry = null;
         const doc = current ?? emptyList(key); // a teacher without a list has no public review
         if (!placeEntry(doc, review.id, entry)) return false;
+        if (doc.stale && !current?.stale) await this.rebuilds.updateOne({ _id: key }, { $set: { at: new Date() } }, { upsert: true });
         if (!(await this.write(doc, current?.v ?? null))) return null;
         if (doc.stale) this.scheduleRebuild(key);
         return true;
@@ -239,7 +243,10 @@ export class ReviewLists {
         if ((current?.v ?? null) !== (before?.v ?? null)) return false;
         return this.write(buildList(key, entries, current?.v ?? 0), current?.v ?? null);
       });
-      if (written) return true;
+      if (written) {
+        await this.rebuilds.deleteOne({ _id: key });
+        return true;
+      }
     }
     return false;
   }
@@ -269,6 +276,7 @@ export class ReviewLists {
         return (current?.v ?? null) === previous && this.write(buildList(key, entries, previous ?? 0), previous);
       });
       if (!written) await this.rebuild(key);
+      else await this.rebuilds.deleteOne({ _id: key });
     };
     for (const [key, entries] of byTeacher) await writeOrRebuild(key, entries);
     await writeOrRebuild(COMMUNITY_KEY, all);
@@ -281,7 +289,7 @@ export class ReviewLists {
 
   /** Rebuilds the lists marked stale (the reconciler); returns how many. */
   async rebuildStale(): Promise<number> {
-    const stale = await this.lists.find({ stale: true }, { projection: { _id: 1 } }).toArray();
+    const stale = await this.rebuilds.find({}).toArray();
     for (const { _id } of stale) await this.rebuild(_id);
     if (stale.length) await this.onChange();
     return stale.length;

@@ -1,8 +1,11 @@
-import { type Model, type Types } from 'mongoose';
+import { type Model } from 'mongoose';
 import { localLock, type Locker } from '../cache/lock';
+import { guarded, idOnlyFilters } from '../data/db-traits';
+import { reviewOid, teacherOid } from '../data/keys';
 import { type ReviewLists } from '../reading/review-lists';
 import { type Teacher } from '../teachers/teacher.schema';
 import { type AggregateOp, type Counted, type Review } from './review.schema';
+import { ReviewTasks } from './review-tasks';
 
 /** How many applied op keys a teacher keeps (a retry comes within minutes, long before that many). */
 const OPS_KEPT = 200;
@@ -17,9 +20,6 @@ export function countedOf(doc: Pick<Review, 'visible' | 'pub'>): Counted | null 
   return doc.visible && doc.pub ? { teacherId: doc.pub.teacherId, tot: doc.pub.tot_rating } : null;
 }
 
-/** The review's ObjectId: FerretDB 1.x pushes down `_id` equality only (not the integer `id`). */
-const objectIdOf = (review: Review) => (review as Review & { _id: Types.ObjectId })._id;
-
 const sameCounted = (a: Counted | null, b: Counted | null) => (a === null ? b === null : b !== null && a.teacherId === b.teacherId && a.tot === b.tot);
 
 /**
@@ -27,22 +27,28 @@ const sameCounted = (a: Counted | null, b: Counted | null) => (a === null ? b ==
  * transitions, exactly once, without transactions (FerretDB has none):
  *
  * 1. A transition is one conditional `findOneAndUpdate` on the review (optimistic on `rev`, and only
- *    when no earlier change is pending). It sets the new state, the new `counted` contribution and,
- *    when the contribution changes, an `aggPending` op `{key, from, to}`.
- * 2. `settle` applies the op to the teacher(s) with `updateOne({id, ops: {$ne: key}}, {$inc, $push})`:
- *    the key makes it idempotent, so a crash-and-retry or two workers racing count once.
+ *    when no earlier change is pending), under the review's lock. It sets the new state, the new
+ *    `counted` contribution and, when the contribution changes, an `aggPending` op `{key, from, to}`.
+ * 2. `settle` applies the op to the teacher(s) unless the teacher's `ops` already holds its key
+ *    (`$inc` and the key in one write, under the teacher's lock): a crash-and-retry or two workers
+ *    racing count once.
  * 3. It then clears `aggPending` (conditionally on the key).
  *
  * A crash between the steps leaves `aggPending` set; the next transition on the review, or the
  * reconciler, settles it. The database is the source of truth.
  */
 export class ReviewLedger {
+  /** The reconciler's to-do list (pending publications, unsettled changes). */
+  readonly tasks: ReviewTasks;
+
   constructor(
     private readonly reviews: Model<Review>,
     private readonly teachers: Model<Teacher>,
     private readonly lists?: ReviewLists,
     private readonly lock: Locker = lists?.lock ?? localLock,
-  ) {}
+  ) {
+    this.tasks = new ReviewTasks(reviews.db);
+  }
 
   /**
    * Applies `decide(current)` to review `id` atomically. `decide` returns the changes, or null to do
@@ -52,17 +58,25 @@ export class ReviewLedger {
   transition(id: number, decide: (current: Review) => ReviewChanges | null, options: { crashAfterTransition?: boolean } = {}): Promise<Review | null> {
     // FerretDB 1.x does not isolate the conditional update below: transitions of one review are
     // serialized by a lock (in process and in Redis); the `rev` condition stays for MongoDB.
-    return this.lock(`review:${id}`, () => this.transitionLocked(id, decide, options));
+    return this.withReview(id, () => this.transitionLocked(id, decide, options));
+  }
+
+  /**
+   * Runs `fn` holding review `id`'s lock: every write to a review (transitions, vote and report
+   * counts, edits, erasure) goes through it, since FerretDB rewrites whole documents unisolated.
+   * Not re-entrant: `fn` must not call `transition`.
+   */
+  withReview<T>(id: number, fn: () => Promise<T>): Promise<T> {
+    return this.lock(`review:${id}`, fn);
   }
 
   private async transitionLocked(id: number, decide: (current: Review) => ReviewChanges | null, options: { crashAfterTransition?: boolean }): Promise<Review | null> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      let current = await this.reviews.findOne({ id }).lean<Review>().exec();
+      const objectId = reviewOid(id);
+      let current = await this.reviews.findOne({ _id: objectId }).lean<Review>().exec();
       if (!current) return null;
       if (current.aggPending) {
-        await this.settle(current);
-        current = await this.reviews.findOne({ _id: objectIdOf(current) }).lean<Review>().exec();
-        if (!current) return null;
+        current = await this.settle(current);
       }
       const changes = decide(current);
       if (!changes) return null;
@@ -75,11 +89,12 @@ export class ReviewLedger {
       const update: Record<string, unknown> = { $set: { ...changes, ...denormalized, counted: to, rev, updatedAt: new Date(), ...(op ? { aggPending: op } : {}) } };
       // The community and teacher lists (read model) take the new state just before the review does
       // (so they never lag behind it), and are synced from the database once it is written.
-      const objectId = objectIdOf(current);
       const listTeachers = [current.pub?.teacherId, next.pub?.teacherId];
+      // A change of the aggregates is on the to-do list before it is written (a pending review's is already).
+      if (op && current.status !== 'pending') await this.tasks.add(id, null);
       await this.lists?.sync(objectId, listTeachers, next);
       const after = await this.reviews
-        .findOneAndUpdate({ _id: objectId, id, rev: current.rev ?? 0, 'aggPending.key': { $exists: false } }, update, { returnDocument: 'after' })
+        .findOneAndUpdate(guarded(objectId, { rev: current.rev ?? 0, 'aggPending.key': { $exists: false } }), update, { returnDocument: 'after' })
         .lean<Review>()
         .exec();
       if (!after) {
@@ -93,6 +108,7 @@ export class ReviewLedger {
       const settled = op ? await this.settle(after) : after;
       if (op) await this.lists?.changed(); // the aggregates moved: readers' caches go now
       await this.lists?.sync(objectId, listTeachers);
+      if (settled.status !== 'pending' && !settled.aggPending) await this.tasks.done(id);
       return settled;
     }
     throw new Error(`review ${id}: too many concurrent transitions`);
@@ -109,11 +125,9 @@ export class ReviewLedger {
       if (from) await this.applyToTeacher(from.teacherId, `${key}-`, -1, -from.tot);
       if (to) await this.applyToTeacher(to.teacherId, `${key}+`, 1, to.tot);
     }
-    const after = await this.reviews
-      .findOneAndUpdate({ _id: objectIdOf(review), id: review.id, 'aggPending.key': key }, { $unset: { aggPending: '' } }, { returnDocument: 'after' })
-      .lean<Review>()
-      .exec();
-    return after ?? (await this.reviews.findOne({ _id: objectIdOf(review) }).lean<Review>().exec()) ?? review;
+    const _id = reviewOid(review.id);
+    const after = await this.reviews.findOneAndUpdate(guarded(_id, { 'aggPending.key': key }), { $unset: { aggPending: '' } }, { returnDocument: 'after' }).lean<Review>().exec();
+    return after ?? (await this.reviews.findOne({ _id }).lean<Review>().exec()) ?? review;
   }
 
   private applyToTeacher(teacherId: number, key: string, count: number, sum: number): Promise<void> {
@@ -121,28 +135,35 @@ export class ReviewLedger {
   }
 
   private async applyToTeacherLocked(teacherId: number, key: string, count: number, sum: number): Promise<void> {
+    const _id = teacherOid(teacherId);
+    if (idOnlyFilters()) {
+      // FerretDB: check the key ourselves (under the teacher's lock), then one write by `_id`.
+      const teacher = await this.teachers.findOne({ _id }, { _id: 0, ops: 1 }).lean().exec();
+      if (!teacher || teacher.ops.includes(key)) return;
+      await this.teachers.updateOne({ _id }, { $inc: { reviewCount: count, ratingSum: sum }, $set: { ops: [...teacher.ops, key].slice(-OPS_KEPT) } }).exec();
+      return;
+    }
     const after = await this.teachers
-      .findOneAndUpdate(
-        { id: teacherId, ops: { $ne: key } },
-        { $inc: { reviewCount: count, ratingSum: sum }, $push: { ops: key } },
-        { returnDocument: 'after' }, // FerretDB: no projection in findAndModify
-      )
+      .findOneAndUpdate({ _id, ops: { $ne: key } }, { $inc: { reviewCount: count, ratingSum: sum }, $push: { ops: key } }, { returnDocument: 'after' })
       .lean()
       .exec();
     if (after && after.ops.length > OPS_KEPT) {
-      await this.teachers.updateOne({ id: teacherId }, { $pop: { ops: -1 } }).exec();
+      await this.teachers.updateOne({ _id }, { $pop: { ops: -1 } }).exec();
     }
   }
 
-  /** Settles every review whose op was left pending (a crash between steps 1 and 3). */
-  async settleAllPending(limit = 1000): Promise<number> {
-    const stuck = await this.reviews.find({ 'aggPending.key': { $exists: true } }).limit(limit).lean<Review[]>().exec();
-    for (const review of stuck) {
-      await this.lock(`review:${review.id}`, async () => {
-        const current = await this.reviews.findOne({ id: review.id }).lean<Review>().exec();
-        if (current?.aggPending) await this.settle(current);
-      });
-    }
-    return stuck.length;
+  /**
+   * The reconciler's pass over one task: settles review `id`'s half-applied op, if any, and removes
+   * the task once nothing is left (not pending, settled). Returns what it found.
+   */
+  settleTask(id: number): Promise<'settled' | 'pending' | 'done'> {
+    return this.withReview(id, async () => {
+      let current = await this.reviews.findOne({ _id: reviewOid(id) }).lean<Review>().exec();
+      const settled = Boolean(current?.aggPending);
+      if (current?.aggPending) current = await this.settle(current);
+      if (current?.status === 'pending') return 'pending';
+      await this.tasks.done(id);
+      return settled ? 'settled' : 'done';
+    });
   }
 }

@@ -9,6 +9,9 @@ import { allocateIds } from '../counters/allocate-ids';
 import { Counter } from '../counters/counter.schema';
 import { PublicationProducer } from '../publication/publication-producer.service';
 import { publicationJobId } from '../publication/review-publication.queue';
+import { PublicationCore } from '../core/publication-core';
+import { reviewOid } from '../data/keys';
+import { guarded } from '../data/db-traits';
 import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
 import { type Flags, type Grades, Review, type ReviewContent } from './review.schema';
 
@@ -53,16 +56,22 @@ export class ReviewsService {
     @InjectModel(Counter.name) private readonly counters: Model<Counter>,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(PublicationProducer) private readonly producer: PublicationProducer,
+    @Inject(PublicationCore) private readonly publication: PublicationCore,
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
   ) {}
 
   async create(user: AuthUser, body: unknown): Promise<{ message: string; id: number }> {
     const content = await this.checkPayload(body);
-    const [id] = await allocateIds(this.counters, 'reviews');
+    // FerretDB 1.x does not isolate the counter's `$inc`: ids are handed out under a lock.
+    const [id] = await this.publication.lock('counter:reviews', () => allocateIds(this.counters, 'reviews'));
     const now = new Date();
     const publishAt = new Date(now.getTime() + this.config.REVIEW_VALIDATION_DELAY);
+    // On the reconciler's list and the author's index first: a crash after the insert loses nothing.
+    await this.publication.ledger.tasks.add(id, publishAt);
+    await this.publication.lock(`user:${user.id}`, () => this.publication.users.addReview(user.id, id));
     try {
       await this.reviews.create({
+        _id: reviewOid(id),
         id,
         authorId: user.id,
         ...content,
@@ -93,7 +102,7 @@ export class ReviewsService {
   }
 
   async forEdit(user: AuthUser, id: number): Promise<ReviewEditView> {
-    const review = await this.reviews.findOne({ id }).lean<Review>().exec();
+    const review = await this.reviews.findOne({ _id: reviewOid(id) }).lean<Review>().exec();
     if (!review) throw ApiError.of(404, 'not-found');
     const isCreator = review.authorId === user.id;
     if (!isCreator && !user.roles.includes('admin')) throw ApiError.of(403, 'forbidden');
@@ -112,35 +121,32 @@ export class ReviewsService {
   }
 
   async edit(user: AuthUser, id: number, body: unknown): Promise<{ message: string; id: number }> {
-    const review = await this.reviews.findOne({ id }, { _id: 0, id: 1, authorId: 1 }).lean().exec();
+    const _id = reviewOid(id);
+    const review = await this.reviews.findOne({ _id }, { _id: 0, id: 1, authorId: 1 }).lean().exec();
     if (!review) throw ApiError.of(404, 'not-found');
     if (review.authorId !== user.id) throw ApiError.of(403, 'forbidden');
     const content = await this.checkPayload(body);
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const current = await this.reviews.findOne({ id }).lean<Review>().exec();
+    const version = await this.publication.ledger.withReview(id, async () => {
+      const current = await this.reviews.findOne({ _id }).lean<Review>().exec();
       if (!current) throw ApiError.of(404, 'not-found');
       if (sameContent(current, content)) throw ApiError.of(400, 'ReviewFormIdentical');
-      const version = current.version + 1;
       const now = new Date();
-      let updated;
+      const publishAt = new Date(now.getTime() + this.config.REVIEW_VALIDATION_DELAY);
+      await this.publication.ledger.tasks.add(id, publishAt);
       try {
         // The new version waits for validation; `pub` (the version the public sees) is untouched.
-        updated = await this.reviews
-          .updateOne(
-            { id, version: current.version },
-            { $set: { ...content, version, status: 'pending', reason: null, publishAt: new Date(now.getTime() + this.config.REVIEW_VALIDATION_DELAY), updatedAt: now } },
-          )
+        const updated = await this.reviews
+          .updateOne(guarded(_id, { version: current.version }), { $set: { ...content, version: current.version + 1, status: 'pending', reason: null, publishAt, updatedAt: now } })
           .exec();
+        return updated.modifiedCount === 1 ? current.version + 1 : null;
       } catch (err) {
         if (isDuplicateKey(err)) throw ApiError.of(409, 'duplicate-review');
         throw err;
       }
-      if (updated.modifiedCount === 1) {
-        await this.schedule(id, version);
-        return { message: 'Review modified: the new version will be public after its validation', id };
-      }
-    }
-    throw ApiError.of(409, 'conflict');
+    });
+    if (version === null) throw ApiError.of(409, 'conflict');
+    await this.schedule(id, version);
+    return { message: 'Review modified: the new version will be public after its validation', id };
   }
 
   /** Queues the publication job; if Redis is down the review still waits in the database for the reconciler. */

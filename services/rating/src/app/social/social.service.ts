@@ -2,8 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type VoteResponse } from '@pupitre/contracts';
 import { APP_CONFIG, ApiError } from '@pupitre/server-kit';
-import { Model, type Types } from 'mongoose';
+import { Model } from 'mongoose';
 import { type ReviewLists } from '../reading/review-lists';
+import { guarded } from '../data/db-traits';
+import { pairKey, reviewOid } from '../data/keys';
 import { type RatingConfig } from '../../config/rating-config';
 import { PublicCache } from '../cache/public-cache';
 import { PublicationCore } from '../core/publication-core';
@@ -16,20 +18,14 @@ const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 110
 /**
  * Applies a change of one review's vote counts and keeps its Wilson score in step (the score is
  * written only if the counts are still those it was computed from, so racing votes end consistent).
+ * The caller holds the review's lock (FerretDB 1.x does not isolate findAndModify).
  */
-export function applyVoteDelta(reviews: Model<Review>, lists: ReviewLists, reviewId: number, up: number, total: number): Promise<Pick<Review, 'relUp' | 'relTotal'> | null> {
-  // FerretDB 1.x does not isolate findAndModify: changes of one review are serialized (see PublicCache.lock).
-  return lists.lock(`review:${reviewId}`, () => applyVoteDeltaLocked(reviews, lists, reviewId, up, total));
-}
-
-async function applyVoteDeltaLocked(reviews: Model<Review>, lists: ReviewLists, reviewId: number, up: number, total: number): Promise<Pick<Review, 'relUp' | 'relTotal'> | null> {
-  const after = await reviews
-    .findOneAndUpdate({ id: reviewId }, { $inc: { relUp: up, relTotal: total } }, { returnDocument: 'after' })
-    .lean()
-    .exec();
+export async function applyVoteDeltaLocked(reviews: Model<Review>, lists: ReviewLists, reviewId: number, up: number, total: number): Promise<Pick<Review, 'relUp' | 'relTotal'> | null> {
+  const _id = reviewOid(reviewId);
+  const after = await reviews.findOneAndUpdate({ _id }, { $inc: { relUp: up, relTotal: total } }, { returnDocument: 'after' }).lean().exec();
   if (!after) return null;
-  await reviews.updateOne({ _id: after._id, relUp: after.relUp, relTotal: after.relTotal }, { $set: { wilson: wilsonLowerBound(after.relUp, after.relTotal) } }).exec();
-  await lists.sync(after._id as Types.ObjectId, [after.pub?.teacherId]);
+  await reviews.updateOne(guarded(_id, { relUp: after.relUp, relTotal: after.relTotal }), { $set: { wilson: wilsonLowerBound(after.relUp, after.relTotal) } }).exec();
+  await lists.sync(_id, [after.pub?.teacherId]);
   return after;
 }
 
@@ -47,8 +43,9 @@ export class SocialService {
   ) {}
 
   private async visibleReview(id: number): Promise<Pick<Review, 'id' | 'authorId' | 'relUp' | 'relTotal'>> {
-    const review = await this.reviews.findOne({ id, visible: true }, { _id: 0, id: 1, authorId: 1, relUp: 1, relTotal: 1 }).lean().exec();
-    if (!review) throw ApiError.of(404, 'not-found');
+    // By `_id` alone (FerretDB pushes nothing else down); visibility is checked here.
+    const review = await this.reviews.findOne({ _id: reviewOid(id) }, { _id: 0, id: 1, authorId: 1, relUp: 1, relTotal: 1, visible: 1 }).lean().exec();
+    if (!review?.visible) throw ApiError.of(404, 'not-found');
     return review;
   }
 
@@ -56,30 +53,29 @@ export class SocialService {
   async vote(userId: string, reviewId: number, value: boolean): Promise<VoteResponse> {
     const review = await this.visibleReview(reviewId);
     if (review.authorId === userId) throw ApiError.of(403, 'forbidden', 'you cannot vote on your own review');
-    let before: Vote | null;
-    try {
-      before = await this.votes
-        .findOneAndUpdate({ reviewId, userId }, { $set: { value }, $setOnInsert: { createdAt: new Date() } }, { upsert: true, returnDocument: 'before' })
+    const _id = pairKey(reviewId, userId);
+    // The vote and the counts change together under the review's lock (votes on one review queue up).
+    const counts = await this.publication.ledger.withReview(reviewId, async () => {
+      const before = await this.votes
+        .findOneAndUpdate({ _id }, { $set: { value }, $setOnInsert: { reviewId, userId, createdAt: new Date() } }, { upsert: true, returnDocument: 'before' })
         .lean<Vote>()
         .exec();
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      // Two first votes raced: the other one inserted; this one becomes a change.
-      before = await this.votes.findOneAndUpdate({ reviewId, userId }, { $set: { value } }, { returnDocument: 'before' }).lean<Vote>().exec();
-    }
-    let counts: Pick<Review, 'relUp' | 'relTotal'> | null = review;
-    if (!before) counts = await applyVoteDelta(this.reviews, this.publication.lists, reviewId, value ? 1 : 0, 1);
-    else if (before.value !== value) counts = await applyVoteDelta(this.reviews, this.publication.lists, reviewId, value ? 1 : -1, 0);
+      if (!before) return applyVoteDeltaLocked(this.reviews, this.publication.lists, reviewId, value ? 1 : 0, 1);
+      if (before.value !== value) return applyVoteDeltaLocked(this.reviews, this.publication.lists, reviewId, value ? 1 : -1, 0);
+      return review;
+    });
     if (counts !== review) await this.cache.bump();
     return this.voteResponse(counts ?? review, value);
   }
 
   async unvote(userId: string, reviewId: number): Promise<VoteResponse> {
-    const review = await this.reviews.findOne({ id: reviewId }, { _id: 0, relUp: 1, relTotal: 1 }).lean().exec();
+    const review = await this.reviews.findOne({ _id: reviewOid(reviewId) }, { _id: 0, relUp: 1, relTotal: 1 }).lean().exec();
     if (!review) throw ApiError.of(404, 'not-found');
-    const removed = await this.votes.findOneAndDelete({ reviewId, userId }).lean<Vote>().exec();
-    if (!removed) return this.voteResponse(review, null);
-    const counts = await applyVoteDelta(this.reviews, this.publication.lists, reviewId, removed.value ? -1 : 0, -1);
+    const counts = await this.publication.ledger.withReview(reviewId, async () => {
+      const removed = await this.votes.findOneAndDelete({ _id: pairKey(reviewId, userId) }).lean<Vote>().exec();
+      return removed ? applyVoteDeltaLocked(this.reviews, this.publication.lists, reviewId, removed.value ? -1 : 0, -1) : review;
+    });
+    if (counts === review) return this.voteResponse(review, null);
     await this.cache.bump();
     return this.voteResponse(counts ?? review, null);
   }
@@ -90,35 +86,40 @@ export class SocialService {
 
   async setFavorite(userId: string, reviewId: number, value: boolean): Promise<{ value: boolean }> {
     if (!value) {
-      await this.favorites.deleteOne({ reviewId, userId }).exec();
+      await this.removeFavorite(userId, reviewId);
       return { value: false };
     }
     await this.visibleReview(reviewId);
-    try {
-      await this.favorites.updateOne({ reviewId, userId }, { $setOnInsert: { reviewId, userId, createdAt: new Date() } }, { upsert: true }).exec();
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+    await this.publication.lock(`user:${userId}`, async () => {
+      await this.publication.users.addFavorite(userId, reviewId);
+      try {
+        await this.favorites.updateOne({ _id: pairKey(reviewId, userId) }, { $setOnInsert: { reviewId, userId, createdAt: new Date() } }, { upsert: true }).exec();
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+    });
     return { value: true };
   }
 
   async removeFavorite(userId: string, reviewId: number): Promise<void> {
-    await this.favorites.deleteOne({ reviewId, userId }).exec();
+    await this.publication.lock(`user:${userId}`, async () => {
+      await this.favorites.deleteOne({ _id: pairKey(reviewId, userId) }).exec();
+      await this.publication.users.removeFavorite(userId, reviewId);
+    });
   }
 
   /** One report per user per review; at REPORT_HIDE_THRESHOLD open reports the review is hidden. */
   async report(userId: string, reviewId: number, content: string): Promise<void> {
     await this.visibleReview(reviewId);
     try {
-      await this.reports.create({ reviewId, userId, content, dismissed: false, createdAt: new Date() });
+      await this.reports.create({ _id: pairKey(reviewId, userId), reviewId, userId, content, dismissed: false, createdAt: new Date() });
     } catch (err) {
       if (isDuplicateKey(err)) throw ApiError.of(409, 'already-reported');
       throw err;
     }
-    const after = await this.reviews
-      .findOneAndUpdate({ id: reviewId }, { $inc: { reportCount: 1 } }, { returnDocument: 'after' })
-      .lean()
-      .exec();
+    const after = await this.publication.ledger.withReview(reviewId, () =>
+      this.reviews.findOneAndUpdate({ _id: reviewOid(reviewId) }, { $inc: { reportCount: 1 } }, { returnDocument: 'after' }).lean().exec(),
+    );
     if (after && !after.hidden && after.reportCount >= this.config.REPORT_HIDE_THRESHOLD) {
       await this.publication.ledger.transition(reviewId, (current) =>
         current.hidden || current.reportCount < this.config.REPORT_HIDE_THRESHOLD ? null : { hidden: true, visible: false },

@@ -7,7 +7,8 @@ import { PublicCache } from '../../app/cache/public-cache';
 import { PublicationCore } from '../../app/core/publication-core';
 import { Favorite, Profile, Report, Vote } from '../../app/data/social.schema';
 import { Review } from '../../app/reviews/review.schema';
-import { applyVoteDelta } from '../../app/social/social.service';
+import { reviewOid } from '../../app/data/keys';
+import { applyVoteDeltaLocked } from '../../app/social/social.service';
 
 export interface ErasureSummary {
   votes: number;
@@ -40,29 +41,42 @@ export class UserErasureService {
   async erase(event: UserErasedEvent): Promise<ErasureSummary> {
     const userId = event.userId;
     const summary: ErasureSummary = { votes: 0, favorites: 0, reports: 0, reviewsDetached: 0 };
-    const votes = await this.votes.find({ userId }, { _id: 1 }).lean().exec();
-    for (const { _id } of votes) {
-      const removed = await this.votes.findOneAndDelete({ _id }).lean<Vote>().exec();
-      if (!removed) continue; // already removed by a previous run
-      await applyVoteDelta(this.reviews, this.publication.lists, removed.reviewId, removed.value ? -1 : 0, -1);
-      summary.votes++;
+    const votes = await this.votes.find({ userId }, { _id: 1, reviewId: 1 }).lean().exec();
+    const ledger = this.publication.ledger;
+    for (const vote of votes) {
+      const removed = await ledger.withReview(vote.reviewId, async () => {
+        const gone = await this.votes.findOneAndDelete({ _id: vote._id }).lean<Vote>().exec();
+        if (gone) await applyVoteDeltaLocked(this.reviews, this.publication.lists, gone.reviewId, gone.value ? -1 : 0, -1);
+        return gone;
+      });
+      if (removed) summary.votes++; // else already removed by a previous run
     }
-    const reports = await this.reports.find({ userId }, { _id: 1 }).lean().exec();
-    for (const { _id } of reports) {
-      const removed = await this.reports.findOneAndDelete({ _id }).lean<Report>().exec();
-      if (!removed) continue;
-      if (!removed.dismissed) await this.reviews.updateOne({ id: removed.reviewId, reportCount: { $gt: 0 } }, { $inc: { reportCount: -1 } }).exec();
-      summary.reports++;
+    const reports = await this.reports.find({ userId }, { _id: 1, reviewId: 1 }).lean().exec();
+    for (const report of reports) {
+      const removed = await ledger.withReview(report.reviewId, async () => {
+        const gone = await this.reports.findOneAndDelete({ _id: report._id }).lean<Report>().exec();
+        if (!gone || gone.dismissed) return gone;
+        const _id = reviewOid(gone.reviewId);
+        const review = await this.reviews.findOne({ _id }, { _id: 0, reportCount: 1 }).lean().exec();
+        if (review && review.reportCount > 0) await this.reviews.updateOne({ _id }, { $inc: { reportCount: -1 } }).exec();
+        return gone;
+      });
+      if (removed) summary.reports++;
     }
     summary.favorites = (await this.favorites.deleteMany({ userId }).exec()).deletedCount ?? 0;
-    const own = await this.reviews.find({ authorId: userId }, { _id: 0, id: 1 }).lean().exec();
-    if (own.length) {
-      const result = await this.reviews.bulkWrite(
-        own.map((r) => ({ updateOne: { filter: { id: r.id, authorId: userId }, update: { $set: { authorId: `erased-${randomUUID()}` } } } })),
-      );
-      summary.reviewsDetached = result.modifiedCount;
+    const { reviews: own } = await this.publication.users.get(userId);
+    for (const id of own) {
+      const detached = await ledger.withReview(id, async () => {
+        const _id = reviewOid(id);
+        const review = await this.reviews.findOne({ _id }, { _id: 0, authorId: 1 }).lean().exec();
+        if (review?.authorId !== userId) return false;
+        await this.reviews.updateOne({ _id }, { $set: { authorId: `erased-${randomUUID()}` } }).exec();
+        return true;
+      });
+      if (detached) summary.reviewsDetached++;
     }
     await this.profiles.deleteOne({ userId }).exec();
+    await this.publication.users.remove(userId);
     if (summary.votes || summary.reports) await this.cache.bump();
     this.logger.log({ msg: 'user erased', ...summary });
     return summary;

@@ -27,16 +27,10 @@ export class ReconcileHandler implements JobHandler<'reconcile'> {
   }
 
   private async pass(): Promise<{ published: number; settled: number }> {
-    const settled = await this.publication.ledger.settleAllPending();
     await this.publication.lists.ensureBuilt();
     const rebuilt = await this.publication.lists.rebuildStale();
     if (rebuilt) this.logger.log({ msg: 'rebuilt review lists', rebuilt });
-    let published = 0;
-    for (;;) {
-      const due = await this.publication.overdue(this.config.RECONCILE_GRACE, 500);
-      for (const review of due) if ((await this.publication.validateDue(review.id)) !== 'skipped') published++;
-      if (due.length < 500) break;
-    }
+    const { published, settled } = await this.publication.reconcile(this.config.RECONCILE_GRACE);
     if (published || settled) this.logger.log({ msg: 'reconciled overdue reviews', published, settled });
     return { published, settled };
   }

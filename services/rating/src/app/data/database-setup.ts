@@ -1,0 +1,22 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import { Connection } from 'mongoose';
+import { PublicCache } from '../cache/public-cache';
+import { detectDbTraits } from './db-traits';
+import { migrateToDerivedKeys } from './derived-keys.migration';
+
+/** Before any request or job: learn what the database server isolates, and bring old data to the current keys. */
+@Injectable()
+export class DatabaseSetup implements OnModuleInit {
+  private readonly logger = new Logger('DatabaseSetup');
+
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    @Inject(PublicCache) private readonly cache: PublicCache,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await detectDbTraits(this.connection);
+    await this.cache.lock('migration', () => migrateToDerivedKeys(this.connection, (msg, data) => this.logger.log({ msg, ...data })));
+  }
+}

@@ -15,14 +15,15 @@ export interface SeedModels {
 
 /** The service's models on a plain mongoose connection (the seed runs without Nest). */
 export async function seedModels(connection: Connection): Promise<SeedModels> {
+  // Data first, models after: creating a model starts its index builds (the unique ones would fail on old data).
+  await migrateLegacyDemoReviews(connection);
+  await migrateToDerivedKeys(connection);
   const models: SeedModels = {
     counters: connection.model<Counter>(Counter.name, CounterSchema),
     subjects: connection.model<Subject>(Subject.name, SubjectSchema),
     teachers: connection.model<Teacher>(Teacher.name, TeacherSchema),
     reviews: connection.model<Review>(Review.name, ReviewSchema),
   };
-  await migrateLegacyDemoReviews(connection);
-  await migrateToDerivedKeys(connection);
   await Promise.all(Object.values(models).map((m: Model<unknown>) => m.init()));
   return models;
 }

@@ -45,7 +45,11 @@ func main() {
 		Listener:  ferretdb.ListenerConfig{TCP: *listen},
 		Logger:    logger,
 		Handler:   "sqlite",
-		SQLiteURL: "file:" + dir + "/",
+		// WAL with synchronous=NORMAL: a commit is durable across a crash of the process, and waits
+		// for no fsync (FULL, the default, fsyncs each commit: ~0.35 ms here, serialized, the cap
+		// on write throughput). Like MongoDB's default journal commit interval, a power cut may
+		// lose the last moments of writes; this is the local and test database.
+		SQLiteURL: "file:" + dir + "/?_pragma=synchronous(normal)",
 	})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "ferretdb: %v\n", err)

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, createProbeConnection } from '@pupitre/server-kit';
 import { type Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { localLock } from './lock';
+import { localLock, type LockOptions } from './lock';
 
 const MAX_ENTRIES = 5000;
 const REDIS_TIMEOUT_MS = 250;
@@ -62,15 +62,15 @@ export class PublicCache implements OnApplicationShutdown {
    * findAndModify without isolation, so read-modify-write sequences on one document are serialized
    * here. Redis down: the local lock only.
    */
-  lock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  lock<T>(name: string, fn: () => Promise<T>, options: LockOptions = {}): Promise<T> {
     return localLock(name, async () => {
       const key = `${this.key}:lock:${name}`;
       const token = randomUUID();
       let held = false;
-      const deadline = Date.now() + LOCK_WAIT_MS;
+      const deadline = Date.now() + (options.waitMs ?? LOCK_WAIT_MS);
       while (Date.now() < deadline) {
         try {
-          held = (await withTimeout(this.redis.set(key, token, 'PX', LOCK_TTL_MS, 'NX'), REDIS_TIMEOUT_MS)) === 'OK';
+          held = (await withTimeout(this.redis.set(key, token, 'PX', options.ttlMs ?? LOCK_TTL_MS, 'NX'), REDIS_TIMEOUT_MS)) === 'OK';
         } catch {
           break; // Redis down
         }

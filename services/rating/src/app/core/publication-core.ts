@@ -31,7 +31,7 @@ export class PublicationCore {
     @InjectModel(Teacher.name) teachers: Model<Teacher>,
     @Inject(PublicCache) private readonly cache: PublicCache,
   ) {
-    this.lists = new ReviewLists(reviews, () => this.cache.bump(), (name, fn) => this.cache.lock(name, fn));
+    this.lists = new ReviewLists(reviews, () => this.cache.bump(), (name, fn, options) => this.cache.lock(name, fn, options));
     this.ledger = new ReviewLedger(reviews, teachers, this.lists);
     this.users = new UserIndex(reviews.db);
   }
@@ -41,11 +41,12 @@ export class PublicationCore {
    * and due: publish, hold or reject. Idempotent: a second run finds it no longer pending.
    */
   async validateDue(reviewId: number, version?: number, options: { crashAfterTransition?: boolean } = {}): Promise<PublicationOutcome> {
-    const now = new Date();
     let outcome = 'skipped' as PublicationOutcome;
     const after = await this.ledger.transition(
       reviewId,
       (current) => {
+        // Decided (and `publishedAt` stamped) under the review's lock, just before the write.
+        const now = new Date();
         if (current.status !== 'pending') return null;
         if (version !== undefined && current.version !== version) return null;
         if (current.publishAt.getTime() > now.getTime() + EARLY_TOLERANCE_MS) return null;

@@ -46,10 +46,10 @@ describe('migration to derived keys', () => {
     expect(await conn.collection<{ _id: string }>('reports').findOne({ _id: pairKey(3, 'carol') })).toMatchObject({ content: 'off topic' });
     expect(await conn.collection('migration_parking').countDocuments({})).toBe(0);
 
-    const alice = await conn.collection<{ _id: string }>('user_index').findOne({ _id: 'alice' });
+    const alice = await conn.collection<{ _id: string; reviews: number[] }>('user_index').findOne({ _id: 'alice' });
     expect([...(alice?.reviews ?? [])].sort()).toEqual([1, 2, 3, 4]);
     expect(await conn.collection<{ _id: string }>('user_index').findOne({ _id: 'bob' })).toMatchObject({ favorites: [1] });
-    const tasks = await conn.collection<{ _id: string }>('review_tasks').find({}).sort({ reviewId: 1 }).toArray();
+    const tasks = await conn.collection<{ _id: string; publishAt: Date | null }>('review_tasks').find({}).sort({ reviewId: 1 }).toArray();
     expect(tasks.map((t) => t._id)).toEqual([reviewTaskKey(2), reviewTaskKey(3)]);
     expect(tasks[0].publishAt).toEqual(new Date(1000));
     expect(tasks[1].publishAt).toBeNull();

@@ -31,6 +31,15 @@ function expectSameAsRebuild(doc: ReturnType<typeof buildList>, all: Map<number,
 }
 
 describe('review lists (maintained community and teacher categories)', () => {
+  it('reports no change when a review is placed again as it is (no list write)', () => {
+    const entries = Array.from({ length: 30 }, (_, i) => entry(i + 1));
+    const doc = buildList('community', entries, 0);
+    const before = JSON.stringify(doc);
+    expect(placeEntry(doc, 7, { ...entry(7) })).toBe(false);
+    expect(JSON.stringify(doc)).toBe(before);
+    expect(placeEntry(doc, 7, entry(7, { relUp: 9, relTotal: 9 }))).toBe(true);
+  });
+
   it('orders each category like the from-scratch queries', () => {
     const entries = Array.from({ length: 40 }, (_, i) => entry(i + 1));
     const doc = buildList('community', entries, 0);

@@ -53,6 +53,17 @@ const ORDERS: Record<CommunityCategory, (a: ListEntry, b: ListEntry) => number> 
 };
 const qualifies = (cat: CommunityCategory, e: ListEntry) => cat !== 'relevant' || e.relTotal > 0;
 
+const sameEntry = (a: ListEntry, b: ListEntry) =>
+  a.id === b.id &&
+  a.teacherId === b.teacherId &&
+  a.subjectId === b.subjectId &&
+  a.year === b.year &&
+  a.tot === b.tot &&
+  a.text === b.text &&
+  a.relUp === b.relUp &&
+  a.relTotal === b.relTotal &&
+  time(a.createdAt) === time(b.createdAt);
+
 /** The list entry of a review in its current state, or null when it is not public. */
 export function entryOf(review: Pick<Review, 'id' | 'visible' | 'pub' | 'relUp' | 'relTotal' | 'createdAt'> | null): ListEntry | null {
   if (!review || !review.visible || !review.pub) return null;
@@ -94,6 +105,7 @@ export function placeEntry(doc: ListDoc, reviewId: number, entry: ListEntry | nu
   for (const cat of CATEGORY_ORDER) {
     const list = doc.cats[cat];
     const at = list.findIndex((e) => e.id === reviewId);
+    if (at >= 0 && entry && qualifies(cat, entry) && sameEntry(list[at], entry)) continue; // already in place
     if (at >= 0) {
       list.splice(at, 1);
       changed = true;
@@ -122,6 +134,8 @@ export function placeEntry(doc: ListDoc, reviewId: number, entry: ListEntry | nu
 }
 
 const MAX_ATTEMPTS = 12;
+/** How long one process may hold the building of every list (a scan of every review: minutes at 100,000 on FerretDB). */
+const BUILD_LEASE_MS = 15 * 60_000;
 const SCAN_FIELDS = { _id: 0, id: 1, visible: 1, pub: 1, relUp: 1, relTotal: 1, createdAt: 1 } as const;
 type Scanned = Pick<Review, 'id' | 'visible' | 'pub' | 'relUp' | 'relTotal' | 'createdAt'>;
 const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000 || /E11000/.test((err as Error).message ?? '');
@@ -141,6 +155,8 @@ export class ReviewLists {
   readonly lists: Collection<ListDoc>;
   /** Lists marked stale and not rebuilt yet (`_id` = list key): the reconciler's short to-do list. */
   readonly rebuilds: Collection<{ _id: string }>;
+  /** The next write of each list, gathering the syncs that arrive meanwhile (see syncOne). */
+  private readonly batches = new Map<string, { items: Map<string, { oid: Types.ObjectId; predicted?: Scanned }>; done: Promise<boolean> }>();
 
   constructor(
     private readonly reviews: Model<Review>,
@@ -168,24 +184,47 @@ export class ReviewLists {
     if (written.some(Boolean)) await this.onChange();
   }
 
-  private async syncOne(key: string, reviewObjectId: Types.ObjectId, predicted?: Scanned): Promise<boolean> {
+  /**
+   * Group commit: the syncs of one list that arrive while its lock is held are applied together,
+   * with one read and one write of the list, when the lock comes free (a burst of publications
+   * writes the community list a few times, not once per review). A later sync of the same review
+   * in the same batch replaces the earlier one.
+   */
+  private syncOne(key: string, reviewObjectId: Types.ObjectId, predicted?: Scanned): Promise<boolean> {
+    let batch = this.batches.get(key);
+    if (!batch) {
+      const items = new Map<string, { oid: Types.ObjectId; predicted?: Scanned }>();
+      const done = this.lock(`list:${key}`, () => {
+        this.batches.delete(key); // later syncs form the next batch
+        return this.applyBatch(key, [...items.values()]);
+      });
+      batch = { items, done };
+      this.batches.set(key, batch);
+    }
+    batch.items.set(reviewObjectId.toHexString(), { oid: reviewObjectId, predicted });
+    return batch.done;
+  }
+
+  /** Under the list's lock: the list, then the reviews' current states, then one write. */
+  private async applyBatch(key: string, items: { oid: Types.ObjectId; predicted?: Scanned }[]): Promise<boolean> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const outcome = await this.lock(`list:${key}`, async (): Promise<boolean | null> => {
-        // Under the list's lock: the list, then the review's current state, then the write.
-        const current = await this.read(key);
-        if (!current && key === COMMUNITY_KEY) return false; // never built: the start-up rebuild will read everything
-        const review = predicted ?? (await this.reviews.findOne({ _id: reviewObjectId }, SCAN_FIELDS).lean<Scanned>().exec());
-        if (!review) return false;
+      const current = await this.read(key);
+      if (!current && key === COMMUNITY_KEY) return false; // never built: the start-up rebuild will read everything
+      const reviews = await Promise.all(items.map((i) => i.predicted ?? this.reviews.findOne({ _id: i.oid }, SCAN_FIELDS).lean<Scanned>().exec()));
+      const doc = current ?? emptyList(key); // a teacher without a list has no public review
+      let changed = false;
+      for (const review of reviews) {
+        if (!review) continue;
         let entry = entryOf(review);
         if (entry && key !== COMMUNITY_KEY && teacherKey(entry.teacherId) !== key) entry = null;
-        const doc = current ?? emptyList(key); // a teacher without a list has no public review
-        if (!placeEntry(doc, review.id, entry)) return false;
-        if (doc.stale && !current?.stale) await this.rebuilds.updateOne({ _id: key }, { $set: { at: new Date() } }, { upsert: true });
-        if (!(await this.write(doc, current?.v ?? null))) return null;
+        if (placeEntry(doc, review.id, entry)) changed = true;
+      }
+      if (!changed) return false;
+      if (doc.stale && !current?.stale) await this.rebuilds.updateOne({ _id: key }, { $set: { at: new Date() } }, { upsert: true });
+      if (await this.write(doc, current?.v ?? null)) {
         if (doc.stale) this.scheduleRebuild(key);
         return true;
-      });
-      if (outcome !== null) return outcome;
+      }
     }
     this.logger.warn({ msg: 'list update lost the race too often; rebuilding', key });
     this.scheduleRebuild(key);
@@ -220,7 +259,7 @@ export class ReviewLists {
     if (inflight.has(key)) return;
     const run = new Promise<void>((resolve) => setImmediate(resolve))
       .then(async () => {
-        if (key === '*') await this.rebuildAll();
+        if (key === '*') await this.ensureBuilt();
         else await this.rebuild(key);
       })
       .then(() => this.onChange())
@@ -282,9 +321,20 @@ export class ReviewLists {
     await writeOrRebuild(COMMUNITY_KEY, all);
   }
 
-  /** Builds the lists if they never were (a new or freshly seeded database). */
+  /**
+   * Builds the lists if they never were (a new or freshly seeded database). One process builds (the
+   * API and the worker both ask at start-up); the others wait for it and find them built. Were two
+   * to build at once, the loser would rebuild list by list, one scan each.
+   */
   async ensureBuilt(): Promise<void> {
-    if (!(await this.read(COMMUNITY_KEY))) await this.rebuildAll();
+    if (await this.read(COMMUNITY_KEY)) return;
+    await this.lock(
+      'lists:build-all',
+      async () => {
+        if (!(await this.read(COMMUNITY_KEY))) await this.rebuildAll();
+      },
+      { ttlMs: BUILD_LEASE_MS, waitMs: BUILD_LEASE_MS },
+    );
   }
 
   /** Rebuilds the lists marked stale (the reconciler); returns how many. */

@@ -102,12 +102,13 @@ export class ReviewLedger {
         continue; // another transition won the race: decide again on the new state
       }
       if (options.crashAfterTransition) {
-        await this.lists?.sync(objectId, listTeachers);
+        await this.lists?.sync(objectId, listTeachers, after);
         return after;
       }
       const settled = op ? await this.settle(after) : after;
       if (op) await this.lists?.changed(); // the aggregates moved: readers' caches go now
-      await this.lists?.sync(objectId, listTeachers);
+      // The state just written (no need to read it back): a no-op unless the prediction differed.
+      await this.lists?.sync(objectId, listTeachers, settled);
       if (settled.status !== 'pending' && !settled.aggPending) await this.tasks.done(id);
       return settled;
     }

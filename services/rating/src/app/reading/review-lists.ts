@@ -3,6 +3,7 @@ import { type CommunityCategory } from '@pupitre/contracts';
 import { type Collection, type Model, type Types } from 'mongoose';
 import { localLock, type Locker } from '../cache/lock';
 import { type Review } from '../reviews/review.schema';
+import { decodeList, encodeList, type StoredList } from './list-codec';
 import { wilsonLowerBound } from './review-view';
 
 /** Entries kept per category: the largest `limit` (50) plus a margin, so a removal rarely needs a refill. */
@@ -152,7 +153,7 @@ const inflight = new Map<string, Promise<void>>();
  */
 export class ReviewLists {
   private readonly logger = new Logger('ReviewLists');
-  readonly lists: Collection<ListDoc>;
+  readonly lists: Collection<StoredList>;
   /** Lists marked stale and not rebuilt yet (`_id` = list key): the reconciler's short to-do list. */
   readonly rebuilds: Collection<{ _id: string }>;
   /** The next write of each list, gathering the syncs that arrive meanwhile (see syncOne). */
@@ -164,12 +165,13 @@ export class ReviewLists {
     /** Serializes the writers of one list (FerretDB 1.x: conditional updates are not isolated). */
     readonly lock: Locker = localLock,
   ) {
-    this.lists = reviews.db.collection<ListDoc>('review_lists');
+    this.lists = reviews.db.collection<StoredList>('review_lists');
     this.rebuilds = reviews.db.collection<{ _id: string }>('review_list_rebuilds');
   }
 
-  read(key: string): Promise<ListDoc | null> {
-    return this.lists.findOne({ _id: key });
+  async read(key: string): Promise<ListDoc | null> {
+    const stored = await this.lists.findOne({ _id: key });
+    return stored ? decodeList(stored) : null;
   }
 
   /**
@@ -238,10 +240,9 @@ export class ReviewLists {
 
   /** Writes `doc` (null `previous`: not stored yet; false if another process stored it meanwhile). */
   private async write(doc: ListDoc, previous: number | null): Promise<boolean> {
-    const { _id, ...fields } = doc;
     if (previous === null) {
       try {
-        await this.lists.insertOne({ ...doc, v: 1 });
+        await this.lists.insertOne(encodeList({ ...doc, v: 1 }));
         return true;
       } catch (err) {
         if (isDuplicateKey(err)) return false;
@@ -250,7 +251,8 @@ export class ReviewLists {
     }
     // Callers hold the list's lock and read `v` under it. The filter is `_id` alone on purpose:
     // FerretDB 1.x pushes down only that, `{_id, v}` would decode the whole collection.
-    const result = await this.lists.updateOne({ _id }, { $set: { ...fields, v: previous + 1 } });
+    const { _id, ...fields } = encodeList({ ...doc, v: previous + 1 });
+    const result = await this.lists.updateOne({ _id }, { $set: fields, $unset: { cats: '' } });
     return result.matchedCount === 1;
   }
 

@@ -2,6 +2,7 @@
 // archive and CSV-import teachers and subjects, directly in the database. Exit codes: 0 done,
 // 2 usage error, 78 bad configuration, 1 any other failure (e.g. a duplicate name).
 import 'reflect-metadata';
+import { bumpGeneration } from '../app/cache/generation';
 import { createProbeConnection, databaseNameField, describeStartupError, loadConfig, mongoUriField, mongooseOptions } from '@pupitre/server-kit';
 import mongoose from 'mongoose';
 import { z } from 'zod';
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
     if (config.REDIS_URL && !['subjects', 'teachers'].includes(argv[0])) {
       // The API caches the catalogue under a generation number: bump it so the change shows at once.
       const redis = createProbeConnection(config.REDIS_URL);
-      await redis.incr(`${config.QUEUE_PREFIX}:rating:cache-generation`).catch(() => undefined);
+      await bumpGeneration(redis, config.QUEUE_PREFIX).catch(() => undefined);
       redis.disconnect();
     }
   } catch (err) {

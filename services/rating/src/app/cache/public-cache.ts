@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, createProbeConnection } from '@pupitre/server-kit';
 import { type Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
+import { bumpGeneration, generationChannel, generationKey } from './generation';
 import { localLock, type LockOptions } from './lock';
 
 const MAX_ENTRIES = 5000;
@@ -18,22 +19,53 @@ interface Entry {
 /**
  * The read cache of the public endpoints (community, teacher reviews, ranking, catalogue). Entries
  * live in this process's memory, tagged with a generation number kept in Redis: every publish, vote,
- * moderation action or catalogue change increments it (`bump`, from the API or the worker), so every
- * API process drops its entries at once. A read costs one Redis GET; concurrent misses share one
- * computation. Without Redis nothing is cached (answers stay correct, only slower).
+ * moderation action or catalogue change increments it and announces the new one on a channel
+ * (`bump`, from the API, the worker or the CLI), so every API process drops its entries at once.
+ * A process follows the announcements on a subscriber connection, so a read costs no Redis round
+ * trip; while it is not subscribed (starting, Redis lost) it asks Redis for the generation on each
+ * read, and without Redis nothing is cached (answers stay correct, only slower). Concurrent misses
+ * share one computation.
  */
 @Injectable()
 export class PublicCache implements OnApplicationShutdown {
   private readonly redis: Redis;
+  private readonly subscriber: Redis;
   private readonly key: string;
+  private readonly prefix: string;
   private readonly entries = new Map<string, Entry>();
+  /** The generation as followed through the channel (null: not subscribed, ask Redis). */
+  private followed: number | null = null;
+  /** The highest generation announced so far (announcements may overtake the first GET). */
+  private announced = 0;
 
   constructor(@Inject(APP_CONFIG) config: { REDIS_URL: string; QUEUE_PREFIX: string }) {
+    this.prefix = config.QUEUE_PREFIX;
     this.redis = createProbeConnection(config.REDIS_URL);
-    this.key = `${config.QUEUE_PREFIX}:rating:cache-generation`;
+    this.key = generationKey(config.QUEUE_PREFIX);
+    this.subscriber = createProbeConnection(config.REDIS_URL);
+    this.subscriber.on('ready', () => void this.follow());
+    this.subscriber.on('close', () => (this.followed = null));
+    this.subscriber.on('message', (_channel: string, message: string) => {
+      const generation = Number(message);
+      if (!Number.isFinite(generation)) return;
+      this.announced = Math.max(this.announced, generation);
+      if (this.followed !== null) this.followed = Math.max(this.followed, generation);
+    });
+  }
+
+  /** Subscribes, then reads the current generation (on every (re)connection of the subscriber). */
+  private async follow(): Promise<void> {
+    try {
+      await this.subscriber.subscribe(generationChannel(this.prefix));
+      const current = Number((await withTimeout(this.redis.get(this.key), REDIS_TIMEOUT_MS)) ?? 0);
+      if (this.subscriber.status === 'ready') this.followed = Math.max(current, this.announced);
+    } catch {
+      this.followed = null; // ask Redis on each read until the next connection
+    }
   }
 
   async generation(): Promise<string | null> {
+    if (this.followed !== null) return String(this.followed);
     try {
       return (await withTimeout(this.redis.get(this.key), REDIS_TIMEOUT_MS)) ?? '0';
     } catch {
@@ -89,13 +121,15 @@ export class PublicCache implements OnApplicationShutdown {
   async bump(): Promise<void> {
     this.entries.clear();
     try {
-      await withTimeout(this.redis.incr(this.key), 1000);
+      const generation = await withTimeout(bumpGeneration(this.redis, this.prefix), 1000);
+      if (this.followed !== null) this.followed = Math.max(this.followed, generation);
     } catch {
       // Redis down: other processes do not cache either (generation() is null for them).
     }
   }
 
   onApplicationShutdown(): void {
+    this.subscriber.disconnect();
     this.redis.disconnect();
   }
 }

@@ -8,16 +8,15 @@ import { startMongo } from './mongo.mjs';
 // Our FerretDB build (infra/local/ferretdb/id_index.go) indexes the exact `_id` expression that
 // FerretDB's SQLite pushdown queries, which its own `_id_` index does not match. This starts a
 // FerretDB of its own, lets it index a collection, and asks SQLite how it plans FerretDB's query.
-const sqliteAvailable = (() => {
+const sqlite = (() => {
   try {
-    require('node:sqlite');
-    return true;
+    return process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite') | undefined;
   } catch {
-    return false;
+    return undefined;
   }
 })();
 
-(sqliteAvailable ? describe : describe.skip)('FerretDB _id path index', () => {
+(sqlite ? describe : describe.skip)('FerretDB _id path index', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferret-id-index-'));
   let stop: () => Promise<void>;
   let client: MongoClient;
@@ -41,7 +40,7 @@ const sqliteAvailable = (() => {
     const db = client.db('idindex');
     await db.collection<{ _id: ObjectId; n: number }>('reviews').insertMany(Array.from({ length: 500 }, (_, n) => ({ _id: new ObjectId(), n })));
     await db.collection<{ _id: string }>('lists').insertOne({ _id: 'community' });
-    const { DatabaseSync } = require('node:sqlite') as typeof import('node:sqlite');
+    const { DatabaseSync } = sqlite!;
     const file = path.join(dir, 'db', 'idindex.sqlite');
     const plans = async () => {
       const sqlite = new DatabaseSync(file, { readOnly: true });

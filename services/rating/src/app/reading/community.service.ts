@@ -10,6 +10,9 @@ import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
 import { CATEGORY_ORDER, COMMUNITY_KEY, type ListDoc, type ListEntry, teacherKey } from './review-lists';
 import { toPublicReview } from './review-view';
 
+/** The signed-out state of a cached list of blocks (the same for every anonymous reader). */
+const signedOutState = new WeakMap<CommunityCategoryBlock[], string>();
+
 /**
  * The community page and a teacher's reviews: four categories of visible reviews, N each, empty
  * ones left out. Served from the maintained lists (`review_lists`, one document read by `_id`, see
@@ -37,6 +40,17 @@ export class CommunityService implements OnApplicationBootstrap {
 
   teacherReviews(teacherId: number, limit: number): Promise<CommunityCategoryBlock[]> {
     return this.categories(teacherKey(teacherId), limit);
+  }
+
+  /** `userState` as JSON text; signed out, serialized once per cached list. */
+  async userStateJson(userId: string | null, blocks: CommunityCategoryBlock[]): Promise<string> {
+    if (userId) return JSON.stringify(await this.userState(userId, blocks));
+    let text = signedOutState.get(blocks);
+    if (text === undefined) {
+      text = JSON.stringify(await this.userState(null, blocks));
+      signedOutState.set(blocks, text);
+    }
+    return text;
   }
 
   /** `{ "<id>": [vote, favourite] }` for the listed reviews; null/false for everyone when signed out. */

@@ -1,10 +1,12 @@
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { type Response } from 'express';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { type CommunityResponse, communityQuerySchema, idParamSchema } from '@pupitre/contracts';
+import { communityQuerySchema, idParamSchema } from '@pupitre/contracts';
 import { APP_CONFIG, ApiError, ZodValidationPipe } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
 import { type AuthUser } from '../auth/token-verifier';
 import { CurrentUser, OptionalAuth } from '../auth/auth.guard';
+import { appendToJsonArray, asJson, jsonOnce } from '../cache/json-body';
 import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
 import { CommunityService } from './community.service';
 
@@ -21,9 +23,13 @@ export class ReadingController {
   @OptionalAuth()
   @ApiQuery({ name: 'limit', required: false, description: 'Reviews per category (1-50, default COMMUNITY_PER_CATEGORY)' })
   @ApiOkResponse({ description: 'Categories recent, highest, lowest, relevant (empty ones left out), then the caller\'s state per review' })
-  async list(@Query(new ZodValidationPipe(communityQuerySchema)) query: { limit?: number }, @CurrentUser() user: AuthUser | null): Promise<CommunityResponse> {
+  async list(
+    @Query(new ZodValidationPipe(communityQuerySchema)) query: { limit?: number },
+    @CurrentUser() user: AuthUser | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
     const blocks = await this.community.community(query.limit ?? this.config.COMMUNITY_PER_CATEGORY);
-    return [...blocks, await this.community.userState(user?.id ?? null, blocks)];
+    return asJson(res, appendToJsonArray(jsonOnce(blocks), await this.community.userStateJson(user?.id ?? null, blocks)));
   }
 
   @Get('teacher/:id/reviews')
@@ -34,10 +40,11 @@ export class ReadingController {
     @Param('id', new ZodValidationPipe(idParamSchema)) id: number,
     @Query(new ZodValidationPipe(communityQuerySchema)) query: { limit?: number },
     @CurrentUser() user: AuthUser | null,
-  ): Promise<CommunityResponse> {
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
     const catalogue = await this.catalogue.get();
     if (!catalogue.teachers.has(id)) throw ApiError.of(404, 'not-found');
     const blocks = await this.community.teacherReviews(id, query.limit ?? this.config.COMMUNITY_PER_CATEGORY);
-    return [...blocks, await this.community.userState(user?.id ?? null, blocks)];
+    return asJson(res, appendToJsonArray(jsonOnce(blocks), await this.community.userStateJson(user?.id ?? null, blocks)));
   }
 }

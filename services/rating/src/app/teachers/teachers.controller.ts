@@ -1,8 +1,8 @@
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { type Response } from 'express';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   idParamSchema,
-  type RankingEntry,
   rankingSchema,
   type TeacherDetail,
   teacherDetailSchema,
@@ -12,6 +12,7 @@ import {
 } from '@pupitre/contracts';
 import { ApiError, ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
 import { z } from 'zod';
+import { asJson, jsonOnce } from '../cache/json-body';
 import { TeachersService } from './teachers.service';
 
 @ApiTags('teachers')
@@ -29,8 +30,8 @@ export class TeachersController {
 
   @Get('teachers/ranking')
   @ApiOkResponse({ description: 'Best teachers first', schema: zodApiSchema(rankingSchema) })
-  ranking(): Promise<RankingEntry[]> {
-    return this.teachers.ranking();
+  async ranking(@Res({ passthrough: true }) res: Response): Promise<string> {
+    return asJson(res, jsonOnce(await this.teachers.ranking()));
   }
 
   @Get('teacher/:id')

@@ -24,13 +24,14 @@ export function createQueueConnection(url: string, options: RedisOptions = {}): 
  * An ioredis connection for health probes: never queues commands while disconnected, so a
  * PING fails at once when Redis is down instead of waiting for a reconnect.
  */
-export function createProbeConnection(url: string): Redis {
+export function createProbeConnection(url: string, options: RedisOptions = {}): Redis {
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 2000,
     retryStrategy: () => 1000,
     disconnectTimeout: DISCONNECT_TIMEOUT_MS,
+    ...options,
   });
   client.on('error', () => {
     // Reported through /readyz; reconnects on its own.

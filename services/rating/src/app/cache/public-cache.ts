@@ -37,10 +37,14 @@ export class PublicCache implements OnApplicationShutdown {
   private followed: number | null = null;
   /** The highest generation announced so far (announcements may overtake the first GET). */
   private announced = 0;
+  /** The bump waiting for the one in flight to finish (joined by every bump asked meanwhile). */
+  private nextBump?: Promise<void>;
+  private bumpInFlight?: Promise<void>;
 
   constructor(@Inject(APP_CONFIG) config: { REDIS_URL: string; QUEUE_PREFIX: string }) {
     this.prefix = config.QUEUE_PREFIX;
-    this.redis = createProbeConnection(config.REDIS_URL);
+    // Locks and bumps come in bursts (a publication takes several): commands issued in the same tick share one write.
+    this.redis = createProbeConnection(config.REDIS_URL, { enableAutoPipelining: true });
     this.key = generationKey(config.QUEUE_PREFIX);
     this.subscriber = createProbeConnection(config.REDIS_URL);
     this.subscriber.on('ready', () => void this.follow());
@@ -117,8 +121,22 @@ export class PublicCache implements OnApplicationShutdown {
     });
   }
 
-  /** Invalidates every process's entries. */
-  async bump(): Promise<void> {
+  /**
+   * Invalidates every process's entries. Resolves once a new generation was announced after the
+   * call. Bumps asked while one is on its way share the next one (a burst of publications announces
+   * a few generations, not one per review).
+   */
+  bump(): Promise<void> {
+    this.entries.clear();
+    this.nextBump ??= (this.bumpInFlight ?? Promise.resolve()).then(() => {
+      this.nextBump = undefined;
+      this.bumpInFlight = this.sendBump().finally(() => (this.bumpInFlight = undefined));
+      return this.bumpInFlight;
+    });
+    return this.nextBump;
+  }
+
+  private async sendBump(): Promise<void> {
     this.entries.clear();
     try {
       const generation = await withTimeout(bumpGeneration(this.redis, this.prefix), 1000);

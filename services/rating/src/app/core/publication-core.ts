@@ -4,7 +4,7 @@ import { Model } from 'mongoose';
 import { PublicCache } from '../cache/public-cache';
 import { UserIndex } from '../data/user-index';
 import { ReviewLists } from '../reading/review-lists';
-import { ReviewLedger, type ReviewChanges } from '../reviews/ledger';
+import { ReviewLedger, type ReviewChanges, type TransitionOptions } from '../reviews/ledger';
 import { Review } from '../reviews/review.schema';
 import { Teacher } from '../teachers/teacher.schema';
 import { validateReviewText } from '../validation/text-checks';
@@ -40,7 +40,7 @@ export class PublicationCore {
    * Runs the validation of review `reviewId` if its latest version (or exactly `version`) is pending
    * and due: publish, hold or reject. Idempotent: a second run finds it no longer pending.
    */
-  async validateDue(reviewId: number, version?: number, options: { crashAfterTransition?: boolean } = {}): Promise<PublicationOutcome> {
+  async validateDue(reviewId: number, version?: number, options: TransitionOptions = {}): Promise<PublicationOutcome> {
     let outcome = 'skipped' as PublicationOutcome;
     const after = await this.ledger.transition(
       reviewId,

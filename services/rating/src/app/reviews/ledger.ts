@@ -12,6 +12,17 @@ const OPS_KEPT = 200;
 const MAX_ATTEMPTS = 8;
 
 export type ReviewDoc = Review;
+export interface TransitionOptions {
+  /** Tests: stop right after the review is written, as a crash would. */
+  crashAfterTransition?: boolean;
+  /** Leave the finished task for the reconciler to drop (a burst of publications skips one write each). */
+  leaveTask?: boolean;
+}
+interface TeacherOp {
+  key: string;
+  count: number;
+  sum: number;
+}
 /** The fields a transition may set (content, status, visibility, published version…). */
 export type ReviewChanges = Partial<Omit<Review, 'id' | 'rev' | 'counted' | 'aggPending' | 'pubTeacherId' | 'pubTot'>>;
 
@@ -40,6 +51,8 @@ const sameCounted = (a: Counted | null, b: Counted | null) => (a === null ? b ==
 export class ReviewLedger {
   /** The reconciler's to-do list (pending publications, unsettled changes). */
   readonly tasks: ReviewTasks;
+  /** The next write of each teacher's aggregates, gathering the ops that arrive meanwhile (FerretDB). */
+  private readonly teacherBatches = new Map<number, { ops: TeacherOp[]; done: Promise<void> }>();
 
   constructor(
     private readonly reviews: Model<Review>,
@@ -55,7 +68,7 @@ export class ReviewLedger {
    * nothing (the transition does not apply to the current state). Returns the review after the
    * change (and after its aggregates are settled), or null when nothing was changed.
    */
-  transition(id: number, decide: (current: Review) => ReviewChanges | null, options: { crashAfterTransition?: boolean } = {}): Promise<Review | null> {
+  transition(id: number, decide: (current: Review) => ReviewChanges | null, options: TransitionOptions = {}): Promise<Review | null> {
     // FerretDB 1.x does not isolate the conditional update below: transitions of one review are
     // serialized by a lock (in process and in Redis); the `rev` condition stays for MongoDB.
     return this.withReview(id, () => this.transitionLocked(id, decide, options));
@@ -70,7 +83,7 @@ export class ReviewLedger {
     return this.lock(`review:${id}`, fn);
   }
 
-  private async transitionLocked(id: number, decide: (current: Review) => ReviewChanges | null, options: { crashAfterTransition?: boolean }): Promise<Review | null> {
+  private async transitionLocked(id: number, decide: (current: Review) => ReviewChanges | null, options: TransitionOptions): Promise<Review | null> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const objectId = reviewOid(id);
       let current = await this.reviews.findOne({ _id: objectId }).lean<Review>().exec();
@@ -109,7 +122,7 @@ export class ReviewLedger {
       if (op) await this.lists?.changed(); // the aggregates moved: readers' caches go now
       // The state just written (no need to read it back): a no-op unless the prediction differed.
       await this.lists?.sync(objectId, listTeachers, settled);
-      if (settled.status !== 'pending' && !settled.aggPending) await this.tasks.done(id);
+      if (settled.status !== 'pending' && !settled.aggPending && !options.leaveTask) await this.tasks.done(id);
       return settled;
     }
     throw new Error(`review ${id}: too many concurrent transitions`);
@@ -132,18 +145,48 @@ export class ReviewLedger {
   }
 
   private applyToTeacher(teacherId: number, key: string, count: number, sum: number): Promise<void> {
-    return this.lock(`teacher:${teacherId}`, () => this.applyToTeacherLocked(teacherId, key, count, sum));
+    if (!idOnlyFilters()) return this.lock(`teacher:${teacherId}`, () => this.applyToTeacherConditionally(teacherId, key, count, sum));
+    // FerretDB: group commit. The ops for one teacher that arrive while its lock is held are applied
+    // together when it comes free: one read, one write (a burst of publications touches each
+    // teacher a few times, not once per review).
+    let batch = this.teacherBatches.get(teacherId);
+    if (!batch) {
+      const ops: TeacherOp[] = [];
+      const done = this.lock(`teacher:${teacherId}`, () => {
+        this.teacherBatches.delete(teacherId); // later ops form the next batch
+        return this.applyBatchToTeacher(teacherId, ops);
+      });
+      batch = { ops, done };
+      this.teacherBatches.set(teacherId, batch);
+    }
+    batch.ops.push({ key, count, sum });
+    return batch.done;
   }
 
-  private async applyToTeacherLocked(teacherId: number, key: string, count: number, sum: number): Promise<void> {
+  /** FerretDB, under the teacher's lock: the keys not applied yet, `$inc` by their sums and the keys recorded, in one write by `_id`. */
+  private async applyBatchToTeacher(teacherId: number, ops: TeacherOp[]): Promise<void> {
     const _id = teacherOid(teacherId);
-    if (idOnlyFilters()) {
-      // FerretDB: check the key ourselves (under the teacher's lock), then one write by `_id`.
-      const teacher = await this.teachers.findOne({ _id }, { _id: 0, ops: 1 }).lean().exec();
-      if (!teacher || teacher.ops.includes(key)) return;
-      await this.teachers.updateOne({ _id }, { $inc: { reviewCount: count, ratingSum: sum }, $set: { ops: [...teacher.ops, key].slice(-OPS_KEPT) } }).exec();
-      return;
+    const teacher = await this.teachers.findOne({ _id }, { _id: 0, ops: 1 }).lean().exec();
+    if (!teacher) return;
+    const applied = new Set(teacher.ops);
+    const keys: string[] = [];
+    let count = 0;
+    let sum = 0;
+    for (const op of ops) {
+      if (applied.has(op.key)) continue;
+      applied.add(op.key);
+      keys.push(op.key);
+      count += op.count;
+      sum += op.sum;
     }
+    if (!keys.length) return;
+    const kept = [...teacher.ops, ...keys].slice(-Math.max(OPS_KEPT, keys.length));
+    await this.teachers.updateOne({ _id }, { $inc: { reviewCount: count, ratingSum: sum }, $set: { ops: kept } }).exec();
+  }
+
+  /** MongoDB: one conditional write per op (isolated by the server). */
+  private async applyToTeacherConditionally(teacherId: number, key: string, count: number, sum: number): Promise<void> {
+    const _id = teacherOid(teacherId);
     const after = await this.teachers
       .findOneAndUpdate({ _id, ops: { $ne: key } }, { $inc: { reviewCount: count, ratingSum: sum }, $push: { ops: key } }, { returnDocument: 'after' })
       .lean()

@@ -12,6 +12,7 @@ export class PublishReviewHandler implements JobHandler<'publish-review'> {
   constructor(@Inject(PublicationCore) private readonly publication: PublicationCore) {}
 
   async handle(job: Job<ReviewPublicationJobs['publish-review'], unknown, 'publish-review'>): Promise<{ outcome: PublicationOutcome }> {
-    return { outcome: await this.publication.validateDue(job.data.reviewId, job.data.version) };
+    // The to-do entry of a published review is dropped by the next reconciliation, off the due instant.
+    return { outcome: await this.publication.validateDue(job.data.reviewId, job.data.version, { leaveTask: true }) };
   }
 }

@@ -32,13 +32,13 @@ export class ProfilesService {
   async since(user: AuthUser): Promise<Date> {
     if (user.joinedAt) return user.joinedAt;
     await this.record(user.id);
-    const profile = await this.profiles.findOne({ userId: user.id }, { _id: 0, firstSeenAt: 1 }).lean().exec();
+    const profile = await this.profiles.findOne({ _id: user.id }, { _id: 0, firstSeenAt: 1 }).lean().exec();
     return profile?.firstSeenAt ?? new Date();
   }
 
   private async record(userId: string): Promise<void> {
     try {
-      await this.profiles.updateOne({ userId }, { $setOnInsert: { userId, firstSeenAt: new Date() } }, { upsert: true }).exec();
+      await this.profiles.updateOne({ _id: userId }, { $setOnInsert: { userId, firstSeenAt: new Date() } }, { upsert: true }).exec();
     } catch (err) {
       if ((err as { code?: number }).code !== 11000) throw err; // a concurrent first request won
     }

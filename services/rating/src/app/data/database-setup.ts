@@ -5,6 +5,8 @@ import { PublicCache } from '../cache/public-cache';
 import { detectDbTraits } from './db-traits';
 import { migrateToDerivedKeys } from './derived-keys.migration';
 
+const MIGRATION_LEASE_MS = 15 * 60_000;
+
 /** Before any request or job: learn what the database server isolates, and bring old data to the current keys. */
 @Injectable()
 export class DatabaseSetup implements OnModuleInit {
@@ -17,6 +19,10 @@ export class DatabaseSetup implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     await detectDbTraits(this.connection);
-    await this.cache.lock('migration', () => migrateToDerivedKeys(this.connection, (msg, data) => this.logger.log({ msg, ...data })));
+    // One process migrates (the others wait, then find it done); a long migration keeps the lease.
+    await this.cache.lock('migration', () => migrateToDerivedKeys(this.connection, (msg, data) => this.logger.log({ msg, ...data })), {
+      ttlMs: MIGRATION_LEASE_MS,
+      waitMs: MIGRATION_LEASE_MS,
+    });
   }
 }

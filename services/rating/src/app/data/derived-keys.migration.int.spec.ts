@@ -31,6 +31,7 @@ describe('migration to derived keys', () => {
     await conn.collection('votes').insertMany([{ reviewId: 1, userId: 'bob', value: true }, { reviewId: 3, userId: 'bob', value: false }]);
     await conn.collection('favorites').insertOne({ reviewId: 1, userId: 'bob', createdAt: new Date() });
     await conn.collection('reports').insertOne({ reviewId: 3, userId: 'carol', content: 'off topic', dismissed: false });
+    await conn.collection('profiles').insertOne({ userId: 'bob', firstSeenAt: new Date(2000) });
 
     await migrateToDerivedKeys(conn);
     await migrateToDerivedKeys(conn); // done once: a second run changes nothing
@@ -44,6 +45,7 @@ describe('migration to derived keys', () => {
     expect(await conn.collection('votes').countDocuments({})).toBe(2);
     expect(await conn.collection<{ _id: string }>('favorites').findOne({ _id: pairKey(1, 'bob') })).toBeTruthy();
     expect(await conn.collection<{ _id: string }>('reports').findOne({ _id: pairKey(3, 'carol') })).toMatchObject({ content: 'off topic' });
+    expect(await conn.collection<{ _id: string }>('profiles').findOne({ _id: 'bob' })).toMatchObject({ firstSeenAt: new Date(2000) });
     expect(await conn.collection('migration_parking').countDocuments({})).toBe(0);
 
     const alice = await conn.collection<{ _id: string; reviews: number[] }>('user_index').findOne({ _id: 'alice' });
@@ -53,6 +55,6 @@ describe('migration to derived keys', () => {
     expect(tasks.map((t) => t._id)).toEqual([reviewTaskKey(2), reviewTaskKey(3)]);
     expect(tasks[0].publishAt).toEqual(new Date(1000));
     expect(tasks[1].publishAt).toBeNull();
-    expect(await conn.collection<{ _id: string }>('migrations').findOne({ _id: DERIVED_KEYS_MIGRATION })).toMatchObject({ moved: { reviews: 3, teachers: 1, votes: 2, favorites: 1, reports: 1 } });
+    expect(await conn.collection<{ _id: string }>('migrations').findOne({ _id: DERIVED_KEYS_MIGRATION })).toMatchObject({ moved: { reviews: 3, teachers: 1, votes: 2, favorites: 1, reports: 1, profiles: 1 } });
   });
 });

@@ -8,7 +8,8 @@ type Doc = { _id: unknown } & Record<string, unknown>;
 
 /**
  * Brings a database written before keys were derived (keys.ts) to them, once: reviews and teachers
- * get `_id` from their integer `id`, votes, favourites and reports `<reviewId>:<userId>`; it fills
+ * get `_id` from their integer `id`, votes, favourites and reports `<reviewId>:<userId>`, profiles
+ * the user id; it fills
  * the per-user index (user_index) and the reconciler's to-do list (review_tasks). Each document is
  * parked in `migration_parking` before it is moved (delete, then insert: the unique indexes forbid
  * the copy beside the original), so a crash never loses one: the next run finishes the move. Safe
@@ -23,6 +24,7 @@ export async function migrateToDerivedKeys(connection: Connection, log: (msg: st
   for (const name of ['votes', 'favorites', 'reports']) {
     moved[name] = await rekey(connection, name, (d) => (typeof d.reviewId === 'number' && typeof d.userId === 'string' ? pairKey(d.reviewId, d.userId) : null));
   }
+  moved.profiles = await rekey(connection, 'profiles', (d) => (typeof d.userId === 'string' ? d.userId : null));
   moved.indexed = await buildIndexes(connection);
   await migrations.updateOne({ _id: DERIVED_KEYS_MIGRATION }, { $set: { at: new Date(), moved } }, { upsert: true });
   if (Object.values(moved).some((n) => n > 0)) log('database migrated to derived keys', moved);

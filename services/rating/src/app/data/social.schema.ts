@@ -98,6 +98,10 @@ export const ModerationActionSchema = SchemaFactory.createForClass(ModerationAct
 /** What the rating side knows of a user: the first time it saw them (the join date of /auth/me). */
 @Schema({ collection: 'profiles', versionKey: false, id: false })
 export class Profile {
+  /** The user id itself: the first-seen record is found by `_id` (FerretDB pushes nothing else down). */
+  @Prop({ type: String, required: true })
+  _id!: string;
+
   @Prop({ type: String, required: true, unique: true })
   userId!: string;
 

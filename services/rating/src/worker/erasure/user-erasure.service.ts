@@ -75,7 +75,7 @@ export class UserErasureService {
       });
       if (detached) summary.reviewsDetached++;
     }
-    await this.profiles.deleteOne({ userId }).exec();
+    await this.profiles.deleteOne({ _id: userId }).exec();
     await this.publication.users.remove(userId);
     if (summary.votes || summary.reports) await this.cache.bump();
     this.logger.log({ msg: 'user erased', ...summary });

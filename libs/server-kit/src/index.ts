@@ -26,5 +26,6 @@ export * from './database/database.module';
 export * from './redis/redis-connection';
 export * from './platform.module';
 export * from './bootstrap/startup-error';
+export * from './database/bulk-write-in-chunks';
 export * from './database/group-sums';
 export * from './throttle/redis-rate-limiter';

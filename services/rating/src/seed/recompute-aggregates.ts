@@ -1,3 +1,4 @@
+import { bulkWriteInChunks } from '@pupitre/server-kit';
 import { type Model } from 'mongoose';
 import { teacherOid } from '../app/data/keys';
 import { type Review } from '../app/reviews/review.schema';
@@ -23,6 +24,6 @@ export async function recomputeTeacherAggregates(teachers: Model<Teacher>, revie
     .map((t) => ({ id: t.id, current: t, next: byTeacher.get(t.id) ?? { reviewCount: 0, ratingSum: 0 } }))
     .filter(({ current, next }) => current.reviewCount !== next.reviewCount || current.ratingSum !== next.ratingSum)
     .map(({ id, next }) => ({ updateOne: { filter: { _id: teacherOid(id) }, update: { $set: { reviewCount: next.reviewCount, ratingSum: next.ratingSum } } } }));
-  if (updates.length) await teachers.bulkWrite(updates);
+  await bulkWriteInChunks(updates, (chunk) => teachers.bulkWrite(chunk));
   return updates.length;
 }

@@ -1,3 +1,4 @@
+import { bulkWriteInChunks } from '@pupitre/server-kit';
 import { type Connection, type Model } from 'mongoose';
 import { publishedReview } from './run-seed';
 import { migrateToDerivedKeys } from '../app/data/derived-keys.migration';
@@ -36,11 +37,10 @@ async function migrateLegacyDemoReviews(connection: Connection): Promise<void> {
   const reviews = connection.collection('reviews');
   const legacy = await reviews.find({ authorId: 'seed' }).toArray();
   if (!legacy.length) return;
-  await reviews.bulkWrite(
-    legacy.map((r) => {
-      const content = { teacherId: r.teacherId, subjectId: r.subjectId, year: r.year, tot_rating: r.tot_rating, grades: r.grades, flags: r.flags, text_rating: r.text_rating ?? '' };
-      const { authorId: _a, ...fresh } = publishedReview(content, `demo-legacy-${r.id}`, r.createdAt);
-      return { updateOne: { filter: { _id: r._id }, update: { $set: { ...fresh, authorId: `demo-legacy-${r.id}` }, $unset: { publishedAt: '' } } } };
-    }),
-  );
+  const updates = legacy.map((r) => {
+    const content = { teacherId: r.teacherId, subjectId: r.subjectId, year: r.year, tot_rating: r.tot_rating, grades: r.grades, flags: r.flags, text_rating: r.text_rating ?? '' };
+    const { authorId: _a, ...fresh } = publishedReview(content, `demo-legacy-${r.id}`, r.createdAt);
+    return { updateOne: { filter: { _id: r._id }, update: { $set: { ...fresh, authorId: `demo-legacy-${r.id}` }, $unset: { publishedAt: '' } } } };
+  });
+  await bulkWriteInChunks(updates, (chunk) => reviews.bulkWrite(chunk));
 }

@@ -10,5 +10,6 @@ export * from './node-process';
 export * from './build-service';
 export * from './test-config';
 export * from './drop-database';
+export * from './use-test-database';
 export * from './free-port';
 export * from './token-issuer';

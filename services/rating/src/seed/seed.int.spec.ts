@@ -1,5 +1,5 @@
-import { dropDatabase, testServiceConfig } from '@pupitre/server-kit/testing';
-import mongoose, { type Connection } from 'mongoose';
+import { testServiceConfig, useTestDatabase } from '@pupitre/server-kit/testing';
+import mongoose from 'mongoose';
 import { seedEnvSchema } from '../config/seed-config';
 import { DEMO_SUBJECTS } from './demo-subjects';
 import { DEMO_TEACHERS } from './demo-teachers';
@@ -7,26 +7,19 @@ import { seedDatabase } from './seed-database';
 
 jest.setTimeout(30_000);
 describe('demo seed', () => {
-  const config = testServiceConfig(seedEnvSchema, __filename);
-  let conn: Connection;
+  const db = useTestDatabase(__filename);
+  const config = testServiceConfig(seedEnvSchema, __filename, { MONGODB_DB: db.dbName });
 
   const snapshot = async () =>
     Object.fromEntries(
       await Promise.all(
         ['subjects', 'teachers', 'reviews', 'counters'].map(async (name) => [
           name,
-          await conn.collection(name).find({}, { projection: { _id: 0, updatedAt: 0 } }).sort({ id: 1, _id: 1 }).toArray(),
+          await db.conn.collection(name).find({}, { projection: { _id: 0, updatedAt: 0 } }).sort({ id: 1, _id: 1 }).toArray(),
         ]),
       ),
     );
 
-  beforeAll(async () => {
-    conn = await mongoose.createConnection(config.MONGODB_URI, { dbName: config.MONGODB_DB }).asPromise();
-  });
-  afterAll(async () => {
-    await conn?.close();
-    await dropDatabase(config.MONGODB_URI, config.MONGODB_DB);
-  });
 
   it('loads the demo school, then changes nothing on a second run', async () => {
     const first = await seedDatabase(config.MONGODB_URI, config.MONGODB_DB);
@@ -57,8 +50,8 @@ describe('demo seed', () => {
   });
 
   it('keeps teacher aggregates equal to the sums of their published reviews', async () => {
-    const reviews = await conn.collection('reviews').find({ status: 'published' }).toArray();
-    const teachers = await conn.collection('teachers').find({}).toArray();
+    const reviews = await db.conn.collection('reviews').find({ status: 'published' }).toArray();
+    const teachers = await db.conn.collection('teachers').find({}).toArray();
     for (const t of teachers) {
       const own = reviews.filter((r) => r.teacherId === t.id);
       expect({ id: t.id, reviewCount: t.reviewCount, ratingSum: t.ratingSum }).toEqual({
@@ -70,7 +63,7 @@ describe('demo seed', () => {
   });
 
   it('shapes reviews for the review issue, with unique integer ids from the counters', async () => {
-    const review = await conn.collection('reviews').findOne({});
+    const review = await db.conn.collection('reviews').findOne({});
     expect(review).toMatchObject({
       id: expect.any(Number),
       teacherId: expect.any(Number),
@@ -85,14 +78,14 @@ describe('demo seed', () => {
       counted: { teacherId: review!.teacherId, tot: review!.tot_rating },
       createdAt: expect.any(Date),
     });
-    const ids = (await conn.collection('reviews').find({}, { projection: { id: 1 } }).toArray()).map((r) => r.id);
+    const ids = (await db.conn.collection('reviews').find({}, { projection: { id: 1 } }).toArray()).map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const counter = await conn.collection<{ _id: string; seq: number }>('counters').findOne({ _id: 'reviews' });
+    const counter = await db.conn.collection<{ _id: string; seq: number }>('counters').findOne({ _id: 'reviews' });
     expect(counter?.seq).toBe(Math.max(...ids));
   });
 
   it('stores accent- and case-free search keys', async () => {
-    const t = await conn.collection('teachers').findOne({ name: 'Fernández' });
+    const t = await db.conn.collection('teachers').findOne({ name: 'Fernández' });
     expect(t?.searchKey).toBe('m fernandez');
   });
 });

@@ -1,24 +1,15 @@
-import { dropDatabase, testServiceConfig } from '@pupitre/server-kit/testing';
-import mongoose, { type Connection, Types } from 'mongoose';
-import { seedEnvSchema } from '../../config/seed-config';
+import { useTestDatabase } from '@pupitre/server-kit/testing';
+import { Types } from 'mongoose';
 import { reviewTaskKey } from '../reviews/review-tasks';
 import { DERIVED_KEYS_MIGRATION, migrateToDerivedKeys } from './derived-keys.migration';
 import { pairKey, reviewOid, teacherOid } from './keys';
 
 jest.setTimeout(30_000);
 describe('migration to derived keys', () => {
-  const config = testServiceConfig(seedEnvSchema, __filename);
-  let conn: Connection;
-
-  beforeAll(async () => {
-    conn = await mongoose.createConnection(config.MONGODB_URI, { dbName: config.MONGODB_DB }).asPromise();
-  });
-  afterAll(async () => {
-    await conn?.close();
-    await dropDatabase(config.MONGODB_URI, config.MONGODB_DB);
-  });
+  const db = useTestDatabase(__filename);
 
   it('re-keys older data without losing or doubling a document, finishes a move a crash interrupted, and fills the indexes', async () => {
+    const { conn } = db;
     const review = (id: number, extra: object) => ({ _id: new Types.ObjectId(), id, authorId: 'alice', teacherId: 7, subjectId: 1, year: id, tot_rating: 6, status: 'published', visible: true, createdAt: new Date(), ...extra });
     await conn.collection('reviews').insertMany([
       review(1, {}),

@@ -16,10 +16,6 @@ export const teacherOid = (id: number): Types.ObjectId => derivedOid(id, 't');
 /** The `_id` of a user's vote, favourite or report on a review. */
 export const pairKey = (reviewId: number, userId: string): string => `${reviewId}:${userId}`;
 
-/** Whether `_id` is the derived key of `id` (false for documents written before keys were derived). */
-export const hasDerivedOid = (doc: { _id?: unknown; id?: unknown }, derive: (id: number) => Types.ObjectId): boolean =>
-  typeof doc.id === 'number' && doc._id instanceof Types.ObjectId && doc._id.equals(derive(doc.id));
-
 function derivedOid(id: number, kind: 'r' | 't'): Types.ObjectId {
   if (!Number.isSafeInteger(id) || id < 0) throw new Error(`not a document id: ${id}`);
   // One byte tells reviews and teachers apart (never compared, but keeps keys readable), then the id.

@@ -1,6 +1,5 @@
-import { dropDatabase, testServiceConfig } from '@pupitre/server-kit/testing';
-import mongoose, { type Connection, type Model } from 'mongoose';
-import { seedEnvSchema } from '../../config/seed-config';
+import { useTestDatabase } from '@pupitre/server-kit/testing';
+import { type Model } from 'mongoose';
 import { detectDbTraits } from '../data/db-traits';
 import { reviewOid, teacherOid } from '../data/keys';
 import { Teacher, TeacherSchema } from '../teachers/teacher.schema';
@@ -9,20 +8,14 @@ import { type Review, ReviewSchema } from './review.schema';
 
 jest.setTimeout(30_000);
 describe('aggregate ops applied in bursts', () => {
-  const config = testServiceConfig(seedEnvSchema, __filename);
-  let conn: Connection;
+  const db = useTestDatabase(__filename);
   let reviews: Model<Review>;
   let teachers: Model<Teacher>;
 
   beforeAll(async () => {
-    conn = await mongoose.createConnection(config.MONGODB_URI, { dbName: config.MONGODB_DB }).asPromise();
-    await detectDbTraits(conn);
-    reviews = conn.model<Review>('Review', ReviewSchema);
-    teachers = conn.model<Teacher>(Teacher.name, TeacherSchema);
-  });
-  afterAll(async () => {
-    await conn?.close();
-    await dropDatabase(config.MONGODB_URI, config.MONGODB_DB);
+    await detectDbTraits(db.conn);
+    reviews = db.conn.model<Review>('Review', ReviewSchema);
+    teachers = db.conn.model<Teacher>(Teacher.name, TeacherSchema);
   });
 
   it('counts each of 40 concurrent publications on one teacher once, even when every one is settled twice', async () => {

@@ -27,5 +27,6 @@ export * from './redis/redis-connection';
 export * from './platform.module';
 export * from './bootstrap/startup-error';
 export * from './database/bulk-write-in-chunks';
+export * from './database/duplicate-key';
 export * from './database/group-sums';
 export * from './throttle/redis-rate-limiter';

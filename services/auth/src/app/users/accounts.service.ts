@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Language, type Role } from '@pupitre/contracts';
-import { APP_CONFIG, ApiError } from '@pupitre/server-kit';
+import { ApiError, APP_CONFIG, isDuplicateKey } from '@pupitre/server-kit';
 import { createHash, randomBytes } from 'node:crypto';
 import { type Model, Types } from 'mongoose';
 import { type AuthConfig } from '../../config/auth-config';
@@ -58,7 +58,7 @@ export class AccountsService {
     try {
       user = await this.users.create({ email, password: await this.hasher.hash(input.password), isActive: false, lang: input.lang, roles: ['user'] });
     } catch (err) {
-      if ((err as { code?: number }).code === 11000) throw new ApiError(400, { email: [FIELD_MESSAGES.emailTaken] });
+      if (isDuplicateKey(err)) throw new ApiError(400, { email: [FIELD_MESSAGES.emailTaken] });
       throw err;
     }
     await this.sendLink(user, 'activation');
@@ -149,7 +149,7 @@ export class AccountsService {
       const created = await this.users.create({ email, password: null, isActive: true, lang: profile.lang, roles: ['user'], googleSub: profile.sub, lastLogin: new Date() });
       return toAuthUser(created);
     } catch (err) {
-      if ((err as { code?: number }).code === 11000) return this.fromGoogle(profile);
+      if (isDuplicateKey(err)) return this.fromGoogle(profile);
       throw err;
     }
   }

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { isDuplicateKey } from '@pupitre/server-kit';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { Profile } from '../data/social.schema';
@@ -40,7 +41,7 @@ export class ProfilesService {
     try {
       await this.profiles.updateOne({ _id: userId }, { $setOnInsert: { userId, firstSeenAt: new Date() } }, { upsert: true }).exec();
     } catch (err) {
-      if ((err as { code?: number }).code !== 11000) throw err; // a concurrent first request won
+      if (!isDuplicateKey(err)) throw err; // a concurrent first request won
     }
   }
 }

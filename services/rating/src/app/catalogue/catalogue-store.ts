@@ -1,4 +1,5 @@
 import { type CatalogueImportResult, colorSchema } from '@pupitre/contracts';
+import { isDuplicateKey } from '@pupitre/server-kit';
 import { type Model } from 'mongoose';
 import { localLock, type Locker } from '../cache/lock';
 import { allocateIds } from '../counters/allocate-ids';
@@ -28,7 +29,6 @@ export interface CatalogueModels {
 export type SubjectRow = Pick<Subject, 'id' | 'name' | 'color' | 'archived'>;
 export type TeacherRow = Pick<Teacher, 'id' | 'prefix' | 'name' | 'subjectIds' | 'archived' | 'reviewCount'>;
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000 || /E11000/.test((err as Error).message ?? '');
 const TEACHER_FIELDS = { _id: 0, id: 1, prefix: 1, name: 1, subjectIds: 1, archived: 1, reviewCount: 1 } as const;
 const SUBJECT_FIELDS = { _id: 0, id: 1, name: 1, color: 1, archived: 1 } as const;
 

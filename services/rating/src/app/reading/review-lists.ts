@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { isDuplicateKey } from '@pupitre/server-kit';
 import { type CommunityCategory } from '@pupitre/contracts';
 import { type Collection, type Model, type Types } from 'mongoose';
 import { localLock, type Locker } from '../cache/lock';
@@ -139,7 +140,6 @@ const MAX_ATTEMPTS = 12;
 const BUILD_LEASE_MS = 15 * 60_000;
 const SCAN_FIELDS = { _id: 0, id: 1, visible: 1, pub: 1, relUp: 1, relTotal: 1, createdAt: 1 } as const;
 type Scanned = Pick<Review, 'id' | 'visible' | 'pub' | 'relUp' | 'relTotal' | 'createdAt'>;
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000 || /E11000/.test((err as Error).message ?? '');
 
 /** Rebuilds in flight in this process, by list key (`*` = all). */
 const inflight = new Map<string, Promise<void>>();

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { checkReviewPayload, type ReviewEditView, REVIEW_FLAG_KEYS, REVIEW_GRADE_KEYS, type ReviewPayload } from '@pupitre/contracts';
-import { APP_CONFIG, ApiError } from '@pupitre/server-kit';
+import { ApiError, APP_CONFIG, isDuplicateKey } from '@pupitre/server-kit';
 import { Model } from 'mongoose';
 import { type RatingConfig } from '../../config/rating-config';
 import { type AuthUser } from '../auth/token-verifier';
@@ -15,7 +15,6 @@ import { guarded } from '../data/db-traits';
 import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
 import { type Flags, type Grades, Review, type ReviewContent } from './review.schema';
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000 || /E11000/.test((err as Error).message ?? '');
 
 /** The payload as review content (what a version holds). */
 export function toContent(p: ReviewPayload): ReviewContent {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type VoteResponse } from '@pupitre/contracts';
-import { APP_CONFIG, ApiError } from '@pupitre/server-kit';
+import { ApiError, APP_CONFIG, isDuplicateKey } from '@pupitre/server-kit';
 import { Model } from 'mongoose';
 import { type ReviewLists } from '../reading/review-lists';
 import { guarded } from '../data/db-traits';
@@ -13,7 +13,6 @@ import { Favorite, Report, Vote } from '../data/social.schema';
 import { relatablePercent, wilsonLowerBound } from '../reading/review-view';
 import { Review } from '../reviews/review.schema';
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000 || /E11000/.test((err as Error).message ?? '');
 
 /**
  * Applies a change of one review's vote counts and keeps its Wilson score in step (the score is

@@ -60,6 +60,7 @@ func main() {
 	defer stop()
 
 	go maintainIDIndexes(ctx, dir, time.Second, logger)
+	servePprof(logger)
 
 	fmt.Fprintf(os.Stderr, "ferretdb: listening on %s, data in %s\n", *listen, dir)
 	if err := f.Run(ctx); err != nil {

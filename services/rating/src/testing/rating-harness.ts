@@ -1,6 +1,7 @@
 // Test harness of the rating integration tests: the API and the worker in-process on the test
 // file's own database and queue prefix, a token issuer standing in for the auth service, and the
 // demo catalogue. Not part of the bundles.
+import { effectiveAggregates } from '../app/teachers/effective-aggregates';
 import { dropDatabase, startTestApp, startTokenIssuer, testServiceConfig, type TestApp, type TestTokenIssuer } from '@pupitre/server-kit/testing';
 import { REVIEW_FLAG_KEYS, REVIEW_GRADE_KEYS } from '@pupitre/contracts';
 import { createQueueConnection } from '@pupitre/server-kit';
@@ -114,8 +115,33 @@ export async function waitFor<T>(probe: () => Promise<T | null | undefined | fal
 }
 
 /**
- * Recomputes, from scratch, what the maintained aggregates must be: per teacher the count and sum
- * of tot_rating of visible reviews' public versions; per review the vote counts.
+ * Waits until review `id` has the verdict `status` AND its publication time has come: a new review
+ * is validated ahead of its time (PUBLICATION_LEAD), so its stored status alone says nothing of
+ * what the public sees yet.
+ */
+export function waitShown(conn: Connection, id: number, status = 'published', timeoutMs = 15_000): Promise<Record<string, unknown>> {
+  return waitFor(
+    async () => {
+      const r = await conn.collection('reviews').findOne({ id });
+      const now = Date.now();
+      if (!r || r.status !== status || new Date(r.publishAt).getTime() > now) return null;
+      return !r.pub || new Date(r.pub.publishedAt).getTime() <= now ? r : null;
+    },
+    timeoutMs,
+    `review ${id} ${status} and due`,
+  );
+}
+
+/** A teacher's aggregates as shown now (stored totals plus the upcoming changes whose time has come). */
+export async function shownAggregates(conn: Connection, teacherId: number): Promise<{ reviewCount: number; ratingSum: number }> {
+  const t = await conn.collection('teachers').findOne({ id: teacherId });
+  const { reviewCount, ratingSum } = effectiveAggregates(t as never, Date.now());
+  return { reviewCount, ratingSum };
+}
+
+/**
+ * Recomputes, from scratch, what the maintained aggregates must be now: per teacher the count and
+ * sum of tot_rating of the public versions shown (visible, their time come); per review the vote counts.
  */
 export async function recomputeFromScratch(conn: Connection): Promise<{
   teachers: Map<number, { reviewCount: number; ratingSum: number }>;
@@ -125,8 +151,9 @@ export async function recomputeFromScratch(conn: Connection): Promise<{
   const votes = await conn.collection('votes').find({}).toArray();
   const teachers = new Map<number, { reviewCount: number; ratingSum: number }>();
   for (const t of await conn.collection('teachers').find({}).toArray()) teachers.set(t.id, { reviewCount: 0, ratingSum: 0 });
+  const now = Date.now();
   for (const r of reviews) {
-    if (!r.visible || !r.pub) continue;
+    if (!r.visible || !r.pub || new Date(r.pub.publishedAt).getTime() > now) continue; // not shown (yet)
     const t = teachers.get(r.pub.teacherId)!;
     t.reviewCount++;
     t.ratingSum += r.pub.tot_rating;

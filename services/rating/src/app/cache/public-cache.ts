@@ -24,7 +24,8 @@ interface Entry {
  * A process follows the announcements on a subscriber connection, so a read costs no Redis round
  * trip; while it is not subscribed (starting, Redis lost) it asks Redis for the generation on each
  * read, and without Redis nothing is cached (answers stay correct, only slower). Concurrent misses
- * share one computation.
+ * share one computation. Entries also expire at the next instant the data they were computed from
+ * takes effect (`expireAt`: reviews validated ahead of their publication time).
  */
 @Injectable()
 export class PublicCache implements OnApplicationShutdown {
@@ -40,6 +41,8 @@ export class PublicCache implements OnApplicationShutdown {
   /** The bump waiting for the one in flight to finish (joined by every bump asked meanwhile). */
   private nextBump?: Promise<void>;
   private bumpInFlight?: Promise<void>;
+  /** The next instant something cached starts to show (a review validated ahead of its publication time): every entry goes then. */
+  private revealAt = Number.POSITIVE_INFINITY;
 
   constructor(@Inject(APP_CONFIG) config: { REDIS_URL: string; QUEUE_PREFIX: string }) {
     this.prefix = config.QUEUE_PREFIX;
@@ -77,9 +80,21 @@ export class PublicCache implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * Called by computations that saw data taking effect at `at` (ms): entries computed before then
+   * are dropped at that instant, so what was validated ahead shows on time without a bump.
+   */
+  expireAt(at: number): void {
+    if (at < this.revealAt) this.revealAt = at;
+  }
+
   async memo<T>(name: string, compute: () => Promise<T>): Promise<T> {
     const gen = await this.generation();
     if (gen === null) return compute();
+    if (Date.now() >= this.revealAt) {
+      this.revealAt = Number.POSITIVE_INFINITY;
+      this.entries.clear();
+    }
     const hit = this.entries.get(name);
     if (hit && hit.gen === gen) return hit.value as Promise<T>;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();

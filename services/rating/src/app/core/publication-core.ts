@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '@pupitre/server-kit';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { PublicCache } from '../cache/public-cache';
@@ -30,6 +31,7 @@ export class PublicationCore {
     @InjectModel(Review.name) reviews: Model<Review>,
     @InjectModel(Teacher.name) teachers: Model<Teacher>,
     @Inject(PublicCache) private readonly cache: PublicCache,
+    @Inject(APP_CONFIG) private readonly config: { PUBLICATION_LEAD: number },
   ) {
     this.lists = new ReviewLists(reviews, () => this.cache.bump(), (name, fn, options) => this.cache.lock(name, fn, options));
     this.ledger = new ReviewLedger(reviews, teachers, this.lists);
@@ -39,6 +41,8 @@ export class PublicationCore {
   /**
    * Runs the validation of review `reviewId` if its latest version (or exactly `version`) is pending
    * and due: publish, hold or reject. Idempotent: a second run finds it no longer pending.
+   * A review without a public version is due PUBLICATION_LEAD ahead of its time: it is validated and
+   * written then, and shows from `publishAt` on (readers compare the instant: `isPublicAt`).
    */
   async validateDue(reviewId: number, version?: number, options: TransitionOptions = {}): Promise<PublicationOutcome> {
     let outcome = 'skipped' as PublicationOutcome;
@@ -49,7 +53,8 @@ export class PublicationCore {
         const now = new Date();
         if (current.status !== 'pending') return null;
         if (version !== undefined && current.version !== version) return null;
-        if (current.publishAt.getTime() > now.getTime() + EARLY_TOLERANCE_MS) return null;
+        const ahead = isPublicAt(current, now) ? 0 : this.config.PUBLICATION_LEAD;
+        if (current.publishAt.getTime() > now.getTime() + ahead + EARLY_TOLERANCE_MS) return null;
         const verdict = validateReviewText(current.text_rating);
         if (verdict.action === 'publish') {
           outcome = 'published';
@@ -92,8 +97,25 @@ export class PublicationCore {
   }
 }
 
-/** The changes that make the latest version of a review the public one. */
+/** Whether the review's public version shows at `now` (published, not hidden, its instant come). */
+export function isPublicAt(review: Pick<Review, 'visible' | 'pub'>, now: Date): boolean {
+  return Boolean(review.visible && review.pub && new Date(review.pub.publishedAt).getTime() <= now.getTime());
+}
+
+/**
+ * The status of the latest version as its author sees it: a verdict reached ahead of the
+ * publication time stays `pending` until then (the review is not public before either).
+ */
+export function authorStatus(review: Pick<Review, 'status' | 'publishAt'>, now: Date): Review['status'] {
+  return new Date(review.publishAt).getTime() > now.getTime() ? 'pending' : review.status;
+}
+
+/**
+ * The changes that make the latest version of a review the public one: at once when it replaces a
+ * public version, else at its publication time (`publishAt`, when validated ahead of it).
+ */
 export function publishChanges(current: Review, now: Date): ReviewChanges {
+  const at = isPublicAt(current, now) ? now : new Date(Math.max(now.getTime(), new Date(current.publishAt).getTime()));
   const content = {
     teacherId: current.teacherId,
     subjectId: current.subjectId,
@@ -103,5 +125,5 @@ export function publishChanges(current: Review, now: Date): ReviewChanges {
     flags: current.flags,
     text_rating: current.text_rating,
   };
-  return { status: 'published', reason: null, pub: { ...content, version: current.version, publishedAt: now }, visible: !current.hidden };
+  return { status: 'published', reason: null, pub: { ...content, version: current.version, publishedAt: at }, visible: !current.hidden };
 }

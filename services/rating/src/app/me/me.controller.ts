@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { CurrentUser, RequireAuth } from '../auth/auth.guard';
 import { ProfilesService } from '../auth/profiles.service';
 import { type AuthUser } from '../auth/token-verifier';
-import { PublicationCore } from '../core/publication-core';
+import { authorStatus, isPublicAt, PublicationCore } from '../core/publication-core';
 import { pairKey, reviewOid } from '../data/keys';
 import { Favorite } from '../data/social.schema';
 import { relatablePercent, toPublicReview } from '../reading/review-view';
@@ -49,7 +49,10 @@ export class MeController {
   @ApiOkResponse({ schema: zodApiSchema(meSchema) })
   async me(@CurrentUser() user: AuthUser): Promise<Me> {
     const [mine, since] = await Promise.all([
-      this.own(user.id).then((all) => all.filter((r) => r.pub !== null)),
+      this.own(user.id).then((all) => {
+        const now = new Date();
+        return all.filter((r) => r.pub !== null && new Date(r.pub.publishedAt).getTime() <= now.getTime());
+      }),
       this.profiles.since(user),
     ]);
     const num = mine.length;
@@ -72,7 +75,7 @@ export class MeController {
       .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime())
       .slice(0, 500);
     const ids = favorites.map((f) => f.reviewId);
-    const [docs, catalogue] = await Promise.all([this.byIds(ids, (r) => r.visible), this.catalogue.get()]);
+    const [docs, catalogue] = await Promise.all([this.byIds(ids, (r) => isPublicAt(r, new Date())), this.catalogue.get()]);
     const byId = new Map(docs.map((d) => [d.id, d]));
     return ids.flatMap((id) => {
       const d = byId.get(id);
@@ -89,10 +92,10 @@ export class MeController {
       this.own(user.id).then((all) => all.sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime() || b.id - a.id).slice(0, 1000)),
       this.catalogue.get(),
     ]);
-    return docs.map((d) => ({
-      ...toPublicReview(d, d, catalogue),
-      status: d.status,
-      ...(d.reason && (d.status === 'rejected' || d.status === 'held') ? { reason: d.reason } : {}),
-    }));
+    const now = new Date();
+    return docs.map((d) => {
+      const status = authorStatus(d, now);
+      return { ...toPublicReview(d, d, catalogue), status, ...(d.reason && (status === 'rejected' || status === 'held') ? { reason: d.reason } : {}) };
+    });
   }
 }

@@ -7,7 +7,7 @@ import { PublicationCore } from '../core/publication-core';
 import { pairKey } from '../data/keys';
 import { Favorite, Vote } from '../data/social.schema';
 import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
-import { CATEGORY_ORDER, COMMUNITY_KEY, type ListDoc, type ListEntry, teacherKey } from './review-lists';
+import { CATEGORY_ORDER, COMMUNITY_KEY, type ListEntry, listAt, teacherKey } from './review-lists';
 import { toPublicReview } from './review-view';
 
 /** The signed-out state of a cached list of blocks (the same for every anonymous reader). */
@@ -77,8 +77,8 @@ export class CommunityService implements OnApplicationBootstrap {
   }
 
   private async build(key: string, limit: number): Promise<CommunityCategoryBlock[]> {
-    const [doc, catalogue] = await Promise.all([this.publication.lists.read(key), this.catalogue.get()]);
-    if (!doc) {
+    const [stored, catalogue] = await Promise.all([this.publication.lists.read(key), this.catalogue.get()]);
+    if (!stored) {
       if (key === COMMUNITY_KEY) this.publication.lists.scheduleRebuild('*'); // never built: after this answer
       return [];
     }
@@ -88,6 +88,9 @@ export class CommunityService implements OnApplicationBootstrap {
         { teacherId: e.teacherId, subjectId: e.subjectId, year: e.year, tot_rating: e.tot, text_rating: e.text } as Parameters<typeof toPublicReview>[1],
         catalogue,
       );
-    return CATEGORY_ORDER.map((title) => ({ title, reviews: ((doc as ListDoc).cats[title] ?? []).slice(0, limit).map(view) })).filter((block) => block.reviews.length > 0);
+    // Reviews validated ahead of their publication instant show from then on (this answer expires then).
+    const { doc, next } = listAt(stored, Date.now());
+    if (next !== null) this.cache.expireAt(next);
+    return CATEGORY_ORDER.map((title) => ({ title, reviews: (doc.cats[title] ?? []).slice(0, limit).map(view) })).filter((block) => block.reviews.length > 0);
   }
 }

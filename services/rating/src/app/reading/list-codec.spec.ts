@@ -12,6 +12,12 @@ describe('review list storage format', () => {
     expect(decodeList(stored as StoredList)).toEqual(doc);
   });
 
+  it('keeps the entries that show later, and their instants', () => {
+    const doc = buildList('teacher:3', [entry(1), { ...entry(2), from: 2_000_000_000_000 }, { ...entry(3), from: 5 }], 1, 1_000);
+    expect(doc.upcoming.map((e) => e.id)).toEqual([2]);
+    expect(decodeList(encodeList(doc) as StoredList)).toEqual(doc);
+  });
+
   it('reads lists written before the string format', () => {
     const doc = buildList('community', [entry(1), entry(2)], 2);
     const legacy = { _id: doc._id, v: doc.v, cats: doc.cats, complete: doc.complete, stale: false, builtAt: doc.builtAt } as unknown as StoredList;

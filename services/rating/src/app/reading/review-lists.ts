@@ -27,6 +27,8 @@ export interface ListEntry {
   relUp: number;
   relTotal: number;
   createdAt: Date;
+  /** When it shows (ms, its publication instant); older lists: always. */
+  from?: number;
 }
 
 /**
@@ -41,6 +43,8 @@ export interface ListDoc {
   v: number;
   cats: Record<CommunityCategory, ListEntry[]>;
   complete: Record<CommunityCategory, boolean>;
+  /** Entries validated ahead of their publication instant (`from`), placed in the categories once it has come. */
+  upcoming: ListEntry[];
   stale: boolean;
   builtAt?: Date;
 }
@@ -64,7 +68,8 @@ const sameEntry = (a: ListEntry, b: ListEntry) =>
   a.text === b.text &&
   a.relUp === b.relUp &&
   a.relTotal === b.relTotal &&
-  time(a.createdAt) === time(b.createdAt);
+  time(a.createdAt) === time(b.createdAt) &&
+  a.from === b.from;
 
 /** The list entry of a review in its current state, or null when it is not public. */
 export function entryOf(review: Pick<Review, 'id' | 'visible' | 'pub' | 'relUp' | 'relTotal' | 'createdAt'> | null): ListEntry | null {
@@ -80,30 +85,73 @@ export function entryOf(review: Pick<Review, 'id' | 'visible' | 'pub' | 'relUp' 
     relUp: review.relUp ?? 0,
     relTotal: review.relTotal ?? 0,
     createdAt: new Date(review.createdAt),
+    from: new Date(pub.publishedAt).getTime(),
   };
 }
 
-/** Builds a list from every qualifying entry (a rebuild). */
-export function buildList(id: string, entries: ListEntry[], v: number): ListDoc {
+const isLater = (e: ListEntry, now: number) => e.from !== undefined && e.from > now;
+
+/** Builds a list from every qualifying entry (a rebuild); those that show later wait in `upcoming`. */
+export function buildList(id: string, entries: ListEntry[], v: number, now = Date.now()): ListDoc {
   const cats = {} as ListDoc['cats'];
   const complete = {} as ListDoc['complete'];
+  const shown = entries.filter((e) => !isLater(e, now));
   for (const cat of CATEGORY_ORDER) {
-    const all = entries.filter((e) => qualifies(cat, e)).sort(ORDERS[cat]);
+    const all = shown.filter((e) => qualifies(cat, e)).sort(ORDERS[cat]);
     cats[cat] = all.slice(0, LIST_CAP);
     complete[cat] = all.length <= LIST_CAP;
   }
-  return { _id: id, v, cats, complete, stale: false, builtAt: new Date() };
+  return { _id: id, v, cats, complete, upcoming: entries.filter((e) => isLater(e, now)), stale: false, builtAt: new Date() };
 }
 
 export const emptyList = (id: string): ListDoc => buildList(id, [], 0);
+
+/**
+ * Places the upcoming entries whose time has come (in place). Returns the next instant an upcoming
+ * entry shows (null: none left) and whether anything moved.
+ */
+export function revealDue(doc: ListDoc, now: number): { changed: boolean; next: number | null } {
+  let changed = false;
+  let next: number | null = null;
+  for (const e of [...doc.upcoming]) {
+    if (isLater(e, now)) {
+      next = next === null ? e.from! : Math.min(next, e.from!);
+      continue;
+    }
+    placeEntry(doc, e.id, e, now);
+    changed = true;
+  }
+  return { changed, next };
+}
+
+/** A copy of `doc` as it shows at `now` (the stored list is left as is), and when it changes next. */
+export function listAt(doc: ListDoc, now: number): { doc: ListDoc; next: number | null } {
+  if (!doc.upcoming.length) return { doc, next: null };
+  const copy: ListDoc = { ...doc, cats: { ...doc.cats }, complete: { ...doc.complete }, upcoming: [...doc.upcoming] };
+  for (const cat of CATEGORY_ORDER) copy.cats[cat] = [...doc.cats[cat]];
+  const { next } = revealDue(copy, now);
+  return { doc: copy, next };
+}
 
 /**
  * Puts review `reviewId` in its place in every category of `doc` (entry null: takes it out).
  * Returns whether anything changed. Marks the list stale when an incomplete category falls under
  * MAX_LIMIT (the reviews that should follow are unknown: a rebuild is due).
  */
-export function placeEntry(doc: ListDoc, reviewId: number, entry: ListEntry | null): boolean {
+export function placeEntry(doc: ListDoc, reviewId: number, entry: ListEntry | null, now = Date.now()): boolean {
   let changed = false;
+  const waiting = doc.upcoming.findIndex((e) => e.id === reviewId);
+  if (waiting >= 0) {
+    if (entry && isLater(entry, now) && sameEntry(doc.upcoming[waiting], entry)) return false; // already waiting
+    doc.upcoming.splice(waiting, 1);
+    changed = true;
+  }
+  if (entry && isLater(entry, now)) {
+    // Shows later: out of the categories until then (placed by revealDue).
+    placeEntry(doc, reviewId, null, now);
+    doc.upcoming.push(entry);
+    return true;
+  }
   for (const cat of CATEGORY_ORDER) {
     const list = doc.cats[cat];
     const at = list.findIndex((e) => e.id === reviewId);
@@ -214,12 +262,13 @@ export class ReviewLists {
       if (!current && key === COMMUNITY_KEY) return false; // never built: the start-up rebuild will read everything
       const reviews = await Promise.all(items.map((i) => i.predicted ?? this.reviews.findOne({ _id: i.oid }, SCAN_FIELDS).lean<Scanned>().exec()));
       const doc = current ?? emptyList(key); // a teacher without a list has no public review
-      let changed = false;
+      const now = Date.now();
+      let { changed } = revealDue(doc, now);
       for (const review of reviews) {
         if (!review) continue;
         let entry = entryOf(review);
         if (entry && key !== COMMUNITY_KEY && teacherKey(entry.teacherId) !== key) entry = null;
-        if (placeEntry(doc, review.id, entry)) changed = true;
+        if (placeEntry(doc, review.id, entry, now)) changed = true;
       }
       if (!changed) return false;
       if (doc.stale && !current?.stale) await this.rebuilds.updateOne({ _id: key }, { $set: { at: new Date() } }, { upsert: true });

@@ -1,9 +1,10 @@
 import { type Model } from 'mongoose';
 import { localLock, type Locker } from '../cache/lock';
-import { guarded, idOnlyFilters } from '../data/db-traits';
+import { guarded } from '../data/db-traits';
 import { reviewOid, teacherOid } from '../data/keys';
 import { type ReviewLists } from '../reading/review-lists';
-import { type Teacher } from '../teachers/teacher.schema';
+import { foldAggregates } from '../teachers/effective-aggregates';
+import { type Teacher, type UpcomingDelta } from '../teachers/teacher.schema';
 import { type AggregateOp, type Counted, type Review } from './review.schema';
 import { ReviewTasks } from './review-tasks';
 
@@ -20,18 +21,22 @@ export interface TransitionOptions {
 }
 interface TeacherOp {
   key: string;
-  count: number;
-  sum: number;
+  /** What the op changes, each from its instant (`at` ≤ now: at once). */
+  deltas: UpcomingDelta[];
 }
 /** The fields a transition may set (content, status, visibility, published version…). */
 export type ReviewChanges = Partial<Omit<Review, 'id' | 'rev' | 'counted' | 'aggPending' | 'pubTeacherId' | 'pubTot'>>;
 
-/** What a review contributes to the aggregates in a given state: its published tot_rating, if visible. */
+/** What a review contributes to the aggregates in a given state: its published tot_rating, if visible, from its publication instant. */
 export function countedOf(doc: Pick<Review, 'visible' | 'pub'>): Counted | null {
-  return doc.visible && doc.pub ? { teacherId: doc.pub.teacherId, tot: doc.pub.tot_rating } : null;
+  return doc.visible && doc.pub ? { teacherId: doc.pub.teacherId, tot: doc.pub.tot_rating, at: new Date(doc.pub.publishedAt).getTime() } : null;
 }
 
-const sameCounted = (a: Counted | null, b: Counted | null) => (a === null ? b === null : b !== null && a.teacherId === b.teacherId && a.tot === b.tot);
+const sameCounted = (a: Counted | null, b: Counted | null) =>
+  a === null ? b === null : b !== null && a.teacherId === b.teacherId && a.tot === b.tot && (a.at ?? 0) === (b.at ?? 0);
+
+/** A contribution added (+1) or removed (-1), from its instant (none: it always counted). */
+const deltaOf = (c: Counted, sign: 1 | -1): UpcomingDelta => ({ at: c.at ?? 0, count: sign, sum: sign * c.tot });
 
 /**
  * The aggregates ledger. Teachers' `reviewCount` and `ratingSum` are maintained from review
@@ -104,7 +109,8 @@ export class ReviewLedger {
       // (so they never lag behind it), and are synced from the database once it is written.
       const listTeachers = [current.pub?.teacherId, next.pub?.teacherId];
       // A change of the aggregates is on the to-do list before it is written (a pending review's is already).
-      if (op && current.status !== 'pending') await this.tasks.add(id, null);
+      // (A pending one's is already, with its time; so is an edit's: the caller added it.)
+      if (op && current.status !== 'pending' && next.status !== 'pending') await this.tasks.add(id, null);
       await this.lists?.sync(objectId, listTeachers, next);
       const after = await this.reviews
         .findOneAndUpdate(guarded(objectId, { rev: current.rev ?? 0, 'aggPending.key': { $exists: false } }), update, { returnDocument: 'after' })
@@ -134,21 +140,23 @@ export class ReviewLedger {
     if (!op) return review;
     const { from, to, key } = op;
     if (from && to && from.teacherId === to.teacherId) {
-      await this.applyToTeacher(from.teacherId, `${key}=`, 0, to.tot - from.tot);
+      await this.applyToTeacher(from.teacherId, { key: `${key}=`, deltas: [deltaOf(from, -1), deltaOf(to, 1)] });
     } else {
-      if (from) await this.applyToTeacher(from.teacherId, `${key}-`, -1, -from.tot);
-      if (to) await this.applyToTeacher(to.teacherId, `${key}+`, 1, to.tot);
+      if (from) await this.applyToTeacher(from.teacherId, { key: `${key}-`, deltas: [deltaOf(from, -1)] });
+      if (to) await this.applyToTeacher(to.teacherId, { key: `${key}+`, deltas: [deltaOf(to, 1)] });
     }
     const _id = reviewOid(review.id);
     const after = await this.reviews.findOneAndUpdate(guarded(_id, { 'aggPending.key': key }), { $unset: { aggPending: '' } }, { returnDocument: 'after' }).lean<Review>().exec();
     return after ?? (await this.reviews.findOne({ _id }).lean<Review>().exec()) ?? review;
   }
 
-  private applyToTeacher(teacherId: number, key: string, count: number, sum: number): Promise<void> {
-    if (!idOnlyFilters()) return this.lock(`teacher:${teacherId}`, () => this.applyToTeacherConditionally(teacherId, key, count, sum));
-    // FerretDB: group commit. The ops for one teacher that arrive while its lock is held are applied
-    // together when it comes free: one read, one write (a burst of publications touches each
-    // teacher a few times, not once per review).
+  /**
+   * Group commit: the ops for one teacher that arrive while its lock is held are applied together
+   * when it comes free: one read, one write (a burst of publications touches each teacher a few
+   * times, not once per review). The lock also isolates the read-modify-write, which FerretDB 1.x
+   * does not.
+   */
+  private applyToTeacher(teacherId: number, op: TeacherOp): Promise<void> {
     let batch = this.teacherBatches.get(teacherId);
     if (!batch) {
       const ops: TeacherOp[] = [];
@@ -159,41 +167,32 @@ export class ReviewLedger {
       batch = { ops, done };
       this.teacherBatches.set(teacherId, batch);
     }
-    batch.ops.push({ key, count, sum });
+    batch.ops.push(op);
     return batch.done;
   }
 
-  /** FerretDB, under the teacher's lock: the keys not applied yet, `$inc` by their sums and the keys recorded, in one write by `_id`. */
+  /**
+   * Under the teacher's lock: the ops not applied yet (by key), their due changes `$inc`-ed into the
+   * totals with the upcoming ones whose time has come, the later ones kept upcoming, and the keys
+   * recorded, in one write by `_id`.
+   */
   private async applyBatchToTeacher(teacherId: number, ops: TeacherOp[]): Promise<void> {
     const _id = teacherOid(teacherId);
-    const teacher = await this.teachers.findOne({ _id }, { _id: 0, ops: 1 }).lean().exec();
+    const teacher = await this.teachers.findOne({ _id }, { _id: 0, ops: 1, upcoming: 1 }).lean().exec();
     if (!teacher) return;
     const applied = new Set(teacher.ops);
     const keys: string[] = [];
-    let count = 0;
-    let sum = 0;
+    const deltas: UpcomingDelta[] = [];
     for (const op of ops) {
       if (applied.has(op.key)) continue;
       applied.add(op.key);
       keys.push(op.key);
-      count += op.count;
-      sum += op.sum;
+      deltas.push(...op.deltas);
     }
     if (!keys.length) return;
-    const kept = [...teacher.ops, ...keys].slice(-Math.max(OPS_KEPT, keys.length));
-    await this.teachers.updateOne({ _id }, { $inc: { reviewCount: count, ratingSum: sum }, $set: { ops: kept } }).exec();
-  }
-
-  /** MongoDB: one conditional write per op (isolated by the server). */
-  private async applyToTeacherConditionally(teacherId: number, key: string, count: number, sum: number): Promise<void> {
-    const _id = teacherOid(teacherId);
-    const after = await this.teachers
-      .findOneAndUpdate({ _id, ops: { $ne: key } }, { $inc: { reviewCount: count, ratingSum: sum }, $push: { ops: key } }, { returnDocument: 'after' })
-      .lean()
-      .exec();
-    if (after && after.ops.length > OPS_KEPT) {
-      await this.teachers.updateOne({ _id }, { $pop: { ops: -1 } }).exec();
-    }
+    const { count, sum, upcoming } = foldAggregates(teacher.upcoming ?? [], deltas, Date.now());
+    const kept = [...(teacher.ops ?? []), ...keys].slice(-Math.max(OPS_KEPT, keys.length));
+    await this.teachers.updateOne({ _id }, { $inc: { reviewCount: count, ratingSum: sum }, $set: { ops: kept, upcoming } }).exec();
   }
 
   /**

@@ -28,10 +28,15 @@ export interface PublishedVersion extends ReviewContent {
   publishedAt: Date;
 }
 
-/** What this review adds to a teacher's maintained aggregates (null: nothing). */
+/**
+ * What this review adds to a teacher's maintained aggregates (null: nothing), from `at` (ms, its
+ * `pub.publishedAt`) on: a version validated ahead of its publication time counts from that instant
+ * (see docs/decisions/0005-publication-ahead-of-time.md). Older documents have no `at` (counting).
+ */
 export interface Counted {
   teacherId: number;
   tot: number;
+  at?: number;
 }
 
 /** An aggregate change decided with a transition and not yet applied to the teachers (see ledger.ts). */

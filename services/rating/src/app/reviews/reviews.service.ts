@@ -9,9 +9,8 @@ import { allocateIds } from '../counters/allocate-ids';
 import { Counter } from '../counters/counter.schema';
 import { PublicationProducer } from '../publication/publication-producer.service';
 import { publicationJobId } from '../publication/review-publication.queue';
-import { PublicationCore } from '../core/publication-core';
+import { authorStatus, isPublicAt, PublicationCore } from '../core/publication-core';
 import { reviewOid } from '../data/keys';
-import { guarded } from '../data/db-traits';
 import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
 import { type Flags, type Grades, Review, type ReviewContent } from './review.schema';
 
@@ -96,7 +95,7 @@ export class ReviewsService {
       if (isDuplicateKey(err)) throw ApiError.of(409, 'duplicate-review');
       throw err;
     }
-    await this.schedule(id, 1);
+    await this.schedule(id, 1, true);
     return { message: 'Review created: it will be public after its validation', id };
   }
 
@@ -105,6 +104,7 @@ export class ReviewsService {
     if (!review) throw ApiError.of(404, 'not-found');
     const isCreator = review.authorId === user.id;
     if (!isCreator && !user.roles.includes('admin')) throw ApiError.of(403, 'forbidden');
+    const status = authorStatus(review, new Date());
     return {
       id: review.id,
       teacher: review.teacherId,
@@ -114,8 +114,8 @@ export class ReviewsService {
       tot_rating: review.tot_rating,
       text_rating: review.text_rating ?? '',
       is_creator: isCreator,
-      status: review.status,
-      ...(review.reason && review.status !== 'published' && review.status !== 'pending' ? { reason: review.reason } : {}),
+      status,
+      ...(review.reason && status !== 'published' && status !== 'pending' ? { reason: review.reason } : {}),
     };
   }
 
@@ -125,33 +125,40 @@ export class ReviewsService {
     if (!review) throw ApiError.of(404, 'not-found');
     if (review.authorId !== user.id) throw ApiError.of(403, 'forbidden');
     const content = await this.checkPayload(body);
-    const version = await this.publication.ledger.withReview(id, async () => {
-      const current = await this.reviews.findOne({ _id }).lean<Review>().exec();
-      if (!current) throw ApiError.of(404, 'not-found');
-      if (sameContent(current, content)) throw ApiError.of(400, 'ReviewFormIdentical');
-      const now = new Date();
-      const publishAt = new Date(now.getTime() + this.config.REVIEW_VALIDATION_DELAY);
-      await this.publication.ledger.tasks.add(id, publishAt);
-      try {
-        // The new version waits for validation; `pub` (the version the public sees) is untouched.
-        const updated = await this.reviews
-          .updateOne(guarded(_id, { version: current.version }), { $set: { ...content, version: current.version + 1, status: 'pending', reason: null, publishAt, updatedAt: now } })
-          .exec();
-        return updated.modifiedCount === 1 ? current.version + 1 : null;
-      } catch (err) {
-        if (isDuplicateKey(err)) throw ApiError.of(409, 'duplicate-review');
-        throw err;
-      }
-    });
-    if (version === null) throw ApiError.of(409, 'conflict');
-    await this.schedule(id, version);
+    const now = new Date();
+    const publishAt = new Date(now.getTime() + this.config.REVIEW_VALIDATION_DELAY);
+    // On the reconciler's list first (a crash after the write loses nothing).
+    await this.publication.ledger.tasks.add(id, publishAt);
+    let hadPublicVersion = false;
+    let after: Review | null;
+    try {
+      after = await this.publication.ledger.transition(id, (current) => {
+        if (sameContent(current, content)) throw ApiError.of(400, 'ReviewFormIdentical');
+        hadPublicVersion = isPublicAt(current, now);
+        // The new version waits for validation; `pub` (the version the public sees) stays, unless it
+        // was validated ahead and has not shown yet: then it is withdrawn, never shown.
+        const withdraw = current.pub && new Date(current.pub.publishedAt).getTime() > now.getTime() ? { pub: null, visible: false } : {};
+        return { ...content, version: current.version + 1, status: 'pending', reason: null, publishAt, ...withdraw };
+      });
+    } catch (err) {
+      if (isDuplicateKey(err)) throw ApiError.of(409, 'duplicate-review');
+      throw err;
+    }
+    const version = after?.version ?? null;
+    if (version === null) throw ApiError.of(404, 'not-found');
+    await this.schedule(id, version, !hadPublicVersion);
     return { message: 'Review modified: the new version will be public after its validation', id };
   }
 
-  /** Queues the publication job; if Redis is down the review still waits in the database for the reconciler. */
-  private async schedule(id: number, version: number): Promise<void> {
+  /**
+   * Queues the publication job: PUBLICATION_LEAD ahead of the publication time for a review with no
+   * public version yet (`ahead`), at the time for an edit of a public one. If Redis is down the
+   * review still waits in the database for the reconciler.
+   */
+  private async schedule(id: number, version: number, ahead: boolean): Promise<void> {
+    const delayMs = Math.max(0, this.config.REVIEW_VALIDATION_DELAY - (ahead ? this.config.PUBLICATION_LEAD : 0));
     try {
-      await this.producer.enqueue('publish-review', { reviewId: id, version }, { delayMs: this.config.REVIEW_VALIDATION_DELAY, jobId: publicationJobId(id, version) });
+      await this.producer.enqueue('publish-review', { reviewId: id, version }, { delayMs, jobId: publicationJobId(id, version) });
     } catch (err) {
       this.logger.warn({ msg: 'could not queue the publication job; the reconciler will publish the review', reviewId: id, error: (err as Error).message });
     }

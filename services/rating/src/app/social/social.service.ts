@@ -8,7 +8,7 @@ import { guarded } from '../data/db-traits';
 import { pairKey, reviewOid } from '../data/keys';
 import { type RatingConfig } from '../../config/rating-config';
 import { PublicCache } from '../cache/public-cache';
-import { PublicationCore } from '../core/publication-core';
+import { isPublicAt, PublicationCore } from '../core/publication-core';
 import { Favorite, Report, Vote } from '../data/social.schema';
 import { relatablePercent, wilsonLowerBound } from '../reading/review-view';
 import { Review } from '../reviews/review.schema';
@@ -43,8 +43,8 @@ export class SocialService {
 
   private async visibleReview(id: number): Promise<Pick<Review, 'id' | 'authorId' | 'relUp' | 'relTotal'>> {
     // By `_id` alone (FerretDB pushes nothing else down); visibility is checked here.
-    const review = await this.reviews.findOne({ _id: reviewOid(id) }, { _id: 0, id: 1, authorId: 1, relUp: 1, relTotal: 1, visible: 1 }).lean().exec();
-    if (!review?.visible) throw ApiError.of(404, 'not-found');
+    const review = await this.reviews.findOne({ _id: reviewOid(id) }, { _id: 0, id: 1, authorId: 1, relUp: 1, relTotal: 1, visible: 1, 'pub.publishedAt': 1 }).lean<Review>().exec();
+    if (!review || !isPublicAt(review, new Date())) throw ApiError.of(404, 'not-found'); // not public (yet)
     return review;
   }
 

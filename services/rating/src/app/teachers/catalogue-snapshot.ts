@@ -4,7 +4,8 @@ import { type Subject as SubjectView } from '@pupitre/contracts';
 import { Model } from 'mongoose';
 import { PublicCache } from '../cache/public-cache';
 import { Subject } from '../subjects/subject.schema';
-import { Teacher } from './teacher.schema';
+import { effectiveAggregates } from './effective-aggregates';
+import { Teacher, type UpcomingDelta } from './teacher.schema';
 
 export type TeacherRow = Pick<Teacher, 'id' | 'prefix' | 'name' | 'searchKey' | 'subjectIds' | 'reviewCount' | 'ratingSum' | 'archived'>;
 
@@ -33,13 +34,20 @@ export class CatalogueSnapshot {
   }
 
   private async load(): Promise<Catalogue> {
-    const [teachers, subjects] = await Promise.all([
+    const [stored, subjects] = await Promise.all([
       this.teachers
-        .find({}, { _id: 0, id: 1, prefix: 1, name: 1, searchKey: 1, subjectIds: 1, reviewCount: 1, ratingSum: 1, archived: 1 })
-        .lean<TeacherRow[]>()
+        .find({}, { _id: 0, id: 1, prefix: 1, name: 1, searchKey: 1, subjectIds: 1, reviewCount: 1, ratingSum: 1, upcoming: 1, archived: 1 })
+        .lean<(TeacherRow & { upcoming?: UpcomingDelta[] })[]>()
         .exec(),
       this.subjects.find({}, { _id: 0, id: 1, name: 1, color: 1, archived: 1 }).lean().exec(),
     ]);
+    // The aggregates as of now; the snapshot expires when the next upcoming change takes effect.
+    const now = Date.now();
+    const teachers = stored.map(({ upcoming, ...t }) => {
+      const { reviewCount, ratingSum, nextChange } = effectiveAggregates({ ...t, upcoming }, now);
+      if (nextChange !== null) this.cache.expireAt(nextChange);
+      return { ...t, reviewCount, ratingSum };
+    });
     const sorted = [...teachers].sort((a, b) => a.name.localeCompare(b.name, 'fr') || a.id - b.id);
     return {
       teachers: new Map(teachers.map((t) => [t.id, t])),

@@ -1,5 +1,12 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
+/** A change of a teacher's aggregates that takes effect at `at` (ms since the epoch). */
+export interface UpcomingDelta {
+  at: number;
+  count: number;
+  sum: number;
+}
+
 /**
  * A teacher with aggregates maintained from the published reviews (never recomputed per request):
  * `reviewCount` and `ratingSum` (the sum of their `tot_rating`).
@@ -35,6 +42,14 @@ export class Teacher {
    */
   @Prop({ type: [String], default: [] })
   ops!: string[];
+
+  /**
+   * Aggregate changes that take effect later (`at`, ms): reviews validated ahead of their publication
+   * time. Readers add those whose time has come (`effectiveAggregates`); the next write of the
+   * aggregates folds them into `reviewCount` and `ratingSum`.
+   */
+  @Prop({ type: [Object], default: [] })
+  upcoming!: UpcomingDelta[];
 
   /** Left the school: kept for its reviews, out of the ranking. */
   @Prop({ type: Boolean, default: false })

@@ -10,7 +10,7 @@ import { Review } from '../reviews/review.schema';
 import { Teacher } from '../teachers/teacher.schema';
 import { validateReviewText } from '../validation/text-checks';
 
-/** A job may fire this much before `publishAt` (clock skew between processes) and still count. */
+/** A job may fire this much before its time (clock skew between processes) and still count; the reconciler allows none. */
 const EARLY_TOLERANCE_MS = 2000;
 
 export type PublicationOutcome = 'published' | 'held' | 'rejected' | 'skipped';
@@ -44,7 +44,8 @@ export class PublicationCore {
    * A review without a public version is due PUBLICATION_LEAD ahead of its time: it is validated and
    * written then, and shows from `publishAt` on (readers compare the instant: `isPublicAt`).
    */
-  async validateDue(reviewId: number, version?: number, options: TransitionOptions = {}): Promise<PublicationOutcome> {
+  async validateDue(reviewId: number, version?: number, options: TransitionOptions & { earlyToleranceMs?: number } = {}): Promise<PublicationOutcome> {
+    const tolerance = options.earlyToleranceMs ?? EARLY_TOLERANCE_MS;
     let outcome = 'skipped' as PublicationOutcome;
     const after = await this.ledger.transition(
       reviewId,
@@ -54,7 +55,7 @@ export class PublicationCore {
         if (current.status !== 'pending') return null;
         if (version !== undefined && current.version !== version) return null;
         const ahead = isPublicAt(current, now) ? 0 : this.config.PUBLICATION_LEAD;
-        if (current.publishAt.getTime() > now.getTime() + ahead + EARLY_TOLERANCE_MS) return null;
+        if (current.publishAt.getTime() > now.getTime() + ahead + tolerance) return null;
         const verdict = validateReviewText(current.text_rating);
         if (verdict.action === 'publish') {
           outcome = 'published';
@@ -77,8 +78,9 @@ export class PublicationCore {
 
   /**
    * The reconciler's pass over the to-do list (`review_tasks`, see ledger.ts): settles every
-   * half-applied aggregate change, publishes every review overdue by more than `graceMs` (its job
-   * was lost: worker down, Redis flushed) and drops the tasks with nothing left to do.
+   * half-applied aggregate change, validates every review whose job is overdue by more than
+   * `graceMs` (lost: worker down, Redis flushed) and drops the tasks with nothing left to do. With a
+   * PUBLICATION_LEAD longer than the grace, a lost job still leaves a new review shown on time.
    */
   async reconcile(graceMs: number): Promise<{ published: number; settled: number }> {
     let published = 0;
@@ -89,8 +91,10 @@ export class PublicationCore {
     for (const task of tasks) {
       const state = await this.ledger.settleTask(task.reviewId);
       if (state === 'settled') settled++;
-      if (state === 'pending' && task.publishAt && task.publishAt.getTime() < overdueBefore) {
-        if ((await this.validateDue(task.reviewId)) !== 'skipped') published++;
+      // Its job was due `graceMs` ago (PUBLICATION_LEAD ahead of the time for a review with no public
+      // version; validateDue says 'skipped' for an edit of a public one until its own time).
+      if (state === 'pending' && task.publishAt && task.publishAt.getTime() - this.config.PUBLICATION_LEAD < overdueBefore) {
+        if ((await this.validateDue(task.reviewId, undefined, { earlyToleranceMs: 0 })) !== 'skipped') published++;
       }
     }
     return { published, settled };

@@ -178,21 +178,26 @@ export class ReviewLedger {
    */
   private async applyBatchToTeacher(teacherId: number, ops: TeacherOp[]): Promise<void> {
     const _id = teacherOid(teacherId);
-    const teacher = await this.teachers.findOne({ _id }, { _id: 0, ops: 1, upcoming: 1 }).lean().exec();
-    if (!teacher) return;
-    const applied = new Set(teacher.ops);
-    const keys: string[] = [];
-    const deltas: UpcomingDelta[] = [];
-    for (const op of ops) {
-      if (applied.has(op.key)) continue;
-      applied.add(op.key);
-      keys.push(op.key);
-      deltas.push(...op.deltas);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const teacher = await this.teachers.findOne({ _id }, { _id: 0, ops: 1, upcoming: 1 }).lean().exec();
+      if (!teacher) return;
+      const applied = new Set(teacher.ops);
+      const keys: string[] = [];
+      const deltas: UpcomingDelta[] = [];
+      for (const op of ops) {
+        if (applied.has(op.key)) continue;
+        applied.add(op.key);
+        keys.push(op.key);
+        deltas.push(...op.deltas);
+      }
+      if (!keys.length) return;
+      const { count, sum, upcoming } = foldAggregates(teacher.upcoming ?? [], deltas, Date.now());
+      const kept = [...(teacher.ops ?? []), ...keys].slice(-Math.max(OPS_KEPT, keys.length));
+      // MongoDB: also conditional on the keys read (a compare-and-set, should the Redis lock be lost).
+      const result = await this.teachers.updateOne(guarded(_id, { ops: teacher.ops ?? { $exists: false } }), { $inc: { reviewCount: count, ratingSum: sum }, $set: { ops: kept, upcoming } }).exec();
+      if (result.matchedCount === 1) return;
     }
-    if (!keys.length) return;
-    const { count, sum, upcoming } = foldAggregates(teacher.upcoming ?? [], deltas, Date.now());
-    const kept = [...(teacher.ops ?? []), ...keys].slice(-Math.max(OPS_KEPT, keys.length));
-    await this.teachers.updateOne({ _id }, { $inc: { reviewCount: count, ratingSum: sum }, $set: { ops: kept, upcoming } }).exec();
+    throw new Error(`teacher ${teacherId}: too many concurrent aggregate changes`);
   }
 
   /**

@@ -25,7 +25,11 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 /** Which parts to run (BENCH_PHASES, comma list): reads (both sizes), writes (vote, create), lateness. */
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'reads,writes,lateness').split(','));
 const TEACHERS = 200;
-/** PUBLICATION_LEAD of the services (ms) and how long after their creation the 1,000 of the lateness run are due. */
+/**
+ * PUBLICATION_LEAD of the services (ms) and how long after their creation the 1,000 of the lateness
+ * run are due. The validation delay is the lead + 10 s: the jobs of the reviews created by the
+ * `create` run fire 10 s after them, not during the run (in production: 8 minutes after).
+ */
 const LEAD_MS = Number(process.env.BENCH_PUBLICATION_LEAD_MS ?? 120_000);
 const LATENESS_DUE_IN = Number(process.env.BENCH_LATENESS_DUE_IN_MS ?? 45_000);
 const SUBJECTS = 15;
@@ -82,7 +86,7 @@ async function main() {
       await Promise.all(services.map((p) => p.stop(10_000)));
       const env = {
         MONGODB_URI: mongo.uri, MONGODB_DB: dbName, REDIS_URL: redis.url, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', QUEUE_PREFIX: `bench-${dbName}`,
-        AUTH_JWKS_URL: `http://127.0.0.1:${jwksPort}/auth/.well-known/jwks.json`, REVIEW_VALIDATION_DELAY: '10s', RECONCILE_INTERVAL: '30s', RECONCILE_GRACE: '1m', PUBLICATION_LEAD: String(LEAD_MS), ...(process.env.BENCH_WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.BENCH_WORKER_CONCURRENCY } : {}),
+        AUTH_JWKS_URL: `http://127.0.0.1:${jwksPort}/auth/.well-known/jwks.json`, REVIEW_VALIDATION_DELAY: String(LEAD_MS + 10_000), RECONCILE_INTERVAL: '30s', RECONCILE_GRACE: '1m', PUBLICATION_LEAD: String(LEAD_MS), ...(process.env.BENCH_WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.BENCH_WORKER_CONCURRENCY } : {}),
       };
       const api = startProcess({ name: 'api', command: process.execPath, args: [...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean), 'services/rating/dist/main.js'], cwd: ROOT, env: { ...env, PORT: String(apiPort) }, logFile: path.join(dir, `api-${dbName}.log`) });
       const worker = startProcess({ name: 'worker', command: process.execPath, args: [...(process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean), 'services/rating/dist/worker.js'], cwd: ROOT, env: { ...env, PORT: String(workerPort) }, logFile: path.join(dir, `worker-${dbName}.log`) });

@@ -6,6 +6,7 @@ import { allocateIds } from '../counters/allocate-ids';
 import { teacherOid } from '../data/keys';
 import { type Counter } from '../counters/counter.schema';
 import { type Subject } from '../subjects/subject.schema';
+import { effectiveAggregates } from '../teachers/effective-aggregates';
 import { teacherSearchKey } from '../teachers/search-key';
 import { type Teacher } from '../teachers/teacher.schema';
 import { parseCsv } from './csv';
@@ -29,7 +30,18 @@ export interface CatalogueModels {
 export type SubjectRow = Pick<Subject, 'id' | 'name' | 'color' | 'archived'>;
 export type TeacherRow = Pick<Teacher, 'id' | 'prefix' | 'name' | 'subjectIds' | 'archived' | 'reviewCount'>;
 
-const TEACHER_FIELDS = { _id: 0, id: 1, prefix: 1, name: 1, subjectIds: 1, archived: 1, reviewCount: 1 } as const;
+const TEACHER_FIELDS = { _id: 0, id: 1, prefix: 1, name: 1, subjectIds: 1, archived: 1, reviewCount: 1, ratingSum: 1, upcoming: 1 } as const;
+type StoredTeacherRow = TeacherRow & Pick<Teacher, 'ratingSum' | 'upcoming'>;
+
+/** The row as shown: the review count as of now (upcoming changes whose time has come included). */
+const shownRow = (t: StoredTeacherRow): TeacherRow => ({
+  id: t.id,
+  prefix: t.prefix,
+  name: t.name,
+  subjectIds: t.subjectIds,
+  archived: t.archived,
+  reviewCount: effectiveAggregates(t, Date.now()).reviewCount,
+});
 const SUBJECT_FIELDS = { _id: 0, id: 1, name: 1, color: 1, archived: 1 } as const;
 
 /**
@@ -49,7 +61,7 @@ export class CatalogueStore {
   }
 
   listTeachers(): Promise<TeacherRow[]> {
-    return this.m.teachers.find({}, TEACHER_FIELDS).sort({ id: 1 }).lean<TeacherRow[]>().exec();
+    return this.m.teachers.find({}, TEACHER_FIELDS).sort({ id: 1 }).lean<StoredTeacherRow[]>().exec().then((rows) => rows.map(shownRow));
   }
 
   async addSubject(input: { name: string; color: string }): Promise<SubjectRow> {
@@ -98,8 +110,8 @@ export class CatalogueStore {
     const set: Record<string, unknown> = { prefix, name, searchKey: teacherSearchKey(prefix, name) };
     if (patch.subjects) set.subjectIds = [...new Set(patch.subjects)];
     if (patch.archived !== undefined) set.archived = patch.archived;
-    const doc = await this.m.teachers.findOneAndUpdate({ _id: teacherOid(id) }, { $set: set }, { returnDocument: 'after' }).lean<TeacherRow>().exec();
-    return { id: doc!.id, prefix: doc!.prefix, name: doc!.name, subjectIds: doc!.subjectIds, archived: doc!.archived, reviewCount: doc!.reviewCount };
+    const doc = await this.m.teachers.findOneAndUpdate({ _id: teacherOid(id) }, { $set: set }, { returnDocument: 'after' }).lean<StoredTeacherRow>().exec();
+    return shownRow(doc!);
   }
 
   /** `name,color[,archived]` with a header line; subjects matched by name (added or updated). */

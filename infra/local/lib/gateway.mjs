@@ -11,8 +11,13 @@ function badGateway(res, target, err) {
   res.end(JSON.stringify({ error: 'bad-gateway', detail: `${target} is unavailable (${err.code ?? err.message})` }));
 }
 
-/** Forwards one request to `target` (an http://host:port URL) unchanged, with X-Forwarded-* headers. */
-function forward(req, res, target, name) {
+/**
+ * Forwards one request to `target` (an http://host:port URL) unchanged, with X-Forwarded-* headers.
+ * A GET or HEAD whose kept-alive connection the upstream had just closed (ECONNRESET on a reused
+ * socket: the upstream's idle timeout racing the reuse) is sent once more on a new connection,
+ * as Node's http docs advise, instead of answering 502.
+ */
+function forward(req, res, target, name, retried = false) {
   const url = new URL(target);
   const headers = { ...req.headers };
   for (const h of HOP_BY_HOP) delete headers[h];
@@ -20,6 +25,7 @@ function forward(req, res, target, name) {
   headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${remote}` : remote;
   headers['x-forwarded-proto'] = 'http';
   headers['x-forwarded-host'] = req.headers.host ?? '';
+  const idempotent = req.method === 'GET' || req.method === 'HEAD';
   const upstream = http.request(
     { host: url.hostname, port: url.port, method: req.method, path: req.url, headers, agent, timeout: 60_000 },
     (up) => {
@@ -30,8 +36,12 @@ function forward(req, res, target, name) {
     },
   );
   upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
-  upstream.on('error', (err) => badGateway(res, name, err));
-  req.pipe(upstream);
+  upstream.on('error', (err) => {
+    if (idempotent && !retried && upstream.reusedSocket && err.code === 'ECONNRESET' && !res.headersSent) return forward(req, res, target, name, true);
+    badGateway(res, name, err);
+  });
+  if (idempotent) upstream.end(); // no body to stream (and a retry could not replay one)
+  else req.pipe(upstream);
 }
 
 /** targets: { auth: 'http://127.0.0.1:3001', shell: '…', … }; a target may be changed later with setTarget. */

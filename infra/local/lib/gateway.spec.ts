@@ -42,4 +42,32 @@ describe('gateway', () => {
     expect(res.status).toBe(502);
     expect(await res.json()).toMatchObject({ error: 'bad-gateway' });
   });
+
+  it('sends a GET again on a new connection when the upstream closed the kept-alive one (no 502)', async () => {
+    // An upstream that drops every second request of a connection, as one whose idle timeout fires
+    // just as the gateway reuses the socket.
+    const perSocket = new WeakMap<object, number>();
+    const flaky = http.createServer((req, res) => {
+      const n = (perSocket.get(req.socket) ?? 0) + 1;
+      perSocket.set(req.socket, n);
+      if (n === 2) return req.socket.destroy();
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ n }));
+    });
+    await new Promise<void>((r) => flaky.listen(0, '127.0.0.1', r));
+    const [port] = await freePortList(1);
+    const gw = await startGateway({ port, host: '127.0.0.1', targets: { shell: `http://127.0.0.1:${(flaky.address() as AddressInfo).port}` } });
+    try {
+      const base = gw.url.replace('localhost', '127.0.0.1');
+      for (let i = 0; i < 4; i++) expect((await fetch(`${base}/remotes.json`)).status).toBe(200);
+      // A POST is not replayed: its body is gone.
+      await fetch(`${base}/x`, { method: 'GET' });
+      const statuses = [];
+      for (let i = 0; i < 2; i++) statuses.push((await fetch(`${base}/form`, { method: 'POST', body: 'a=1' })).status);
+      expect(statuses).toContain(502);
+    } finally {
+      await gw.stop();
+      await new Promise((r) => flaky.close(r));
+    }
+  });
 });

@@ -139,6 +139,18 @@ export async function shownAggregates(conn: Connection, teacherId: number): Prom
   return { reviewCount, ratingSum };
 }
 
+/** Teachers whose aggregates as shown now differ from a from-scratch recomputation (none: exact). */
+export async function aggregateMismatches(conn: Connection): Promise<{ id: number; shown: object; truth: object }[]> {
+  const truth = await recomputeFromScratch(conn);
+  const out: { id: number; shown: object; truth: object }[] = [];
+  for (const t of await conn.collection('teachers').find({}).toArray()) {
+    const shown = await shownAggregates(conn, t.id);
+    const expected = truth.teachers.get(t.id)!;
+    if (shown.reviewCount !== expected.reviewCount || shown.ratingSum !== expected.ratingSum) out.push({ id: t.id, shown, truth: expected });
+  }
+  return out;
+}
+
 /**
  * Recomputes, from scratch, what the maintained aggregates must be now: per teacher the count and
  * sum of tot_rating of the public versions shown (visible, their time come); per review the vote counts.

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { PublicationCore } from '../app/core/publication-core';
-import { type Harness, recomputeFromScratch, reviewPayload, shownAggregates, startHarness, teachersOf, waitFor } from '../testing/rating-harness';
+import { aggregateMismatches, type Harness, reviewPayload, shownAggregates, startHarness, teachersOf, waitFor } from '../testing/rating-harness';
 
 jest.setTimeout(60_000);
 
@@ -76,7 +76,7 @@ describe('publication validated ahead of its time', () => {
     expect((await request(h.api.url).get('/auth/me').set(author).expect(200)).body).toMatchObject({ num: 1, average: 10 });
     await request(h.api.url).post(`/api/relatable/${id}`).set(reader).send({ value: true }).expect(200);
     expect(await review(id)).toMatchObject({ rev: stored!.rev }); // no transition was needed to show it
-    await expectAggregatesExact();
+    expect(await aggregateMismatches(h.conn)).toEqual([]);
   });
 
   it('an edit before its instant withdraws the version validated ahead: it never shows', async () => {
@@ -91,12 +91,12 @@ describe('publication validated ahead of its time', () => {
     expect(page).not.toContain('First thoughts');
     expect(await communityIds()).not.toContain(id);
     expect(await teacherCount(t.id)).toBe(countBefore);
-    await expectAggregatesExact();
+    expect(await aggregateMismatches(h.conn)).toEqual([]);
     // The edit is then validated at its own time (it has no public version: ahead too) and shows.
     expect(await core.validateDue(id, 2)).toBe('published');
     await waitFor(async () => (await teacherReviewIds(t.id)).includes(id), 10_000, 'edit shown');
     expect(await teacherCount(t.id)).toBe(countBefore + 1);
-    await expectAggregatesExact();
+    expect(await aggregateMismatches(h.conn)).toEqual([]);
   });
 
   it('a verdict reached ahead is told to the author at the publication time, not before', async () => {
@@ -125,10 +125,4 @@ describe('publication validated ahead of its time', () => {
     expect(await review(id)).toMatchObject({ status: 'pending', pub: { version: 1 } });
   });
 
-  async function expectAggregatesExact(): Promise<void> {
-    const truth = await recomputeFromScratch(h.conn);
-    for (const t of await h.conn.collection('teachers').find({}).toArray()) {
-      expect({ id: t.id, ...(await shownAggregates(h.conn, t.id)) }).toEqual({ id: t.id, ...truth.teachers.get(t.id) });
-    }
-  }
 });

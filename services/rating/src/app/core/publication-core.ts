@@ -101,9 +101,14 @@ export class PublicationCore {
   }
 }
 
+/** Whether a public version has reached its instant at `now` (it may still be hidden by reports). */
+export function hasShownAt(pub: Review['pub'], now: Date): pub is NonNullable<Review['pub']> {
+  return pub !== null && new Date(pub.publishedAt).getTime() <= now.getTime();
+}
+
 /** Whether the review's public version shows at `now` (published, not hidden, its instant come). */
 export function isPublicAt(review: Pick<Review, 'visible' | 'pub'>, now: Date): boolean {
-  return Boolean(review.visible && review.pub && new Date(review.pub.publishedAt).getTime() <= now.getTime());
+  return review.visible && hasShownAt(review.pub, now);
 }
 
 /**

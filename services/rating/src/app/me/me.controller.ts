@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { CurrentUser, RequireAuth } from '../auth/auth.guard';
 import { ProfilesService } from '../auth/profiles.service';
 import { type AuthUser } from '../auth/token-verifier';
-import { authorStatus, isPublicAt, PublicationCore } from '../core/publication-core';
+import { authorStatus, hasShownAt, isPublicAt, PublicationCore } from '../core/publication-core';
 import { pairKey, reviewOid } from '../data/keys';
 import { Favorite } from '../data/social.schema';
 import { relatablePercent, toPublicReview } from '../reading/review-view';
@@ -49,10 +49,7 @@ export class MeController {
   @ApiOkResponse({ schema: zodApiSchema(meSchema) })
   async me(@CurrentUser() user: AuthUser): Promise<Me> {
     const [mine, since] = await Promise.all([
-      this.own(user.id).then((all) => {
-        const now = new Date();
-        return all.filter((r) => r.pub !== null && new Date(r.pub.publishedAt).getTime() <= now.getTime());
-      }),
+      this.own(user.id).then((all) => all.filter((r) => hasShownAt(r.pub, new Date()))),
       this.profiles.since(user),
     ]);
     const num = mine.length;

@@ -9,7 +9,7 @@ import { allocateIds } from '../counters/allocate-ids';
 import { Counter } from '../counters/counter.schema';
 import { PublicationProducer } from '../publication/publication-producer.service';
 import { publicationJobId } from '../publication/review-publication.queue';
-import { authorStatus, isPublicAt, PublicationCore } from '../core/publication-core';
+import { authorStatus, hasShownAt, isPublicAt, PublicationCore } from '../core/publication-core';
 import { reviewOid } from '../data/keys';
 import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
 import { type Flags, type Grades, Review, type ReviewContent } from './review.schema';
@@ -137,7 +137,7 @@ export class ReviewsService {
         hadPublicVersion = isPublicAt(current, now);
         // The new version waits for validation; `pub` (the version the public sees) stays, unless it
         // was validated ahead and has not shown yet: then it is withdrawn, never shown.
-        const withdraw = current.pub && new Date(current.pub.publishedAt).getTime() > now.getTime() ? { pub: null, visible: false } : {};
+        const withdraw = current.pub && !hasShownAt(current.pub, now) ? { pub: null, visible: false } : {};
         return { ...content, version: current.version + 1, status: 'pending', reason: null, publishAt, ...withdraw };
       });
     } catch (err) {

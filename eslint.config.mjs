@@ -33,4 +33,15 @@ export default tseslint.config(
     files: ['services/**/*.ts', 'libs/server-kit/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
+  {
+    // Integration tests call the services through the contract-checked helper (request / checkedFetch
+    // of @pupitre/server-kit/testing), never supertest directly: every answer is parsed by its schema.
+    files: ['**/*.int.spec.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'supertest', message: 'Use `request` from @pupitre/server-kit/testing: it checks every answer against the contract.', allowTypeImports: true }] },
+      ],
+    },
+  },
 );

@@ -37,7 +37,7 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/{libs,services,infra}/**/*.int.spec.ts'],
       globalSetup: '<rootDir>/tools/jest/integration-setup.mjs',
-      globalTeardown: '<rootDir>/tools/jest/integration-teardown.mjs',
+      globalTeardown: '<rootDir>/tools/jest/integration-teardown.ts',
       slowTestThreshold: 20,
     },
   ],

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { configureApiClient, resetApiClient } from '@pupitre/api-client';
+import { resetApiClient } from '@pupitre/api-client';
+import { fakeRoutes } from '@pupitre/api-client/src/testing';
 import { findMissingKeys, i18n, initI18n } from '@pupitre/i18n';
 import { ROUTE_OWNERSHIP } from '@pupitre/mf-runtime';
 import { catalogues } from './i18n';
@@ -8,14 +9,10 @@ import routes from './routes';
 
 initI18n('en');
 
+/** 200 answers by path (checked against the contract); anything else is a 502. */
 function serve(answers: Record<string, unknown>) {
-  const reactions = { navigate: jest.fn(), notify: jest.fn(), schedule: jest.fn() };
-  const fetch = jest.fn(async (url: string) => {
-    const found = url in answers;
-    return { status: found ? 200 : 502, ok: found, text: async () => (found ? JSON.stringify(answers[url]) : '') } as unknown as Response;
-  });
-  configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch, ...reactions });
-  return { fetch, reactions };
+  const { fetch, navigate, notify, schedule } = fakeRoutes(Object.fromEntries(Object.entries(answers).map(([url, body]) => [url, { status: 200, body }])));
+  return { fetch, reactions: { navigate, notify, schedule } };
 }
 
 function renderRoute(url: string, pattern: keyof typeof routes) {

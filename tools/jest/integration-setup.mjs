@@ -22,5 +22,7 @@ export default async function setup() {
   process.env.REDIS_URL = redis.url;
   process.env.SMTP_URL = mail.smtpUrl;
   process.env.MAILCATCHER_URL = mail.webUrl;
+  // Every response the tests receive is checked against the contract and recorded here (tools/jest/contract-coverage.ts).
+  process.env.CONTRACT_HITS_FILE = path.join(dir, 'contract-hits.txt');
   globalThis.__PUPITRE_IT__ = { mongo, redis, mail, dir };
 }

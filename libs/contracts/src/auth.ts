@@ -12,12 +12,23 @@ export const signupRequestSchema = z.object({
   email: z.string(),
   password: z.string(),
   re_password: z.string(),
-  lang: languageSchema.optional(),
+  /** fr, es or en; any other value is stored as fr (`signupLanguage`). */
+  lang: z.string().optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
+/**
+ * The language of a sign-up (its e-mails): fr, es or en, `en-US` read as en; anything else, or
+ * nothing, is fr. Older clients send the browser's language: never a reason to refuse a sign-up.
+ */
+export function signupLanguage(raw: unknown): Language {
+  const primary = typeof raw === 'string' ? raw.trim().toLowerCase().split(/[-_]/)[0] : '';
+  const parsed = languageSchema.safeParse(primary);
+  return parsed.success ? parsed.data : 'fr';
+}
+
 /** 201 of POST /auth/manage/users/ and 200 of GET /auth/manage/users/me/. */
-export const userSummarySchema = z.object({ email: z.string(), id: z.string() });
+export const userSummarySchema = z.strictObject({ email: z.string(), id: z.string() });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
 export const uidTokenSchema = z.object({ uid: z.string(), token: z.string() });
@@ -37,7 +48,7 @@ export type ResetConfirmRequest = z.infer<typeof resetConfirmRequestSchema>;
 export const loginRequestSchema = z.object({ email: z.string(), password: z.string() });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export const tokenPairSchema = z.strictObject({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 export const refreshRequestSchema = z.object({ refresh: z.string() });
@@ -65,7 +76,7 @@ export const GOOGLE_UNAVAILABLE_ERROR = 'google-unavailable';
 export type FieldErrors = Record<string, string[]>;
 
 /** 401 of the token endpoints: `{"detail": "Token is expired", "code": "token_not_valid"}`. */
-export const tokenErrorSchema = z.object({ detail: z.string(), code: z.string().optional() });
+export const tokenErrorSchema = z.strictObject({ detail: z.string(), code: z.string().optional() });
 export type TokenError = z.infer<typeof tokenErrorSchema>;
 
 /**

@@ -20,5 +20,5 @@ export const ratingErrorKeys = [
 export type RatingErrorKey = (typeof ratingErrorKeys)[number];
 
 /** The generic error body every service answers with when no contract row says otherwise. */
-export const errorBodySchema = z.object({ error: z.string(), detail: z.string().optional() });
+export const errorBodySchema = z.strictObject({ error: z.string(), detail: z.string().optional() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -9,3 +9,5 @@ export * from './tokens';
 export * from './events';
 export * from './auth';
 export * from './rating';
+export * from './admin';
+export * from './endpoints';

@@ -8,49 +8,63 @@ import { idSchema } from './ids';
 // ends type their calls with the same types.
 
 import {
+  CORE_GRADE_KEYS,
+  DUAL_KEYS,
+  OPTIONAL_GRADE_KEYS,
   REPORT_CONTENT_MAX,
   REVIEW_FLAG_KEYS,
   REVIEW_GRADE_KEYS,
   TEXT_RATING_MAX,
   TEXT_RATING_PATTERN,
-  type ReviewFlagKey,
-  type ReviewGradeKey,
 } from './review-rules';
 
 export * from './review-rules';
 
-export const reviewPayloadSchema = z.strictObject({
-  teacher: idSchema,
-  subject: idSchema,
-  year: z.number().int().min(0).max(6),
-  tot_rating: z.number().int().min(0).max(10),
-  ...(Object.fromEntries(REVIEW_GRADE_KEYS.map((k) => [k, z.number().int().min(0).max(10)])) as Record<ReviewGradeKey, z.ZodNumber>),
-  ...(Object.fromEntries(REVIEW_FLAG_KEYS.map((k) => [k, z.boolean()])) as Record<ReviewFlagKey, z.ZodBoolean>),
-  text_rating: z.string().max(TEXT_RATING_MAX).regex(TEXT_RATING_PATTERN),
-});
-/** A checked review payload (flags default to false, text_rating to ''). */
-export type ReviewPayload = z.output<typeof reviewPayloadSchema>;
+const grade = z.number().int().min(0).max(10);
+/** A payload id: an integer, or a string of digits from older clients (`"12"`). */
+const payloadId = z.union([z.number().int(), z.string().regex(/^[0-9]{1,16}$/)]);
 
+/**
+ * The review payload of POST /api/rating/0 and PUT /api/rating/{id}, in either reading of the spec
+ * (documentation: the service checks with `checkReviewPayload`, which gives each rule its error key).
+ */
+export const reviewPayloadSchema = z.strictObject({
+  teacher: payloadId,
+  subject: payloadId,
+  year: payloadId,
+  tot_rating: grade,
+  ...Object.fromEntries(CORE_GRADE_KEYS.map((k) => [k, grade])),
+  ...Object.fromEntries(DUAL_KEYS.map((k) => [k, z.union([grade, z.boolean()])])),
+  ...Object.fromEntries(OPTIONAL_GRADE_KEYS.map((k) => [k, grade.nullable().optional()])),
+  ...Object.fromEntries(REVIEW_FLAG_KEYS.map((k) => [k, z.boolean().optional()])),
+  text_rating: z.string().max(TEXT_RATING_MAX).regex(TEXT_RATING_PATTERN).optional(),
+});
 export const reviewStatusSchema = z.enum(['pending', 'published', 'held', 'rejected']);
 export type ReviewStatusName = z.infer<typeof reviewStatusSchema>;
 
-/** The public review object: never the author's id or e-mail. */
-export const publicReviewSchema = z.object({
+/**
+ * The public review object: never the author's id or e-mail. `subject` is the subject's name (a
+ * string: the spec's Review entity, which older clients render as text), with `subject_id` and
+ * `subject_color` beside it; `created_at` is rounded to the day (UTC midnight, ISO 8601).
+ */
+export const publicReviewSchema = z.strictObject({
   id: idSchema,
-  tot_rating: z.number().int().min(0).max(10),
+  tot_rating: grade,
   text_rating: z.string(),
   relatable: z.number().int().min(0).max(100),
   relatable_count: z.number().int().nonnegative(),
-  teacher: z.object({ id: idSchema, prefix: z.string(), name: z.string() }),
-  subject: z.object({ id: idSchema, name: z.string(), color: colorSchema }),
+  teacher: z.strictObject({ id: idSchema, prefix: z.string(), name: z.string() }),
+  subject: z.string(),
+  subject_id: idSchema,
+  subject_color: colorSchema,
   year: z.number().int().min(0).max(6),
-  created_at: z.string(),
+  created_at: z.iso.datetime().refine((s) => s.endsWith('T00:00:00.000Z'), { message: 'created_at must be rounded to the day' }),
 });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 
 export const COMMUNITY_CATEGORIES = ['recent', 'highest', 'lowest', 'relevant'] as const;
 export type CommunityCategory = (typeof COMMUNITY_CATEGORIES)[number];
-export const communityCategorySchema = z.object({ title: z.enum(COMMUNITY_CATEGORIES), reviews: z.array(publicReviewSchema) });
+export const communityCategorySchema = z.strictObject({ title: z.enum(COMMUNITY_CATEGORIES), reviews: z.array(publicReviewSchema) });
 export type CommunityCategoryBlock = z.infer<typeof communityCategorySchema>;
 /** Per listed review: `[vote, favourite]` (null/false when signed out). */
 export const reviewUserStateSchema = z.record(z.string(), z.tuple([z.boolean().nullable(), z.boolean()]));
@@ -68,7 +82,10 @@ export const communityQuerySchema = z.strictObject({
     .optional(),
 });
 
-/** GET /api/teachers?query=T: at least 2 characters, not digits only. */
+/** Search queries shorter than this answer `[]` (older clients search from the first keystroke). */
+export const TEACHER_SEARCH_MIN = 2;
+export const TEACHER_SEARCH_MAX = 64;
+/** GET /api/teachers?query=T: at most 64 characters, not digits only (trimmed). */
 export const teacherSearchQuerySchema = z.strictObject({
   query: z
     .string({ message: 'query is required' })
@@ -76,31 +93,33 @@ export const teacherSearchQuerySchema = z.strictObject({
     .pipe(
       z
         .string()
-        .min(2, { message: 'query must have at least 2 characters' })
-        .max(100, { message: 'query must have at most 100 characters' })
-        .refine((q) => !/^[0-9\s]+$/.test(q), { message: 'query must not be numeric only' }),
+        .max(TEACHER_SEARCH_MAX, { message: `query must have at most ${TEACHER_SEARCH_MAX} characters` })
+        .refine((q) => q.length < TEACHER_SEARCH_MIN || !/^[0-9\s]+$/.test(q), { message: 'query must not be numeric only' }),
     ),
 });
-export const teacherSearchResultSchema = z.object({
+export const teacherSearchResultSchema = z.strictObject({
   id: idSchema,
   prefix: z.string(),
   name: z.string(),
   rating: z.number().min(0).max(10).nullable(),
-  subjects: z.array(z.object({ id: idSchema, name: z.string() })),
+  subjects: z.array(z.strictObject({ id: idSchema, name: z.string() })),
 });
 export type TeacherSearchResult = z.infer<typeof teacherSearchResultSchema>;
 export const TEACHER_SEARCH_LIMIT = 20;
 
 /** POST /api/rating/0 and PUT /api/rating/{id}: `{message, id}`. */
-export const reviewWriteResponseSchema = z.object({ message: z.string(), id: idSchema });
+export const reviewWriteResponseSchema = z.strictObject({ message: z.string(), id: idSchema });
 
-/** GET /api/rating/{id}: the author's edit form (grades holds the 11 grades and the 4 yes/no flags). */
-export const reviewEditViewSchema = z.object({
+/**
+ * GET /api/rating/{id}: the author's edit form. `grades` holds what the review was given: its
+ * grades (0–10) and yes/no answers, by name (`justice` and `distraction` are booleans in the first reading).
+ */
+export const reviewEditViewSchema = z.strictObject({
   id: idSchema,
   teacher: idSchema,
   subject: idSchema,
   year: z.number().int(),
-  grades: z.record(z.string(), z.union([z.number(), z.boolean()])),
+  grades: z.partialRecord(z.enum([...REVIEW_GRADE_KEYS, ...REVIEW_FLAG_KEYS]), z.union([grade, z.boolean()])),
   tot_rating: z.number().int(),
   text_rating: z.string(),
   is_creator: z.boolean(),
@@ -110,14 +129,14 @@ export const reviewEditViewSchema = z.object({
 export type ReviewEditView = z.infer<typeof reviewEditViewSchema>;
 
 export const voteBodySchema = z.strictObject({ value: z.boolean().nullable() });
-export const voteResponseSchema = z.object({ relatable: z.number().int(), relatable_count: z.number().int(), vote: z.boolean().nullable() });
+export const voteResponseSchema = z.strictObject({ relatable: z.number().int(), relatable_count: z.number().int(), vote: z.boolean().nullable() });
 export type VoteResponse = z.infer<typeof voteResponseSchema>;
 export const favoriteBodySchema = z.strictObject({ value: z.boolean() });
 export const reportBodySchema = z.strictObject({ content: z.string().trim().min(1).max(REPORT_CONTENT_MAX) });
 
 /** GET /auth/me: published review count, their mean tot_rating (one decimal, null when none),
  * popularity (percent of relatable among the votes on them), and the join date (ISO). */
-export const meSchema = z.object({
+export const meSchema = z.strictObject({
   num: z.number().int().nonnegative(),
   average: z.number().min(0).max(10).nullable(),
   popularity: z.number().int().min(0).max(100),
@@ -130,14 +149,14 @@ export type MyReview = z.infer<typeof myReviewSchema>;
 // Moderation (admin role)
 export const moderationRejectBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(200) });
 export const moderationNoteBodySchema = z.strictObject({ note: z.string().trim().max(200).optional() });
-export const moderationQueueItemSchema = z.object({
+export const moderationQueueItemSchema = z.strictObject({
   id: idSchema,
   status: reviewStatusSchema,
   reason: z.string().nullable(),
   hidden: z.boolean(),
-  reports: z.array(z.object({ content: z.string(), created_at: z.string() })),
-  teacher: z.object({ id: idSchema, prefix: z.string(), name: z.string() }),
-  subject: z.object({ id: idSchema, name: z.string() }),
+  reports: z.array(z.strictObject({ content: z.string(), created_at: z.string() })),
+  teacher: z.strictObject({ id: idSchema, prefix: z.string(), name: z.string() }),
+  subject: z.strictObject({ id: idSchema, name: z.string() }),
   year: z.number().int(),
   tot_rating: z.number().int(),
   text_rating: z.string(),
@@ -165,10 +184,10 @@ export const teacherUpdateSchema = z.strictObject({
   archived: z.boolean().optional(),
 });
 export const catalogueImportBodySchema = z.strictObject({ csv: z.string().min(1).max(1_000_000) });
-export const catalogueImportResultSchema = z.object({
+export const catalogueImportResultSchema = z.strictObject({
   added: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
-  errors: z.array(z.object({ line: z.number().int(), error: z.string() })),
+  errors: z.array(z.strictObject({ line: z.number().int(), error: z.string() })),
 });
 export type CatalogueImportResult = z.infer<typeof catalogueImportResultSchema>;

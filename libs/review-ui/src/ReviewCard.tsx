@@ -43,7 +43,7 @@ export function ReviewCard({ review, book, signedIn, goToAuth, linkTeacher = tru
         <Stars rating={review.tot_rating} />
         <h3 className={styles.cardTeacher}>{linkTeacher ? <Link to={`/teacher/${review.teacher.id}`}>{name}</Link> : name}</h3>
         <p className={styles.cardMeta}>
-          <SubjectChip name={review.subject.name} color={review.subject.color} />
+          <SubjectChip name={review.subject} color={review.subject_color} />
           {YEARS[review.year] ? <span className={styles.year}>{YEARS[review.year]}</span> : null}
         </p>
       </header>

@@ -138,7 +138,7 @@ export function MyReviewsPage() {
               return (
                 <li key={review.id} className={styles.card} data-testid="my-review">
                   <p className={styles.cardTitle}>
-                    {review.teacher.prefix} {review.teacher.name} · {review.subject.name}
+                    {review.teacher.prefix} {review.teacher.name} · {review.subject}
                   </p>
                   <Stars rating={review.tot_rating} />
                   <p className={styles.meta}>{formatDate(review.created_at)}</p>

@@ -2,7 +2,8 @@
 // login (3.5 s to /), activation (3 s to /auth?form=login).
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { configureApiClient, resetApiClient } from '@pupitre/api-client';
+import { resetApiClient } from '@pupitre/api-client';
+import { fakeRoutes } from '@pupitre/api-client/src/testing';
 import { initI18n } from '@pupitre/i18n';
 import { getSession, updateSession } from '@pupitre/session';
 import { getPopups } from '@pupitre/ui';
@@ -14,14 +15,8 @@ import { ACTIVATION_REDIRECT_MS } from './ActivationPages';
 initI18n('en');
 
 type Answer = { status: number; body?: unknown };
-function serve(answers: Record<string, Answer>) {
-  const fetch = jest.fn(async (url: string, init?: RequestInit) => {
-    const a = answers[`${init?.method ?? 'GET'} ${url}`] ?? { status: 502 };
-    return { status: a.status, ok: a.status < 400, text: async () => (a.body === undefined ? '' : JSON.stringify(a.body)) } as unknown as Response;
-  });
-  configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch, navigate: jest.fn(), notify: jest.fn(), schedule: jest.fn() });
-  return fetch;
-}
+/** The API's answers by `"METHOD /path"` (checked against the contract); anything else is a 502. */
+const serve = (answers: Record<string, Answer>) => fakeRoutes(answers).fetch;
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -149,11 +144,11 @@ describe('/auth', () => {
 });
 
 test.each([
-  [204, 'Account activated'],
-  [403, 'An error occurred'],
-])('/activate: answer %s → "%s", then /auth?form=login after 3 s', async (status, text) => {
+  [204, 'Account activated', undefined],
+  [403, 'An error occurred', { detail: 'Stale token for given user.' }],
+])('/activate: answer %s → "%s", then /auth?form=login after 3 s', async (status, text, answer) => {
   jest.useFakeTimers();
-  const fetch = serve({ 'POST /auth/manage/users/activation/': { status } });
+  const fetch = serve({ 'POST /auth/manage/users/activation/': { status, body: answer } });
   renderAt(`/activate/U${status}/T/`);
   await act(async () => jest.advanceTimersByTimeAsync(0));
   expect(screen.getByTestId('activation-result')).toHaveTextContent(text);
@@ -189,7 +184,7 @@ test('/google/login exchanges the one-time code by POST, stores the session and 
 
 test('/me: count, average with one decimal, popularity, join date', async () => {
   updateSession({ email: 'me@b.co', access: 'A' });
-  serve({ 'GET /auth/me': { status: 200, body: { num: 3, average: 7.25, popularity: 66.7, since: '2025-04-09T12:00:00Z' } } });
+  serve({ 'GET /auth/me': { status: 200, body: { num: 3, average: 7.25, popularity: 67, since: '2025-04-09T12:00:00Z' } } });
   renderAt('/me');
   expect(await screen.findByTestId('stat-count')).toHaveTextContent('3');
   expect(screen.getByTestId('stat-average')).toHaveTextContent('7.3');
@@ -205,9 +200,11 @@ const review = (id: number, extra = {}) => ({
   relatable: 80,
   relatable_count: 5,
   teacher: { id: 1, prefix: 'Mme', name: 'Roux' },
-  subject: { id: 2, name: 'Histoire', color: '#aa0000' },
+  subject: 'Histoire',
+  subject_id: 2,
+  subject_color: '#aa0000',
   year: 1,
-  created_at: '2025-05-01T10:00:00Z',
+  created_at: '2025-05-01T00:00:00.000Z',
   ...extra,
 });
 

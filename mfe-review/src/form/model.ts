@@ -78,8 +78,9 @@ export function toPayload(values: ReviewFormValues): Record<string, unknown> {
 
 /** The contract's check of the payload: null when it may be sent, else the first error key. */
 export function checkValues(values: ReviewFormValues): { ok: true; payload: ReviewPayload } | { ok: false; error: ReviewFormError; field?: string } {
-  const check = checkReviewPayload(toPayload(values));
-  if (check.ok) return { ok: true, payload: check.value };
+  const payload = toPayload(values);
+  const check = checkReviewPayload(payload);
+  if (check.ok) return { ok: true, payload: payload as ReviewPayload };
   return { ok: false, error: check.error, field: check.error === 'incorrect-grade' ? check.detail : undefined };
 }
 

@@ -1,9 +1,8 @@
 // The admin CLI as a real process on the built bundle: creates an admin, grants and revokes the
 // role; the role travels in the next access token.
 import { spawnSync } from 'node:child_process';
-import { buildServiceBundle, type ServiceBundle } from '@pupitre/server-kit/testing';
+import { buildServiceBundle, request, type ServiceBundle } from '@pupitre/server-kit/testing';
 import { decodeJwt } from 'jose';
-import request from 'supertest';
 import { type AuthUnderTest, createActiveUser, GOOD_PASSWORD, login, startAuth, uniqueEmail } from './testing/auth-test-kit';
 
 jest.setTimeout(90_000);

@@ -1,9 +1,8 @@
 // Tokens issued by the real auth app, verified by the real rating app (its guard fetches the JWKS
 // from auth and verifies locally): a valid token is accepted; expired, tampered, alg none, wrong
 // key and refresh-as-access are rejected with 401.
-import { dropDatabase, startTestApp, testServiceConfig, type TestApp } from '@pupitre/server-kit/testing';
+import { dropDatabase, request, startTestApp, type TestApp, testServiceConfig } from '@pupitre/server-kit/testing';
 import { generateKeyPair, SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
-import request from 'supertest';
 import { ratingAppOptions } from '../../rating/src/app/app-options';
 import { AppModule as RatingModule } from '../../rating/src/app/app.module';
 import { ratingEnvSchema } from '../../rating/src/config/rating-config';

@@ -1,6 +1,6 @@
 // The built bundle (dist/main.js) as a real process: configuration checks at start-up (exit 78
 // naming the variable), a full start with JSON logs, SIGTERM.
-import { buildServiceBundle, dropDatabase, freePort, runNode, type ServiceBundle, startNode, testDatabaseName, waitForStatus } from '@pupitre/server-kit/testing';
+import { buildServiceBundle, checkedFetch, dropDatabase, freePort, runNode, type ServiceBundle, startNode, testDatabaseName, waitForStatus } from '@pupitre/server-kit/testing';
 
 jest.setTimeout(60_000);
 
@@ -55,7 +55,7 @@ describe('auth bundle', () => {
     const auth = startNode(bundle.entry('main'), { ...base(), PORT: String(port) });
     try {
       await waitForStatus(`http://127.0.0.1:${port}/readyz`, { alive: () => auth.child.exitCode === null });
-      const health = await (await fetch(`http://127.0.0.1:${port}/auth/health`)).json();
+      const { json: health } = await checkedFetch(`http://127.0.0.1:${port}/auth/health`);
       expect(health).toMatchObject({ service: 'auth', status: 'ok' });
     } finally {
       const result = await auth.stop('SIGTERM');

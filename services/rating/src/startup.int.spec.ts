@@ -2,6 +2,7 @@
 // start-up (exit 78 naming the variable), a database that is not there, a full start, SIGTERM.
 import {
   buildServiceBundle,
+  checkedFetch,
   dropDatabase,
   freePort,
   runNode,
@@ -75,7 +76,7 @@ describe('rating bundles', () => {
     const api = startNode(bundle.entry('main'), { ...base(), PORT: String(port) });
     try {
       await waitForStatus(`http://127.0.0.1:${port}/readyz`, { alive: () => api.child.exitCode === null });
-      const ranking = (await (await fetch(`http://127.0.0.1:${port}/api/teachers/ranking`)).json()) as unknown[];
+      const ranking = (await checkedFetch(`http://127.0.0.1:${port}/api/teachers/ranking`)).json as unknown[];
       expect(ranking.length).toBeGreaterThanOrEqual(18);
     } finally {
       const result = await api.stop('SIGTERM');

@@ -26,7 +26,7 @@ function fromReview(review: PublicReview): Slide {
     id: `review-${review.id}`,
     rating: review.tot_rating,
     text: review.text_rating,
-    teacher: `${review.teacher.prefix} ${review.teacher.name} · ${review.subject.name}`,
+    teacher: `${review.teacher.prefix} ${review.teacher.name} · ${review.subject}`,
     example: false,
   };
 }

@@ -13,3 +13,4 @@ export * from './drop-database';
 export * from './use-test-database';
 export * from './free-port';
 export * from './token-issuer';
+export * from './contract-request';

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { record } from './contract-request';
 
 export interface ProcessResult {
   code: number | null;
@@ -62,7 +63,11 @@ export async function waitForStatus(url: string, options: { status?: number; tim
     let last: string;
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.status === status) return res;
+      if (res.status === status) {
+        const text = await res.clone().text();
+        record('GET', url, res.status, /\bjson\b/.test(res.headers.get('content-type') ?? '') && text ? JSON.parse(text) : undefined, text);
+        return res;
+      }
       last = `status ${res.status}`;
     } catch (err) {
       last = (err as Error).message;

@@ -1,5 +1,4 @@
-import { dropDatabase, freePort, startTestApp, testServiceConfig, type TestApp } from '@pupitre/server-kit/testing';
-import request from 'supertest';
+import { dropDatabase, freePort, request, startTestApp, type TestApp, testServiceConfig } from '@pupitre/server-kit/testing';
 import { authEnvSchema } from '../config/auth-config';
 import { authAppOptions } from './app-options';
 import { AppModule } from './app.module';
@@ -50,12 +49,12 @@ describe('auth service platform endpoints', () => {
   });
 
   it('answers a malformed JSON body with a 400, never a 500', async () => {
-    const res = await request(svc.url).post('/auth/health').set('Content-Type', 'application/json').send('{"email": ').expect(400);
+    const res = await request(svc.url).post('/auth/token/').set('Content-Type', 'application/json').send('{"email": ').expect(400);
     expect(res.body).toMatchObject({ error: 'bad-request' });
   });
 
   it('refuses bodies over the size limit with a 413', async () => {
-    const res = await request(svc.url).post('/auth/health').set('Content-Type', 'application/json').send(JSON.stringify({ a: 'x'.repeat(40_000) }));
+    const res = await request(svc.url).post('/auth/manage/users/').set('Content-Type', 'application/json').send(JSON.stringify({ a: 'x'.repeat(40_000) }));
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: 'payload-too-large', detail: expect.any(String) });
   });

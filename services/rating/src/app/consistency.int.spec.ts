@@ -1,5 +1,5 @@
 import { rankingSchema } from '@pupitre/contracts';
-import request from 'supertest';
+import { request } from '@pupitre/server-kit/testing';
 import { PublicationCore } from './core/publication-core';
 import { prng } from '../seed/prng';
 import { rankTeachers, roundToOneDecimal, schoolMean } from './teachers/ranking/bayesian-ranking';

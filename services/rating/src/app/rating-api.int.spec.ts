@@ -1,7 +1,6 @@
 import { type RankingEntry, rankingSchema, subjectListSchema, teacherDetailSchema } from '@pupitre/contracts';
-import { dropDatabase, freePort, startTestApp, testServiceConfig, type TestApp } from '@pupitre/server-kit/testing';
+import { dropDatabase, freePort, request, startTestApp, type TestApp, testServiceConfig } from '@pupitre/server-kit/testing';
 import mongoose from 'mongoose';
-import request from 'supertest';
 import { ratingEnvSchema } from '../config/rating-config';
 import { DEMO_SUBJECTS } from '../seed/demo-subjects';
 import { seedDatabase } from '../seed/seed-database';

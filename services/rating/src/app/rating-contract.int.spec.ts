@@ -8,7 +8,7 @@ import {
   teacherDetailSchema,
   teacherSearchResultSchema,
 } from '@pupitre/contracts';
-import request from 'supertest';
+import { request } from '@pupitre/server-kit/testing';
 import { z } from 'zod';
 import { type Harness, reviewPayload, startHarness, teachersOf } from '../testing/rating-harness';
 
@@ -46,7 +46,12 @@ describe('rating API contract', () => {
       expect(res.body.length).toBe(20);
     });
 
-    it.each([[{ query: 'a' }], [{ query: '12' }], [{ query: ' 4 5 ' }], [{}], [{ query: 'ab', extra: '1' }]])('is a 400 for %j', async (query) => {
+    it.each(['', 'B', ' d '])('answers [] under 2 characters (older clients search from the first keystroke): %j', async (query) => {
+      const res = await request(url).get('/api/teachers').query({ query }).expect(200);
+      expect(res.body).toEqual([]);
+    });
+
+    it.each([[{ query: '12' }], [{ query: ' 4 5 ' }], [{ query: 'x'.repeat(65) }], [{}], [{ query: 'ab', extra: '1' }]])('is a 400 for %j', async (query) => {
       const res = await request(url).get('/api/teachers').query(query).expect(400);
       expect(res.body.error).toBe('bad-request');
     });

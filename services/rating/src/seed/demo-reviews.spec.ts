@@ -1,4 +1,4 @@
-import { GRADE_NAMES } from '../app/reviews/review.schema';
+import { REVIEW_GRADE_KEYS as GRADE_NAMES } from '@pupitre/contracts';
 import { demoReviewsFor } from './demo-reviews';
 import { DEMO_SUBJECTS } from './demo-subjects';
 import { DEMO_TEACHERS } from './demo-teachers';

@@ -1,4 +1,5 @@
-import { FLAG_NAMES, type Flags, GRADE_NAMES, type Grades } from '../app/reviews/review.schema';
+import { REVIEW_FLAG_KEYS as FLAG_NAMES, REVIEW_GRADE_KEYS as GRADE_NAMES } from '@pupitre/contracts';
+import { type Flags, type Grades } from '../app/reviews/review.schema';
 import { type DemoTeacher } from './demo-teachers';
 import { intBetween, pick, prng } from './prng';
 

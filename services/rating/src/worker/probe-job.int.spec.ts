@@ -1,6 +1,5 @@
-import { dropDatabase, startTestApp, testServiceConfig, type TestApp } from '@pupitre/server-kit/testing';
+import { dropDatabase, request, startTestApp, type TestApp, testServiceConfig } from '@pupitre/server-kit/testing';
 import mongoose, { type Connection } from 'mongoose';
-import request from 'supertest';
 import { ratingAppOptions } from '../app/app-options';
 import { AppModule } from '../app/app.module';
 import { PublicationProducer } from '../app/publication/publication-producer.service';

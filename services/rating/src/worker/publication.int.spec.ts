@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { request } from '@pupitre/server-kit/testing';
 import { PublicationCore } from '../app/core/publication-core';
 import { aggregateMismatches, type Harness, reviewPayload, shownAggregates, startHarness, teachersOf, waitFor, waitShown } from '../testing/rating-harness';
 

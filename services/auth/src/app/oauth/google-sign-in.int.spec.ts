@@ -1,7 +1,7 @@
 // Google sign-in end to end: the real passport-google-oauth20 strategy against a local OAuth2
 // provider (oauth2-mock-server), for a new and an existing e-mail; state and one-time code attacks.
 import { MongoClient } from 'mongodb';
-import request from 'supertest';
+import { request } from '@pupitre/server-kit/testing';
 import { type AuthUnderTest, GOOD_PASSWORD, login, startAuth, uniqueEmail, waitForMail } from '../../testing/auth-test-kit';
 import { type GoogleProfile, type LocalProvider, startLocalProvider } from '../../testing/google-provider';
 

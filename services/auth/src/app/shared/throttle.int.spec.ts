@@ -1,6 +1,7 @@
 // Throttling stored in Redis: login per IP and per e-mail, sign-up, reset and resend per IP; 429
 // with Retry-After, recovery after the window; X-Forwarded-For believed only from TRUST_PROXY.
-import request from 'supertest';
+import { request } from '@pupitre/server-kit/testing';
+import { type Response } from 'supertest';
 import { type AuthUnderTest, createActiveUser, startAuth, uniqueEmail } from '../../testing/auth-test-kit';
 
 jest.setTimeout(60_000);
@@ -23,7 +24,7 @@ describe('throttling', () => {
     await auth?.dispose();
   });
 
-  const expect429 = (res: request.Response) => {
+  const expect429 = (res: Response) => {
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ error: 'too-many-requests', detail: expect.stringMatching(/^Request was throttled\. Expected available in \d+ seconds\.$/) });
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);

@@ -3,7 +3,7 @@
 import { accessTokenClaimsSchema } from '@pupitre/contracts';
 import { exportJWK, generateKeyPair, jwtVerify, createLocalJWKSet, SignJWT, decodeJwt, decodeProtectedHeader, type CryptoKey } from 'jose';
 import { MongoClient } from 'mongodb';
-import request from 'supertest';
+import { request } from '@pupitre/server-kit/testing';
 import { type AuthUnderTest, createActiveUser, GOOD_PASSWORD, login, startAuth, uniqueEmail } from '../../testing/auth-test-kit';
 
 jest.setTimeout(90_000);

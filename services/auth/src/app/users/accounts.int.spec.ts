@@ -4,7 +4,7 @@ import { USER_ERASED_JOB, USER_EVENTS_QUEUE, userErasedJobId } from '@pupitre/co
 import { createQueueConnection } from '@pupitre/server-kit';
 import { Queue } from 'bullmq';
 import { MongoClient } from 'mongodb';
-import request from 'supertest';
+import { request } from '@pupitre/server-kit/testing';
 import { type AuthUnderTest, createActiveUser, GOOD_PASSWORD, linkParts, login, mailsTo, startAuth, uniqueEmail, waitForMail } from '../../testing/auth-test-kit';
 
 jest.setTimeout(60_000);
@@ -87,8 +87,19 @@ describe('accounts (contract rows)', () => {
       await signup({ email: uniqueEmail(), password: GOOD_PASSWORD, re_password: `${GOOD_PASSWORD}!` }).expect(400, { non_field_errors: ["The two password fields didn't match."] });
     });
 
-    it('refuses an unknown language and non-string fields', async () => {
-      await signup({ email: uniqueEmail(), password: GOOD_PASSWORD, re_password: GOOD_PASSWORD, lang: 'de' }).expect(400, { lang: ['"de" is not a valid choice.'] });
+    it('stores a language outside fr/es/en as fr (older clients send the browser\'s), reads en-US as en', async () => {
+      const german = uniqueEmail();
+      await signup({ email: german, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD, lang: 'de' }).expect(201);
+      expect((await waitForMail(german)).subject).toBe('Activez votre compte Pupitre');
+      const american = uniqueEmail();
+      await signup({ email: american, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD, lang: 'en-US' }).expect(201);
+      expect((await waitForMail(american)).subject).toBe('Activate your Pupitre account');
+      const odd = uniqueEmail();
+      await signup({ email: odd, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD, lang: 42 }).expect(201);
+      expect((await waitForMail(odd)).subject).toBe('Activez votre compte Pupitre');
+    });
+
+    it('refuses non-string fields', async () => {
       await signup({ email: 42, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(400, { email: ['Not a valid string.'] });
       await signup([1, 2]).expect(400);
     });

@@ -4,8 +4,7 @@ import {
   deleteAccountRequestSchema,
   emailRequestSchema,
   type FieldErrors,
-  type Language,
-  languageSchema,
+  signupLanguage,
   resetConfirmRequestSchema,
   signupRequestSchema,
   uidTokenSchema,
@@ -41,14 +40,8 @@ export class UsersController {
       if (!isValidEmail(fields.email)) errors.email = [FIELD_MESSAGES.invalidEmail];
       else if (await this.accounts.emailTaken(fields.email)) errors.email = [FIELD_MESSAGES.emailTaken];
     }
-    const rawLang = asObject(body).lang;
-    let lang: Language = 'fr';
-    if (rawLang !== undefined && rawLang !== null && rawLang !== '') {
-      const parsed = languageSchema.safeParse(rawLang);
-      if (parsed.success) lang = parsed.data;
-      else errors.lang = [`"${String(rawLang).slice(0, 20)}" is not a valid choice.`];
-    }
     throwIfErrors(errors);
+    const lang = signupLanguage(asObject(body).lang);
     return this.accounts.signup({ email: fields.email as string, password: fields.password as string, re_password: fields.re_password as string, lang });
   }
 

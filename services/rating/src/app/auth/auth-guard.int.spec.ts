@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { request } from '@pupitre/server-kit/testing';
 import { type Harness, startHarness } from '../../testing/rating-harness';
 
 jest.setTimeout(30_000);

@@ -15,6 +15,8 @@ export interface UserIndexDoc {
  * point to is written and readers check what they find, so a crash in between leaves at worst a
  * dangling id, never a missing review.
  */
+const asIds = (list: unknown): number[] => (Array.isArray(list) ? list.filter((id): id is number => typeof id === 'number') : []);
+
 export class UserIndex {
   readonly docs: Collection<UserIndexDoc>;
 
@@ -22,16 +24,20 @@ export class UserIndex {
     this.docs = connection.collection<UserIndexDoc>('user_index');
   }
 
+  /** The user's index; a list never written (or a user never seen) reads as empty. */
   async get(userId: string): Promise<UserIndexDoc> {
-    return (await this.docs.findOne({ _id: userId })) ?? { _id: userId, reviews: [], favorites: [] };
+    const doc = await this.docs.findOne({ _id: userId });
+    return { _id: userId, reviews: asIds(doc?.reviews), favorites: asIds(doc?.favorites) };
   }
 
+  // One operator per write: FerretDB 1.x drops a `$setOnInsert` beside another operator, so a list
+  // is created by the `$addToSet` that first adds to it, and readers take a missing list as empty.
   async addReview(userId: string, reviewId: number): Promise<void> {
-    await this.docs.updateOne({ _id: userId }, { $addToSet: { reviews: reviewId }, $setOnInsert: { favorites: [] } }, { upsert: true });
+    await this.docs.updateOne({ _id: userId }, { $addToSet: { reviews: reviewId } }, { upsert: true });
   }
 
   async addFavorite(userId: string, reviewId: number): Promise<void> {
-    await this.docs.updateOne({ _id: userId }, { $addToSet: { favorites: reviewId }, $setOnInsert: { reviews: [] } }, { upsert: true });
+    await this.docs.updateOne({ _id: userId }, { $addToSet: { favorites: reviewId } }, { upsert: true });
   }
 
   async removeFavorite(userId: string, reviewId: number): Promise<void> {

@@ -23,10 +23,18 @@ export function toPublicReview(review: ReviewViewSource, content: ReviewContent,
     relatable: relatablePercent(review.relUp ?? 0, review.relTotal ?? 0),
     relatable_count: review.relTotal ?? 0,
     teacher: { id: content.teacherId, prefix: teacher?.prefix ?? '', name: teacher?.name ?? '' },
-    subject: { id: content.subjectId, name: subject?.name ?? '', color: subject?.color ?? '#9e9e9e' },
+    subject: subject?.name ?? '',
+    subject_id: content.subjectId,
+    subject_color: subject?.color ?? '#9e9e9e',
     year: content.year,
-    created_at: new Date(review.createdAt).toISOString(),
+    created_at: publicDay(review.createdAt),
   };
+}
+
+/** A public date: the day only (UTC midnight), so that the time of writing tells nothing of the author. */
+export function publicDay(date: Date | string | number): string {
+  const d = new Date(date);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())).toISOString();
 }
 
 /** Wilson score lower bound (95 %) of the share of "relatable" votes: ranks the relevant category. */

@@ -1,15 +1,16 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { REVIEW_FLAG_KEYS, REVIEW_GRADE_KEYS } from '@pupitre/contracts';
+import { type ReviewAnswers, type ReviewGrades } from '@pupitre/contracts';
 
 export const REVIEW_STATUSES = ['pending', 'published', 'held', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
-/** The graded criteria of a review, each an integer 0–10 (see the API contract). */
-export const GRADE_NAMES = REVIEW_GRADE_KEYS;
-export type Grades = Record<(typeof GRADE_NAMES)[number], number>;
-
-export const FLAG_NAMES = REVIEW_FLAG_KEYS;
-export type Flags = Record<(typeof FLAG_NAMES)[number], boolean>;
+/**
+ * The graded criteria a review was given, each an integer 0–10 (either reading of the spec: a
+ * criterion it lacks is absent, and counts in no average).
+ */
+export type Grades = ReviewGrades;
+/** The yes/no answers a review was given (`justice` and `distraction` here in the first reading). */
+export type Flags = ReviewAnswers;
 
 /** The content of one version of a review. */
 export interface ReviewContent {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { checkReviewPayload, type ReviewEditView, REVIEW_FLAG_KEYS, REVIEW_GRADE_KEYS, type ReviewPayload } from '@pupitre/contracts';
+import { type CheckedReview, checkReviewPayload, REVIEW_ANSWER_KEYS, type ReviewEditView, REVIEW_GRADE_KEYS } from '@pupitre/contracts';
 import { ApiError, APP_CONFIG, isDuplicateKey } from '@pupitre/server-kit';
 import { Model } from 'mongoose';
 import { type RatingConfig } from '../../config/rating-config';
@@ -12,31 +12,23 @@ import { publicationJobId } from '../publication/review-publication.queue';
 import { authorStatus, hasShownAt, isPublicAt, PublicationCore } from '../core/publication-core';
 import { reviewOid } from '../data/keys';
 import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
-import { type Flags, type Grades, Review, type ReviewContent } from './review.schema';
+import { Review, type ReviewContent } from './review.schema';
 
-
-/** The payload as review content (what a version holds). */
-export function toContent(p: ReviewPayload): ReviewContent {
-  return {
-    teacherId: p.teacher,
-    subjectId: p.subject,
-    year: p.year,
-    tot_rating: p.tot_rating,
-    grades: Object.fromEntries(REVIEW_GRADE_KEYS.map((k) => [k, p[k]])) as Grades,
-    flags: Object.fromEntries(REVIEW_FLAG_KEYS.map((k) => [k, p[k]])) as Flags,
-    text_rating: p.text_rating,
-  };
+/** A checked payload as review content (what a version holds: only what it was given). */
+export function toContent(p: CheckedReview): ReviewContent {
+  return { teacherId: p.teacher, subjectId: p.subject, year: p.year, tot_rating: p.tot_rating, grades: p.grades, flags: p.answers, text_rating: p.text_rating };
 }
 
-function sameContent(a: ReviewContent, b: ReviewContent): boolean {
+/** Same teacher, subject, year, ratings, comment, and the same criteria given the same values. */
+export function sameContent(a: ReviewContent, b: ReviewContent): boolean {
   return (
     a.teacherId === b.teacherId &&
     a.subjectId === b.subjectId &&
     a.year === b.year &&
     a.tot_rating === b.tot_rating &&
     (a.text_rating ?? '') === (b.text_rating ?? '') &&
-    REVIEW_GRADE_KEYS.every((k) => a.grades[k] === b.grades[k]) &&
-    REVIEW_FLAG_KEYS.every((k) => Boolean(a.flags[k]) === Boolean(b.flags[k]))
+    REVIEW_GRADE_KEYS.every((k) => (a.grades[k] ?? null) === (b.grades[k] ?? null)) &&
+    REVIEW_ANSWER_KEYS.every((k) => (a.flags[k] ?? null) === (b.flags[k] ?? null))
   );
 }
 

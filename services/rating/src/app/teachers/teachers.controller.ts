@@ -21,9 +21,9 @@ export class TeachersController {
   constructor(@Inject(TeachersService) private readonly teachers: TeachersService) {}
 
   @Get('teachers')
-  @ApiQuery({ name: 'query', required: true, description: 'At least 2 characters, not digits only' })
+  @ApiQuery({ name: 'query', required: true, description: 'At most 64 characters, not digits only; under 2 characters the answer is []' })
   @ApiOkResponse({ description: 'At most 20 teachers, accent- and case-insensitive', schema: zodApiSchema(z.array(teacherSearchResultSchema)) })
-  @ApiBadRequestResponse({ description: 'Query too short or numeric only: {"error": "bad-request"}' })
+  @ApiBadRequestResponse({ description: 'Query missing, longer than 64 characters or numeric only: {"error": "bad-request"}' })
   search(@Query(new ZodValidationPipe(teacherSearchQuerySchema)) query: { query: string }): Promise<TeacherSearchResult[]> {
     return this.teachers.search(query.query);
   }

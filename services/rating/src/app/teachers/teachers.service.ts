@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type RankingEntry, type TeacherDetail, TEACHER_SEARCH_LIMIT, type TeacherSearchResult } from '@pupitre/contracts';
+import { type RankingEntry, type TeacherDetail, TEACHER_SEARCH_LIMIT, TEACHER_SEARCH_MIN, type TeacherSearchResult } from '@pupitre/contracts';
 import { APP_CONFIG } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
 import { PublicCache } from '../cache/public-cache';
@@ -54,9 +54,11 @@ export class TeachersService {
   /**
    * Accent- and case-insensitive search on prefix and name: every word of the query must start a
    * word of the teacher's search key, or appear inside it (`dup` finds Dupont, `mme gar` Mme García).
-   * Archived teachers are left out; at most TEACHER_SEARCH_LIMIT results, by name.
+   * Archived teachers are left out; at most TEACHER_SEARCH_LIMIT results, by name. A query under
+   * TEACHER_SEARCH_MIN characters finds nothing (older clients search from the first keystroke).
    */
   async search(query: string): Promise<TeacherSearchResult[]> {
+    if (query.trim().length < TEACHER_SEARCH_MIN) return [];
     const words = searchKey(query).split(' ').filter(Boolean);
     if (!words.length) return [];
     const { sorted, subjects } = await this.catalogue.get();

@@ -1,7 +1,7 @@
 import { USER_ERASED_JOB, USER_EVENTS_QUEUE } from '@pupitre/contracts';
 import { createQueueConnection } from '@pupitre/server-kit';
 import { Queue } from 'bullmq';
-import request from 'supertest';
+import { request } from '@pupitre/server-kit/testing';
 import { type Harness, recomputeFromScratch, reviewPayload, shownAggregates, startHarness, teachersOf, waitFor, waitShown } from '../../testing/rating-harness';
 
 jest.setTimeout(60_000);

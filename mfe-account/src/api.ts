@@ -33,6 +33,7 @@ export const accountApi = {
   exchangeGoogleCode: (body: OAuthExchangeRequest) => api.post<OAuthExchangeResponse>(OAUTH_EXCHANGE_PATH, body, quiet),
   deleteAccount: (body: DeleteAccountRequest) => api.delete<null>('/auth/manage/users/me/', { body, react: false }),
   removeFavorite: (id: number) => api.delete<null>(`/api/rating/${id}/favorite`),
+  deleteReview: (id: number) => api.delete<null>(`/api/rating/${id}`),
 };
 
 export const ME_PATH = '/auth/me';

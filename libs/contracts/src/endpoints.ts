@@ -44,8 +44,12 @@ export interface Endpoint {
   row: boolean;
 }
 
-/** 400 of the auth forms: a field-error map (`{"email": ["Enter a valid email address."]}`). */
-export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()).min(1));
+/**
+ * 400 of an auth form: a field-error map over its own fields (`{"email": ["Enter a valid email
+ * address."]}`), or the generic error body when the request is not a form at all (malformed JSON).
+ */
+export const fieldErrorsOf = (...fields: [string, ...string[]]) =>
+  z.union([z.partialRecord(z.enum([...fields, 'non_field_errors']), z.array(z.string()).min(1)).refine((m) => Object.keys(m).length > 0), errorBodySchema]);
 /** 401 of an endpoint that needs an access token (simplejwt's bodies). */
 export const accessErrorSchema = z.strictObject({
   detail: z.string(),
@@ -80,15 +84,15 @@ function endpoint(method: HttpMethod, path: string, responses: Endpoint['respons
 const extra = (method: HttpMethod, path: string, responses: Endpoint['responses'], also: Endpoint['also'] = {}) => endpoint(method, path, responses, also, false);
 
 export const AUTH_ENDPOINTS: readonly Endpoint[] = [
-  endpoint('POST', '/auth/manage/users/', { 201: userSummarySchema, 400: fieldErrorsSchema }, throttled),
-  endpoint('POST', '/auth/manage/users/activation/', { 204: null, 400: fieldErrorsSchema, 403: detailSchema }, throttled),
-  endpoint('POST', '/auth/manage/users/resend_activation/', { 204: null, 400: fieldErrorsSchema }, throttled),
-  endpoint('POST', '/auth/manage/users/reset_password/', { 204: null, 400: fieldErrorsSchema }, throttled),
-  endpoint('POST', '/auth/manage/users/reset_password_confirm/', { 204: null, 400: fieldErrorsSchema }, throttled),
+  endpoint('POST', '/auth/manage/users/', { 201: userSummarySchema, 400: fieldErrorsOf('email', 'password', 're_password') }, throttled),
+  endpoint('POST', '/auth/manage/users/activation/', { 204: null, 400: fieldErrorsOf('uid', 'token'), 403: detailSchema }, throttled),
+  endpoint('POST', '/auth/manage/users/resend_activation/', { 204: null, 400: fieldErrorsOf('email') }, throttled),
+  endpoint('POST', '/auth/manage/users/reset_password/', { 204: null, 400: fieldErrorsOf('email') }, throttled),
+  endpoint('POST', '/auth/manage/users/reset_password_confirm/', { 204: null, 400: fieldErrorsOf('uid', 'token', 'new_password', 're_new_password') }, throttled),
   endpoint('GET', '/auth/manage/users/me/', { 200: userSummarySchema, 401: accessErrorSchema }),
-  endpoint('DELETE', '/auth/manage/users/me/', { 204: null, 400: fieldErrorsSchema }, { ...bearer, ...throttled }),
-  endpoint('POST', '/auth/token/', { 200: tokenPairSchema, 400: fieldErrorsSchema, 401: detailSchema, 429: error }),
-  endpoint('POST', '/auth/token/refresh/', { 200: tokenPairSchema, 401: tokenErrorSchema }, { 400: z.union([fieldErrorsSchema, error]), ...throttled }),
+  endpoint('DELETE', '/auth/manage/users/me/', { 204: null, 400: fieldErrorsOf('current_password') }, { ...bearer, ...throttled }),
+  endpoint('POST', '/auth/token/', { 200: tokenPairSchema, 400: fieldErrorsOf('email', 'password'), 401: detailSchema, 429: error }),
+  endpoint('POST', '/auth/token/refresh/', { 200: tokenPairSchema, 401: tokenErrorSchema }, { 400: fieldErrorsOf('refresh'), ...throttled }),
   endpoint('POST', '/auth/logout', { 200: z.strictObject({}), 400: error }, throttled),
   endpoint('GET', '/auth/oauth2/get-redirect', { 302: 'redirect' }, throttled),
   endpoint('GET', '/auth/oauth2/callback', { 302: 'redirect' }, throttled),
@@ -109,6 +113,7 @@ export const RATING_ENDPOINTS: readonly Endpoint[] = [
   endpoint('POST', '/api/rating/:id', { 201: reviewWriteResponseSchema, 400: error, 409: error }, { ...bearer, ...reviewId, ...throttled }),
   endpoint('GET', '/api/rating/:id', { 200: reviewEditViewSchema, 403: error, 404: error }, bearer),
   endpoint('PUT', '/api/rating/:id', { 200: reviewWriteResponseSchema, 400: error, 403: error, 404: error }, { ...bearer, 409: error, ...throttled }),
+  extra('DELETE', '/api/rating/:id', { 204: null, 403: error, 404: error }, { ...bearer, ...throttled }),
   endpoint('POST', '/api/rating/:id/report', { 201: z.strictObject({ message: z.string() }), 400: error, 409: error }, { ...bearer, ...reviewId, ...throttled }),
   endpoint('POST', '/api/rating/:id/favorite', { 200: z.strictObject({ value: z.boolean() }), 404: error }, { ...bearer, ...throttled }),
   endpoint('DELETE', '/api/rating/:id/favorite', { 204: null }, { ...bearer, ...throttled }),

@@ -53,6 +53,12 @@ const en = {
     reason: 'Reason: {{reason}}',
     edit: 'Edit',
     editLabel: 'Edit my review of {{teacher}}',
+    delete: 'Delete',
+    deleteLabel: 'Delete my review of {{teacher}}',
+    deleteConfirm: 'Delete this review for good? Its votes and favourites go with it.',
+    deleteYes: 'Yes, delete it',
+    deleteNo: 'Keep it',
+    deleteFailed: 'The review could not be deleted. Try again.',
   },
   settings: {
     title: 'Settings',

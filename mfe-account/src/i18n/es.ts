@@ -55,6 +55,12 @@ const es: AccountCatalogue = {
     reason: 'Motivo: {{reason}}',
     edit: 'Modificar',
     editLabel: 'Modificar mi opinión sobre {{teacher}}',
+    delete: 'Eliminar',
+    deleteLabel: 'Eliminar mi opinión sobre {{teacher}}',
+    deleteConfirm: '¿Eliminar esta opinión para siempre? Sus votos y favoritos se van con ella.',
+    deleteYes: 'Sí, eliminarla',
+    deleteNo: 'Conservarla',
+    deleteFailed: 'No se pudo eliminar la opinión. Inténtalo de nuevo.',
   },
   settings: {
     title: 'Ajustes',

@@ -55,6 +55,12 @@ const fr: AccountCatalogue = {
     reason: 'Motif : {{reason}}',
     edit: 'Modifier',
     editLabel: 'Modifier mon avis sur {{teacher}}',
+    delete: 'Supprimer',
+    deleteLabel: 'Supprimer mon avis sur {{teacher}}',
+    deleteConfirm: 'Supprimer définitivement cet avis ? Ses votes et favoris partent avec lui.',
+    deleteYes: 'Oui, le supprimer',
+    deleteNo: 'Le garder',
+    deleteFailed: "L'avis n'a pas pu être supprimé. Réessayez.",
   },
   settings: {
     title: 'Paramètres',

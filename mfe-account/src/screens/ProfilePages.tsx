@@ -117,44 +117,79 @@ export function FavoritesPage() {
 
 const STATUSES = ['pending', 'published', 'held', 'rejected'] as const;
 
+/** Delete a review: a first press asks, a second confirms; the item leaves the list once the API agrees. */
+function DeleteReview({ review, onDeleted }: { review: MyReview; onDeleted: () => void }) {
+  const { t } = useTranslation('account');
+  const [step, setStep] = useState<'idle' | 'confirm' | 'busy' | 'failed'>('idle');
+  const teacher = `${review.teacher.prefix} ${review.teacher.name}`;
+  const confirm = async () => {
+    setStep('busy');
+    const outcome = await accountApi.deleteReview(review.id);
+    if (outcome.kind === 'no-content' || outcome.kind === 'ok') onDeleted();
+    else setStep('failed');
+  };
+  if (step === 'idle' || step === 'failed') {
+    return (
+      <>
+        <Button variant="secondary" onClick={() => setStep('confirm')} aria-label={t('myReviews.deleteLabel', { teacher })}>
+          {t('myReviews.delete')}
+        </Button>
+        {step === 'failed' ? <span role="alert">{t('myReviews.deleteFailed')}</span> : null}
+      </>
+    );
+  }
+  return (
+    <div role="group" aria-label={t('myReviews.deleteLabel', { teacher })} data-testid="delete-confirm">
+      <p>{t('myReviews.deleteConfirm')}</p>
+      <Button onClick={() => void confirm()} disabled={step === 'busy'}>
+        {t('myReviews.deleteYes')}
+      </Button>{' '}
+      <Button variant="secondary" onClick={() => setStep('idle')} disabled={step === 'busy'}>
+        {t('myReviews.deleteNo')}
+      </Button>
+    </div>
+  );
+}
+
 export function MyReviewsPage() {
   const { t } = useTranslation('account');
   const state = useApiGet<MyReview[]>(MY_REVIEWS_PATH);
   const formatDate = useDate();
+  const [deleted, setDeleted] = useState<ReadonlySet<number>>(new Set());
+  const items = state.status === 'success' ? state.data.filter((review) => !deleted.has(review.id)) : [];
   return (
     <Screen title={t('myReviews.title')}>
       <h1>{t('myReviews.title')}</h1>
       {state.status === 'loading' ? <Loading /> : null}
       {state.status === 'error' ? <LoadError onRetry={state.reload} /> : null}
-      {state.status === 'success' && state.data.length === 0 ? (
+      {state.status === 'success' && items.length === 0 ? (
         <p>
           {t('myReviews.empty')} <Link to="/publication">{t('myReviews.publishLink')}</Link>
         </p>
       ) : null}
       <ul className={styles.cards} data-testid="my-reviews-list">
-        {state.status === 'success'
-          ? state.data.map((review) => {
-              const status = STATUSES.find((s) => s === review.status) ?? 'pending';
-              return (
-                <li key={review.id} className={styles.card} data-testid="my-review">
-                  <p className={styles.cardTitle}>
-                    {review.teacher.prefix} {review.teacher.name} · {review.subject}
-                  </p>
-                  <Stars rating={review.tot_rating} />
-                  <p className={styles.meta}>{formatDate(review.created_at)}</p>
-                  <p>
-                    <span className={`${styles.status} ${styles[`status-${status}`] ?? ''}`} data-testid="review-status" data-status={status}>
-                      {t(`myReviews.status.${status}`)}
-                    </span>
-                    {status === 'rejected' && review.reason ? <span className={styles.meta}> {t('myReviews.reason', { reason: review.reason })}</span> : null}
-                  </p>
-                  <Link to={`/review/${review.id}/edit`} aria-label={t('myReviews.editLabel', { teacher: `${review.teacher.prefix} ${review.teacher.name}` })}>
-                    {t('myReviews.edit')}
-                  </Link>
-                </li>
-              );
-            })
-          : null}
+        {items.map((review) => {
+          const status = STATUSES.find((s) => s === review.status) ?? 'pending';
+          return (
+            <li key={review.id} className={styles.card} data-testid="my-review">
+              <p className={styles.cardTitle}>
+                {review.teacher.prefix} {review.teacher.name} · {review.subject}
+              </p>
+              <Stars rating={review.tot_rating} />
+              <p className={styles.meta}>{formatDate(review.created_at)}</p>
+              <p>
+                <span className={`${styles.status} ${styles[`status-${status}`] ?? ''}`} data-testid="review-status" data-status={status}>
+                  {t(`myReviews.status.${status}`)}
+                </span>
+                {status === 'rejected' && review.reason ? <span className={styles.meta}> {t('myReviews.reason', { reason: review.reason })}</span> : null}
+              </p>
+              <Link to={`/review/${review.id}/edit`} aria-label={t('myReviews.editLabel', { teacher: `${review.teacher.prefix} ${review.teacher.name}` })}>
+                {t('myReviews.edit')}
+              </Link>{' '}
+              <DeleteReview review={review} onDeleted={() => setDeleted((set) => new Set([...set, review.id]))} />
+            </li>
+          );
+        })}
       </ul>
     </Screen>
   );

@@ -1,6 +1,6 @@
 // Account screens with a stubbed transport and fake timers where the spec times things:
 // login (3.5 s to /), activation (3 s to /auth?form=login).
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { resetApiClient } from '@pupitre/api-client';
 import { fakeRoutes } from '@pupitre/api-client/src/testing';
@@ -228,6 +228,19 @@ test('/me/reviews: statuses, the rejection reason and the edit link', async () =
   expect(items[1]).toHaveTextContent('Rejected');
   expect(items[1]).toHaveTextContent('offensive-language');
   expect(screen.getAllByRole('link', { name: /Edit my review/ })[1]).toHaveAttribute('href', '/review/5/edit');
+});
+
+test('/me/reviews: deleting asks first, then the review leaves the list', async () => {
+  updateSession({ email: 'me@b.co', access: 'A' });
+  const fetch = serve({ 'GET /auth/me/reviews': { status: 200, body: [review(4, { status: 'published' }), review(5, { status: 'pending' })] }, 'DELETE /api/rating/4': { status: 204 } });
+  renderAt('/me/reviews');
+  await screen.findAllByTestId('my-review');
+  fireEvent.click(screen.getAllByRole('button', { name: 'Delete my review of Mme Roux' })[0]);
+  expect(fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE')).toEqual([]);
+  fireEvent.click(within(screen.getByTestId('delete-confirm')).getByRole('button', { name: 'Yes, delete it' }));
+  await waitFor(() => expect(screen.getAllByTestId('my-review')).toHaveLength(1));
+  expect(screen.getByTestId('my-review')).toHaveTextContent('Pending validation');
+  expect(fetch.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${url}`)).toContain('DELETE /api/rating/4');
 });
 
 test('/settings without a stored e-mail goes to /auth; with one, shows it', () => {

@@ -89,6 +89,16 @@ describe('the model', () => {
     expect(values).toMatchObject({ subject: 1, year: 2, overall: 3.5, text: 'Good', flags: { ponctuel: true, punitions: true } });
     expect(values.grades.clarte).toBe(6);
   });
+
+  test('a review an older client wrote (justice and distraction yes/no, no methodes or ambiance) asks for the criteria it lacks', () => {
+    const grades: ReviewEditView['grades'] = { ...Object.fromEntries(REVIEW_GRADE_KEYS.map((k) => [k, 8])), justice: true, distraction: false, ponctuel: true };
+    delete grades.methodes;
+    delete grades.ambiance;
+    const view: ReviewEditView = { id: 9, teacher: 4, subject: 1, year: 2, grades, tot_rating: 7, text_rating: '', is_creator: true, status: 'published' };
+    const values = valuesFromEditView(view, durand);
+    expect(values.grades).toMatchObject({ clarte: 8, methodes: -1, justice: -1, ambiance: -1, distraction: -1 });
+    expect(checkValues(values)).toEqual({ ok: false, error: 'incorrect-grade', field: 'methodes' });
+  });
 });
 
 describe('/publication', () => {

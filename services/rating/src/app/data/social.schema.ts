@@ -16,8 +16,9 @@ export class Vote {
   @Prop({ type: Boolean, required: true })
   value!: boolean;
 
+  /** When the vote was last cast (every field is `$set`: the write does not rely on `$setOnInsert`). */
   @Prop({ type: Date, required: true })
-  createdAt!: Date;
+  at!: Date;
 }
 export const VoteSchema = SchemaFactory.createForClass(Vote);
 VoteSchema.index({ reviewId: 1, userId: 1 }, { unique: true });

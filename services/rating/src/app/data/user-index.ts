@@ -40,6 +40,10 @@ export class UserIndex {
     await this.docs.updateOne({ _id: userId }, { $addToSet: { favorites: reviewId } }, { upsert: true });
   }
 
+  async removeReview(userId: string, reviewId: number): Promise<void> {
+    await this.docs.updateOne({ _id: userId }, { $pull: { reviews: reviewId } });
+  }
+
   async removeFavorite(userId: string, reviewId: number): Promise<void> {
     await this.docs.updateOne({ _id: userId }, { $pull: { favorites: reviewId } });
   }

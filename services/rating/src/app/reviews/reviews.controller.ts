@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
-import { ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
+import { ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import { idParamSchema, type ReviewEditView, reviewEditViewSchema, reviewPayloadSchema, reviewWriteResponseSchema } from '@pupitre/contracts';
 import { ApiError, ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
 import { z } from 'zod';
@@ -45,5 +45,15 @@ export class ReviewsController {
   @ApiOkResponse({ description: 'The new version is validated again before it is public', schema: zodApiSchema(reviewWriteResponseSchema) })
   edit(@Param('id', new ZodValidationPipe(idParamSchema)) id: number, @Body() body: unknown, @CurrentUser() user: AuthUser): Promise<{ message: string; id: number }> {
     return this.reviews.edit(user, id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @RequireAuth()
+  @ApiNoContentResponse({ description: 'The author deleted the review: gone from every page, its votes, favourites and reports with it' })
+  @ApiForbiddenResponse({ description: 'Not the author' })
+  @ApiNotFoundResponse({ description: 'No such review' })
+  async remove(@Param('id', new ZodValidationPipe(idParamSchema)) id: number, @CurrentUser() user: AuthUser): Promise<void> {
+    await this.reviews.remove(user, id);
   }
 }

@@ -7,6 +7,7 @@ import { type RatingConfig } from '../../config/rating-config';
 import { type AuthUser } from '../auth/token-verifier';
 import { allocateIds } from '../counters/allocate-ids';
 import { Counter } from '../counters/counter.schema';
+import { Favorite, Report, Vote } from '../data/social.schema';
 import { PublicationProducer } from '../publication/publication-producer.service';
 import { publicationJobId } from '../publication/review-publication.queue';
 import { authorStatus, hasShownAt, isPublicAt, PublicationCore } from '../core/publication-core';
@@ -44,6 +45,9 @@ export class ReviewsService {
   constructor(
     @InjectModel(Review.name) private readonly reviews: Model<Review>,
     @InjectModel(Counter.name) private readonly counters: Model<Counter>,
+    @InjectModel(Vote.name) private readonly votes: Model<Vote>,
+    @InjectModel(Favorite.name) private readonly favorites: Model<Favorite>,
+    @InjectModel(Report.name) private readonly reports: Model<Report>,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(PublicationProducer) private readonly producer: PublicationProducer,
     @Inject(PublicationCore) private readonly publication: PublicationCore,
@@ -140,6 +144,29 @@ export class ReviewsService {
     if (version === null) throw ApiError.of(404, 'not-found');
     await this.schedule(id, version, !hadPublicVersion);
     return { message: 'Review modified: the new version will be public after its validation', id };
+  }
+
+  /**
+   * DELETE /api/rating/{id}: the author takes the review down for good. It first leaves every public
+   * page and the teacher's aggregates (a ledger transition, as a rejection would), then its votes,
+   * favourites and reports go, then the review and its entry in the author's index. A crash midway
+   * leaves it withdrawn (rejected, `withdrawn`) and the author can delete it again.
+   */
+  async remove(user: AuthUser, id: number): Promise<void> {
+    const _id = reviewOid(id);
+    const review = await this.reviews.findOne({ _id }, { _id: 0, authorId: 1 }).lean().exec();
+    if (!review) throw ApiError.of(404, 'not-found');
+    if (review.authorId !== user.id) throw ApiError.of(403, 'forbidden');
+    await this.publication.ledger.transition(id, (current) =>
+      current.visible || current.pub || current.status !== 'rejected' ? { status: 'rejected', reason: 'withdrawn', pub: null, visible: false } : null,
+    );
+    await Promise.all([this.votes.deleteMany({ reviewId: id }).exec(), this.favorites.deleteMany({ reviewId: id }).exec(), this.reports.deleteMany({ reviewId: id }).exec()]);
+    await this.publication.ledger.withReview(id, async () => {
+      await this.reviews.deleteOne({ _id }).exec();
+      await this.publication.ledger.tasks.done(id);
+    });
+    await this.publication.lock(`user:${user.id}`, () => this.publication.users.removeReview(user.id, id));
+    await this.publication.lists.changed();
   }
 
   /**

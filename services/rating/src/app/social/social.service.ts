@@ -56,7 +56,7 @@ export class SocialService {
     // The vote and the counts change together under the review's lock (votes on one review queue up).
     const counts = await this.publication.ledger.withReview(reviewId, async () => {
       const before = await this.votes
-        .findOneAndUpdate({ _id }, { $set: { value }, $setOnInsert: { reviewId, userId, createdAt: new Date() } }, { upsert: true, returnDocument: 'before' })
+        .findOneAndUpdate({ _id }, { $set: { reviewId, userId, value, at: new Date() } }, { upsert: true, returnDocument: 'before' })
         .lean<Vote>()
         .exec();
       if (!before) return applyVoteDeltaLocked(this.reviews, this.publication.lists, reviewId, value ? 1 : 0, 1);
@@ -92,6 +92,7 @@ export class SocialService {
     await this.publication.lock(`user:${userId}`, async () => {
       await this.publication.users.addFavorite(userId, reviewId);
       try {
+        // `$setOnInsert` alone (FerretDB 1.x drops it beside another operator): a repeat keeps the first date.
         await this.favorites.updateOne({ _id: pairKey(reviewId, userId) }, { $setOnInsert: { reviewId, userId, createdAt: new Date() } }, { upsert: true }).exec();
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;

@@ -1,14 +1,11 @@
 import { getSession, updateSession } from '@pupitre/session';
 import { configureApiClient, request, resetApiClient } from './client';
+import { fakeApi } from './testing';
 import { logout, needsRefresh, REFRESH_THRESHOLD_S, refreshTokens, startTokenRefresh, tokenExpiry } from './tokens';
 
 const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const jwt = (exp: number) => `${b64({ alg: 'ES256' })}.${b64({ sub: 'u1', exp })}.sig`;
 const now = () => Math.floor(Date.now() / 1000);
-
-function answer(status: number, body?: unknown) {
-  return { status, ok: status < 400, text: async () => (body === undefined ? '' : JSON.stringify(body)) } as unknown as Response;
-}
 
 beforeEach(() => {
   localStorage.clear();
@@ -28,8 +25,7 @@ test('tokenExpiry reads the exp claim; needsRefresh applies the 300 s threshold'
 test('refresh rotates: the new pair and its expiry are stored; concurrent callers share one request', async () => {
   updateSession({ email: 'a@b.c', access: jwt(now() + 10), accessExpiry: now() + 10, refresh: 'R1' });
   const fresh = jwt(now() + 900);
-  const fetch = jest.fn(async () => answer(200, { access: fresh, refresh: 'R2' }));
-  configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch });
+  const { fetch } = fakeApi(() => ({ status: 200, body: { access: fresh, refresh: 'R2' } }));
   const results = await Promise.all([refreshTokens(), refreshTokens(), refreshTokens()]);
   expect(results).toEqual([true, true, true]);
   expect(fetch).toHaveBeenCalledTimes(1);
@@ -45,7 +41,7 @@ test('a dead refresh token (401) ends the session; a network failure keeps it', 
   configureApiClient({ fetch: (async () => Promise.reject(new TypeError('offline'))) as unknown as typeof globalThis.fetch, notify: jest.fn() });
   await expect(refreshTokens()).resolves.toBe(false);
   expect(getSession().email).toBe('a@b.c');
-  configureApiClient({ fetch: (async () => answer(401, { detail: 'Token is blacklisted' })) as unknown as typeof globalThis.fetch });
+  fakeApi(() => ({ status: 401, body: { detail: 'Token is blacklisted', code: 'token_not_valid' } }));
   await expect(refreshTokens()).resolves.toBe(false);
   expect(getSession()).toMatchObject({ email: null, refresh: null });
 });
@@ -56,11 +52,10 @@ test('timing: at start when expiring within 300 s, then again 300 s before the n
   const t0 = now();
   updateSession({ email: 'a@b.c', access: jwt(t0 + 100), accessExpiry: t0 + 100, refresh: 'R1' });
   let n = 1;
-  const fetch = jest.fn(async () => {
+  const { fetch } = fakeApi(() => {
     n += 1;
-    return answer(200, { access: jwt(now() + 900), refresh: `R${n}` });
+    return { status: 200, body: { access: jwt(now() + 900), refresh: `R${n}` } };
   });
-  configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch });
   const scheduler = startTokenRefresh();
   await jest.advanceTimersByTimeAsync(0);
   expect(fetch).toHaveBeenCalledTimes(1); // at start: 100 s left
@@ -78,8 +73,8 @@ test('timing: at start when expiring within 300 s, then again 300 s before the n
 test('an authenticated request with an expiring token refreshes first and sends the new token', async () => {
   updateSession({ email: 'a@b.c', access: 'OLD', accessExpiry: now() + 5, refresh: 'R1' });
   const fresh = jwt(now() + 900);
-  const fetch = jest.fn(async (url: string) => (url.endsWith('/refresh/') ? answer(200, { access: fresh, refresh: 'R2' }) : answer(200, { ok: true })));
-  configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch });
+  const me = { num: 0, average: null, popularity: 0, since: '2025-04-09T12:00:00.000Z' };
+  const { fetch } = fakeApi((call) => (call.url.endsWith('/refresh/') ? { status: 200, body: { access: fresh, refresh: 'R2' } } : { status: 200, body: me }));
   const scheduler = startTokenRefresh();
   await request('GET', '/auth/me');
   const meCall = fetch.mock.calls.find(([url]) => url === '/auth/me') as unknown as [string, RequestInit];
@@ -91,8 +86,7 @@ test('an authenticated request with an expiring token refreshes first and sends 
 describe('logout', () => {
   test('posts the refresh token, clears the session and goes to /auth?form=login', async () => {
     updateSession({ email: 'a@b.c', access: 'A', refresh: 'R', lang: 'es' });
-    const fetch = jest.fn(async () => answer(200, {}));
-    configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch });
+    const { fetch } = fakeApi(() => ({ status: 200, body: {} }));
     const navigate = jest.fn();
     await expect(logout(navigate)).resolves.toBe(true);
     expect(JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toEqual({ refresh: 'R' });
@@ -102,8 +96,7 @@ describe('logout', () => {
 
   test('an error answer keeps the session, silently', async () => {
     updateSession({ email: 'a@b.c', access: 'A', refresh: 'R' });
-    const notify = jest.fn();
-    configureApiClient({ fetch: (async () => answer(400, { error: 'invalid token' })) as unknown as typeof globalThis.fetch, notify });
+    const { notify } = fakeApi(() => ({ status: 400, body: { error: 'invalid token' } }));
     const navigate = jest.fn();
     await expect(logout(navigate)).resolves.toBe(false);
     expect(getSession().email).toBe('a@b.c');

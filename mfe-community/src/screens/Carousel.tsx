@@ -41,10 +41,21 @@ export function Carousel({ label, direction, playing, children, ...rest }: Carou
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, dragFree: true, align: 'start' }, plugins);
 
   useEffect(() => {
-    const autoScroll = embla?.plugins()?.autoScroll;
-    if (!autoScroll) return;
-    if (playing) autoScroll.play();
-    else autoScroll.stop();
+    if (!embla) return;
+    const apply = () => {
+      const autoScroll = embla.plugins()?.autoScroll;
+      // The plugin sets itself up only when there is something to scroll (more than one snap):
+      // playing or stopping it before that would leave embla without a scroll body (a crash on
+      // the next frame: "reading 'settled'"). Each reInit sets it up again, so apply it then.
+      if (!autoScroll || embla.scrollSnapList().length <= 1) return;
+      if (playing) autoScroll.play();
+      else autoScroll.stop();
+    };
+    apply();
+    embla.on('reInit', apply);
+    return () => {
+      embla.off('reInit', apply);
+    };
   }, [embla, playing]);
 
   return (

@@ -6,6 +6,7 @@ import type {
   EmailRequest,
   LoginRequest,
   Me,
+  MyReport,
   MyReview,
   OAuthExchangeRequest,
   OAuthExchangeResponse,
@@ -39,4 +40,5 @@ export const accountApi = {
 export const ME_PATH = '/auth/me';
 export const MY_FAVORITES_PATH = '/auth/me/favorites';
 export const MY_REVIEWS_PATH = '/auth/me/reviews';
-export type { Me, MyReview, PublicReview };
+export const MY_REPORTS_PATH = '/auth/me/reports';
+export type { Me, MyReport, MyReview, PublicReview };

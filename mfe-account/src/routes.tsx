@@ -7,6 +7,7 @@ import { catalogues } from './i18n';
 import { AuthPage } from './screens/AuthPage';
 import { ActivatePage, GoogleLoginPage, PasswordResetConfirmPage } from './screens/ActivationPages';
 import { FavoritesPage, MyReviewsPage, ProfilePage } from './screens/ProfilePages';
+import { ReportsPage } from './screens/ReportsPage';
 import { SettingsPage } from './screens/SettingsPage';
 
 addNamespace('account', catalogues);
@@ -16,6 +17,7 @@ const routes = {
   '/me': ProfilePage,
   '/me/favorites': FavoritesPage,
   '/me/reviews': MyReviewsPage,
+  '/me/reports': ReportsPage,
   '/settings': SettingsPage,
   '/google/login': GoogleLoginPage,
   '/activate/:uid/:token': ActivatePage,

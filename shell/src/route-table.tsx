@@ -32,6 +32,7 @@ export const PATH_TITLES = {
   '/me': 'title.me',
   '/me/favorites': 'title.favorites',
   '/me/reviews': 'title.myReviews',
+  '/me/reports': 'title.myReports',
   '/settings': 'title.settings',
   '/google/login': 'title.googleLogin',
   '/activate/:uid/:token': 'title.activate',

@@ -146,6 +146,21 @@ export type Me = z.infer<typeof meSchema>;
 export const myReviewSchema = publicReviewSchema.extend({ status: reviewStatusSchema, reason: z.string().optional() });
 export type MyReview = z.infer<typeof myReviewSchema>;
 
+/**
+ * GET /auth/me/reports: the reports the user made, newest first, each with the moderators' outcome
+ * (open until they decide, then kept or removed) and their statement of reasons.
+ */
+export const myReportSchema = z.strictObject({
+  review_id: idSchema,
+  teacher: z.strictObject({ id: idSchema, prefix: z.string(), name: z.string() }).nullable(),
+  content: z.string(),
+  created_at: z.iso.datetime(),
+  outcome: z.enum(['open', 'kept', 'removed']),
+  reason: z.string().nullable(),
+  decided_at: z.iso.datetime().nullable(),
+});
+export type MyReport = z.infer<typeof myReportSchema>;
+
 // Moderation (admin role)
 export const moderationRejectBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(200) });
 export const moderationNoteBodySchema = z.strictObject({ note: z.string().trim().max(200).optional() });
@@ -154,7 +169,7 @@ export const moderationQueueItemSchema = z.strictObject({
   status: reviewStatusSchema,
   reason: z.string().nullable(),
   hidden: z.boolean(),
-  reports: z.array(z.strictObject({ content: z.string(), created_at: z.string() })),
+  reports: z.array(z.strictObject({ content: z.string(), weight: z.number().nonnegative(), created_at: z.string() })),
   teacher: z.strictObject({ id: idSchema, prefix: z.string(), name: z.string() }),
   subject: z.strictObject({ id: idSchema, name: z.string() }),
   year: z.number().int(),

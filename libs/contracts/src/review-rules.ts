@@ -55,7 +55,7 @@ export type ReviewPayloadErrorKey = (typeof reviewPayloadErrorKeys)[number] | 'b
 export const ratingConflictKeys = ['duplicate-review', 'already-reported', 'invalid-transition', 'duplicate-name'] as const;
 
 /** Why the automatic validation (or a moderator) held or rejected a review; the author sees it. */
-export const moderationReasonKeys = ['offensive-language', 'personal-data', 'threat', 'text-rating-forbidden-characters', 'moderator', 'withdrawn'] as const;
+export const moderationReasonKeys = ['offensive-language', 'personal-data', 'threat', 'text-rating-forbidden-characters', 'moderator', 'withdrawn', 'reported'] as const;
 export type ModerationReason = (typeof moderationReasonKeys)[number];
 
 /** The wire payload our front end sends (the second reading: eleven grades, four yes/no answers). */

@@ -15,6 +15,7 @@ export const ROUTE_OWNERSHIP = {
     '/me',
     '/me/favorites',
     '/me/reviews',
+    '/me/reports',
     '/settings',
     '/google/login',
     '/activate/:uid/:token',

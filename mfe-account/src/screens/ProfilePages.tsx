@@ -5,19 +5,11 @@ import { useApiGet } from '@pupitre/api-client';
 import { Button, LoadError, Loading } from '@pupitre/ui';
 import { accountApi, ME_PATH, MY_FAVORITES_PATH, MY_REVIEWS_PATH, type Me, type MyReview, type PublicReview } from '../api';
 import styles from '../account.module.css';
+import { useDate } from './dates';
 import { Screen } from './Screen';
 
 /** One decimal, or "?" when there is no value (spec: profile average). */
 export const oneDecimal = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value.toFixed(1) : '?');
-
-function useDate() {
-  const { i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage ?? i18n.language;
-  return (iso: string) => {
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(date);
-  };
-}
 
 function Stars({ rating }: { rating: number }) {
   const { t } = useTranslation('account');
@@ -66,6 +58,9 @@ export function ProfilePage() {
         </li>
         <li>
           <Link to="/me/favorites">{t('me.favoritesLink')}</Link>
+        </li>
+        <li>
+          <Link to="/me/reports">{t('me.reportsLink')}</Link>
         </li>
       </ul>
     </Screen>
@@ -116,6 +111,8 @@ export function FavoritesPage() {
 }
 
 const STATUSES = ['pending', 'published', 'held', 'rejected'] as const;
+/** The reasons the author is told in words (others, a moderator's own text, are shown as written). */
+const AUTHOR_REASONS = ['reported', 'withdrawn', 'offensive-language', 'personal-data', 'threat', 'moderator', 'text-rating-forbidden-characters'];
 
 /** Delete a review: a first press asks, a second confirms; the item leaves the list once the API agrees. */
 function DeleteReview({ review, onDeleted }: { review: MyReview; onDeleted: () => void }) {
@@ -181,7 +178,12 @@ export function MyReviewsPage() {
                 <span className={`${styles.status} ${styles[`status-${status}`] ?? ''}`} data-testid="review-status" data-status={status}>
                   {t(`myReviews.status.${status}`)}
                 </span>
-                {status === 'rejected' && review.reason ? <span className={styles.meta}> {t('myReviews.reason', { reason: review.reason })}</span> : null}
+                {(status === 'rejected' || status === 'held') && review.reason ? (
+                  <span className={styles.meta} data-testid="review-reason">
+                    {' '}
+                    {t('myReviews.reason', { reason: AUTHOR_REASONS.includes(review.reason) ? t(`myReviews.reasons.${review.reason}`) : review.reason })}
+                  </span>
+                ) : null}
               </p>
               <Link to={`/review/${review.id}/edit`} aria-label={t('myReviews.editLabel', { teacher: `${review.teacher.prefix} ${review.teacher.name}` })}>
                 {t('myReviews.edit')}

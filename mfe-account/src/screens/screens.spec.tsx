@@ -226,7 +226,7 @@ test('/me/reviews: statuses, the rejection reason and the edit link', async () =
   const items = await screen.findAllByTestId('my-review');
   expect(items[0]).toHaveTextContent('Pending validation');
   expect(items[1]).toHaveTextContent('Rejected');
-  expect(items[1]).toHaveTextContent('offensive-language');
+  expect(items[1]).toHaveTextContent('Reason: offensive language');
   expect(screen.getAllByRole('link', { name: /Edit my review/ })[1]).toHaveAttribute('href', '/review/5/edit');
 });
 
@@ -241,6 +241,35 @@ test('/me/reviews: deleting asks first, then the review leaves the list', async 
   await waitFor(() => expect(screen.getAllByTestId('my-review')).toHaveLength(1));
   expect(screen.getByTestId('my-review')).toHaveTextContent('Pending validation');
   expect(fetch.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${url}`)).toContain('DELETE /api/rating/4');
+});
+
+test('/me/reports: each report with the moderators\' outcome and reasons', async () => {
+  updateSession({ email: 'me@b.co', access: 'A' });
+  const report = (review_id: number, extra = {}) => ({
+    review_id,
+    teacher: { id: 1, prefix: 'Mme', name: 'Roux' },
+    content: 'Names a pupil',
+    created_at: '2025-05-01T10:00:00.000Z',
+    outcome: 'open',
+    reason: null,
+    decided_at: null,
+    ...extra,
+  });
+  serve({
+    'GET /auth/me/reports': {
+      status: 200,
+      body: [report(7, { outcome: 'removed', reason: 'personal-data', decided_at: '2025-05-02T09:00:00.000Z' }), report(8, { teacher: null, outcome: 'kept', reason: 'Fair criticism', decided_at: '2025-05-02T09:00:00.000Z' }), report(9)],
+    },
+  });
+  renderAt('/me/reports');
+  const items = await screen.findAllByTestId('my-report');
+  expect(items[0]).toHaveTextContent('Reviewed: removed');
+  expect(items[0]).toHaveTextContent('Reason: personal data');
+  expect(within(items[0]).getByRole('link', { name: 'Review of Mme Roux' })).toHaveAttribute('href', '/teacher/1');
+  expect(items[1]).toHaveTextContent('A review that is no longer shown');
+  expect(items[1]).toHaveTextContent('Reason: Fair criticism');
+  expect(items[2]).toHaveTextContent('Waiting for a moderator');
+  expect(within(items[2]).queryByTestId('report-reason')).toBeNull();
 });
 
 test('/settings without a stored e-mail goes to /auth; with one, shows it', () => {

@@ -150,6 +150,7 @@ const en = {
     me: 'My profile',
     favorites: 'My favourites',
     myReviews: 'My reviews',
+    myReports: 'My reports',
     settings: 'Settings',
     googleLogin: 'Signing in',
     activate: 'Account activation',

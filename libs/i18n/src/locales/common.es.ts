@@ -154,6 +154,7 @@ const es: CommonCatalogue = {
     me: 'Mi perfil',
     favorites: 'Mis favoritos',
     myReviews: 'Mis opiniones',
+    myReports: 'Mis denuncias',
     settings: 'Ajustes',
     googleLogin: 'Iniciando sesión',
     activate: 'Activación de la cuenta',

@@ -152,6 +152,7 @@ const fr: CommonCatalogue = {
     me: 'Mon profil',
     favorites: 'Mes favoris',
     myReviews: 'Mes avis',
+    myReports: 'Mes signalements',
     settings: 'Paramètres',
     googleLogin: 'Connexion en cours',
     activate: 'Activation du compte',

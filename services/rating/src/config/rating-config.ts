@@ -20,7 +20,10 @@ export const ratingEnvSchema = z.object({
   REVIEW_VALIDATION_DELAY: durationField('10m'),
   /** Teachers need at least this many published reviews to appear in the ranking. */
   RANKING_MIN_REVIEWS: positiveIntField(3),
-  /** Distinct reports after which a review is hidden until a moderator decides. */
+  /**
+   * The weight of open reports at which a review is held until a moderator decides: each report
+   * weighs 0 (new account) to 2 (long-standing, reliable reporter), 1 for a 30-day account.
+   */
   REPORT_HIDE_THRESHOLD: positiveIntField(3),
   /** Reviews per community category (the `limit` query overrides it, up to 50). */
   COMMUNITY_PER_CATEGORY: positiveIntField(10),

@@ -113,6 +113,7 @@ export function publishedReview(content: ReviewContent, authorId: string, create
     visible: true,
     hidden: false,
     reportCount: 0,
+    reportWeight: 0,
     relUp: 0,
     relTotal: 0,
     wilson: 0,

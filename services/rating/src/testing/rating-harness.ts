@@ -22,8 +22,8 @@ export interface Harness {
   conn: Connection;
   startWorker(): Promise<TestApp>;
   stopWorker(): Promise<void>;
-  /** A bearer header for a user (a fresh random user without `sub`). */
-  auth(sub?: string, roles?: ('user' | 'admin')[]): Promise<{ Authorization: string }>;
+  /** A bearer header for a user (a fresh random user without `sub`), whose account is `joinedDaysAgo` old when given. */
+  auth(sub?: string, roles?: ('user' | 'admin')[], joinedDaysAgo?: number): Promise<{ Authorization: string }>;
   flushRedis(): Promise<void>;
   close(): Promise<void>;
 }
@@ -62,8 +62,9 @@ export async function startHarness(testFile: string, options: { worker?: boolean
       await h.worker?.close();
       h.worker = undefined;
     },
-    async auth(sub, roles = ['user']) {
-      return { Authorization: `Bearer ${await issuer.sign({ sub: sub ?? `u-${Math.random().toString(36).slice(2)}`, roles })}` };
+    async auth(sub, roles = ['user'], joinedDaysAgo) {
+      const claims = joinedDaysAgo === undefined ? undefined : { date_joined: Math.floor(Date.now() / 1000 - joinedDaysAgo * 86_400) };
+      return { Authorization: `Bearer ${await issuer.sign({ sub: sub ?? `u-${Math.random().toString(36).slice(2)}`, roles, claims })}` };
     },
     async flushRedis() {
       const redis = createQueueConnection(apiConfig.REDIS_URL);

@@ -113,10 +113,17 @@ export function isPublicAt(review: Pick<Review, 'visible' | 'pub'>, now: Date): 
 
 /**
  * The status of the latest version as its author sees it: a verdict reached ahead of the
- * publication time stays `pending` until then (the review is not public before either).
+ * publication time stays `pending` until then (the review is not public before either); a
+ * published review held by the weight of its reports is `held` (reason: `reported`).
  */
-export function authorStatus(review: Pick<Review, 'status' | 'publishAt'>, now: Date): Review['status'] {
-  return new Date(review.publishAt).getTime() > now.getTime() ? 'pending' : review.status;
+export function authorStatus(review: Pick<Review, 'status' | 'publishAt' | 'hidden'>, now: Date): Review['status'] {
+  if (new Date(review.publishAt).getTime() > now.getTime()) return 'pending';
+  return review.status === 'published' && review.hidden ? 'held' : review.status;
+}
+
+/** The statement of reasons the author sees for a held or rejected review. */
+export function authorReason(review: Pick<Review, 'status' | 'hidden' | 'reason'>): string | null {
+  return review.status === 'published' && review.hidden ? 'reported' : review.reason;
 }
 
 /**

@@ -60,8 +60,24 @@ export class Report {
   @Prop({ type: String, required: true, maxlength: 512 })
   content!: string;
 
+  /** What the report weighs towards holding the review before a moderator decides (report-weight.ts). */
+  @Prop({ type: Number, default: 1 })
+  weight!: number;
+
+  /** True once a moderator decided on the review (the report is closed). */
   @Prop({ type: Boolean, default: false })
   dismissed!: boolean;
+
+  /** The decision the reporter is told: open until a moderator decides, then kept or removed. */
+  @Prop({ type: String, enum: ['open', 'kept', 'removed'], default: 'open' })
+  outcome!: 'open' | 'kept' | 'removed';
+
+  /** The moderator's statement of reasons (a reason key, or their note). */
+  @Prop({ type: String, default: null })
+  reason!: string | null;
+
+  @Prop({ type: Date, default: null })
+  decidedAt!: Date | null;
 
   @Prop({ type: Date, required: true })
   createdAt!: Date;

@@ -1,16 +1,16 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { type Me, meSchema, type MyReview, myReviewSchema, type PublicReview, publicReviewSchema } from '@pupitre/contracts';
+import { type Me, meSchema, type MyReport, myReportSchema, type MyReview, myReviewSchema, type PublicReview, publicReviewSchema } from '@pupitre/contracts';
 import { zodApiSchema } from '@pupitre/server-kit';
 import { Model } from 'mongoose';
 import { z } from 'zod';
 import { CurrentUser, RequireAuth } from '../auth/auth.guard';
 import { ProfilesService } from '../auth/profiles.service';
 import { type AuthUser } from '../auth/token-verifier';
-import { authorStatus, hasShownAt, isPublicAt, PublicationCore } from '../core/publication-core';
+import { authorReason, authorStatus, hasShownAt, isPublicAt, PublicationCore } from '../core/publication-core';
 import { pairKey, reviewOid } from '../data/keys';
-import { Favorite } from '../data/social.schema';
+import { Favorite, Report } from '../data/social.schema';
 import { relatablePercent, toPublicReview } from '../reading/review-view';
 import { Review } from '../reviews/review.schema';
 import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
@@ -23,6 +23,7 @@ export class MeController {
   constructor(
     @InjectModel(Review.name) private readonly reviews: Model<Review>,
     @InjectModel(Favorite.name) private readonly favorites: Model<Favorite>,
+    @InjectModel(Report.name) private readonly reports: Model<Report>,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(ProfilesService) private readonly profiles: ProfilesService,
     @Inject(PublicationCore) private readonly publication: PublicationCore,
@@ -92,7 +93,36 @@ export class MeController {
     const now = new Date();
     return docs.map((d) => {
       const status = authorStatus(d, now);
-      return { ...toPublicReview(d, d, catalogue), status, ...(d.reason && (status === 'rejected' || status === 'held') ? { reason: d.reason } : {}) };
+      const reason = authorReason(d);
+      return { ...toPublicReview(d, d, catalogue), status, ...(reason && (status === 'rejected' || status === 'held') ? { reason } : {}) };
+    });
+  }
+
+  /**
+   * The reports the user made, newest first, with the moderators' outcome and statement of reasons
+   * (notice and statement of reasons, DSA art. 16–17). Never who wrote the review.
+   */
+  @Get('reports')
+  @RequireAuth()
+  @ApiOkResponse({ schema: zodApiSchema(z.array(myReportSchema)) })
+  async myReports(@CurrentUser() user: AuthUser): Promise<MyReport[]> {
+    const [reports, catalogue] = await Promise.all([
+      this.reports.find({ userId: user.id }, { _id: 0, reviewId: 1, content: 1, dismissed: 1, outcome: 1, reason: 1, decidedAt: 1, createdAt: 1 }).sort({ createdAt: -1 }).limit(500).lean<Report[]>().exec(),
+      this.catalogue.get(),
+    ]);
+    const reviews = new Map((await this.byIds([...new Set(reports.map((r) => r.reviewId))], () => true)).map((r) => [r.id, r]));
+    return reports.map((r) => {
+      const teacherId = reviews.get(r.reviewId)?.teacherId;
+      const teacher = teacherId === undefined ? undefined : catalogue.teachers.get(teacherId);
+      return {
+        review_id: r.reviewId,
+        teacher: teacher ? { id: teacher.id, prefix: teacher.prefix, name: teacher.name } : null,
+        content: r.content,
+        created_at: new Date(r.createdAt).toISOString(),
+        outcome: r.outcome ?? (r.dismissed ? 'kept' : 'open'),
+        reason: r.reason ?? null,
+        decided_at: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
+      };
     });
   }
 }

@@ -8,6 +8,8 @@ import { type ModerationAction } from '../data/social.schema';
 import { ModerationService } from './moderation.service';
 
 const idPipe = () => new ZodValidationPipe(idParamSchema);
+/** approve takes an optional `{note}` (the statement of reasons the reporters see); no body is fine. */
+const notePipe = () => new ZodValidationPipe(moderationNoteBodySchema.optional().transform((body) => body ?? {}));
 
 @ApiTags('moderation (admin)')
 @Controller('api/moderation')
@@ -28,8 +30,8 @@ export class ModerationController {
   @Post('reviews/:id/approve')
   @HttpCode(200)
   @ApiBody({ required: false, schema: zodApiSchema(moderationNoteBodySchema) })
-  approve(@Param('id', idPipe()) id: number, @CurrentUser() user: AuthUser) {
-    return this.moderation.act(user.id, id, 'approve');
+  approve(@Param('id', idPipe()) id: number, @Body(notePipe()) body: { note?: string }, @CurrentUser() user: AuthUser) {
+    return this.moderation.act(user.id, id, 'approve', body.note || null);
   }
 
   @Post('reviews/:id/reject')

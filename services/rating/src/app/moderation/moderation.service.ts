@@ -15,8 +15,9 @@ type Action = 'approve' | 'reject' | 'restore';
 const snapshot = (r: Review) => ({ status: r.status, hidden: r.hidden, visible: r.visible });
 
 /**
- * Moderation for the `admin` role. The queue holds reviews held by the automatic validation and
- * reviews hidden by reports. approve: publish the latest version and dismiss the reports. reject
+ * Moderation for the `admin` role. The queue holds reviews held by the automatic validation,
+ * reviews with open reports (still public) and reviews held by the weight of their reports.
+ * approve: publish the latest version and close the reports as "kept". reject
  * (with a reason the author sees): take the review off the public pages. restore: undo a rejection
  * (publish the latest version again). Every action is recorded in `moderation_actions`.
  */
@@ -32,10 +33,15 @@ export class ModerationService {
   ) {}
 
   async queue(): Promise<ModerationQueueItem[]> {
-    const docs = await this.reviews.find({ $or: [{ status: 'held' }, { hidden: true }] }).sort({ updatedAt: 1 }).limit(500).lean<Review[]>().exec();
+    const docs = await this.reviews
+      .find({ $or: [{ status: 'held' }, { hidden: true }, { reportCount: { $gt: 0 } }] })
+      .sort({ updatedAt: 1 })
+      .limit(500)
+      .lean<Review[]>()
+      .exec();
     const ids = docs.map((d) => d.id);
     const [reports, catalogue] = await Promise.all([
-      this.reports.find({ reviewId: { $in: ids }, dismissed: false }, { _id: 0, reviewId: 1, content: 1, createdAt: 1 }).lean().exec(),
+      this.reports.find({ reviewId: { $in: ids }, dismissed: false }, { _id: 0, reviewId: 1, content: 1, weight: 1, createdAt: 1 }).lean().exec(),
       this.catalogue.get(),
     ]);
     return docs.map((d) => {
@@ -46,7 +52,9 @@ export class ModerationService {
         status: d.status,
         reason: d.reason ?? null,
         hidden: d.hidden,
-        reports: reports.filter((r) => r.reviewId === d.id).map((r) => ({ content: r.content, created_at: new Date(r.createdAt).toISOString() })),
+        reports: reports
+          .filter((r) => r.reviewId === d.id)
+          .map((r) => ({ content: r.content, weight: r.weight ?? 1, created_at: new Date(r.createdAt).toISOString() })),
         teacher: { id: d.teacherId, prefix: teacher?.prefix ?? '', name: teacher?.name ?? '' },
         subject: { id: d.subjectId, name: subject?.name ?? '' },
         year: d.year,
@@ -65,19 +73,21 @@ export class ModerationService {
     const after = await this.publication.ledger.transition(reviewId, (current): ReviewChanges | null => {
       before = current;
       if (action === 'approve') {
-        if (current.status !== 'held' && !current.hidden) return null;
+        if (current.status !== 'held' && !current.hidden && !(current.reportCount > 0)) return null;
         const publish = current.status === 'published' ? {} : publishChanges(current, now);
-        return { ...publish, hidden: false, visible: true, reportCount: 0 };
+        return { ...publish, hidden: false, visible: true, reportCount: 0, reportWeight: 0 };
       }
       if (action === 'reject') {
         if (current.status === 'rejected' && !current.visible) return null;
-        return { status: 'rejected', reason, pub: null, visible: false, hidden: false, reportCount: 0 };
+        return { status: 'rejected', reason, pub: null, visible: false, hidden: false, reportCount: 0, reportWeight: 0 };
       }
       if (current.status !== 'rejected') return null;
-      return { ...publishChanges(current, now), hidden: false, visible: true, reportCount: 0 };
+      return { ...publishChanges(current, now), hidden: false, visible: true, reportCount: 0, reportWeight: 0 };
     });
     if (!after || !before) throw ApiError.of(409, 'invalid-transition', `cannot ${action} a review that is ${(before as Review | null)?.status ?? 'gone'}`);
-    await this.reports.updateMany({ reviewId, dismissed: false }, { $set: { dismissed: true } }).exec();
+    // The reporters are told the outcome and the statement of reasons (GET /auth/me/reports).
+    const outcome = action === 'reject' ? 'removed' : 'kept';
+    await this.reports.updateMany({ reviewId, dismissed: false }, { $set: { dismissed: true, outcome, reason: reason ?? (outcome === 'kept' ? 'no-breach' : 'moderator'), decidedAt: now } }).exec();
     await this.actions.create({ reviewId, action, reason, moderatorId, before: snapshot(before), after: snapshot(after), at: now });
     await this.cache.bump();
     return { id: reviewId, status: after.status, visible: after.visible };

@@ -120,6 +120,10 @@ export class Review implements ReviewContent {
   @Prop({ type: Number, default: 0 })
   reportCount!: number;
 
+  /** The sum of their weights (report-weight.ts): at REPORT_HIDE_THRESHOLD the review is held. */
+  @Prop({ type: Number, default: 0 })
+  reportWeight!: number;
+
   /** Relatable votes: `relUp` of `relTotal` said "relatable"; `wilson` orders the relevant category. */
   @Prop({ type: Number, default: 0 })
   relUp!: number;

@@ -10,7 +10,7 @@ import { Counter } from '../counters/counter.schema';
 import { Favorite, Report, Vote } from '../data/social.schema';
 import { PublicationProducer } from '../publication/publication-producer.service';
 import { publicationJobId } from '../publication/review-publication.queue';
-import { authorStatus, hasShownAt, isPublicAt, PublicationCore } from '../core/publication-core';
+import { authorReason, authorStatus, hasShownAt, isPublicAt, PublicationCore } from '../core/publication-core';
 import { reviewOid } from '../data/keys';
 import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
 import { Review, type ReviewContent } from './review.schema';
@@ -79,6 +79,7 @@ export class ReviewsService {
         visible: false,
         hidden: false,
         reportCount: 0,
+        reportWeight: 0,
         relUp: 0,
         relTotal: 0,
         wilson: 0,
@@ -101,6 +102,7 @@ export class ReviewsService {
     const isCreator = review.authorId === user.id;
     if (!isCreator && !user.roles.includes('admin')) throw ApiError.of(403, 'forbidden');
     const status = authorStatus(review, new Date());
+    const reason = authorReason(review);
     return {
       id: review.id,
       teacher: review.teacherId,
@@ -111,7 +113,7 @@ export class ReviewsService {
       text_rating: review.text_rating ?? '',
       is_creator: isCreator,
       status,
-      ...(review.reason && status !== 'published' && status !== 'pending' ? { reason: review.reason } : {}),
+      ...(reason && status !== 'published' && status !== 'pending' ? { reason } : {}),
     };
   }
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { ApiBody, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { favoriteBodySchema, idParamSchema, reportBodySchema, voteBodySchema, type VoteResponse, voteResponseSchema } from '@pupitre/contracts';
 import { ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
 import { CurrentUser, RequireAuth } from '../auth/auth.guard';
@@ -50,8 +50,9 @@ export class SocialController {
   @RequireAuth()
   @ApiBody({ schema: zodApiSchema(reportBodySchema) })
   @ApiConflictResponse({ description: '{"error": "already-reported"}' })
+  @ApiForbiddenResponse({ description: 'One\'s own review: {"error": "forbidden"}' })
   async report(@Param('id', idPipe()) id: number, @Body(new ZodValidationPipe(reportBodySchema)) body: { content: string }, @CurrentUser() user: AuthUser): Promise<{ message: string }> {
-    await this.social.report(user.id, id, body.content);
+    await this.social.report(user, id, body.content);
     return { message: 'Report received' };
   }
 }

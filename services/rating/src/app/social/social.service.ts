@@ -7,6 +7,9 @@ import { type ReviewLists } from '../reading/review-lists';
 import { guarded } from '../data/db-traits';
 import { pairKey, reviewOid } from '../data/keys';
 import { type RatingConfig } from '../../config/rating-config';
+import { ProfilesService } from '../auth/profiles.service';
+import { type AuthUser } from '../auth/token-verifier';
+import { reportWeight } from '../moderation/report-weight';
 import { PublicCache } from '../cache/public-cache';
 import { isPublicAt, PublicationCore } from '../core/publication-core';
 import { Favorite, Report, Vote } from '../data/social.schema';
@@ -39,6 +42,7 @@ export class SocialService {
     @Inject(PublicCache) private readonly cache: PublicCache,
     @Inject(PublicationCore) private readonly publication: PublicationCore,
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
+    @Inject(ProfilesService) private readonly profiles: ProfilesService,
   ) {}
 
   private async visibleReview(id: number): Promise<Pick<Review, 'id' | 'authorId' | 'relUp' | 'relTotal'>> {
@@ -108,23 +112,43 @@ export class SocialService {
     });
   }
 
-  /** One report per user per review; at REPORT_HIDE_THRESHOLD open reports the review is hidden. */
-  async report(userId: string, reviewId: number, content: string): Promise<void> {
-    await this.visibleReview(reviewId);
+  /**
+   * One report per user per review, never on one's own (403). The review stays public and goes to
+   * the moderators' queue; it is held before they decide only once its open reports weigh
+   * REPORT_HIDE_THRESHOLD, each weighted by its reporter's account age and track record
+   * (report-weight.ts): a few fresh sign-ups cannot take a review down.
+   */
+  async report(user: AuthUser, reviewId: number, content: string): Promise<void> {
+    const review = await this.visibleReview(reviewId);
+    if (review.authorId === user.id) throw ApiError.of(403, 'forbidden', 'you cannot report your own review');
+    const weight = await this.weightOf(user);
     try {
-      await this.reports.create({ _id: pairKey(reviewId, userId), reviewId, userId, content, dismissed: false, createdAt: new Date() });
+      await this.reports.create({ _id: pairKey(reviewId, user.id), reviewId, userId: user.id, content, weight, dismissed: false, outcome: 'open', reason: null, decidedAt: null, createdAt: new Date() });
     } catch (err) {
       if (isDuplicateKey(err)) throw ApiError.of(409, 'already-reported');
       throw err;
     }
+    const threshold = this.config.REPORT_HIDE_THRESHOLD;
+    const reached = (r: Pick<Review, 'reportWeight'>) => Math.round((r.reportWeight ?? 0) * 100) >= threshold * 100;
     const after = await this.publication.ledger.withReview(reviewId, () =>
-      this.reviews.findOneAndUpdate({ _id: reviewOid(reviewId) }, { $inc: { reportCount: 1 } }, { returnDocument: 'after' }).lean().exec(),
+      this.reviews.findOneAndUpdate({ _id: reviewOid(reviewId) }, { $inc: { reportCount: 1, reportWeight: weight } }, { returnDocument: 'after' }).lean().exec(),
     );
-    if (after && !after.hidden && after.reportCount >= this.config.REPORT_HIDE_THRESHOLD) {
-      await this.publication.ledger.transition(reviewId, (current) =>
-        current.hidden || current.reportCount < this.config.REPORT_HIDE_THRESHOLD ? null : { hidden: true, visible: false },
-      );
-      await this.cache.bump();
+    if (after && !after.hidden && reached(after)) {
+      await this.publication.ledger.transition(reviewId, (current) => (current.hidden || !reached(current) ? null : { hidden: true, visible: false }));
     }
+    await this.cache.bump();
+  }
+
+  /** The weight of `user`'s next report: account age and the outcomes of their earlier reports. */
+  private async weightOf(user: AuthUser): Promise<number> {
+    const [since, history] = await Promise.all([
+      this.profiles.since(user),
+      this.reports.find({ userId: user.id, dismissed: true }, { _id: 0, outcome: 1 }).lean().exec(),
+    ]);
+    return reportWeight({
+      accountAgeDays: (Date.now() - since.getTime()) / 86_400_000,
+      upheld: history.filter((r) => r.outcome === 'removed').length,
+      dismissed: history.filter((r) => r.outcome === 'kept').length,
+    });
   }
 }

@@ -267,20 +267,20 @@ describe('rating API contract', () => {
       await request(url).get('/auth/me/favorites').expect(401);
     });
 
-    it('reports: 201, 409 when already reported, 400 over 512 characters or empty, 404 unknown; hidden at the threshold', async () => {
+    it('reports: 201, 409 when already reported, 400 over 512 characters or empty, 404 unknown; held once they weigh the threshold', async () => {
       const id = visibleIds[4];
       const teacherId = (await h.conn.collection('reviews').findOne({ id }))!.pub.teacherId;
       const before = (await request(url).get(`/api/teacher/${teacherId}`).expect(200)).body.reviews;
-      const r1 = await h.auth('reporter-1');
+      const r1 = await h.auth('reporter-1', ['user'], 60); // accounts two months old: each report weighs 1
       await request(url).post(`/api/rating/${id}/report`).set(r1).send({ content: 'Insulting' }).expect(201);
       await request(url).post(`/api/rating/${id}/report`).set(r1).send({ content: 'Again' }).expect(409, { error: 'already-reported' });
       await request(url).post(`/api/rating/${id}/report`).set(await h.auth('reporter-x')).send({ content: 'x'.repeat(513) }).expect(400);
       await request(url).post(`/api/rating/${id}/report`).set(await h.auth('reporter-x')).send({ content: '' }).expect(400);
       await request(url).post(`/api/rating/${id}/report`).set(await h.auth('reporter-x')).send({}).expect(400);
       await request(url).post('/api/rating/999999/report').set(r1).send({ content: 'x' }).expect(404);
-      await request(url).post(`/api/rating/${id}/report`).set(await h.auth('reporter-2')).send({ content: 'x'.repeat(512) }).expect(201);
+      await request(url).post(`/api/rating/${id}/report`).set(await h.auth('reporter-2', ['user'], 60)).send({ content: 'x'.repeat(512) }).expect(201);
       expect((await h.conn.collection('reviews').findOne({ id }))!.visible).toBe(true);
-      await request(url).post(`/api/rating/${id}/report`).set(await h.auth('reporter-3')).send({ content: 'Threatening' }).expect(201);
+      await request(url).post(`/api/rating/${id}/report`).set(await h.auth('reporter-3', ['user'], 60)).send({ content: 'Threatening' }).expect(201);
       expect(await h.conn.collection('reviews').findOne({ id })).toMatchObject({ visible: false, hidden: true, reportCount: 3 });
       expect((await request(url).get(`/api/teacher/${teacherId}`).expect(200)).body.reviews).toBe(before - 1);
       const community = await request(url).get('/api/rating/community?limit=50').expect(200);

@@ -1,8 +1,10 @@
 // Google sign-in end to end: the real passport-google-oauth20 strategy against a local OAuth2
-// provider (oauth2-mock-server), for a new and an existing e-mail; state and one-time code attacks.
+// provider (oauth2-mock-server), for a new e-mail, an activated one and a never-activated one (the
+// pre-hijack); state and one-time code attacks.
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
-import { type AuthUnderTest, GOOD_PASSWORD, login, startAuth, uniqueEmail, waitForMail } from '../../testing/auth-test-kit';
+import { type AuthUnderTest, createActiveUser, GOOD_PASSWORD, linkParts, login, startAuth, uniqueEmail, waitForMail } from '../../testing/auth-test-kit';
+import { TokenService } from '../tokens/token.service';
 import { type GoogleProfile, type LocalProvider, startLocalProvider } from '../../testing/google-provider';
 
 jest.setTimeout(60_000);
@@ -76,16 +78,39 @@ describe('Google sign-in', () => {
     await request(auth.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${second.body.access}`).expect(200, me.body);
   });
 
-  it('an existing e-mail (even not yet activated): links Google to that account, which keeps its password', async () => {
-    const email = uniqueEmail('google.existing');
-    const created = await request(auth.url).post('/auth/manage/users/').send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(201);
-    await waitForMail(email);
-    const { landing } = await signIn({ sub: 'g-existing-1', email: email.toUpperCase(), email_verified: true });
+  it('an existing activated account: links Google to it, and it keeps its password', async () => {
+    const user = await createActiveUser(auth.url);
+    const { landing } = await signIn({ sub: 'g-existing-1', email: user.email.toUpperCase(), email_verified: true });
     const session = await request(auth.url).post('/auth/oauth2/exchange').send({ code: codeOf(landing) }).expect(200);
-    expect(session.body.email).toBe(email);
+    expect(session.body.email).toBe(user.email);
+    await request(auth.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${session.body.access}`).expect(200, { email: user.email, id: user.id });
+    expect(await mongo.db(auth.config.MONGODB_DB).collection('users').findOne({ email: user.email })).toMatchObject({ googleSub: 'g-existing-1', isActive: true });
+    await login(auth.url, user.email, user.password);
+  });
+
+  it('a never-activated account (pre-hijack): Google links and activates it, and the sign-up password, its sessions and its e-mailed links die', async () => {
+    // Someone signs up with the owner's address and a password of their own, and never activates.
+    const email = uniqueEmail('google.prehijack');
+    const created = await request(auth.url).post('/auth/manage/users/').send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(201);
+    const activation = linkParts(await waitForMail(email), 'activate');
+    // A session that account might hold (issued directly: an inactive account cannot log in).
+    const planted = await auth.app.get(TokenService).issuePair({ id: created.body.id, roles: ['user'] });
+    const db = mongo.db(auth.config.MONGODB_DB);
+    expect(await db.collection('link_tokens').countDocuments({ userId: created.body.id })).toBe(1);
+
+    // The owner signs in with Google for the first time.
+    const { landing } = await signIn({ sub: 'g-prehijack-1', email, email_verified: true });
+    const session = await request(auth.url).post('/auth/oauth2/exchange').send({ code: codeOf(landing) }).expect(200);
     await request(auth.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${session.body.access}`).expect(200, { email, id: created.body.id });
-    expect(await mongo.db(auth.config.MONGODB_DB).collection('users').findOne({ email })).toMatchObject({ googleSub: 'g-existing-1', isActive: true });
-    await login(auth.url, email, GOOD_PASSWORD);
+
+    // The other person's password no longer opens the account; their session and links are dead.
+    await request(auth.url).post('/auth/token/').send({ email, password: GOOD_PASSWORD }).expect(401, { detail: 'No active account found with the given credentials' });
+    await request(auth.url).post('/auth/token/refresh/').send({ refresh: planted.refresh }).expect(401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
+    expect(await db.collection('users').findOne({ email })).toMatchObject({ googleSub: 'g-prehijack-1', isActive: true, password: null });
+    expect(await db.collection('link_tokens').countDocuments({ userId: created.body.id })).toBe(0);
+    await request(auth.url).post('/auth/manage/users/activation/').send(activation).expect(403, { detail: 'Stale token for given user.' });
+    // The owner's own Google session is untouched.
+    await request(auth.url).post('/auth/token/refresh/').send({ refresh: session.body.refresh }).expect(200);
   });
 
   it('refuses an unverified e-mail, a callback without the state cookie, a replayed state and a provider error', async () => {

@@ -133,7 +133,10 @@ export class AccountsService {
     this.logger.log({ msg: 'account erased', userId: id });
   }
 
-  /** Google sign-in: the account of this verified e-mail or Google subject, created active if new. */
+  /**
+   * Google sign-in: the account of this verified e-mail or Google subject, created active if new. An
+   * activated account keeps its password; a never-activated one loses it (see below).
+   */
   async fromGoogle(profile: { sub: string; email: string; lang: Language }): Promise<AuthUser | { error: string }> {
     const email = normalizeEmail(profile.email);
     const bySub = await this.users.findOne({ googleSub: profile.sub }).lean();
@@ -141,8 +144,18 @@ export class AccountsService {
     const existing = await this.users.findOne({ email });
     if (existing) {
       if (existing.googleSub && existing.googleSub !== profile.sub) return { error: 'linked to another Google account' };
-      // The provider vouches for the address: link, and activate an account that was waiting for its e-mail.
-      await this.users.updateOne({ _id: existing._id }, { $set: { googleSub: profile.sub, isActive: true, lastLogin: new Date() } });
+      if (existing.isActive) {
+        await this.users.updateOne({ _id: existing._id }, { $set: { googleSub: profile.sub, lastLogin: new Date() } });
+        return toAuthUser(existing);
+      }
+      // Never activated: nothing proves that whoever chose its password owns the address (someone may
+      // have signed up with it first: a pre-hijack). The provider vouches for the owner now, so the
+      // account is linked and activated, and the sign-up password, its sessions and its links die.
+      await this.users.updateOne(
+        { _id: existing._id },
+        { $set: { googleSub: profile.sub, isActive: true, password: null, lastLogin: new Date() }, $inc: { credentialsVersion: 1 } },
+      );
+      await this.endSessionsAndLinks(String(existing._id));
       return toAuthUser(existing);
     }
     try {
@@ -156,7 +169,12 @@ export class AccountsService {
 
   private async setPassword(user: UserDocument, password: string): Promise<void> {
     await this.users.updateOne({ _id: user._id }, { $set: { password: await this.hasher.hash(password) }, $inc: { credentialsVersion: 1 } });
-    await Promise.all([this.links.deleteMany({ userId: String(user._id) }), this.tokens.revokeAllOf(String(user._id))]);
+    await this.endSessionsAndLinks(String(user._id));
+  }
+
+  /** After a credentials change: every e-mailed link and every session (refresh token) of the user dies. */
+  private async endSessionsAndLinks(userId: string): Promise<void> {
+    await Promise.all([this.links.deleteMany({ userId }), this.tokens.revokeAllOf(userId)]);
   }
 
   private async userFromUid(uid: string): Promise<UserDocument> {

@@ -9,6 +9,7 @@ import { authRedisProvider, RedisLifecycle, userEventsQueueProvider } from './sh
 import { ThrottleService } from './shared/throttle.service';
 import { AccessGuard } from './tokens/access.guard';
 import { RefreshToken, RefreshTokenSchema } from './tokens/refresh-token.schema';
+import { SessionStore } from './tokens/session-store';
 import { SigningKeys } from './tokens/signing-keys.service';
 import { TokenService } from './tokens/token.service';
 import { TokensController } from './tokens/tokens.controller';
@@ -33,6 +34,7 @@ import { UsersController } from './users/users.controller';
     RedisLifecycle,
     ThrottleService,
     SigningKeys,
+    SessionStore,
     TokenService,
     AccessGuard,
     Mailer,

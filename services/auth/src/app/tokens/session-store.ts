@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type SessionState, sessionRevokedKey, sessionStateOf, sessionVersionKey } from '@pupitre/contracts';
-import { APP_CONFIG, ApiError } from '@pupitre/server-kit';
+import { type SessionState, sessionRevokedKey, sessionVersionKey } from '@pupitre/contracts';
+import { APP_CONFIG, ApiError, readSessionState, type SessionClaims, sessionEnded } from '@pupitre/server-kit';
 import { type Redis } from 'ioredis';
 import { type AuthConfig } from '../../config/auth-config';
 import { AUTH_REDIS } from '../shared/redis.provider';
@@ -49,7 +49,12 @@ export class SessionStore {
   }
 
   async state(userId: string, sessionId: string): Promise<SessionState> {
-    return sessionStateOf(await this.run(() => this.redis.mget(sessionVersionKey(userId), sessionRevokedKey(sessionId))));
+    return this.run(() => readSessionState(this.redis, { sub: userId, sid: sessionId }));
+  }
+
+  /** Whether the session of an access token has ended (checked before writes). */
+  async ended(claims: SessionClaims): Promise<boolean> {
+    return this.run(() => sessionEnded(this.redis, claims));
   }
 
   private async run<T>(command: () => Promise<T>): Promise<T> {

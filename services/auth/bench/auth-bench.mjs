@@ -64,7 +64,7 @@ async function main() {
     JWT_PRIVATE_KEYS: JSON.stringify([jwk]),
     PASSWORD_SCRYPT_LOG_N: String(LOG_N),
     THROTTLE_LOGIN_IP: raised,
-    THROTTLE_LOGIN_EMAIL: raised,
+    THROTTLE_LOGIN_FAILURES: '1000000000',
     THROTTLE_SIGNUP_IP: raised,
     THROTTLE_RESET_IP: raised,
     THROTTLE_RESEND_IP: raised,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseServiceEnv, durationField, rateField, urlField } from '@pupitre/server-kit';
+import { baseServiceEnv, durationField, positiveIntField, rateField, urlField } from '@pupitre/server-kit';
 import { parsePrivateJwks } from '../app/tokens/private-jwks';
 
 /**
@@ -66,7 +66,10 @@ export const authEnvSchema = z
       .default(15),
     TRUST_PROXY: trustProxyField(),
     THROTTLE_LOGIN_IP: rateField('60/1m'),
-    THROTTLE_LOGIN_EMAIL: rateField('10/15m'),
+    /** Login attempts per (e-mail, client address) before a delay; then it doubles from THROTTLE_LOGIN_DELAY to THROTTLE_LOGIN_MAX_DELAY. */
+    THROTTLE_LOGIN_FAILURES: positiveIntField(3),
+    THROTTLE_LOGIN_DELAY: durationField('1s'),
+    THROTTLE_LOGIN_MAX_DELAY: durationField('15m'),
     THROTTLE_SIGNUP_IP: rateField('30/1h'),
     THROTTLE_RESET_IP: rateField('30/1h'),
     THROTTLE_RESEND_IP: rateField('30/1h'),

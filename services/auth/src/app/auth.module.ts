@@ -14,6 +14,7 @@ import { SigningKeys } from './tokens/signing-keys.service';
 import { TokenService } from './tokens/token.service';
 import { TokensController } from './tokens/tokens.controller';
 import { AccountsService } from './users/accounts.service';
+import { EmailLinks } from './users/email-links.service';
 import { LinkToken, LinkTokenSchema } from './users/link-token.schema';
 import { User, UserSchema } from './users/user.schema';
 import { UsersController } from './users/users.controller';
@@ -39,6 +40,7 @@ import { UsersController } from './users/users.controller';
     AccessGuard,
     Mailer,
     UserEventsProducer,
+    EmailLinks,
     AccountsService,
     GoogleSignIn,
     ExpiryCleanup,

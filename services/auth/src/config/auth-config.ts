@@ -73,6 +73,8 @@ export const authEnvSchema = z
     THROTTLE_SIGNUP_IP: rateField('30/1h'),
     THROTTLE_RESET_IP: rateField('30/1h'),
     THROTTLE_RESEND_IP: rateField('30/1h'),
+    /** Activation (and, separately, reset) e-mails per recipient, whoever asks for them. */
+    THROTTLE_MAIL_RECIPIENT: rateField('3/1h'),
     THROTTLE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, { message: 'expected letters, digits, _, : or -' }).default('throttle'),
     /** BullMQ key prefix; must match the rating worker's QUEUE_PREFIX. */
     QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, { message: 'expected letters, digits, _, : or - (at most 64)' }).default('bull'),

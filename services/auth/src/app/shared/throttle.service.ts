@@ -6,7 +6,7 @@ import { type AuthConfig } from '../../config/auth-config';
 import { type AttemptDecision, LoginBackoff } from './login-backoff';
 import { AUTH_REDIS } from './redis.provider';
 
-export type ThrottleScope = 'login-ip' | 'signup-ip' | 'reset-ip' | 'resend-ip';
+export type ThrottleScope = 'login-ip' | 'signup-ip' | 'reset-ip' | 'resend-ip' | 'mail-activation' | 'mail-reset';
 
 /**
  * Throttling shared by every replica (counters in Redis): fixed windows per client address, and
@@ -36,6 +36,8 @@ export class ThrottleService {
       'signup-ip': config.THROTTLE_SIGNUP_IP,
       'reset-ip': config.THROTTLE_RESET_IP,
       'resend-ip': config.THROTTLE_RESEND_IP,
+      'mail-activation': config.THROTTLE_MAIL_RECIPIENT,
+      'mail-reset': config.THROTTLE_MAIL_RECIPIENT,
     };
   }
 
@@ -51,6 +53,16 @@ export class ThrottleService {
       }
     }
     if (worst > 0) throttled(res, worst);
+  }
+
+  /** Counts one hit for (scope, key) and says whether it is within the limit; nothing is thrown. */
+  async allows(scope: ThrottleScope, key: string): Promise<boolean> {
+    try {
+      return (await this.limiter.hit(scope, key.trim().toLowerCase(), this.rates[scope])).allowed;
+    } catch (err) {
+      this.logger.warn({ msg: 'throttling skipped: Redis unavailable', scope, error: (err as Error).message });
+      return true;
+    }
   }
 
   /** A login attempt for `email` from `ip`: 429 while that pair's delay runs (see LoginBackoff). */

@@ -134,8 +134,9 @@ export async function startStack({
     const node = process.execPath;
     const svc = (name, script, port, extra = {}) => ({ name, script, port, extra });
     const services = [
-      // Behind the gateway (on loopback), per-IP throttling reads the client from X-Forwarded-For.
-      svc('auth', 'services/auth/dist/main.js', ports.auth, { TRUST_PROXY: 'loopback' }),
+      // Behind the gateway, per-IP throttling reads the client from X-Forwarded-For: the gateway
+      // overwrites it with the peer address, and auth believes that one hop only.
+      svc('auth', 'services/auth/dist/main.js', ports.auth, { TRUST_PROXY: '1' }),
       // The rating API verifies access tokens locally against the auth service's public keys.
       svc('rating', 'services/rating/dist/main.js', ports.rating, { AUTH_JWKS_URL: `http://127.0.0.1:${ports.auth}/auth/.well-known/jwks.json` }),
       svc('worker', 'services/rating/dist/worker.js', ports.worker),

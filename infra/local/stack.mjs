@@ -124,6 +124,8 @@ export async function startStack({
     handle.mail = mail;
 
     const common = {
+      // Everything of the local stack listens on loopback only (a test checks every port).
+      HOST: '127.0.0.1',
       MONGODB_URI: mongo.uri,
       REDIS_URL: redis.url,
       SMTP_URL: mail.smtpUrl,
@@ -192,6 +194,7 @@ export async function startStack({
     progress(7, total, 'gateway');
     const gateway = await startGateway({
       port: ports.gateway,
+      host: '127.0.0.1',
       targets: {
         auth: `http://127.0.0.1:${ports.auth}`,
         rating: `http://127.0.0.1:${ports.rating}`,

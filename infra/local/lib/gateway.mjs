@@ -49,7 +49,7 @@ function forward(req, res, target, name, retried = false) {
 }
 
 /** targets: { auth: 'http://127.0.0.1:3001', shell: '…', … }; a target may be changed later with setTarget. */
-export async function startGateway({ port, host = '0.0.0.0', targets, routes = loadRoutes() }) {
+export async function startGateway({ port, host = '127.0.0.1', targets, routes = loadRoutes() }) {
   const current = { ...targets };
   const server = http.createServer((req, res) => {
     let pathname;

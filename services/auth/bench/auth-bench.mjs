@@ -55,6 +55,7 @@ async function main() {
   const env = {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
+    HOST: '127.0.0.1',
     PORT: String(authPort),
     MONGODB_URI: mongo.uri,
     MONGODB_DB: dbName,

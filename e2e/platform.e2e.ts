@@ -4,10 +4,12 @@ import { test, expect } from './support/fixtures';
 import { buildRemoteVariant } from '../infra/local/lib/build.mjs';
 import { serveStatic } from '../infra/local/lib/static-server.mjs';
 import { ROOT } from '../infra/local/lib/paths.mjs';
+import { isLoopback, listeningSockets, listeningSocketsOf } from '../infra/local/lib/listening.mjs';
 
 // The platform foundation, as a user meets it through the gateway: the shell loads each
 // micro-frontend at run time, each renders data from its service; a remote that is down only
-// costs its own routes; a new build of a remote ships by changing the remotes file alone.
+// costs its own routes; a new build of a remote ships by changing the remotes file alone. Every
+// part of the stack listens on loopback only.
 
 test.describe.configure({ mode: 'serial' });
 
@@ -112,4 +114,16 @@ test('a stopped remote shows the fallback panel while the rest keeps working', a
   await page.goto('/publication');
   await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
   await expect(page.getByTestId('subject-list').locator('li').first()).toBeVisible();
+});
+
+test('every part of the local stack listens on loopback only', ({ stack }) => {
+  const ports: number[] = Object.values(stack.ports);
+  const onStackPorts = listeningSockets().filter((s) => ports.includes(s.port));
+  expect(new Set(onStackPorts.map((s) => s.port))).toEqual(new Set(ports));
+  expect(onStackPorts.filter((s) => !isLoopback(s.address))).toEqual([]);
+  // Nor does any process of the stack listen elsewhere on another port (a debug handler...).
+  const children = [...Object.values(stack.services), (stack.mongo as { proc?: { child: { pid?: number } } }).proc, (stack.redis as { proc?: { child: { pid?: number } } }).proc];
+  const pids = children.map((p) => p?.child.pid).filter((pid): pid is number => typeof pid === 'number');
+  expect(pids.length).toBe(5);
+  for (const pid of pids) expect(listeningSocketsOf(pid).filter((s) => !isLoopback(s.address))).toEqual([]);
 });

@@ -124,6 +124,8 @@ export async function startStack({
     handle.mail = mail;
 
     const common = {
+      // Everything of the local stack listens on loopback only (a test checks every port).
+      HOST: '127.0.0.1',
       MONGODB_URI: mongo.uri,
       REDIS_URL: redis.url,
       SMTP_URL: mail.smtpUrl,
@@ -134,8 +136,9 @@ export async function startStack({
     const node = process.execPath;
     const svc = (name, script, port, extra = {}) => ({ name, script, port, extra });
     const services = [
-      // Behind the gateway (on loopback), per-IP throttling reads the client from X-Forwarded-For.
-      svc('auth', 'services/auth/dist/main.js', ports.auth, { TRUST_PROXY: 'loopback' }),
+      // Behind the gateway, per-IP throttling reads the client from X-Forwarded-For: the gateway
+      // overwrites it with the peer address, and auth believes that one hop only.
+      svc('auth', 'services/auth/dist/main.js', ports.auth, { TRUST_PROXY: '1' }),
       // The rating API verifies access tokens locally against the auth service's public keys.
       svc('rating', 'services/rating/dist/main.js', ports.rating, { AUTH_JWKS_URL: `http://127.0.0.1:${ports.auth}/auth/.well-known/jwks.json` }),
       svc('worker', 'services/rating/dist/worker.js', ports.worker),
@@ -191,6 +194,7 @@ export async function startStack({
     progress(7, total, 'gateway');
     const gateway = await startGateway({
       port: ports.gateway,
+      host: '127.0.0.1',
       targets: {
         auth: `http://127.0.0.1:${ports.auth}`,
         rating: `http://127.0.0.1:${ports.rating}`,

@@ -38,12 +38,17 @@ function ingressMatch(paths: Path[], requestPath: string): string | undefined {
 
 const routes = loadRoutes();
 const ingresses = new Map<string, Ingress>();
+const renderedObjects = new Map<string, ReturnType<typeof renderVariant>>();
 let ws: ReturnType<typeof makeWorkspace>;
 
 beforeAll(() => {
   const tool = ensureKustomize();
   ws = makeWorkspace();
-  for (const v of variants().filter((v) => v.components.length === 0)) ingresses.set(v.name, find(renderVariant(ws, v, tool), 'Ingress', 'pupitre'));
+  for (const v of variants().filter((v) => v.components.length === 0)) {
+    const objects = renderVariant(ws, v, tool);
+    renderedObjects.set(v.name, objects);
+    ingresses.set(v.name, find(objects, 'Ingress', 'pupitre'));
+  }
 }, 300_000);
 afterAll(() => ws?.cleanup());
 
@@ -68,6 +73,13 @@ describe.each(['dev', 'prod', 'prod-managed'])('Ingress of %s', (overlay) => {
     }
     const annotations = Object.keys(ingresses.get(overlay)!.metadata.annotations ?? {});
     expect(annotations.filter((a) => /rewrite|app-root|use-regex/.test(a))).toEqual([]);
+  });
+
+  it('leaves X-Forwarded-For to the controller (no snippet or forwarded-header annotation), and auth believes exactly that one hop', () => {
+    const annotations = Object.entries(ingresses.get(overlay)!.metadata.annotations ?? {});
+    expect(annotations.filter(([k, v]) => /snippet|forwarded|real-ip/i.test(k) || /forwarded|real_ip/i.test(v))).toEqual([]);
+    const config = find(renderedObjects.get(overlay)!, 'ConfigMap', 'auth-config') as { data: Record<string, string> } | undefined;
+    expect(config?.data.TRUST_PROXY).toBe('1');
   });
 
   it.each([

@@ -4,6 +4,9 @@ import http from 'node:http';
 import { loadRoutes, matchRoute } from './routes.mjs';
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade'];
+// Client-address headers a client could forge: the gateway is the first proxy, so it sets
+// X-Forwarded-For to the peer it sees and drops the others (the services trust one hop).
+const CLIENT_ADDRESS_HEADERS = ['forwarded', 'x-real-ip', 'x-client-ip', 'true-client-ip'];
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 function badGateway(res, target, err) {
@@ -12,7 +15,8 @@ function badGateway(res, target, err) {
 }
 
 /**
- * Forwards one request to `target` (an http://host:port URL) unchanged, with X-Forwarded-* headers.
+ * Forwards one request to `target` (an http://host:port URL) unchanged, with X-Forwarded-* headers
+ * of its own (X-Forwarded-For = the peer address, replacing any the client sent).
  * A GET or HEAD whose kept-alive connection the upstream had just closed (ECONNRESET on a reused
  * socket: the upstream's idle timeout racing the reuse) is sent once more on a new connection,
  * as Node's http docs advise, instead of answering 502.
@@ -20,9 +24,9 @@ function badGateway(res, target, err) {
 function forward(req, res, target, name, retried = false) {
   const url = new URL(target);
   const headers = { ...req.headers };
-  for (const h of HOP_BY_HOP) delete headers[h];
-  const remote = req.socket.remoteAddress ?? '';
-  headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${remote}` : remote;
+  for (const h of [...HOP_BY_HOP, ...CLIENT_ADDRESS_HEADERS]) delete headers[h];
+  // Overwritten, never appended to: whatever a client sends, the services see its real address.
+  headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
   headers['x-forwarded-proto'] = 'http';
   headers['x-forwarded-host'] = req.headers.host ?? '';
   const idempotent = req.method === 'GET' || req.method === 'HEAD';
@@ -45,7 +49,7 @@ function forward(req, res, target, name, retried = false) {
 }
 
 /** targets: { auth: 'http://127.0.0.1:3001', shell: '…', … }; a target may be changed later with setTarget. */
-export async function startGateway({ port, host = '0.0.0.0', targets, routes = loadRoutes() }) {
+export async function startGateway({ port, host = '127.0.0.1', targets, routes = loadRoutes() }) {
   const current = { ...targets };
   const server = http.createServer((req, res) => {
     let pathname;

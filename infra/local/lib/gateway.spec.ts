@@ -7,7 +7,7 @@ describe('gateway', () => {
   let upstream: http.Server;
   let gateway: Awaited<ReturnType<typeof startGateway>>;
   let deadPort: number;
-  const seen: Array<{ url?: string; method?: string; xff?: string; body: string }> = [];
+  const seen: Array<{ url?: string; method?: string; xff?: string; forwarded?: string; realIp?: string; body: string }> = [];
 
   beforeAll(async () => {
     upstream = http.createServer((req, res) => {
@@ -15,6 +15,8 @@ describe('gateway', () => {
       req.on('data', (c) => (body += c));
       req.on('end', () => {
         seen.push({ url: req.url, method: req.method, xff: req.headers['x-forwarded-for'] as string, body });
+        if (req.headers.forwarded) seen.at(-1)!.forwarded = req.headers.forwarded;
+        if (req.headers['x-real-ip']) seen.at(-1)!.realIp = req.headers['x-real-ip'] as string;
         res.writeHead(201, { 'Content-Type': 'application/json', 'X-Upstream': 'yes' });
         res.end(JSON.stringify({ ok: true }));
       });
@@ -35,6 +37,17 @@ describe('gateway', () => {
     expect(res.status).toBe(201);
     expect(res.headers.get('x-upstream')).toBe('yes');
     expect(seen.at(-1)).toEqual({ url: '/auth/token/?a=1', method: 'POST', xff: '127.0.0.1', body: '{"x":1}' });
+  });
+
+  it('overwrites X-Forwarded-For with the peer address: a client cannot choose the address the services see', async () => {
+    const res = await fetch(`${gateway.url.replace('localhost', '127.0.0.1')}/auth/token/`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9, 198.51.100.7', forwarded: 'for=203.0.113.9', 'x-real-ip': '203.0.113.9' },
+    });
+    expect(res.status).toBe(201);
+    const last = seen.at(-1)!;
+    expect([last.xff, last.forwarded, last.realIp]).toEqual(['127.0.0.1', undefined, undefined]);
   });
 
   it('answers 502 with an error key when the upstream is down', async () => {

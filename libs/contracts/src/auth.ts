@@ -59,8 +59,10 @@ export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 
 /**
  * Google sign-in: the callback redirects to `/google/login?code=<one-time code>`; the landing page
- * sends `POST /auth/oauth2/exchange {code}` and gets `{access, refresh, email}` (200), or 400
- * `{"error": "invalid-code"}` when the code is unknown, used or older than OAUTH_CODE_TTL (60 s).
+ * sends `POST /auth/oauth2/exchange {code}` (same origin, so the browser sends the HttpOnly cookie
+ * the sign-in started with: the code is bound to that browser) and gets `{access, refresh, email}`
+ * (200), or 400 `{"error": "invalid-code"}` when the code is unknown, used, older than
+ * OAUTH_CODE_TTL (60 s) or comes from another browser.
  * A failed sign-in lands on `/auth?form=login&error=google-signin` instead, and
  * `/auth?form=login&error=google-unavailable` when Google sign-in is not configured.
  */

@@ -6,6 +6,7 @@ export * from './errors';
 export * from './health';
 export * from './catalogue';
 export * from './tokens';
+export * from './sessions';
 export * from './events';
 export * from './auth';
 export * from './rating';

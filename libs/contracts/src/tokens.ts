@@ -15,6 +15,10 @@ export const accessTokenClaimsSchema = z.object({
   iat: z.number().int(),
   exp: z.number().int(),
   roles: z.array(roleSchema),
+  /** The session (refresh-token family) the token belongs to; see sessions.ts. Absent in older tokens. */
+  sid: z.string().min(1).max(64).optional(),
+  /** The user's session version when the token was issued; see sessions.ts. Absent = 0. */
+  sv: z.number().int().min(0).optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 

@@ -30,3 +30,4 @@ export * from './database/bulk-write-in-chunks';
 export * from './database/duplicate-key';
 export * from './database/group-sums';
 export * from './throttle/redis-rate-limiter';
+export * from './sessions/session-state';

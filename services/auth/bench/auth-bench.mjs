@@ -55,6 +55,7 @@ async function main() {
   const env = {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
+    HOST: '127.0.0.1',
     PORT: String(authPort),
     MONGODB_URI: mongo.uri,
     MONGODB_DB: dbName,
@@ -64,7 +65,7 @@ async function main() {
     JWT_PRIVATE_KEYS: JSON.stringify([jwk]),
     PASSWORD_SCRYPT_LOG_N: String(LOG_N),
     THROTTLE_LOGIN_IP: raised,
-    THROTTLE_LOGIN_EMAIL: raised,
+    THROTTLE_LOGIN_FAILURES: '1000000000',
     THROTTLE_SIGNUP_IP: raised,
     THROTTLE_RESET_IP: raised,
     THROTTLE_RESEND_IP: raised,

@@ -6,4 +6,4 @@ import { authAppOptions } from './app/app-options';
 import { authEnvSchema } from './config/auth-config';
 
 const config = loadConfig(authEnvSchema, process.env, 'auth');
-void runService(AppModule.forRoot(config), { ...authAppOptions(config), port: config.PORT });
+void runService(AppModule.forRoot(config), { ...authAppOptions(config), port: config.PORT, host: config.HOST });

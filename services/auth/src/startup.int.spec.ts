@@ -1,6 +1,7 @@
 // The built bundle (dist/main.js) as a real process: configuration checks at start-up (exit 78
 // naming the variable), a full start with JSON logs, SIGTERM.
 import { buildServiceBundle, checkedFetch, dropDatabase, freePort, runNode, type ServiceBundle, startNode, testDatabaseName, waitForStatus } from '@pupitre/server-kit/testing';
+import { listeningSocketsOf } from '../../../infra/local/lib/listening.mjs';
 
 jest.setTimeout(60_000);
 
@@ -32,6 +33,7 @@ describe('auth bundle', () => {
     ['THROTTLE_LOGIN_IP', 'lots'],
     ['TRUST_PROXY', 'everyone'],
     ['ACCESS_TOKEN_TTL', 'forever'],
+    ['HOST', 'everywhere'],
   ])('exits 78 naming %s=%s', async (name, value) => {
     const result = await runNode(bundle.entry('main'), { ...base(), [name]: value });
     expect(result.code).toBe(78);
@@ -50,11 +52,12 @@ describe('auth bundle', () => {
     expect(result.stderr).toContain('GOOGLE_CLIENT_SECRET: expected both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
   });
 
-  it('starts, answers /auth/health, logs JSON lines and stops on SIGTERM', async () => {
+  it('starts, answers /auth/health, logs JSON lines and stops on SIGTERM; with HOST=127.0.0.1 it listens on loopback only', async () => {
     const port = await freePort();
-    const auth = startNode(bundle.entry('main'), { ...base(), PORT: String(port) });
+    const auth = startNode(bundle.entry('main'), { ...base(), PORT: String(port), HOST: '127.0.0.1' });
     try {
       await waitForStatus(`http://127.0.0.1:${port}/readyz`, { alive: () => auth.child.exitCode === null });
+      expect(listeningSocketsOf(auth.child.pid as number).map((s) => `${s.address}:${s.port}`)).toEqual([`127.0.0.1:${port}`]);
       const { json: health } = await checkedFetch(`http://127.0.0.1:${port}/auth/health`);
       expect(health).toMatchObject({ service: 'auth', status: 'ok' });
     } finally {

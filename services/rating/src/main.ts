@@ -6,4 +6,4 @@ import { ratingAppOptions } from './app/app-options';
 import { ratingEnvSchema } from './config/rating-config';
 
 const config = loadConfig(ratingEnvSchema, process.env, 'rating');
-void runService(AppModule.forRoot(config), { ...ratingAppOptions(config), port: config.PORT });
+void runService(AppModule.forRoot(config), { ...ratingAppOptions(config), port: config.PORT, host: config.HOST });

@@ -11,4 +11,5 @@ void runService(WorkerModule.forRoot(config), {
   logLevel: config.LOG_LEVEL,
   corsOrigins: [],
   port: config.PORT,
+  host: config.HOST,
 });

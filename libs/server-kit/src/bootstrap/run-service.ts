@@ -10,7 +10,8 @@ const SHUTDOWN_GRACE_MS = 20_000;
 
 /**
  * Starts a service for real: creates the app, enables graceful shutdown on SIGTERM/SIGINT
- * (Nest closes modules: queues drain, connections close), listens on 0.0.0.0:port and logs the URL.
+ * (Nest closes modules: queues drain, connections close), listens on host:port (HOST, default
+ * 0.0.0.0) and logs the URL.
  * A failure during start-up (database unreachable…) is logged as one JSON line and exits with 1.
  */
 export async function runService(

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseDuration } from './duration';
 import { LOG_LEVELS } from '../logging/log-level';
@@ -68,8 +69,19 @@ export const positiveIntField = (fallback: number) =>
     .min(1, { message: 'expected a positive integer' })
     .default(fallback);
 
+/**
+ * The address to listen on: an IP address. `0.0.0.0` (every interface: containers) by default; the
+ * local stack sets `127.0.0.1` so nothing is reachable from the network.
+ */
+export const hostField = () =>
+  z
+    .string()
+    .default('0.0.0.0')
+    .refine((v) => isIP(v) !== 0, { message: 'expected an IP address to listen on, like 127.0.0.1 or 0.0.0.0' });
+
 /** The variables every service reads, with their defaults. */
 export const baseServiceEnv = (defaults: { port: number; database: string }) => ({
+  HOST: hostField(),
   PORT: portField(defaults.port),
   MONGODB_URI: mongoUriField(),
   MONGODB_DB: databaseNameField(defaults.database),

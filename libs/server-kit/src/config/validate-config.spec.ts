@@ -12,6 +12,7 @@ describe('validateConfig', () => {
       ok: true,
       config: {
         ...valid,
+        HOST: '0.0.0.0',
         PORT: 3001,
         MONGODB_DB: 'pupitre_auth',
         LOG_LEVEL: 'info',
@@ -49,7 +50,7 @@ describe('validateConfig', () => {
   });
 
   it('rejects out-of-range ports and bad origins', () => {
-    const result = validateConfig(schema, { ...valid, PORT: '70000', CORS_ORIGINS: 'not an origin' });
-    expect(!result.ok && result.problems.map((p) => p.split(':')[0]).sort()).toEqual(['CORS_ORIGINS', 'PORT']);
+    const result = validateConfig(schema, { ...valid, PORT: '70000', CORS_ORIGINS: 'not an origin', HOST: 'everywhere' });
+    expect(!result.ok && result.problems.map((p) => p.split(':')[0]).sort()).toEqual(['CORS_ORIGINS', 'HOST', 'PORT']);
   });
 });

@@ -21,6 +21,23 @@ export function createQueueConnection(url: string, options: RedisOptions = {}): 
 }
 
 /**
+ * An ioredis connection for request-path commands (throttling, sessions, one-time codes): commands
+ * issued while disconnected wait for one reconnect at most, then fail, so a request never hangs on
+ * a Redis that is down. Connection errors are logged by `onError` (they repeat while Redis is down).
+ */
+export function createCommandConnection(url: string, onError: (err: Error) => void = () => undefined, options: RedisOptions = {}): Redis {
+  const client = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 3000,
+    retryStrategy: (times) => Math.min(times * 200, 1000),
+    disconnectTimeout: DISCONNECT_TIMEOUT_MS,
+    ...options,
+  });
+  client.on('error', onError);
+  return client;
+}
+
+/**
  * An ioredis connection for health probes: never queues commands while disconnected, so a
  * PING fails at once when Redis is down instead of waiting for a reconnect.
  */

@@ -9,10 +9,12 @@ import { authRedisProvider, RedisLifecycle, userEventsQueueProvider } from './sh
 import { ThrottleService } from './shared/throttle.service';
 import { AccessGuard } from './tokens/access.guard';
 import { RefreshToken, RefreshTokenSchema } from './tokens/refresh-token.schema';
+import { SessionStore } from './tokens/session-store';
 import { SigningKeys } from './tokens/signing-keys.service';
 import { TokenService } from './tokens/token.service';
 import { TokensController } from './tokens/tokens.controller';
 import { AccountsService } from './users/accounts.service';
+import { EmailLinks } from './users/email-links.service';
 import { LinkToken, LinkTokenSchema } from './users/link-token.schema';
 import { User, UserSchema } from './users/user.schema';
 import { UsersController } from './users/users.controller';
@@ -33,10 +35,12 @@ import { UsersController } from './users/users.controller';
     RedisLifecycle,
     ThrottleService,
     SigningKeys,
+    SessionStore,
     TokenService,
     AccessGuard,
     Mailer,
     UserEventsProducer,
+    EmailLinks,
     AccountsService,
     GoogleSignIn,
     ExpiryCleanup,

@@ -41,7 +41,10 @@ describe('auth configuration', () => {
       PASSWORD_SCRYPT_LOG_N: 15,
       TRUST_PROXY: false,
       THROTTLE_LOGIN_IP: { limit: 60, windowMs: 60_000 },
-      THROTTLE_LOGIN_EMAIL: { limit: 10, windowMs: 15 * 60_000 },
+      THROTTLE_LOGIN_FAILURES: 3,
+      THROTTLE_LOGIN_DELAY: 1000,
+      THROTTLE_LOGIN_MAX_DELAY: 15 * 60_000,
+      THROTTLE_MAIL_RECIPIENT: { limit: 3, windowMs: 3_600_000 },
       QUEUE_PREFIX: 'bull',
       GOOGLE_AUTHORIZATION_URL: 'https://accounts.google.com/o/oauth2/v2/auth',
     });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseServiceEnv, durationField, rateField, urlField } from '@pupitre/server-kit';
+import { baseServiceEnv, durationField, positiveIntField, rateField, urlField } from '@pupitre/server-kit';
 import { parsePrivateJwks } from '../app/tokens/private-jwks';
 
 /**
@@ -66,10 +66,15 @@ export const authEnvSchema = z
       .default(15),
     TRUST_PROXY: trustProxyField(),
     THROTTLE_LOGIN_IP: rateField('60/1m'),
-    THROTTLE_LOGIN_EMAIL: rateField('10/15m'),
+    /** Login attempts per (e-mail, client address) before a delay; then it doubles from THROTTLE_LOGIN_DELAY to THROTTLE_LOGIN_MAX_DELAY. */
+    THROTTLE_LOGIN_FAILURES: positiveIntField(3),
+    THROTTLE_LOGIN_DELAY: durationField('1s'),
+    THROTTLE_LOGIN_MAX_DELAY: durationField('15m'),
     THROTTLE_SIGNUP_IP: rateField('30/1h'),
     THROTTLE_RESET_IP: rateField('30/1h'),
     THROTTLE_RESEND_IP: rateField('30/1h'),
+    /** Activation (and, separately, reset) e-mails per recipient, whoever asks for them. */
+    THROTTLE_MAIL_RECIPIENT: rateField('3/1h'),
     THROTTLE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, { message: 'expected letters, digits, _, : or -' }).default('throttle'),
     /** BullMQ key prefix; must match the rating worker's QUEUE_PREFIX. */
     QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, { message: 'expected letters, digits, _, : or - (at most 64)' }).default('bull'),

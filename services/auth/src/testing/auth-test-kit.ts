@@ -16,16 +16,20 @@ export interface AuthUnderTest extends TestApp {
 export const TEST_ENV: Record<string, string> = {
   PASSWORD_SCRYPT_LOG_N: '12',
   THROTTLE_LOGIN_IP: '10000/1m',
-  THROTTLE_LOGIN_EMAIL: '10000/1m',
+  THROTTLE_LOGIN_FAILURES: '10000',
   THROTTLE_SIGNUP_IP: '10000/1m',
   THROTTLE_RESET_IP: '10000/1m',
   THROTTLE_RESEND_IP: '10000/1m',
 };
 
+/** Overrides that give the login throttles their production defaults back (an `undefined` override drops a TEST_ENV value). */
+export const DEFAULT_LOGIN_THROTTLES: Record<string, undefined> = Object.fromEntries(Object.keys(TEST_ENV).filter((k) => k.startsWith('THROTTLE_LOGIN_')).map((k) => [k, undefined]));
+
 /** The auth app in-process on its own database (and its own throttle/queue prefixes in Redis). */
-export async function startAuth(testFile: string, overrides: Record<string, string> = {}): Promise<AuthUnderTest> {
+export async function startAuth(testFile: string, overrides: Record<string, string | undefined> = {}): Promise<AuthUnderTest> {
   const run = randomBytes(4).toString('hex');
-  const config = testServiceConfig(authEnvSchema, testFile, { THROTTLE_PREFIX: `throttle-${run}`, QUEUE_PREFIX: `bull-${run}`, ...TEST_ENV, ...overrides });
+  const env = Object.entries({ THROTTLE_PREFIX: `throttle-${run}`, QUEUE_PREFIX: `bull-${run}`, ...TEST_ENV, ...overrides }).filter((e): e is [string, string] => e[1] !== undefined);
+  const config = testServiceConfig(authEnvSchema, testFile, Object.fromEntries(env));
   const svc = await startTestApp(AppModule.forRoot(config), authAppOptions(config));
   return {
     ...svc,

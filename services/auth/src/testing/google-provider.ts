@@ -15,7 +15,15 @@ export interface LocalProvider {
   /** GOOGLE_* settings pointing the real strategy at this provider. */
   env: Record<string, string>;
   setProfile: (profile: GoogleProfile) => Promise<void>;
+  /** PKCE parameters of the last authorization request and of the token request that followed. */
+  lastExchange: () => Promise<PkceExchange>;
   stop: () => Promise<void>;
+}
+
+export interface PkceExchange {
+  codeChallenge: string | null;
+  codeChallengeMethod: string | null;
+  codeVerifier: string | null;
 }
 
 /** Starts testing/google-provider-process.mjs (oauth2-mock-server) in a child process. */
@@ -43,6 +51,11 @@ export async function startLocalProvider(): Promise<LocalProvider> {
       const answered = next();
       child.stdin!.write(`${JSON.stringify({ profile })}\n`);
       await answered;
+    },
+    lastExchange: async () => {
+      const answered = next();
+      child.stdin!.write(`${JSON.stringify({ lastExchange: true })}\n`);
+      return (await answered) as unknown as PkceExchange;
     },
     stop: async () => {
       const exited = new Promise((r) => child.once('exit', r));

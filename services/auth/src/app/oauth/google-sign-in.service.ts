@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type Language, type OAuthExchangeResponse } from '@pupitre/contracts';
 import { APP_CONFIG } from '@pupitre/server-kit';
-import { type Request, type Response } from 'express';
+import { type CookieOptions, type Request, type Response } from 'express';
 import { type Redis } from 'ioredis';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Passport } from 'passport';
 import { type Profile, Strategy as GoogleStrategy, type VerifyCallback } from 'passport-google-oauth20';
 import { type AuthConfig } from '../../config/auth-config';
@@ -12,27 +12,40 @@ import { TokenService } from '../tokens/token.service';
 import { AccountsService, type AuthUser } from '../users/accounts.service';
 
 const STATE_COOKIE = 'pupitre_oauth_state';
+/** Names the browser that started a sign-in; the one-time code is only exchanged with it. */
+const BROWSER_COOKIE = 'pupitre_oauth_browser';
 const STATE_TTL_MS = 10 * 60_000;
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
 
 function readCookie(req: Request, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined; // a malformed cookie is no cookie
+    }
   }
   return undefined;
 }
 
+const sameText = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
 /**
- * Google sign-in with passport-google-oauth20 (authorization-code flow). `state` is random, kept in
- * Redis for 10 minutes AND in an HttpOnly cookie of the browser that started, so a callback is only
- * accepted in that browser, once. Success hands the front end a one-time code (never tokens) that
- * POST /auth/oauth2/exchange turns into a session.
+ * Google sign-in with passport-google-oauth20 (authorization-code flow with PKCE S256). `state` is
+ * random, kept in Redis for 10 minutes with the PKCE code_verifier AND in an HttpOnly cookie of the
+ * browser that started, so a callback is only accepted in that browser, once. Success hands the
+ * front end a one-time code (never tokens) that POST /auth/oauth2/exchange turns into a session, in
+ * that same browser only: the code is bound to a second HttpOnly cookie (`SameSite=Lax`, path
+ * `/auth`, set at get-redirect), so a code that leaks (logs, history, a forced redirect) is useless
+ * elsewhere.
  */
 @Injectable()
 export class GoogleSignIn {
   private readonly logger = new Logger('GoogleSignIn');
   readonly passport?: InstanceType<typeof Passport>;
+  private browserCookie: CookieOptions = {};
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AuthConfig,
@@ -43,24 +56,28 @@ export class GoogleSignIn {
     if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return;
     this.passport = new Passport();
     const secure = new URL(config.PUBLIC_URL).protocol === 'https:';
+    this.browserCookie = { httpOnly: true, sameSite: 'lax', secure, path: '/auth', maxAge: STATE_TTL_MS };
+    // passport-oauth2's state store with PKCE: `store` keeps the code_verifier under the state,
+    // `verify` hands it back (as `ok`) so the strategy sends it with the code.
     const store = {
-      store: (req: Request, _meta: unknown, done: (err: Error | null, state?: string) => void) => {
+      store: (req: Request, verifier: string, _state: unknown, _meta: unknown, done: (err: Error | null, state?: string) => void) => {
         const state = randomBytes(24).toString('base64url');
         this.redis
-          .set(`oauth-state:${sha256(state)}`, '1', 'PX', STATE_TTL_MS)
+          .set(`oauth-state:${sha256(state)}`, verifier, 'PX', STATE_TTL_MS)
           .then(() => {
             req.res?.cookie(STATE_COOKIE, state, { httpOnly: true, sameSite: 'lax', secure, path: '/auth/oauth2', maxAge: STATE_TTL_MS });
+            req.res?.cookie(BROWSER_COOKIE, randomBytes(32).toString('base64url'), this.browserCookie);
             done(null, state);
           })
           .catch((err: Error) => done(err));
       },
-      verify: (req: Request, state: string, _meta: unknown, done: (err: Error | null, ok: boolean, info?: { message: string }) => void) => {
+      verify: (req: Request, state: string, _meta: unknown, done: (err: Error | null, ok: string | false, info?: { message: string }) => void) => {
         const cookie = readCookie(req, STATE_COOKIE);
         req.res?.clearCookie(STATE_COOKIE, { path: '/auth/oauth2' });
         if (!state || typeof state !== 'string' || cookie !== state) return done(null, false, { message: 'state mismatch' });
         this.redis
           .getdel(`oauth-state:${sha256(state)}`)
-          .then((found) => done(null, found !== null, found === null ? { message: 'state expired or used' } : undefined))
+          .then((verifier) => (verifier ? done(null, verifier) : done(null, false, { message: 'state expired or used' })))
           .catch((err: Error) => done(err, false));
       },
     };
@@ -75,6 +92,8 @@ export class GoogleSignIn {
           tokenURL: config.GOOGLE_TOKEN_URL,
           userProfileURL: config.GOOGLE_USERINFO_URL,
           scope: ['openid', 'email', 'profile'],
+          pkce: true, // S256
+          state: true,
           store: store as never,
         },
         (_access: string, _refresh: string, profile: Profile, done: VerifyCallback) => {
@@ -98,19 +117,31 @@ export class GoogleSignIn {
     })(req, res, (err?: unknown) => done(undefined, String(err)));
   }
 
-  /** A one-time code for the front end, valid OAUTH_CODE_TTL. */
-  async issueCode(user: AuthUser): Promise<string> {
+  /** A one-time code for the front end, valid OAUTH_CODE_TTL, for the browser of this callback; undefined without its cookie. */
+  async issueCode(user: AuthUser, req: Request): Promise<string | undefined> {
+    const browser = readCookie(req, BROWSER_COOKIE);
+    if (!browser) return undefined;
     const code = randomBytes(32).toString('base64url');
-    await this.redis.set(`oauth-code:${sha256(code)}`, user.id, 'PX', this.config.OAUTH_CODE_TTL);
+    await this.redis.set(`oauth-code:${sha256(code)}`, JSON.stringify({ userId: user.id, browser: sha256(browser) }), 'PX', this.config.OAUTH_CODE_TTL);
     return code;
   }
 
-  /** POST /auth/oauth2/exchange: the code (single use) for a session, or undefined. */
-  async exchange(code: string): Promise<OAuthExchangeResponse | undefined> {
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(code)) return undefined;
-    const userId = await this.redis.getdel(`oauth-code:${sha256(code)}`);
-    const user = userId ? await this.accounts.findActive(userId) : undefined;
+  /**
+   * POST /auth/oauth2/exchange: the code (single use) for a session, or undefined. Only from the
+   * browser the code was issued to; a wrong or missing browser cookie does not use the code up.
+   */
+  async exchange(code: string, req: Request, res: Response): Promise<OAuthExchangeResponse | undefined> {
+    const browser = readCookie(req, BROWSER_COOKIE);
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(code) || !browser) return undefined;
+    const key = `oauth-code:${sha256(code)}`;
+    const bound = (value: string | null) => value !== null && sameText(codeRecord(value)?.browser ?? '', sha256(browser));
+    const stored = await this.redis.get(key);
+    if (!bound(stored)) return undefined;
+    const taken = await this.redis.getdel(key);
+    if (!bound(taken)) return undefined;
+    const user = await this.accounts.findActive(codeRecord(taken as string)?.userId ?? '');
     if (!user) return undefined;
+    res.clearCookie(BROWSER_COOKIE, { path: '/auth' });
     return { ...(await this.tokens.issuePair(user)), email: user.email };
   }
 
@@ -129,5 +160,14 @@ export class GoogleSignIn {
       return false;
     }
     return user;
+  }
+}
+
+function codeRecord(value: string): { userId: string; browser: string } | undefined {
+  try {
+    const parsed = JSON.parse(value) as { userId?: unknown; browser?: unknown };
+    return typeof parsed.userId === 'string' && typeof parsed.browser === 'string' ? { userId: parsed.userId, browser: parsed.browser } : undefined;
+  } catch {
+    return undefined;
   }
 }

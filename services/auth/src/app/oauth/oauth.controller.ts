@@ -16,7 +16,7 @@ export class OAuthController {
   ) {}
 
   @Get('get-redirect')
-  @ApiOperation({ summary: '302 to the provider (authorization-code flow with state); 302 to /auth?form=login&error=google-unavailable when not configured.' })
+  @ApiOperation({ summary: '302 to the provider (authorization-code flow with state and PKCE S256); 302 to /auth?form=login&error=google-unavailable when not configured.' })
   start(@Req() req: Request, @Res() res: Response): void {
     if (!this.google.enabled) return this.fail(res, GOOGLE_UNAVAILABLE_ERROR);
     this.google.authenticate(req, res, () => this.fail(res, GOOGLE_LOGIN_ERROR));
@@ -31,20 +31,22 @@ export class OAuthController {
     this.google.authenticate(req, res, (user) => {
       if (!user) return this.fail(res, GOOGLE_LOGIN_ERROR);
       this.google
-        .issueCode(user)
-        .then((code) => this.redirect(res, `${frontendUrl(this.config)}/google/login?code=${encodeURIComponent(code)}`))
+        .issueCode(user, req)
+        .then((code) => (code ? this.redirect(res, `${frontendUrl(this.config)}/google/login?code=${encodeURIComponent(code)}`) : this.fail(res, GOOGLE_LOGIN_ERROR)))
         .catch(() => this.fail(res, GOOGLE_LOGIN_ERROR));
     });
   }
 
   @Post('exchange')
   @HttpCode(200)
-  @ApiOperation({ summary: 'The one-time code of the callback (single use, 60 s) for {access, refresh, email}; 400 {"error": "invalid-code"}.' })
+  @ApiOperation({
+    summary: 'The one-time code of the callback (single use, 60 s, only from the browser that started the sign-in: its cookie) for {access, refresh, email}; 400 {"error": "invalid-code"}.',
+  })
   @ApiBody({ schema: zodApiSchema(oauthExchangeRequestSchema) })
   @ApiOkResponse({ schema: zodApiSchema(oauthExchangeResponseSchema) })
-  async exchange(@Body() body: unknown): Promise<OAuthExchangeResponse> {
+  async exchange(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<OAuthExchangeResponse> {
     const code = asObject(body).code;
-    const session = typeof code === 'string' ? await this.google.exchange(code) : undefined;
+    const session = typeof code === 'string' ? await this.google.exchange(code, req, res) : undefined;
     if (!session) throw ApiError.of(400, 'invalid-code');
     return session;
   }

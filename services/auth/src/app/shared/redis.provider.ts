@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type Provider } from '@nestjs/common';
-import { APP_CONFIG, createQueueConnection } from '@pupitre/server-kit';
+import { APP_CONFIG, createCommandConnection, createQueueConnection } from '@pupitre/server-kit';
 import { USER_EVENTS_QUEUE } from '@pupitre/contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { type AuthConfig } from '../../config/auth-config';
 
-/** Redis for throttling counters, OAuth state and one-time codes: commands fail fast when Redis is down. */
+/** Redis for throttling counters, sessions, OAuth state and one-time codes: commands fail fast when Redis is down. */
 export const AUTH_REDIS = Symbol('AUTH_REDIS');
 /** Producer side of the `user-events` queue (consumed by the rating worker). */
 export const USER_EVENTS = Symbol('USER_EVENTS');
@@ -15,9 +15,7 @@ export const authRedisProvider: Provider = {
   inject: [APP_CONFIG],
   useFactory: (config: AuthConfig) => {
     const logger = new Logger('Redis');
-    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 3000, retryStrategy: (n) => Math.min(n * 200, 1000), disconnectTimeout: 500 });
-    redis.on('error', (err) => logger.debug?.({ msg: 'redis connection error', error: err.message }));
-    return redis;
+    return createCommandConnection(config.REDIS_URL, (err) => logger.debug?.({ msg: 'redis connection error', error: err.message }));
   },
 };
 

@@ -3,18 +3,21 @@ import { APP_CONFIG, ApiError, type Rate, RedisRateLimiter, retryAfterSeconds } 
 import { type Request, type Response } from 'express';
 import { type Redis } from 'ioredis';
 import { type AuthConfig } from '../../config/auth-config';
+import { type AttemptDecision, LoginBackoff } from './login-backoff';
 import { AUTH_REDIS } from './redis.provider';
 
-export type ThrottleScope = 'login-ip' | 'login-email' | 'signup-ip' | 'reset-ip' | 'resend-ip';
+export type ThrottleScope = 'login-ip' | 'signup-ip' | 'reset-ip' | 'resend-ip' | 'mail-activation' | 'mail-reset';
 
 /**
- * Throttling shared by every replica (counters in Redis). A refused request is a 429 with
- * `Retry-After` and `{"error": "too-many-requests", "detail": "Request was throttled. Expected available in N seconds."}`.
+ * Throttling shared by every replica (counters in Redis): fixed windows per client address, and
+ * login failures per (e-mail, address) with a growing delay (LoginBackoff). A refused request is a
+ * 429 with `Retry-After` and `{"error": "too-many-requests", "detail": "Request was throttled. Expected available in N seconds."}`.
  * If Redis cannot be reached the request goes through (logged): availability over strictness.
  */
 @Injectable()
 export class ThrottleService {
   private readonly limiter: RedisRateLimiter;
+  private readonly backoff: LoginBackoff;
   private readonly logger = new Logger('Throttle');
   private readonly rates: Record<ThrottleScope, Rate>;
 
@@ -23,12 +26,18 @@ export class ThrottleService {
     @Inject(AUTH_REDIS) redis: Redis,
   ) {
     this.limiter = new RedisRateLimiter(redis, config.THROTTLE_PREFIX);
+    this.backoff = new LoginBackoff(redis, config.THROTTLE_PREFIX, {
+      freeAttempts: config.THROTTLE_LOGIN_FAILURES,
+      baseDelayMs: config.THROTTLE_LOGIN_DELAY,
+      maxDelayMs: config.THROTTLE_LOGIN_MAX_DELAY,
+    });
     this.rates = {
       'login-ip': config.THROTTLE_LOGIN_IP,
-      'login-email': config.THROTTLE_LOGIN_EMAIL,
       'signup-ip': config.THROTTLE_SIGNUP_IP,
       'reset-ip': config.THROTTLE_RESET_IP,
       'resend-ip': config.THROTTLE_RESEND_IP,
+      'mail-activation': config.THROTTLE_MAIL_RECIPIENT,
+      'mail-reset': config.THROTTLE_MAIL_RECIPIENT,
     };
   }
 
@@ -43,11 +52,39 @@ export class ThrottleService {
         this.logger.warn({ msg: 'throttling skipped: Redis unavailable', scope, error: (err as Error).message });
       }
     }
-    if (worst > 0) {
-      res.setHeader('Retry-After', String(worst));
-      throw new ApiError(429, { error: 'too-many-requests', detail: `Request was throttled. Expected available in ${worst} seconds.` });
+    if (worst > 0) throttled(res, worst);
+  }
+
+  /** Counts one hit for (scope, key) and says whether it is within the limit; nothing is thrown. */
+  async allows(scope: ThrottleScope, key: string): Promise<boolean> {
+    try {
+      return (await this.limiter.hit(scope, key.trim().toLowerCase(), this.rates[scope])).allowed;
+    } catch (err) {
+      this.logger.warn({ msg: 'throttling skipped: Redis unavailable', scope, error: (err as Error).message });
+      return true;
     }
   }
+
+  /** A login attempt for `email` from `ip`: 429 while that pair's delay runs (see LoginBackoff). */
+  async loginAttempt(res: Response, email: string, ip: string): Promise<void> {
+    let decision: AttemptDecision = { allowed: true };
+    try {
+      decision = await this.backoff.attempt(email, ip);
+    } catch (err) {
+      this.logger.warn({ msg: 'login back-off skipped: Redis unavailable', error: (err as Error).message });
+    }
+    if (!decision.allowed) throttled(res, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
+  }
+
+  /** The right password: that pair's failures are forgotten. */
+  async loginSucceeded(email: string, ip: string): Promise<void> {
+    await this.backoff.succeeded(email, ip).catch((err: Error) => this.logger.warn({ msg: 'login back-off not reset: Redis unavailable', error: err.message }));
+  }
+}
+
+function throttled(res: Response, seconds: number): never {
+  res.setHeader('Retry-After', String(seconds));
+  throw new ApiError(429, { error: 'too-many-requests', detail: `Request was throttled. Expected available in ${seconds} seconds.` });
 }
 
 /** The client's address: the socket's, or X-Forwarded-For's as far as TRUST_PROXY allows (express `req.ip`). */

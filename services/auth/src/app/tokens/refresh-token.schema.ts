@@ -5,7 +5,9 @@ export type RefreshStatus = 'active' | 'rotated' | 'revoked';
 
 /**
  * Server-side record of a refresh token, by its `jti`. A refresh rotates it (`rotated`), a logout
- * or a detected re-use revokes its whole `family` (every token descended from one login).
+ * or a detected re-use revokes its whole `family` (every token descended from one login: a
+ * session). The statuses are the durable trace; what decides under concurrency is in Redis
+ * (single use of a jti, revoked sessions: SessionStore), as the database does not isolate writes.
  */
 @Schema({ collection: 'refresh_tokens', versionKey: false })
 export class RefreshToken {
@@ -25,6 +27,10 @@ export class RefreshToken {
 
   @Prop({ type: String, required: true, enum: ['active', 'rotated', 'revoked'], default: 'active' })
   status!: RefreshStatus;
+
+  /** The user's session version when issued (Redis, see SessionStore): an older one is dead. */
+  @Prop({ type: Number, default: 0 })
+  sessionVersion!: number;
 
   @Prop({ type: Date, required: true, index: true })
   expiresAt!: Date;

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { APP_CONFIG } from '@pupitre/server-kit';
 import { JWT_ALGORITHM } from '@pupitre/contracts';
-import { randomUUID } from 'node:crypto';
+import { hkdfSync, randomUUID } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JSONWebKeySet, type JWTVerifyGetKey, type CryptoKey } from 'jose';
 import { type Connection } from 'mongoose';
 import { type AuthConfig } from '../../config/auth-config';
@@ -10,6 +10,7 @@ import { type PrivateJwk, publicJwk } from './private-jwks';
 
 const DEV_KEY_COLLECTION = 'dev_signing_keys';
 const DEV_KEY_ID = 'dev';
+const LINK_KEY_INFO = 'pupitre e-mail link tokens';
 
 /**
  * The signing keys: from JWT_PRIVATE_KEYS (the first signs, all are published), or, outside
@@ -22,6 +23,7 @@ export class SigningKeys implements OnModuleInit {
   private signer!: { kid: string; key: CryptoKey };
   private jwks!: JSONWebKeySet;
   private localSet!: JWTVerifyGetKey;
+  private linkSecret!: Buffer;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AuthConfig,
@@ -34,6 +36,16 @@ export class SigningKeys implements OnModuleInit {
     this.signer = { kid: first.kid, key: (await importJWK(first, JWT_ALGORITHM)) as CryptoKey };
     this.jwks = { keys: keys.map(publicJwk) };
     this.localSet = createLocalJWKSet(this.jwks);
+    this.linkSecret = Buffer.from(hkdfSync('sha256', Buffer.from(first.d, 'base64url'), '', LINK_KEY_INFO, 32));
+  }
+
+  /**
+   * A secret derived (HKDF) from the signing key, for the tokens of e-mailed links: they are
+   * recomputed from what the database holds, so a still-valid link can be sent again. It changes
+   * with the signing key; links made before then are simply not re-sent (a new one is made).
+   */
+  get linkKey(): Buffer {
+    return this.linkSecret;
   }
 
   /** The key that signs new tokens. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { type AccessTokenClaims, accessTokenClaimsSchema, JWT_ALGORITHM, type Role, type TokenPair } from '@pupitre/contracts';
+import { type AccessTokenClaims, accessTokenClaimsSchema, isSessionRevoked, JWT_ALGORITHM, type Role, type SessionState, type TokenPair } from '@pupitre/contracts';
 import { APP_CONFIG, ApiError } from '@pupitre/server-kit';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
@@ -8,6 +8,7 @@ import { type Model } from 'mongoose';
 import { type AuthConfig } from '../../config/auth-config';
 import { User } from '../users/user.schema';
 import { RefreshToken } from './refresh-token.schema';
+import { SessionStore } from './session-store';
 import { SigningKeys } from './signing-keys.service';
 
 /** The three 401 details of POST /auth/token/refresh/ (`code: "token_not_valid"`). */
@@ -27,6 +28,8 @@ export interface TokenSubject {
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
+/** The cause recorded when a refresh token is presented after its use. */
+const reuseOf = (jti: string): string => `reuse:${jti}`;
 
 /** 401 bodies of endpoints that need an access token (simplejwt's words). */
 export const ACCESS_ERRORS = {
@@ -37,60 +40,84 @@ export const ACCESS_ERRORS = {
 } as const;
 
 /**
- * Access tokens: ES256 JWTs (claims of `accessTokenClaimsSchema`) signed by the first key, verified
- * anywhere from the JWKS. Refresh tokens: ES256 JWTs with `token_type: "refresh"` whose jti is
- * recorded; they are accepted only if the record exists, holds that exact token, is active and the
- * token has not expired. A refresh rotates; re-using a rotated one revokes its family.
+ * Access tokens: ES256 JWTs (claims of `accessTokenClaimsSchema`, with the session `sid` and the
+ * user's session version `sv`) signed by the first key, verified anywhere from the JWKS. Refresh
+ * tokens: ES256 JWTs with `token_type: "refresh"` whose jti is recorded; they are accepted only if
+ * the record exists, holds that exact token, is active and unexpired, and its session lives. A
+ * refresh uses the token once (atomically, in Redis) and rotates it; re-using one revokes its
+ * session (family). See ADR 0006.
  */
 @Injectable()
 export class TokenService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AuthConfig,
     @Inject(SigningKeys) private readonly keys: SigningKeys,
+    @Inject(SessionStore) private readonly sessions: SessionStore,
     @InjectModel(RefreshToken.name) private readonly refreshTokens: Model<RefreshToken>,
     @InjectModel(User.name) private readonly users: Model<User>,
   ) {}
 
   /** A new session (new family) for a user. */
-  issuePair(user: TokenSubject): Promise<TokenPair> {
-    return this.pairInFamily(user, randomUUID());
+  async issuePair(user: TokenSubject): Promise<TokenPair> {
+    const family = randomUUID();
+    const { version } = await this.sessions.state(user.id, family);
+    return (await this.pairInFamily(user, family, version)).pair;
   }
 
-  async signAccess(user: TokenSubject, now = Date.now()): Promise<string> {
-    const claims: Record<string, unknown> = { token_type: 'access', roles: user.roles };
+  async signAccess(user: TokenSubject, session: { sid: string; sv: number }, now = Date.now()): Promise<string> {
+    const claims: Record<string, unknown> = { token_type: 'access', roles: user.roles, sid: session.sid, sv: session.sv };
     if (user.joinedAt) claims.date_joined = Math.floor(user.joinedAt.getTime() / 1000);
     return this.sign(claims, user.id, now, this.config.ACCESS_TOKEN_TTL);
   }
 
-  /** POST /auth/token/refresh/: a new pair; the presented token is rotated (dead). */
+  /**
+   * POST /auth/token/refresh/: a new pair; the presented token is used up. Under concurrency the
+   * outcome is that of some sequential order: one presenter wins the token (Redis SET NX); the
+   * others are re-uses and revoke the session, the winner's new token included. The session is
+   * checked again once the new token is stored, so a revocation that raced this refresh (logout,
+   * re-use of another token, password reset) cannot be outlived.
+   */
   async refresh(token: string): Promise<TokenPair> {
-    const record = await this.check(token);
-    const rotated = await this.refreshTokens.findOneAndUpdate({ _id: record._id, status: 'active' }, { $set: { status: 'rotated' } }).lean();
-    if (!rotated) {
-      // Lost a race with another refresh of the same token: that is a re-use too.
-      await this.revokeFamily(record.family);
+    const { record } = await this.check(token);
+    if (!(await this.sessions.claimRefresh(record._id, record.expiresAt.getTime() - Date.now()))) {
+      await this.revokeFamily(record.family, reuseOf(record._id));
       throw new RefreshError('Token is blacklisted');
     }
+    await this.refreshTokens.updateOne({ _id: record._id }, { $set: { status: 'rotated' } });
     const user = await this.users.findById(record.userId).lean();
     if (!user || !user.isActive) {
-      await this.revokeFamily(record.family);
+      await this.revokeFamily(record.family, 'inactive-account');
       throw new RefreshError('Token is invalid');
     }
-    return this.pairInFamily({ id: String(user._id), roles: user.roles, joinedAt: user.createdAt }, record.family);
+    const subject = { id: String(user._id), roles: user.roles, joinedAt: user.createdAt };
+    const { version } = await this.sessions.state(subject.id, record.family);
+    const { pair, jti } = await this.pairInFamily(subject, record.family, version);
+    const after = await this.sessions.state(subject.id, record.family);
+    // A re-use of the very token this refresh used only proves that someone else presented it too:
+    // this answer stands (as if it came first), and the new token is dead with its session.
+    const revokedMeanwhile = after.revokedBy !== null && after.revokedBy !== reuseOf(record._id);
+    if (revokedMeanwhile || after.version > version) {
+      await this.refreshTokens.updateOne({ _id: jti }, { $set: { status: 'revoked' } });
+      throw new RefreshError('Token is blacklisted');
+    }
+    return pair;
   }
 
   /** POST /auth/logout: blacklists the token (and its family). */
   async revoke(token: string): Promise<void> {
-    const record = await this.check(token);
-    await this.revokeFamily(record.family);
+    const { record } = await this.check(token);
+    await this.revokeFamily(record.family, 'logout');
   }
 
-  /** Every refresh token of a user dies (password change, account deletion). */
+  /** Every session of a user ends (password change, Google taking over a never-activated account). */
   async revokeAllOf(userId: string): Promise<void> {
+    await this.sessions.bumpVersion(userId);
     await this.refreshTokens.updateMany({ userId, status: { $ne: 'revoked' } }, { $set: { status: 'revoked' } });
   }
 
+  /** Account deletion: its sessions end and their records go. */
   async deleteAllOf(userId: string): Promise<void> {
+    await this.sessions.bumpVersionOfErased(userId);
     await this.refreshTokens.deleteMany({ userId });
   }
 
@@ -110,7 +137,7 @@ export class TokenService {
   }
 
   /** The refresh record of a presented token, or a RefreshError (invalid, expired, blacklisted). */
-  private async check(token: string): Promise<RefreshToken> {
+  private async check(token: string): Promise<{ record: RefreshToken; state: SessionState }> {
     let jti: string | undefined;
     let kid: string | undefined;
     let exp: number | undefined;
@@ -137,24 +164,27 @@ export class TokenService {
     const record = await this.refreshTokens.findById(jti).lean();
     if (!record || !safeEqual(record.tokenHash, sha256(token))) throw new RefreshError('Token is invalid');
     if (exp * 1000 <= Date.now() || record.expiresAt.getTime() <= Date.now()) throw new RefreshError('Token is expired');
+    const state = await this.sessions.state(record.userId, record.family);
     if (record.status === 'rotated') {
-      await this.revokeFamily(record.family);
+      await this.revokeFamily(record.family, reuseOf(record._id));
       throw new RefreshError('Token is blacklisted');
     }
-    if (record.status !== 'active') throw new RefreshError('Token is blacklisted');
-    return record;
+    if (record.status !== 'active' || isSessionRevoked({ sid: record.family, sv: record.sessionVersion ?? 0 }, state)) throw new RefreshError('Token is blacklisted');
+    return { record, state };
   }
 
-  private async revokeFamily(family: string): Promise<void> {
+  /** The session is marked dead in Redis first (atomic, checked on every use), then its records. */
+  private async revokeFamily(family: string, cause: string): Promise<void> {
+    await this.sessions.revokeSession(family, cause);
     await this.refreshTokens.updateMany({ family, status: { $ne: 'revoked' } }, { $set: { status: 'revoked' } });
   }
 
-  private async pairInFamily(user: TokenSubject, family: string): Promise<TokenPair> {
+  private async pairInFamily(user: TokenSubject, family: string, sessionVersion: number): Promise<{ pair: TokenPair; jti: string }> {
     const now = Date.now();
     const jti = randomUUID();
     const refresh = await this.sign({ token_type: 'refresh' }, user.id, now, this.config.REFRESH_TOKEN_TTL, jti);
-    await this.refreshTokens.create({ _id: jti, userId: user.id, family, tokenHash: sha256(refresh), status: 'active', expiresAt: new Date(now + this.config.REFRESH_TOKEN_TTL) });
-    return { access: await this.signAccess(user, now), refresh };
+    await this.refreshTokens.create({ _id: jti, userId: user.id, family, tokenHash: sha256(refresh), status: 'active', sessionVersion, expiresAt: new Date(now + this.config.REFRESH_TOKEN_TTL) });
+    return { pair: { access: await this.signAccess(user, { sid: family, sv: sessionVersion }, now), refresh }, jti };
   }
 
   private sign(claims: Record<string, unknown>, sub: string, now: number, ttlMs: number, jti = randomUUID()): Promise<string> {

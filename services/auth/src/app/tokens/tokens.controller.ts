@@ -24,19 +24,19 @@ export class TokensController {
 
   @Post('auth/token/')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Log in: an access token and a refresh token. 401 for wrong or inactive credentials; 429 when throttled.' })
+  @ApiOperation({ summary: 'Log in: an access token and a refresh token. 401 for wrong or inactive credentials; 429 when throttled (per address, and per e-mail and address after a few failures).' })
   @ApiBody({ schema: zodApiSchema(loginRequestSchema) })
   @ApiOkResponse({ schema: zodApiSchema(tokenPairSchema) })
   async login(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TokenPair> {
     const errors = {};
     const { email, password } = readFields(body, ['email', 'password'] as const, errors, ['password']);
     throwIfErrors(errors);
-    await this.throttle.consume(res, [
-      ['login-ip', clientIp(req)],
-      ['login-email', (email as string).toLowerCase()],
-    ]);
+    const ip = clientIp(req);
+    await this.throttle.consume(res, [['login-ip', ip]]);
+    await this.throttle.loginAttempt(res, email as string, ip);
     const user = await this.accounts.authenticate(email as string, password as string);
     if (!user) throw new ApiError(401, LOGIN_FAILED);
+    await this.throttle.loginSucceeded(email as string, ip);
     return this.tokens.issuePair(user);
   }
 

@@ -2,19 +2,15 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Language, type Role } from '@pupitre/contracts';
 import { ApiError, APP_CONFIG, isDuplicateKey } from '@pupitre/server-kit';
-import { createHash, randomBytes } from 'node:crypto';
 import { type Model, Types } from 'mongoose';
 import { type AuthConfig } from '../../config/auth-config';
 import { UserEventsProducer } from '../events/user-events.producer';
-import { Mailer } from '../mail/mailer.service';
 import { FIELD_MESSAGES, normalizeEmail } from '../shared/field-errors';
 import { TokenService } from '../tokens/token.service';
-import { LinkToken, type LinkPurpose } from './link-token.schema';
+import { EmailLinks } from './email-links.service';
 import { PasswordHasher } from './password-hasher';
 import { passwordProblems } from './password-rules';
-import { decodeUid, encodeUid, User, type UserDocument } from './user.schema';
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
+import { decodeUid, User, type UserDocument } from './user.schema';
 
 export interface AuthUser {
   id: string;
@@ -33,10 +29,9 @@ export class AccountsService {
   readonly hasher: PasswordHasher;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AuthConfig,
+    @Inject(APP_CONFIG) config: AuthConfig,
     @InjectModel(User.name) private readonly users: Model<User>,
-    @InjectModel(LinkToken.name) private readonly links: Model<LinkToken>,
-    @Inject(Mailer) private readonly mailer: Mailer,
+    @Inject(EmailLinks) private readonly emailLinks: EmailLinks,
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(UserEventsProducer) private readonly events: UserEventsProducer,
   ) {
@@ -61,7 +56,7 @@ export class AccountsService {
       if (isDuplicateKey(err)) throw new ApiError(400, { email: [FIELD_MESSAGES.emailTaken] });
       throw err;
     }
-    await this.sendLink(user, 'activation');
+    await this.emailLinks.send(user, 'activation');
     return { email: user.email, id: String(user._id) };
   }
 
@@ -69,31 +64,30 @@ export class AccountsService {
   async activate(uid: string, token: string): Promise<void> {
     const user = await this.userFromUid(uid);
     if (user.isActive) throw new ApiError(403, { detail: FIELD_MESSAGES.staleToken });
-    await this.consumeLink(user, 'activation', token);
+    await this.emailLinks.consume(user, 'activation', token);
     await this.users.updateOne({ _id: user._id }, { $set: { isActive: true } });
   }
 
   /** Always quiet: a mail only for an existing inactive account. */
   async resendActivation(email: string): Promise<void> {
     const user = await this.users.findOne({ email: normalizeEmail(email) });
-    if (user && !user.isActive) await this.sendLink(user, 'activation');
+    if (user && !user.isActive) await this.emailLinks.send(user, 'activation');
   }
 
   /** Always quiet: a mail only for an existing active account. */
   async requestReset(email: string): Promise<void> {
     const user = await this.users.findOne({ email: normalizeEmail(email) });
-    if (user && user.isActive) await this.sendLink(user, 'reset');
+    if (user && user.isActive) await this.emailLinks.send(user, 'reset');
   }
 
   /** djoser's order: uid, token, password rules, then the two passwords equal. The link dies only on success. */
   async confirmReset(input: { uid: string; token: string; new_password: string; re_new_password: string }): Promise<void> {
     const user = await this.userFromUid(input.uid);
-    const link = await this.findLink(user, 'reset', input.token);
-    if (!link) throw new ApiError(400, { token: [FIELD_MESSAGES.invalidToken] });
+    if (!(await this.emailLinks.find(user, 'reset', input.token))) throw new ApiError(400, { token: [FIELD_MESSAGES.invalidToken] });
     const problems = passwordProblems(input.new_password, user.email);
     if (problems.length) throw new ApiError(400, { new_password: problems });
     if (input.new_password !== input.re_new_password) throw new ApiError(400, { non_field_errors: [FIELD_MESSAGES.mismatch] });
-    if (!(await this.links.findOneAndDelete({ _id: link._id }))) throw new ApiError(400, { token: [FIELD_MESSAGES.invalidToken] });
+    await this.emailLinks.consume(user, 'reset', input.token);
     await this.setPassword(user, input.new_password);
   }
 
@@ -129,11 +123,14 @@ export class AccountsService {
     // de-duplicates a retried deletion.
     await this.events.userErased(id);
     await this.users.deleteOne({ _id: user._id });
-    await Promise.all([this.tokens.deleteAllOf(id), this.links.deleteMany({ userId: id })]);
+    await Promise.all([this.tokens.deleteAllOf(id), this.emailLinks.deleteAllOf(id)]);
     this.logger.log({ msg: 'account erased', userId: id });
   }
 
-  /** Google sign-in: the account of this verified e-mail or Google subject, created active if new. */
+  /**
+   * Google sign-in: the account of this verified e-mail or Google subject, created active if new. An
+   * activated account keeps its password; a never-activated one loses it (see below).
+   */
   async fromGoogle(profile: { sub: string; email: string; lang: Language }): Promise<AuthUser | { error: string }> {
     const email = normalizeEmail(profile.email);
     const bySub = await this.users.findOne({ googleSub: profile.sub }).lean();
@@ -141,8 +138,18 @@ export class AccountsService {
     const existing = await this.users.findOne({ email });
     if (existing) {
       if (existing.googleSub && existing.googleSub !== profile.sub) return { error: 'linked to another Google account' };
-      // The provider vouches for the address: link, and activate an account that was waiting for its e-mail.
-      await this.users.updateOne({ _id: existing._id }, { $set: { googleSub: profile.sub, isActive: true, lastLogin: new Date() } });
+      if (existing.isActive) {
+        await this.users.updateOne({ _id: existing._id }, { $set: { googleSub: profile.sub, lastLogin: new Date() } });
+        return toAuthUser(existing);
+      }
+      // Never activated: nothing proves that whoever chose its password owns the address (someone may
+      // have signed up with it first: a pre-hijack). The provider vouches for the owner now, so the
+      // account is linked and activated, and the sign-up password, its sessions and its links die.
+      await this.users.updateOne(
+        { _id: existing._id },
+        { $set: { googleSub: profile.sub, isActive: true, password: null, lastLogin: new Date() }, $inc: { credentialsVersion: 1 } },
+      );
+      await this.endSessionsAndLinks(String(existing._id));
       return toAuthUser(existing);
     }
     try {
@@ -156,7 +163,12 @@ export class AccountsService {
 
   private async setPassword(user: UserDocument, password: string): Promise<void> {
     await this.users.updateOne({ _id: user._id }, { $set: { password: await this.hasher.hash(password) }, $inc: { credentialsVersion: 1 } });
-    await Promise.all([this.links.deleteMany({ userId: String(user._id) }), this.tokens.revokeAllOf(String(user._id))]);
+    await this.endSessionsAndLinks(String(user._id));
+  }
+
+  /** After a credentials change: every e-mailed link and every session (refresh token) of the user dies. */
+  private async endSessionsAndLinks(userId: string): Promise<void> {
+    await Promise.all([this.emailLinks.deleteAllOf(userId), this.tokens.revokeAllOf(userId)]);
   }
 
   private async userFromUid(uid: string): Promise<UserDocument> {
@@ -164,26 +176,5 @@ export class AccountsService {
     const user = id ? await this.users.findById(id) : null;
     if (!user) throw new ApiError(400, { uid: [FIELD_MESSAGES.invalidUid] });
     return user;
-  }
-
-  private async findLink(user: UserDocument, purpose: LinkPurpose, token: string): Promise<LinkToken | null> {
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-    const link = await this.links.findById(sha256(token)).lean();
-    if (!link || link.userId !== String(user._id) || link.purpose !== purpose) return null;
-    if (link.expiresAt.getTime() <= Date.now() || link.credentialsVersion !== user.credentialsVersion) return null;
-    return link;
-  }
-
-  private async consumeLink(user: UserDocument, purpose: LinkPurpose, token: string): Promise<void> {
-    const link = await this.findLink(user, purpose, token);
-    const consumed = link && (await this.links.findOneAndDelete({ _id: link._id }));
-    if (!consumed) throw new ApiError(400, { token: [FIELD_MESSAGES.invalidToken] });
-  }
-
-  private async sendLink(user: UserDocument, purpose: LinkPurpose): Promise<void> {
-    const token = randomBytes(32).toString('base64url');
-    const ttl = purpose === 'activation' ? this.config.ACTIVATION_TOKEN_TTL : this.config.RESET_TOKEN_TTL;
-    await this.links.create({ _id: sha256(token), userId: String(user._id), purpose, credentialsVersion: user.credentialsVersion, expiresAt: new Date(Date.now() + ttl) });
-    this.mailer.send(purpose, user.email, user.lang, encodeUid(String(user._id)), token);
   }
 }

@@ -6,7 +6,8 @@ export type LinkPurpose = 'activation' | 'reset';
 /**
  * A single-use token sent by e-mail (activation, password reset). Only its SHA-256 is stored. It is
  * valid while it exists, has not expired and the user's credentialsVersion has not moved on; it is
- * deleted when used. Expired ones are removed by the cleanup job (no TTL index on FerretDB).
+ * deleted when used. Expired ones are removed by the cleanup job (no TTL index on FerretDB). The
+ * token itself is derived from `nonce` with a server key, so a still-valid link can be sent again.
  */
 @Schema({ collection: 'link_tokens', versionKey: false })
 export class LinkToken {
@@ -22,6 +23,10 @@ export class LinkToken {
 
   @Prop({ type: Number, required: true })
   credentialsVersion!: number;
+
+  /** Random; the token is HMAC(SigningKeys.linkKey, purpose, user, nonce), so it can be sent again. Absent on older links. */
+  @Prop({ type: String, default: null })
+  nonce!: string | null;
 
   @Prop({ type: Date, required: true, index: true })
   expiresAt!: Date;

@@ -1,9 +1,10 @@
 import { applyDecorators, type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { ApiError } from '@pupitre/server-kit';
+import { ApiError, isWriteMethod } from '@pupitre/server-kit';
 import { type Request } from 'express';
 import { ProfilesService } from './profiles.service';
+import { SessionCheck } from './session-check';
 import { type AuthUser, TokenVerifier } from './token-verifier';
 
 type AuthMode = 'required' | 'optional' | 'admin';
@@ -24,7 +25,8 @@ type AuthedRequest = Request & { user?: AuthUser };
 /**
  * Reads `Authorization: Bearer <access>`. `required`: 401 without a valid token. `optional` (public
  * endpoints that show the caller's state): no header or an invalid token both mean "signed out".
- * `admin`: required, plus the `admin` role (403 otherwise).
+ * `admin`: required, plus the `admin` role (403 otherwise). Writes (POST, PUT, PATCH, DELETE) also
+ * need the token's session to live (SessionCheck: one Redis MGET); reads stay stateless.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -32,6 +34,7 @@ export class AuthGuard implements CanActivate {
     @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(ProfilesService) private readonly profiles: ProfilesService,
+    @Inject(SessionCheck) private readonly sessions: SessionCheck,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -51,6 +54,11 @@ export class AuthGuard implements CanActivate {
     try {
       user = await this.verifier.verify(parts[1]);
     } catch {
+      if (mode === 'optional') return true;
+      throw new ApiError(401, TOKEN_NOT_VALID);
+    }
+    // Before a write, the session must still live (logout, password reset, deletion end it).
+    if (isWriteMethod(req.method) && (await this.sessions.ended(user))) {
       if (mode === 'optional') return true;
       throw new ApiError(401, TOKEN_NOT_VALID);
     }

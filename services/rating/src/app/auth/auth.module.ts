@@ -3,16 +3,18 @@ import { APP_CONFIG } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
 import { AuthGuard } from './auth.guard';
 import { ProfilesService } from './profiles.service';
+import { SessionCheck } from './session-check';
 import { TokenVerifier } from './token-verifier';
 
-/** Local verification of the auth service's access tokens, and the guards built on it. */
+/** Local verification of the auth service's access tokens, the session check of writes, and the guards built on them. */
 @Global()
 @Module({
   providers: [
     { provide: TokenVerifier, inject: [APP_CONFIG], useFactory: (config: RatingConfig) => new TokenVerifier(config.AUTH_JWKS_URL, { cooldownMs: config.AUTH_JWKS_COOLDOWN }) },
     ProfilesService,
+    SessionCheck,
     AuthGuard,
   ],
-  exports: [TokenVerifier, ProfilesService, AuthGuard],
+  exports: [TokenVerifier, ProfilesService, SessionCheck, AuthGuard],
 })
 export class AuthModule {}

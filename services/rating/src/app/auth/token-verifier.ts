@@ -7,6 +7,9 @@ export interface AuthUser {
   roles: Role[];
   /** The account's creation date when the token carries one (`date_joined`, `created_at` or `joined_at`). */
   joinedAt?: Date;
+  /** `sid` and `sv`: the session the token belongs to and the user's session version (see SessionCheck). */
+  sessionId?: string;
+  sessionVersion?: number;
 }
 
 export class InvalidTokenError extends Error {}
@@ -51,5 +54,11 @@ export class TokenVerifier {
 function toUser(claims: AccessTokenClaims, payload: JWTPayload): AuthUser {
   const raw = payload.date_joined ?? payload.created_at ?? payload.joined_at;
   const joined = typeof raw === 'number' ? new Date(raw * 1000) : typeof raw === 'string' ? new Date(raw) : undefined;
-  return { id: claims.sub, roles: claims.roles, joinedAt: joined && !Number.isNaN(joined.getTime()) ? joined : undefined };
+  return {
+    id: claims.sub,
+    roles: claims.roles,
+    joinedAt: joined && !Number.isNaN(joined.getTime()) ? joined : undefined,
+    sessionId: claims.sid,
+    sessionVersion: claims.sv,
+  };
 }

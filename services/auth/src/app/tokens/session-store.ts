@@ -1,0 +1,68 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { type SessionState, sessionRevokedKey, sessionVersionKey } from '@pupitre/contracts';
+import { APP_CONFIG, ApiError, readSessionState, type SessionClaims, sessionEnded } from '@pupitre/server-kit';
+import { type Redis } from 'ioredis';
+import { type AuthConfig } from '../../config/auth-config';
+import { AUTH_REDIS } from '../shared/redis.provider';
+
+const refreshUsedKey = (jti: string): string => `auth:refresh-used:${jti}`;
+
+/**
+ * The atomic side of sessions, in Redis (ADR 0006): the database (FerretDB locally) does not isolate
+ * conditional writes, Redis does. A refresh token is used at most once (`SET NX` on its jti), a
+ * revoked session is marked before its records are (`SET NX`, the first cause stays), a user's
+ * session version only grows (`INCR`). Every other service reads the same keys
+ * (`@pupitre/contracts` sessions.ts). Redis unreachable: 503, never a token that could not be checked.
+ */
+@Injectable()
+export class SessionStore {
+  private readonly logger = new Logger('SessionStore');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AuthConfig,
+    @Inject(AUTH_REDIS) private readonly redis: Redis,
+  ) {}
+
+  /** True for the first caller only: the refresh token `jti` is now used. */
+  claimRefresh(jti: string, ttlMs: number): Promise<boolean> {
+    return this.run(async () => (await this.redis.set(refreshUsedKey(jti), '1', 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK');
+  }
+
+  /** Marks the session (refresh family) dead; the first cause recorded stays. Outlives its tokens. */
+  async revokeSession(sessionId: string, cause: string): Promise<void> {
+    const ttlMs = this.config.REFRESH_TOKEN_TTL + this.config.ACCESS_TOKEN_TTL;
+    await this.run(() => this.redis.set(sessionRevokedKey(sessionId), cause, 'PX', ttlMs, 'NX'));
+  }
+
+  /** Ends every session of the user: tokens issued under an older version are dead. Returns the new version. */
+  async bumpVersion(userId: string): Promise<number> {
+    return this.run(() => this.redis.incr(sessionVersionKey(userId)));
+  }
+
+  /**
+   * After an account is erased its id never comes back: the version only has to outlive its last
+   * access token (refresh records are deleted with the account).
+   */
+  async bumpVersionOfErased(userId: string): Promise<void> {
+    const key = sessionVersionKey(userId);
+    await this.run(() => this.redis.multi().incr(key).pexpire(key, this.config.ACCESS_TOKEN_TTL + 60_000).exec());
+  }
+
+  async state(userId: string, sessionId: string): Promise<SessionState> {
+    return this.run(() => readSessionState(this.redis, { sub: userId, sid: sessionId }));
+  }
+
+  /** Whether the session of an access token has ended (checked before writes). */
+  async ended(claims: SessionClaims): Promise<boolean> {
+    return this.run(() => sessionEnded(this.redis, claims));
+  }
+
+  private async run<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      return await command();
+    } catch (err) {
+      this.logger.error({ msg: 'session store (Redis) unavailable', error: (err as Error).message });
+      throw ApiError.of(503, 'unavailable', 'Sessions cannot be checked right now; try again shortly.');
+    }
+  }
+}

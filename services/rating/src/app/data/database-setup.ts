@@ -4,6 +4,7 @@ import { Connection } from 'mongoose';
 import { PublicCache } from '../cache/public-cache';
 import { detectDbTraits } from './db-traits';
 import { migrateToDerivedKeys } from './derived-keys.migration';
+import { copyVotesToUserIndex } from './user-votes.migration';
 
 const MIGRATION_LEASE_MS = 15 * 60_000;
 
@@ -20,7 +21,11 @@ export class DatabaseSetup implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     await detectDbTraits(this.connection);
     // One process migrates (the others wait, then find it done); a long migration keeps the lease.
-    await this.cache.lock('migration', () => migrateToDerivedKeys(this.connection, (msg, data) => this.logger.log({ msg, ...data })), {
+    const log = (msg: string, data?: object) => this.logger.log({ msg, ...data });
+    await this.cache.lock('migration', async () => {
+      await migrateToDerivedKeys(this.connection, log);
+      await copyVotesToUserIndex(this.connection, log);
+    }, {
       ttlMs: MIGRATION_LEASE_MS,
       waitMs: MIGRATION_LEASE_MS,
     });

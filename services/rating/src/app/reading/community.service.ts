@@ -1,11 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { type CommunityCategoryBlock, type PublicReview, type ReviewUserState } from '@pupitre/contracts';
-import { Model } from 'mongoose';
 import { PublicCache } from '../cache/public-cache';
 import { PublicationCore } from '../core/publication-core';
-import { pairKey } from '../data/keys';
-import { Favorite, Vote } from '../data/social.schema';
 import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
 import { CATEGORY_ORDER, COMMUNITY_KEY, type ListEntry, listAt, teacherKey } from './review-lists';
 import { toPublicReview } from './review-view';
@@ -22,8 +18,6 @@ const signedOutState = new WeakMap<CommunityCategoryBlock[], string>();
 @Injectable()
 export class CommunityService implements OnApplicationBootstrap {
   constructor(
-    @InjectModel(Vote.name) private readonly votes: Model<Vote>,
-    @InjectModel(Favorite.name) private readonly favorites: Model<Favorite>,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(PublicCache) private readonly cache: PublicCache,
     @Inject(PublicationCore) private readonly publication: PublicationCore,
@@ -58,17 +52,10 @@ export class CommunityService implements OnApplicationBootstrap {
     const ids = [...new Set(blocks.flatMap((b) => b.reviews.map((r) => r.id)))];
     const state: ReviewUserState = Object.fromEntries(ids.map((id) => [String(id), [null, false]]));
     if (!userId || !ids.length) return state;
-    // One lookup by `_id` per shown review and kind, in parallel (FerretDB pushes down nothing else).
-    await Promise.all(
-      ids.flatMap((id) => [
-        this.votes.findOne({ _id: pairKey(id, userId) }, { _id: 0, value: 1 }).lean().exec().then((v) => {
-          if (v) state[String(id)][0] = v.value;
-        }),
-        this.favorites.exists({ _id: pairKey(id, userId) }).exec().then((f) => {
-          if (f) state[String(id)][1] = true;
-        }),
-      ]),
-    );
+    // One read by `_id`: the user's index holds their votes and favourites.
+    const index = await this.publication.users.get(userId);
+    const favourites = new Set(index.favorites);
+    for (const id of ids) state[String(id)] = [index.votes[String(id)] ?? null, favourites.has(id)];
     return state;
   }
 

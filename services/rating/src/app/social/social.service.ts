@@ -67,6 +67,7 @@ export class SocialService {
       if (before.value !== value) return applyVoteDeltaLocked(this.reviews, this.publication.lists, reviewId, value ? 1 : -1, 0);
       return review;
     });
+    await this.publication.lock(`user:${userId}`, () => this.publication.users.setVote(userId, reviewId, value));
     if (counts !== review) await this.cache.bump();
     return this.voteResponse(counts ?? review, value);
   }
@@ -78,6 +79,7 @@ export class SocialService {
       const removed = await this.votes.findOneAndDelete({ _id: pairKey(reviewId, userId) }).lean<Vote>().exec();
       return removed ? applyVoteDeltaLocked(this.reviews, this.publication.lists, reviewId, removed.value ? -1 : 0, -1) : review;
     });
+    await this.publication.lock(`user:${userId}`, () => this.publication.users.setVote(userId, reviewId, null));
     if (counts === review) return this.voteResponse(review, null);
     await this.cache.bump();
     return this.voteResponse(counts ?? review, null);

@@ -191,6 +191,7 @@ export async function startStack({
     progress(7, total, 'gateway');
     const gateway = await startGateway({
       port: ports.gateway,
+      remotesFile, // the Content-Security-Policy allows the origins of its remotes
       targets: {
         auth: `http://127.0.0.1:${ports.auth}`,
         rating: `http://127.0.0.1:${ports.rating}`,

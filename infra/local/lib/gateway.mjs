@@ -1,7 +1,10 @@
 // The local gateway: one public origin that routes like the Kubernetes Ingress (infra/routes.json).
 // Paths are passed through unchanged; an unreachable upstream answers 502 with an error key.
+// Every answer carries the security headers of infra/security-headers.json (they replace an
+// upstream's own), the services' answers are never stored (security-headers.mjs).
 import http from 'node:http';
 import { loadRoutes, matchRoute } from './routes.mjs';
+import { headersByTarget, loadSecurityPolicy } from './security-headers.mjs';
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade'];
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -31,6 +34,7 @@ function forward(req, res, target, name, retried = false) {
     (up) => {
       const out = { ...up.headers };
       for (const h of HOP_BY_HOP) delete out[h];
+      for (const h of Object.keys(out)) if (res.hasHeader(h)) delete out[h]; // the gateway's security headers win
       res.writeHead(up.statusCode ?? 502, out);
       up.pipe(res);
     },
@@ -44,14 +48,23 @@ function forward(req, res, target, name, retried = false) {
   else req.pipe(upstream);
 }
 
-/** targets: { auth: 'http://127.0.0.1:3001', shell: '…', … }; a target may be changed later with setTarget. */
-export async function startGateway({ port, host = '0.0.0.0', targets, routes = loadRoutes() }) {
+/**
+ * targets: { auth: 'http://127.0.0.1:3001', shell: '…', … }; a target may be changed later with setTarget.
+ * remotesFile: the file served as /remotes.json, whose remotes' origins the Content-Security-Policy allows.
+ */
+export async function startGateway({ port, host = '0.0.0.0', targets, routes = loadRoutes(), remotesFile, policy = loadSecurityPolicy() }) {
   const current = { ...targets };
+  const securityHeaders = headersByTarget({ policy, remotesFile });
   const server = http.createServer((req, res) => {
-    let pathname;
+    let pathname = null;
     try {
       pathname = new URL(req.url, 'http://x').pathname;
     } catch {
+      // answered 400 below, with the security headers too
+    }
+    const route = pathname === null ? null : matchRoute(routes, pathname);
+    for (const [name, value] of Object.entries(securityHeaders(route?.target))) res.setHeader(name, value);
+    if (pathname === null) {
       res.writeHead(400, { 'Content-Type': 'application/json' });
       return res.end(JSON.stringify({ error: 'bad-request' }));
     }
@@ -59,7 +72,6 @@ export async function startGateway({ port, host = '0.0.0.0', targets, routes = l
       res.writeHead(200, { 'Content-Type': 'text/plain' });
       return res.end('ok');
     }
-    const route = matchRoute(routes, pathname);
     const target = route && current[route.target];
     if (!target) {
       res.writeHead(404, { 'Content-Type': 'application/json' });

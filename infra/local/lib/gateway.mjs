@@ -51,6 +51,7 @@ function forward(req, res, target, name, retried = false) {
 /**
  * targets: { auth: 'http://127.0.0.1:3001', shell: '…', … }; a target may be changed later with setTarget.
  * remotesFile: the file served as /remotes.json, whose remotes' origins the Content-Security-Policy allows.
+ * @param {{ port: number, host?: string, targets: Record<string, string>, routes?: ReturnType<typeof loadRoutes>, remotesFile?: string, policy?: ReturnType<typeof loadSecurityPolicy> }} options
  */
 export async function startGateway({ port, host = '0.0.0.0', targets, routes = loadRoutes(), remotesFile, policy = loadSecurityPolicy() }) {
   const current = { ...targets };

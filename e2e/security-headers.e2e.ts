@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { test, expect } from './support/fixtures';
+import { ROOT } from '../infra/local/lib/paths.mjs';
 import { loadSecurityPolicy, pageHeaders, serviceHeaders } from '../infra/local/lib/security-headers.mjs';
 
 // The security headers as the browser meets them through the gateway (ADR 0007): every answer
@@ -50,4 +53,15 @@ test('no other page can frame the app', async ({ page, stack, cspViolations }) =
   await expect.poll(() => cspViolations.some((v) => v.includes('frame-ancestors'))).toBe(true);
   expect(page.frames().some((f) => f.url().startsWith(stack.url))).toBe(false);
   cspViolations.length = 0; // this test's own, on purpose
+});
+
+test('the built pages hold no inline script, style or event handler: the policy allows none', ({ stack }) => {
+  expect(stack.url).toBeTruthy(); // the fixture has built the apps
+  for (const app of ['shell', 'mfe-community', 'mfe-review', 'mfe-account']) {
+    const html = fs.readFileSync(path.join(ROOT, app, 'dist/index.html'), 'utf8');
+    const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [tag, body] of scripts) expect([app, tag, body.trim()]).toEqual([app, expect.stringMatching(/\ssrc=/), '']);
+    expect([app, /<style\b|\sstyle=|\son[a-z]+=|javascript:/i.exec(html)?.[0]]).toEqual([app, undefined]);
+  }
 });

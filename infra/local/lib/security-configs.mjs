@@ -1,4 +1,4 @@
-// The configurations generated from infra/security-headers.json (the one policy, ADR 0007):
+// The configurations generated from infra/security-headers.json (the one policy, ADR 0008):
 //   - infra/docker/nginx/security-headers.conf: the nginx include of the static images (the pages'
 //     policy, no remote origin: the Ingress in front replaces it with the deployment's);
 //   - infra/k8s/overlays/<overlay>/security-headers.yaml: the ConfigMaps whose entries the Ingress

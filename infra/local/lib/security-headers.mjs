@@ -1,5 +1,5 @@
 // The security headers of every answer the browser gets, from infra/security-headers.json (the one
-// policy, ADR 0007): the pages' Content-Security-Policy allows, besides 'self', the origins of the
+// policy, ADR 0008): the pages' Content-Security-Policy allows, besides 'self', the origins of the
 // remotes file's absolute URLs (a relative /mfe/... line is same-origin and adds none); the
 // services' answers (tokens, accounts, the user's own data) have their own policy and are never
 // stored. The local gateway applies these values; security-configs.mjs writes them for nginx and

@@ -1,18 +1,13 @@
 // The e-mailed links' tokens leave the address bar and the history at once, under the browser
 // router the shell uses; the pages keep them in memory and still send them.
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { resetApiClient } from '@pupitre/api-client';
 import { fakeRoutes } from '@pupitre/api-client/src/testing';
 import { initI18n } from '@pupitre/i18n';
-import routes from '../routes';
+import { AccountRoutes } from './test-routes';
 
 initI18n('en');
-
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{pathname + search}</p>;
-}
 
 /** Opens `url` as a click on a mailed link would: a new history entry, then the app. */
 function openLink(url: string) {
@@ -20,13 +15,7 @@ function openLink(url: string) {
   const entries = window.history.length;
   render(
     <BrowserRouter>
-      <Routes>
-        {Object.entries(routes).map(([path, Screen]) => (
-          <Route key={path} path={path} element={<Screen />} />
-        ))}
-        <Route path="*" element={<p>elsewhere</p>} />
-      </Routes>
-      <Where />
+      <AccountRoutes />
     </BrowserRouter>,
   );
   return { entries };

@@ -106,6 +106,10 @@ describe.each(['dev', 'prod', 'prod-managed'])('Ingress of %s', (overlay) => {
       expect(namespace).toBe(ingress.metadata.namespace);
       const configMap = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === name && o.metadata.namespace === namespace);
       expect([ingress.metadata.name, configMap?.data]).toEqual([ingress.metadata.name, expected[ingress.metadata.name]]);
+      // What the controller accepts (else it answers 503); no `$`, which nginx would read as a variable.
+      for (const [header, value] of Object.entries(configMap!.data!)) {
+        expect([header, value]).toEqual([expect.stringMatching(/^[a-zA-Z\d\-_]+$/), expect.stringMatching(/^[a-zA-Z\d_ :;.,\\/"'?!(){}[\]@<>=\-+*#&`|~^%]+$/)]);
+      }
     }
     // Each Ingress holds only its kind of target: the services' paths are the services'.
     const targetOf = Object.fromEntries(Object.entries(SERVICE_OF_TARGET).map(([target, service]) => [service, target]));

@@ -41,6 +41,8 @@ test('sign up, activate from the mail, log in, profile, change language, log out
   const link = await findMailLink(stack.mail.webUrl, email, /\/activate\/[^\s"'<>]+/);
   await page.goto(link);
   await expect(page.getByTestId('activation-result')).toHaveText('Compte activé');
+  // The link's token has left the address bar (and the history entry).
+  await expect(page).toHaveURL(/\/activate\/$/);
   await checkPage(page, 'activate');
   await expect(page).toHaveURL(/\/auth\?form=login$/, { timeout: 6_000 });
 
@@ -87,6 +89,8 @@ test('password reset by mail', async ({ page, stack }) => {
 
   const link = await findMailLink(stack.mail.webUrl, email, /\/password\/reset\/confirm\/[^\s"'<>]+/);
   await page.goto(link);
+  // The link's token has left the address bar (and the history entry); the form keeps it in memory.
+  await expect(page).toHaveURL(/\/password\/reset\/confirm\/$/);
   await checkPage(page, 'password-reset');
   const form = page.getByTestId('reset-form');
   await form.getByLabel('Nouveau mot de passe', { exact: true }).fill('short');

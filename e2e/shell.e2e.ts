@@ -127,6 +127,8 @@ test('offline: the service worker keeps the shell working, with a clear message,
       return urls;
     });
     expect(cached.filter((u) => u.startsWith('/auth') || u.startsWith('/mfe/'))).toEqual([]);
+    // The shell's page is all it keeps: no API answer, no script, no file of a remote.
+    expect(cached).toEqual(['/']);
     await checkPage(page, 'offline');
   } finally {
     await context.setOffline(false);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
+import { watchContentSecurityPolicy } from './csp-guard';
 import { startGoogleProvider, type GoogleProvider } from './google-provider';
 import { buildAll } from '../../infra/local/lib/build.mjs';
 import { freePorts, startStack } from '../../infra/local/stack.mjs';
@@ -17,8 +18,22 @@ export type Stack = Awaited<ReturnType<typeof startStack>> & {
 /**
  * A full stack of its own (fresh database, Redis, mail catcher, services, remotes, gateway) on free
  * ports, started once per worker. Its /remotes.json is a temporary copy that tests may rewrite.
+ * Every test fails on any Content-Security-Policy violation in its pages, whether in the `page`
+ * fixture's context or in a context it creates itself.
  */
-export const test = base.extend<object, { stack: Stack }>({
+export const test = base.extend<{ cspViolations: string[] }, { stack: Stack }>({
+  cspViolations: [
+    async ({ browser, context }, use) => {
+      const violations: string[] = [];
+      await watchContentSecurityPolicy(context, violations);
+      const onContext = (created: typeof context) => void watchContentSecurityPolicy(created, violations);
+      browser.on('context', onContext);
+      await use(violations);
+      browser.off('context', onContext);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   stack: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
     async ({}, use) => {
@@ -51,4 +66,4 @@ export const test = base.extend<object, { stack: Stack }>({
   baseURL: async ({ stack }, use) => use(stack.url),
 });
 
-export { expect } from '@playwright/test';
+export { expect };

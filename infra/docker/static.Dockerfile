@@ -56,6 +56,8 @@ STOPSIGNAL SIGQUIT
 # nginx itself, not the image's entrypoint scripts: they try to edit the configuration, which is
 # read-only here.
 ENTRYPOINT ["nginx", "-g", "daemon off;"]
+# The security headers every location includes (generated from infra/security-headers.json).
+COPY --chown=root:root --chmod=0644 infra/docker/nginx/security-headers.conf /etc/nginx/security-headers.conf
 
 FROM nginx-base AS remote-base
 COPY --chown=root:root --chmod=0644 infra/docker/nginx/remote.conf /etc/nginx/conf.d/default.conf

@@ -195,6 +195,7 @@ export async function startStack({
     const gateway = await startGateway({
       port: ports.gateway,
       host: '127.0.0.1',
+      remotesFile, // the Content-Security-Policy allows the origins of its remotes
       targets: {
         auth: `http://127.0.0.1:${ports.auth}`,
         rating: `http://127.0.0.1:${ports.rating}`,

@@ -1,73 +1,65 @@
-// Pupitre's service worker: the shell keeps working offline (its pages show an offline message).
-// What it may cache, and nothing else:
-//   - the shell's own static files (the page, its hashed scripts and styles, the promo assets);
-//   - /remotes.json and /config.json (network first: they are the switchboard);
-//   - public catalogue GETs (subjects, ranking, a teacher), network first, only without Authorization.
-// Never: /auth/* (accounts, tokens), any request carrying Authorization, anything but GET, the
-// micro-frontends' files (each team ships its own), other /api answers (they may be personal).
-const VERSION = 'pupitre-shell-v1';
-const STATIC_CACHE = `${VERSION}-static`;
-const DATA_CACHE = `${VERSION}-data`;
+// Pupitre's service worker: offline, the shell's page still starts the app (its pages show an
+// offline message). It caches one thing only: the shell's HTML page, taken from navigations to the
+// shell's own routes (network first: online, the page always comes from the network). Every other
+// request (scripts and styles come from the HTTP cache) goes to the network untouched.
+// Never cached: API answers (/api), accounts and tokens (/auth), the micro-frontends' files (/mfe),
+// anything of another origin, anything but a same-origin 200 HTML page, or a page the server marks
+// no-store or private. Shell unit test: shell/src/sw/sw.spec.ts.
+const VERSION = 'pupitre-shell-v2';
+const PAGE_CACHE = `${VERSION}-page`;
 const SHELL_PAGE = '/';
-const HASHED_ASSET = /^\/[\w.-]+\.[0-9a-f]{10}\.(js|css)$/;
-const SHELL_FILES = /^\/promo\/[\w.-]+\.webp$/; // not the videos: range requests (206) cannot be cached
-const SWITCHBOARD = /^\/(remotes|config)\.json$/;
-const PUBLIC_API = /^\/api\/(subjects|teachers\/ranking|teacher\/\d+)\/?$/;
+/** Paths that are not the shell's pages: the services, the sign-in page, the remotes, files. */
+const NOT_SHELL_PAGE = /^\/(api|auth|mfe)(\/|$)|\.[A-Za-z0-9]+$/;
+
+/** Whether an answer is the shell's page, fit to keep. */
+function isShellPage(response) {
+  return (
+    response.status === 200 &&
+    response.type === 'basic' &&
+    !response.redirected &&
+    /^text\/html\b/.test(response.headers.get('Content-Type') ?? '') &&
+    !/\b(no-store|private)\b/.test(response.headers.get('Cache-Control') ?? '')
+  );
+}
+
+async function keepShellPage(response) {
+  if (isShellPage(response)) await (await caches.open(PAGE_CACHE)).put(SHELL_PAGE, response.clone());
+  return response;
+}
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(STATIC_CACHE)
-      .then((cache) => cache.add(new Request(SHELL_PAGE, { cache: 'reload' })))
+    fetch(new Request(SHELL_PAGE, { cache: 'reload' }))
+      .then(keepShellPage)
+      .catch(() => undefined) // offline at install: the first navigation online fills the cache
       .then(() => self.skipWaiting()),
   );
 });
 
+// Older versions' caches (which held API answers) are deleted.
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((key) => !key.startsWith(VERSION)).map((key) => caches.delete(key))))
+      .then((keys) => Promise.all(keys.filter((key) => key !== PAGE_CACHE).map((key) => caches.delete(key))))
       .then(() => self.clients.claim()),
   );
 });
 
-async function networkFirst(request, cacheName, fallbackUrl) {
-  const cache = await caches.open(cacheName);
+async function networkFirst(request) {
   try {
-    const response = await fetch(request);
-    if (response.status === 200) await cache.put(fallbackUrl ?? request, response.clone());
-    return response;
+    return await keepShellPage(await fetch(request));
   } catch (error) {
-    const cached = await cache.match(fallbackUrl ?? request);
+    const cached = await (await caches.open(PAGE_CACHE)).match(SHELL_PAGE);
     if (cached) return cached;
     throw error;
   }
 }
 
-async function cacheFirst(request) {
-  const cache = await caches.open(STATIC_CACHE);
-  const cached = await cache.match(request);
-  if (cached) return cached;
-  const response = await fetch(request);
-  if (response.status === 200) await cache.put(request, response.clone());
-  return response;
-}
-
 self.addEventListener('fetch', (event) => {
   const { request } = event;
-  if (request.method !== 'GET' || request.headers.has('Authorization')) return;
+  if (request.mode !== 'navigate' || request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
-  const path = url.pathname;
-  if (path === '/auth' || path.startsWith('/auth/') || path.startsWith('/mfe/')) return;
-
-  if (request.mode === 'navigate') {
-    // Every client route is the shell's page; offline, the cached page starts the app.
-    event.respondWith(networkFirst(request, STATIC_CACHE, SHELL_PAGE));
-  } else if (HASHED_ASSET.test(path) || SHELL_FILES.test(path)) {
-    event.respondWith(cacheFirst(request));
-  } else if (SWITCHBOARD.test(path) || (PUBLIC_API.test(path) && !url.search)) {
-    event.respondWith(networkFirst(request, DATA_CACHE));
-  }
+  if (url.origin !== self.location.origin || NOT_SHELL_PAGE.test(url.pathname)) return;
+  event.respondWith(networkFirst(request));
 });

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../local/lib/paths.mjs';
 import { which } from '../../local/lib/which.mjs';
+import { loadSecurityPolicy, pageHeaders } from '../../local/lib/security-headers.mjs';
 import { parseObjects } from './render.mjs';
 
 type Stage = { name: string; from: string; instructions: { op: string; args: string }[] };
@@ -82,6 +83,13 @@ describe('static images (static.Dockerfile)', () => {
       expect(staticFile.chain(`mfe-${name}`).flatMap((s) => s.instructions).some((i) => i.args.includes('nginx/remote.conf'))).toBe(true);
     }
     expect(staticFile.byName.get('shell')!.instructions.some((i) => i.args.includes('nginx/shell.conf'))).toBe(true);
+  });
+
+  it.each(Object.keys(STATIC))('%s carries the generated security-headers include its configuration names', (name) => {
+    const copy = staticFile.chain(name).flatMap((s) => s.instructions).find((i) => i.op === 'COPY' && i.args.includes('nginx/security-headers.conf'));
+    expect(copy?.args).toMatch(/ \/etc\/nginx\/security-headers\.conf$/);
+    const conf = name === 'shell' ? 'shell' : 'remote';
+    expect(fs.readFileSync(path.join(ROOT, `infra/docker/nginx/${conf}.conf`), 'utf8')).toContain('include /etc/nginx/security-headers.conf;');
   });
 });
 
@@ -162,6 +170,7 @@ describe('nginx configurations served by a real nginx', () => {
       .readFileSync(path.join(ROOT, `infra/docker/nginx/${name}.conf`), 'utf8')
       .replaceAll('/usr/share/nginx/html', html)
       .replaceAll('/etc/pupitre', etc)
+      .replaceAll('/etc/nginx/security-headers.conf', path.join(ROOT, 'infra/docker/nginx/security-headers.conf'))
       .replace('listen 8080;', `listen 127.0.0.1:${port};`);
     fs.writeFileSync(path.join(dir, `${name}.conf`), conf);
     const tmp = path.join(dir, `tmp-${name}`);
@@ -236,7 +245,9 @@ describe('nginx configurations served by a real nginx', () => {
   it('shell: not ready while the remotes file is missing', async () => {
     fs.renameSync(path.join(etc, 'remotes.json'), path.join(etc, 'remotes.json.off'));
     try {
-      expect((await get('shell', '/readyz')).status).toBe(503);
+      const res = await get('shell', '/readyz');
+      expect(res.status).toBe(503);
+      expect(res.headers.get('content-security-policy')).toBe(pageHeaders(loadSecurityPolicy())['Content-Security-Policy']);
     } finally {
       fs.renameSync(path.join(etc, 'remotes.json.off'), path.join(etc, 'remotes.json'));
     }
@@ -258,5 +269,20 @@ describe('nginx configurations served by a real nginx', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect((await get('remote', '/readyz')).status).toBe(200);
+  });
+
+  it('both: every answer carries the security headers, whatever its location or status', async () => {
+    const expected = pageHeaders(loadSecurityPolicy());
+    const answers: [string, string, RequestInit?][] = [
+      ['shell', '/'], ['shell', '/teacher/42'], ['shell', '/main.0123abcd.js'], ['shell', '/missing.js'], ['shell', '/remotes.json'],
+      ['shell', '/config.json'], ['shell', '/healthz'], ['shell', '/readyz'],
+      ['remote', '/mfe/review/index.html'], ['remote', '/mfe/review/mf-manifest.json'], ['remote', '/mfe/review/123.89abcdef.js'],
+      ['remote', '/mfe/review/missing.js'], ['remote', '/elsewhere'], ['remote', '/healthz'], ['remote', '/mfe/review/remoteEntry.js', { method: 'OPTIONS' }],
+    ];
+    for (const [server, p, init] of answers) {
+      const res = await get(server, p, init);
+      const got = Object.fromEntries(Object.keys(expected).map((h) => [h, res.headers.get(h)]));
+      expect([server, p, res.status, got]).toEqual([server, p, res.status, expected]);
+    }
   });
 });

@@ -1,7 +1,10 @@
 // The local gateway: one public origin that routes like the Kubernetes Ingress (infra/routes.json).
 // Paths are passed through unchanged; an unreachable upstream answers 502 with an error key.
+// Every answer carries the security headers of infra/security-headers.json (they replace an
+// upstream's own), the services' answers are never stored (security-headers.mjs).
 import http from 'node:http';
 import { loadRoutes, matchRoute } from './routes.mjs';
+import { headersByTarget, loadSecurityPolicy } from './security-headers.mjs';
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade'];
 // Client-address headers a client could forge: the gateway is the first proxy, so it sets
@@ -35,6 +38,7 @@ function forward(req, res, target, name, retried = false) {
     (up) => {
       const out = { ...up.headers };
       for (const h of HOP_BY_HOP) delete out[h];
+      for (const h of Object.keys(out)) if (res.hasHeader(h)) delete out[h]; // the gateway's security headers win
       res.writeHead(up.statusCode ?? 502, out);
       up.pipe(res);
     },
@@ -48,14 +52,24 @@ function forward(req, res, target, name, retried = false) {
   else req.pipe(upstream);
 }
 
-/** targets: { auth: 'http://127.0.0.1:3001', shell: '…', … }; a target may be changed later with setTarget. */
-export async function startGateway({ port, host = '127.0.0.1', targets, routes = loadRoutes() }) {
+/**
+ * targets: { auth: 'http://127.0.0.1:3001', shell: '…', … }; a target may be changed later with setTarget.
+ * remotesFile: the file served as /remotes.json, whose remotes' origins the Content-Security-Policy allows.
+ * @param {{ port: number, host?: string, targets: Record<string, string>, routes?: ReturnType<typeof loadRoutes>, remotesFile?: string, policy?: ReturnType<typeof loadSecurityPolicy> }} options
+ */
+export async function startGateway({ port, host = '127.0.0.1', targets, routes = loadRoutes(), remotesFile, policy = loadSecurityPolicy() }) {
   const current = { ...targets };
+  const securityHeaders = headersByTarget({ policy, remotesFile });
   const server = http.createServer((req, res) => {
-    let pathname;
+    let pathname = null;
     try {
       pathname = new URL(req.url, 'http://x').pathname;
     } catch {
+      // answered 400 below, with the security headers too
+    }
+    const route = pathname === null ? null : matchRoute(routes, pathname);
+    for (const [name, value] of Object.entries(securityHeaders(route?.target))) res.setHeader(name, value);
+    if (pathname === null) {
       res.writeHead(400, { 'Content-Type': 'application/json' });
       return res.end(JSON.stringify({ error: 'bad-request' }));
     }
@@ -63,7 +77,6 @@ export async function startGateway({ port, host = '127.0.0.1', targets, routes =
       res.writeHead(200, { 'Content-Type': 'text/plain' });
       return res.end('ok');
     }
-    const route = matchRoute(routes, pathname);
     const target = route && current[route.target];
     if (!target) {
       res.writeHead(404, { 'Content-Type': 'application/json' });

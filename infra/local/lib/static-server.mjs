@@ -3,10 +3,13 @@
 // manifests and chunks are fetched cross-origin when a remote is deployed elsewhere), gzips text,
 // and lets only content-hashed files be cached for good. `files` maps extra URL paths to files on
 // disk read at each request (the shell's /remotes.json), so they can change while it runs.
+// Like the nginx images, it sends the policy's security headers with no remote origin allowed (the
+// gateway in front replaces them with the deployment's, which allow the remotes file's origins).
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { loadSecurityPolicy, pageHeaders } from './security-headers.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -37,6 +40,7 @@ export function createStaticServer({ dir, base = '/', spa = false, files = {}, n
   const root = path.resolve(dir);
   const prefix = base.endsWith('/') ? base : `${base}/`;
   const gzCache = new Map();
+  const ownHeaders = pageHeaders(loadSecurityPolicy());
 
   function resolveFile(urlPath) {
     if (files[urlPath]) return files[urlPath];
@@ -78,7 +82,7 @@ export function createStaticServer({ dir, base = '/', spa = false, files = {}, n
 
   const server = http.createServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    for (const [header, value] of Object.entries(ownHeaders)) res.setHeader(header, value);
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*' });
       return res.end();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadSecurityPolicy, pageHeaders } from './security-headers.mjs';
 import { serveStatic } from './static-server.mjs';
 
 describe('static server', () => {
@@ -40,5 +41,13 @@ describe('static server', () => {
     fs.writeFileSync(extra, '{"a":"2"}');
     expect(await (await fetch(`${srv.url}/remotes.json`)).json()).toEqual({ a: '2' });
     expect((await fetch(`${srv.url}/..%2f..%2fetc%2fpasswd.txt`)).status).toBe(404);
+  });
+
+  it('sends the pages’ security headers, no remote origin allowed, as the nginx images do', async () => {
+    for (const p of ['/teacher/12', '/main.0123abcd.js', '/missing.js']) {
+      const res = await fetch(`${srv.url}${p}`);
+      const expected = pageHeaders(loadSecurityPolicy());
+      expect([p, Object.fromEntries(Object.keys(expected).map((h) => [h, res.headers.get(h)]))]).toEqual([p, expected]);
+    }
   });
 });

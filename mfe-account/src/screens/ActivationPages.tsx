@@ -1,10 +1,11 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { storeTokens } from '@pupitre/api-client';
 import { Button, Loading, showPopup } from '@pupitre/ui';
 import { accountApi } from '../api';
 import { validateNewPassword, signupErrorMessage } from '../validation';
+import { replaceAddress, useEmailedLink } from './address-bar';
 import { Field, FormError } from './Field';
 import { Screen } from './Screen';
 
@@ -18,7 +19,7 @@ const exchanges = new Map<string, ReturnType<typeof accountApi.exchangeGoogleCod
 
 export function ActivatePage() {
   const { t } = useTranslation('account');
-  const { uid = '', token = '' } = useParams();
+  const { uid, token } = useEmailedLink('/activate/');
   const navigate = useNavigate();
   const [result, setResult] = useState<'pending' | 'ok' | 'error'>('pending');
 
@@ -60,7 +61,7 @@ export function ActivatePage() {
 
 export function PasswordResetConfirmPage() {
   const { t } = useTranslation(['account', 'common']);
-  const { uid = '', token = '' } = useParams();
+  const { uid, token } = useEmailedLink('/password/reset/confirm/');
   const navigate = useNavigate();
   const errorId = useId();
   const [password, setPassword] = useState('');
@@ -121,7 +122,7 @@ export function GoogleLoginPage() {
 
   useEffect(() => {
     // The code leaves the address bar (history, screenshots) at once.
-    window.history.replaceState(window.history.state, '', window.location.pathname);
+    replaceAddress(window.location.pathname);
     if (!code) {
       showPopup('Error.google-login');
       void navigate('/auth?form=login', { replace: true });

@@ -1,16 +1,16 @@
 // Account screens with a stubbed transport and fake timers where the spec times things:
 // login (3.5 s to /), activation (3 s to /auth?form=login).
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { resetApiClient } from '@pupitre/api-client';
 import { fakeRoutes } from '@pupitre/api-client/src/testing';
 import { initI18n } from '@pupitre/i18n';
 import { getSession, updateSession } from '@pupitre/session';
 import { getPopups } from '@pupitre/ui';
-import routes from '../routes';
 import { oneDecimal } from './ProfilePages';
 import { LOGIN_REDIRECT_MS } from './AuthPage';
 import { ACTIVATION_REDIRECT_MS } from './ActivationPages';
+import { AccountRoutes } from './test-routes';
 
 initI18n('en');
 
@@ -18,21 +18,10 @@ type Answer = { status: number; body?: unknown };
 /** The API's answers by `"METHOD /path"` (checked against the contract); anything else is a 502. */
 const serve = (answers: Record<string, Answer>) => fakeRoutes(answers).fetch;
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{pathname + search}</p>;
-}
-
 function renderAt(url: string) {
   return render(
     <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        {Object.entries(routes).map(([path, Screen]) => (
-          <Route key={path} path={path} element={<Screen />} />
-        ))}
-        <Route path="*" element={<p>elsewhere</p>} />
-      </Routes>
-      <Where />
+      <AccountRoutes />
     </MemoryRouter>,
   );
 }

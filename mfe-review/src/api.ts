@@ -6,19 +6,30 @@ import { serviceErrorKey, type FormTeacher, type ReviewFormError } from './form/
 
 export type WriteAnswer = { ok: true; id: number } | { ok: false; error: ReviewFormError };
 
-async function write(method: 'post' | 'put', path: string, payload: ReviewPayload): Promise<WriteAnswer> {
-  const outcome = await api[method]<{ message: string; id: number }>(path, payload);
+async function write(method: 'post' | 'put', path: string, payload: ReviewPayload, headers?: Record<string, string>): Promise<WriteAnswer> {
+  const outcome = await api[method]<{ message: string; id: number }>(path, payload, { headers });
   if (outcome.kind === 'ok' && outcome.data && typeof outcome.data.id === 'number') return { ok: true, id: outcome.data.id };
   if (outcome.kind === 'bad-request' || outcome.kind === 'conflict') return { ok: false, error: serviceErrorKey(outcome.body) };
   return { ok: false, error: 'fatal' };
 }
 
 export const reviewApi = {
-  create: (payload: ReviewPayload) => write('post', '/api/rating/0', payload),
+  /** `attempt` names this form's submission: the same payload sent again (after a lost answer) gets the original answer. */
+  create: (payload: ReviewPayload, attempt: string) => write('post', '/api/rating/0', payload, { 'Idempotency-Key': idempotencyKey(attempt, payload) }),
   edit: (id: number, payload: ReviewPayload) => write('put', `/api/rating/${id}`, payload),
   editView: (id: number) => api.get<ReviewEditView>(`/api/rating/${id}`),
   teacher: (id: number) => api.get<TeacherDetail>(`/api/teacher/${id}`, { auth: false }),
 };
+
+/** A key per form and payload (FNV-1a of the JSON): a retry of the same review reuses it, a changed review does not. */
+export function idempotencyKey(attempt: string, payload: ReviewPayload): string {
+  let hash = 0x811c9dc5;
+  for (const char of JSON.stringify(payload)) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return `${attempt}-${hash.toString(16).padStart(8, '0')}`;
+}
+
+/** A random name for one form's submissions (8+ characters of [A-Za-z0-9-]). */
+export const newAttempt = (): string => (typeof crypto?.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`);
 
 /** The form's teacher from GET /api/teacher/{id}. */
 export function formTeacher(detail: TeacherDetail): FormTeacher {

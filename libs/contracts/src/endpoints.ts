@@ -79,7 +79,7 @@ const bearer = { 401: accessErrorSchema };
 const throttled = { 429: error };
 
 function endpoint(method: HttpMethod, path: string, responses: Endpoint['responses'], also: Endpoint['also'] = {}, row = true): Endpoint {
-  return { method, path, responses, also: { 400: error, 413: error, 415: error, ...also }, row };
+  return { method, path, responses, also: { 400: error, 413: error, 415: error, 503: error, ...also }, row };
 }
 /** An endpoint that is not a row of api-contract.md (admin, moderation, health, Google code exchange). */
 const extra = (method: HttpMethod, path: string, responses: Endpoint['responses'], also: Endpoint['also'] = {}) => endpoint(method, path, responses, also, false);

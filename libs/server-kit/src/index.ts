@@ -31,3 +31,4 @@ export * from './database/duplicate-key';
 export * from './database/group-sums';
 export * from './throttle/redis-rate-limiter';
 export * from './sessions/session-state';
+export * from './http/unavailable';

@@ -5,7 +5,7 @@ import type { Subject } from '@pupitre/contracts';
 import { useApiGet } from '@pupitre/api-client';
 import { Screen, SubjectChip, useSignedIn } from '@pupitre/review-ui';
 import { LoadError, Loading, Panel } from '@pupitre/ui';
-import { formTeacher, isId, reviewApi } from '../api';
+import { formTeacher, isId, newAttempt, reviewApi } from '../api';
 import { emptyValues, withTeacher, type ReviewFormValues } from '../form/model';
 import { ReviewForm } from '../form/ReviewForm';
 import { MFE } from '../version';
@@ -56,6 +56,8 @@ export function PublicationPage() {
   const signedIn = useSignedIn();
   const teacherParam = params.get('teacher');
   const { ready, initial } = usePreselected(teacherParam);
+  // One name for this form's submissions: a resend of the same review after a lost answer gets the original 201.
+  const [attempt] = useState(newAttempt);
   return (
     <Screen {...MFE} title={t('publication.title')}>
       <h1>{t('publication.title')}</h1>
@@ -78,7 +80,7 @@ export function PublicationPage() {
                 navigate('/auth?form=login');
                 return null;
               }
-              const answer = await reviewApi.create(payload);
+              const answer = await reviewApi.create(payload, attempt);
               if (answer.ok) {
                 navigate(`/publication/complete?id=${answer.id}`);
                 return null;

@@ -12,6 +12,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const res = http.getResponse<Response>();
     const req = http.getRequest<Request>();
     const reply = toErrorReply(exception);
+    if (reply.status === 503) this.logger.warn({ msg: 'dependency unavailable', method: req.method, url: req.originalUrl, error: (exception as Error)?.message });
     if (reply.unexpected) {
       const err = exception instanceof Error ? exception : new Error(String(exception));
       this.logger.error({ msg: 'unexpected error', method: req.method, url: req.originalUrl, status: reply.status }, err.stack, 'Http');
@@ -20,6 +21,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.end();
       return;
     }
+    for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
     res.status(reply.status).json(reply.body);
   }
 }

@@ -22,6 +22,15 @@ describe('toErrorReply', () => {
     expect(toErrorReply(err)).toEqual({ status: 400, body: { error: 'bad-request', detail: 'Unexpected token' }, unexpected: false });
   });
 
+  it('answers 503 with Retry-After when the database is out of reach, not 500', () => {
+    const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), { name: 'MongoServerSelectionError' });
+    expect(toErrorReply(down)).toEqual({ status: 503, body: { error: 'unavailable' }, unexpected: false, headers: { 'Retry-After': '5' } });
+    const buffering = Object.assign(new Error('Operation `reviews.findOne()` buffering timed out after 10000ms'), { name: 'MongooseError' });
+    expect(toErrorReply(buffering).status).toBe(503);
+    expect(toErrorReply(new Error('wrapped', { cause: down })).status).toBe(503);
+    expect(toErrorReply(Object.assign(new Error('E11000 duplicate key'), { name: 'MongoServerError' })).status).toBe(500);
+  });
+
   it('hides unexpected errors behind a 500', () => {
     expect(toErrorReply(new TypeError('x is undefined'))).toEqual({ status: 500, body: { error: 'internal' }, unexpected: true });
   });

@@ -1,12 +1,15 @@
 import { HttpException } from '@nestjs/common';
 import { ApiError } from './api-error';
 import { errorKeyForStatus } from './error-keys';
+import { isDependencyDown, RETRY_AFTER_S } from './unavailable';
 
 export interface ErrorReply {
   status: number;
   body: Record<string, unknown>;
   /** True for errors nobody expected: they are logged with their stack. */
   unexpected: boolean;
+  /** Headers to send with it (`Retry-After` on a 503). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -14,9 +17,11 @@ export interface ErrorReply {
  * - ApiError: its own body;
  * - Nest's HttpExceptions (including the router's 404): `{error: key, detail}`;
  * - errors carrying a 4xx `status` (body-parser: malformed JSON, body too large): `{error: key, detail}`;
+ * - the database or Redis out of reach: 503 `{"error": "unavailable"}` with `Retry-After`;
  * - anything else: 500 `{"error": "internal"}`.
  */
 export function toErrorReply(exception: unknown): ErrorReply {
+  if (isDependencyDown(exception)) return { status: 503, body: { error: 'unavailable' }, unexpected: false, headers: { 'Retry-After': String(RETRY_AFTER_S) } };
   if (exception instanceof ApiError) return { status: exception.getStatus(), body: exception.body, unexpected: false };
   if (exception instanceof HttpException) {
     const status = exception.getStatus();

@@ -13,6 +13,7 @@ import { publicationJobId } from '../publication/review-publication.queue';
 import { authorReason, authorStatus, hasShownAt, isPublicAt, PublicationCore } from '../core/publication-core';
 import { reviewOid } from '../data/keys';
 import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
+import { IdempotencyKeys } from './idempotency-keys';
 import { Review, type ReviewContent } from './review.schema';
 
 /** A checked payload as review content (what a version holds: only what it was given). */
@@ -52,12 +53,25 @@ export class ReviewsService {
     @Inject(PublicationProducer) private readonly producer: PublicationProducer,
     @Inject(PublicationCore) private readonly publication: PublicationCore,
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
-  ) {}
+  ) {
+    this.keys = new IdempotencyKeys(reviews.db);
+  }
 
-  async create(user: AuthUser, body: unknown): Promise<{ message: string; id: number }> {
+  private readonly keys: IdempotencyKeys;
+
+  /**
+   * POST /api/rating/0. With an idempotency key, a retry (after a lost answer, a crash midway) gets
+   * the original answer: the key is claimed with the review's id before the review is written.
+   */
+  async create(user: AuthUser, body: unknown, idempotencyKey?: string): Promise<{ message: string; id: number }> {
+    const created = (id: number) => ({ message: 'Review created: it will be public after its validation', id });
+    const known = idempotencyKey ? await this.keys.find(user.id, idempotencyKey) : null;
+    if (known !== null && (await this.isAuthorOf(user.id, known))) return created(known);
     const content = await this.checkPayload(body);
     // FerretDB 1.x does not isolate the counter's `$inc`: ids are handed out under a lock.
-    const [id] = await this.publication.lock('counter:reviews', () => allocateIds(this.counters, 'reviews'));
+    let id = known ?? (await this.publication.lock('counter:reviews', () => allocateIds(this.counters, 'reviews')))[0];
+    if (idempotencyKey && known === null) id = await this.keys.claim(user.id, idempotencyKey, id);
+    if (await this.isAuthorOf(user.id, id)) return created(id); // a twin request finished first
     const now = new Date();
     const publishAt = new Date(now.getTime() + this.config.REVIEW_VALIDATION_DELAY);
     // On the reconciler's list and the author's index first: a crash after the insert loses nothing.
@@ -89,11 +103,16 @@ export class ReviewsService {
         updatedAt: now,
       });
     } catch (err) {
+      if (isDuplicateKey(err) && (await this.isAuthorOf(user.id, id))) return created(id); // a twin request wrote it
       if (isDuplicateKey(err)) throw ApiError.of(409, 'duplicate-review');
       throw err;
     }
     await this.schedule(id, 1, true);
-    return { message: 'Review created: it will be public after its validation', id };
+    return created(id);
+  }
+
+  private async isAuthorOf(userId: string, id: number): Promise<boolean> {
+    return (await this.reviews.findOne({ _id: reviewOid(id) }, { _id: 0, authorId: 1 }).lean().exec())?.authorId === userId;
   }
 
   async forEdit(user: AuthUser, id: number): Promise<ReviewEditView> {

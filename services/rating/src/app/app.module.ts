@@ -3,7 +3,8 @@ import { PlatformModule } from '@pupitre/server-kit';
 import { version } from '../../package.json';
 import { type RatingConfig } from '../config/rating-config';
 import { AuthModule } from './auth/auth.module';
-import { CoreModule } from './core/core.module';
+import { DataModule } from './data/data.module';
+import { ReadModule } from './reading/read.module';
 import { FeaturesModule } from './features.module';
 import { PublicationModule } from './publication/publication.module';
 import { SubjectsModule } from './subjects/subjects.module';
@@ -22,7 +23,8 @@ export class AppModule {
           database: { uri: config.MONGODB_URI, dbName: config.MONGODB_DB },
           health: { service: 'rating', summaryPath: '/api/health', redisUrl: config.REDIS_URL, version },
         }),
-        CoreModule,
+        DataModule,
+        ReadModule,
         AuthModule,
         SubjectsModule,
         FeaturesModule,

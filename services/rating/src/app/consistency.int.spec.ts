@@ -1,6 +1,8 @@
 import { rankingSchema } from '@pupitre/contracts';
 import { request } from '@pupitre/server-kit/testing';
-import { PublicationCore } from './core/publication-core';
+import { ReviewStore } from './data/review-store';
+import { TaskStore } from './data/task-store';
+import { Publisher } from './publication/publisher';
 import { prng } from '../seed/prng';
 import { rankTeachers, roundToOneDecimal, schoolMean } from './teachers/ranking/bayesian-ranking';
 import { wilsonLowerBound } from './reading/review-view';
@@ -26,7 +28,7 @@ describe('maintained figures equal a from-scratch recomputation', () => {
     const teachers = (await teachersOf(h.conn)).slice(0, 12);
     const users = Array.from({ length: 12 }, (_, i) => `rnd-user-${i}`);
     const admin = await h.auth('rnd-admin', ['admin']);
-    const core = h.api.app.get(PublicationCore);
+    const core = new Publisher(h.api.app.get(ReviewStore), h.api.app.get(TaskStore));
     const created: { id: number; author: string; teacher: number; subject: number; year: number }[] = [];
     const url = h.api.url;
     const counts: Record<string, number> = {};
@@ -73,7 +75,7 @@ describe('maintained figures equal a from-scratch recomputation', () => {
 
     const truth = await recomputeFromScratch(h.conn);
     // Teachers' aggregates (as shown now), teacher pages and the ranking.
-    expect(await aggregateMismatches(h.conn)).toEqual([]);
+    expect(await aggregateMismatches(h)).toEqual([]);
     const allTeachers = await h.conn.collection('teachers').find({}).toArray();
     for (const t of teachers) {
       const detail = (await request(url).get(`/api/teacher/${t.id}`).expect(200)).body;

@@ -4,7 +4,6 @@ import { MeController } from './me/me.controller';
 import { ModerationController } from './moderation/moderation.controller';
 import { ModerationService } from './moderation/moderation.service';
 import { PublicationModule } from './publication/publication.module';
-import { CommunityService } from './reading/community.service';
 import { ReadingController } from './reading/reading.controller';
 import { ReviewsController } from './reviews/reviews.controller';
 import { ReviewsService } from './reviews/reviews.service';
@@ -19,6 +18,6 @@ import { TeachersModule } from './teachers/teachers.module';
 @Module({
   imports: [TeachersModule, PublicationModule],
   controllers: [ReadingController, ReviewsController, SocialController, MeController, ModerationController, CatalogueController],
-  providers: [CommunityService, ReviewsService, SocialService, ModerationService],
+  providers: [ReviewsService, SocialService, ModerationService],
 })
 export class FeaturesModule {}

@@ -6,6 +6,7 @@ import { DEMO_SUBJECTS } from '../seed/demo-subjects';
 import { seedDatabase } from '../seed/seed-database';
 import { ratingAppOptions } from './app-options';
 import { AppModule } from './app.module';
+import { recomputeFromScratch } from '../testing/rating-harness';
 
 jest.setTimeout(30_000);
 describe('rating API', () => {
@@ -65,7 +66,9 @@ describe('rating API', () => {
     beforeAll(async () => {
       ranking = rankingSchema.parse((await request(svc.url).get('/api/teachers/ranking').expect(200)).body);
       const conn = await mongoose.createConnection(config.MONGODB_URI, { dbName: config.MONGODB_DB }).asPromise();
-      teachers = await conn.collection('teachers').find({}, { projection: { _id: 0, id: 1, name: 1, reviewCount: 1, ratingSum: 1 } }).toArray() as never;
+      // Each teacher's figures, recomputed from the review documents (the API derives them in memory).
+      const truth = await recomputeFromScratch(conn);
+      teachers = (await conn.collection('teachers').find({}, { projection: { _id: 0, id: 1, name: 1 } }).toArray()).map((t) => ({ id: t.id, name: t.name, ...truth.teachers.get(t.id)! }));
       await conn.close();
     });
 

@@ -2,11 +2,11 @@
 // archive and CSV-import teachers and subjects, directly in the database. Exit codes: 0 done,
 // 2 usage error, 78 bad configuration, 1 any other failure (e.g. a duplicate name).
 import 'reflect-metadata';
-import { bumpGeneration } from '../app/cache/generation';
 import { createProbeConnection, databaseNameField, describeStartupError, loadConfig, mongoUriField, mongooseOptions } from '@pupitre/server-kit';
 import mongoose from 'mongoose';
 import { z } from 'zod';
 import { CatalogueError, CatalogueStore } from '../app/catalogue/catalogue-store';
+import { ChangeFeed } from '../app/data/change-feed';
 import { seedModels } from '../seed/seed-models';
 import { runCatalogueCommand, USAGE, UsageError } from './cli';
 
@@ -33,9 +33,9 @@ async function main(): Promise<void> {
     const result = await runCatalogueCommand(store, argv);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     if (config.REDIS_URL && !['subjects', 'teachers'].includes(argv[0])) {
-      // The API caches the catalogue under a generation number: bump it so the change shows at once.
+      // The API processes hold the catalogue in memory: a change notice makes them read it again.
       const redis = createProbeConnection(config.REDIS_URL);
-      await bumpGeneration(redis, config.QUEUE_PREFIX).catch(() => undefined);
+      await new ChangeFeed(redis, config.QUEUE_PREFIX).catalogueChanged();
       redis.disconnect();
     }
   } catch (err) {

@@ -1,5 +1,4 @@
-import { REVIEW_FLAG_KEYS as FLAG_NAMES, REVIEW_GRADE_KEYS as GRADE_NAMES } from '@pupitre/contracts';
-import { type Flags, type Grades } from '../app/reviews/review.schema';
+import { REVIEW_FLAG_KEYS as FLAG_NAMES, REVIEW_GRADE_KEYS as GRADE_NAMES, type ReviewAnswers as Flags, type ReviewGrades as Grades } from '@pupitre/contracts';
 import { type DemoTeacher } from './demo-teachers';
 import { intBetween, pick, prng } from './prng';
 

@@ -1,20 +1,17 @@
 import { groupSums } from '@pupitre/server-kit';
 import { allocateIds } from '../app/counters/allocate-ids';
 import { reviewOid, teacherOid } from '../app/data/keys';
-import { type Review, type ReviewContent } from '../app/reviews/review.schema';
+import { type ReviewContent, type ReviewDoc } from '../app/reviews/review';
 import { teacherSearchKey } from '../app/teachers/search-key';
 import { demoReviewsFor } from './demo-reviews';
 import { DEMO_SUBJECTS } from './demo-subjects';
 import { DEMO_TEACHERS } from './demo-teachers';
-import { recomputeTeacherAggregates } from './recompute-aggregates';
 import { type SeedModels } from './seed-models';
-import { ReviewLists } from '../app/reading/review-lists';
 
 export interface SeedSummary {
   subjectsAdded: number;
   teachersAdded: number;
   reviewsAdded: number;
-  teachersUpdated: number;
 }
 
 /** Demo reviews' authors: one opaque id per review (`demo-<teacher index>-<n>`), none a real user. */
@@ -24,7 +21,7 @@ const teacherKey = (prefix: string, name: string) => `${prefix} ${name}`;
 
 /**
  * Loads the demo school: subjects (matched by name), teachers (by prefix and name) and their
- * published demo reviews, then sets the teachers' aggregates from the reviews. Only what is missing
+ * published demo reviews (the API derives everything else from them). Only what is missing
  * is added, so a second run changes nothing and an interrupted run is completed by the next one.
  * A handful of round trips in all (bulk reads, one id block per sequence, bulk inserts).
  */
@@ -32,9 +29,7 @@ export async function runSeed(models: SeedModels): Promise<SeedSummary> {
   const subjectIds = await ensureSubjects(models);
   const { ids: teacherIds, added: teachersAdded } = await ensureTeachers(models, subjectIds);
   const reviewsAdded = await addMissingReviews(models, teacherIds, subjectIds);
-  const teachersUpdated = await recomputeTeacherAggregates(models.teachers, models.reviews);
-  await new ReviewLists(models.reviews).rebuildAll();
-  return { subjectsAdded: subjectIds.added, teachersAdded, reviewsAdded, teachersUpdated };
+  return { subjectsAdded: subjectIds.added, teachersAdded, reviewsAdded };
 }
 
 async function ensureSubjects(models: SeedModels): Promise<Map<string, number> & { added: number }> {
@@ -74,7 +69,7 @@ async function ensureTeachers(models: SeedModels, subjectIds: Map<string, number
 /** Adds, per teacher, the planned demo reviews beyond those already present (in plan order). */
 async function addMissingReviews(models: SeedModels, teacherIds: Map<string, number>, subjectIds: Map<string, number>): Promise<number> {
   const present = await groupSums<number, 'count'>(models.reviews, { match: { demo: true }, by: '$teacherId', sums: { count: 1 } });
-  const missing: Omit<Review, 'id'>[] = [];
+  const missing: Omit<ReviewDoc, 'id' | '_id'>[] = [];
   DEMO_TEACHERS.forEach((teacher, index) => {
     const teacherId = teacherIds.get(teacherKey(teacher.prefix, teacher.name)) ?? fail(`teacher ${teacher.name} missing`);
     const already = present.get(teacherId)?.count ?? 0;
@@ -98,8 +93,8 @@ async function addMissingReviews(models: SeedModels, teacherIds: Map<string, num
   return missing.length;
 }
 
-/** A review already published (demo data): its aggregates are set by recomputeTeacherAggregates. */
-export function publishedReview(content: ReviewContent, authorId: string, createdAt: Date): Omit<Review, 'id'> {
+/** A review already published (demo data). */
+export function publishedReview(content: ReviewContent, authorId: string, createdAt: Date): Omit<ReviewDoc, 'id' | '_id'> {
   return {
     ...content,
     authorId,
@@ -108,17 +103,15 @@ export function publishedReview(content: ReviewContent, authorId: string, create
     reason: null,
     publishAt: createdAt,
     pub: { ...content, version: 1, publishedAt: createdAt },
-    pubTeacherId: content.teacherId,
-    pubTot: content.tot_rating,
     visible: true,
     hidden: false,
-    reportCount: 0,
-    reportWeight: 0,
+    votes: '{}',
     relUp: 0,
     relTotal: 0,
-    wilson: 0,
-    counted: { teacherId: content.teacherId, tot: content.tot_rating },
-    rev: 1,
+    reports: [],
+    reportCount: 0,
+    reportWeight: 0,
+    fence: 0,
     createdAt,
     updatedAt: createdAt,
     demo: true,

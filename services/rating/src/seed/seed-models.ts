@@ -2,8 +2,10 @@ import { bulkWriteInChunks } from '@pupitre/server-kit';
 import { type Connection, type Model } from 'mongoose';
 import { publishedReview } from './run-seed';
 import { migrateToDerivedKeys } from '../app/data/derived-keys.migration';
+import { migrateToSingleDocuments } from '../app/data/single-document.migration';
 import { Counter, CounterSchema } from '../app/counters/counter.schema';
-import { Review, ReviewSchema } from '../app/reviews/review.schema';
+import { type ReviewDoc } from '../app/reviews/review';
+import { ReviewSchema } from '../app/reviews/review.schema';
 import { Subject, SubjectSchema } from '../app/subjects/subject.schema';
 import { Teacher, TeacherSchema } from '../app/teachers/teacher.schema';
 
@@ -11,7 +13,7 @@ export interface SeedModels {
   counters: Model<Counter>;
   subjects: Model<Subject>;
   teachers: Model<Teacher>;
-  reviews: Model<Review>;
+  reviews: Model<ReviewDoc>;
 }
 
 /** The service's models on a plain mongoose connection (the seed runs without Nest). */
@@ -19,11 +21,12 @@ export async function seedModels(connection: Connection): Promise<SeedModels> {
   // Data first, models after: creating a model starts its index builds (the unique ones would fail on old data).
   await migrateLegacyDemoReviews(connection);
   await migrateToDerivedKeys(connection);
+  await migrateToSingleDocuments(connection);
   const models: SeedModels = {
     counters: connection.model<Counter>(Counter.name, CounterSchema),
     subjects: connection.model<Subject>(Subject.name, SubjectSchema),
     teachers: connection.model<Teacher>(Teacher.name, TeacherSchema),
-    reviews: connection.model<Review>(Review.name, ReviewSchema),
+    reviews: connection.model<ReviewDoc>('Review', ReviewSchema),
   };
   await Promise.all(Object.values(models).map((m: Model<unknown>) => m.init()));
   return models;

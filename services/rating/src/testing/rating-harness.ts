@@ -1,7 +1,7 @@
 // Test harness of the rating integration tests: the API and the worker in-process on the test
 // file's own database and queue prefix, a token issuer standing in for the auth service, and the
 // demo catalogue. Not part of the bundles.
-import { effectiveAggregates } from '../app/teachers/effective-aggregates';
+import { PublicView } from '../app/reading/public-view';
 import { dropDatabase, startTestApp, startTokenIssuer, testServiceConfig, type TestApp, type TestTokenIssuer } from '@pupitre/server-kit/testing';
 import { REVIEW_FLAG_KEYS, REVIEW_GRADE_KEYS } from '@pupitre/contracts';
 import { createQueueConnection } from '@pupitre/server-kit';
@@ -116,66 +116,70 @@ export async function waitFor<T>(probe: () => Promise<T | null | undefined | fal
 }
 
 /**
- * Waits until review `id` has the verdict `status` AND its publication time has come: a new review
- * is validated ahead of its time (PUBLICATION_LEAD), so its stored status alone says nothing of
- * what the public sees yet.
+ * Waits until review `id` has the verdict `status` in the database and, when published, until the
+ * API's public index shows it (the worker's write reaches the API as a change notice).
  */
-export function waitShown(conn: Connection, id: number, status = 'published', timeoutMs = 15_000): Promise<Record<string, unknown>> {
+export function waitShown(h: Pick<Harness, 'conn' | 'api'>, id: number, status = 'published', timeoutMs = 15_000): Promise<Record<string, unknown>> {
+  const index = h.api.app.get(PublicView).index;
   return waitFor(
     async () => {
-      const r = await conn.collection('reviews').findOne({ id });
-      const now = Date.now();
-      if (!r || r.status !== status || new Date(r.publishAt).getTime() > now) return null;
-      return !r.pub || new Date(r.pub.publishedAt).getTime() <= now ? r : null;
+      const r = await h.conn.collection('reviews').findOne({ id });
+      if (!r || r.status !== status) return null;
+      const inIndex = Boolean(index.get(id)) === Boolean(r.visible) && index.isFlagged(id) === (r.status === 'held' || r.hidden || (r.reportCount ?? 0) > 0);
+      return inIndex ? r : null;
     },
     timeoutMs,
-    `review ${id} ${status} and due`,
+    `review ${id} ${status}`,
   );
 }
 
-/** A teacher's aggregates as shown now (stored totals plus the upcoming changes whose time has come). */
+/** A teacher's figures according to the review documents: his visible reviews' count and rating sum. */
 export async function shownAggregates(conn: Connection, teacherId: number): Promise<{ reviewCount: number; ratingSum: number }> {
-  const t = await conn.collection('teachers').findOne({ id: teacherId });
-  const { reviewCount, ratingSum } = effectiveAggregates(t as never, Date.now());
-  return { reviewCount, ratingSum };
-}
-
-/** Teachers whose aggregates as shown now differ from a from-scratch recomputation (none: exact). */
-export async function aggregateMismatches(conn: Connection): Promise<{ id: number; shown: object; truth: object }[]> {
-  const truth = await recomputeFromScratch(conn);
-  const out: { id: number; shown: object; truth: object }[] = [];
-  for (const t of await conn.collection('teachers').find({}).toArray()) {
-    const shown = await shownAggregates(conn, t.id);
-    const expected = truth.teachers.get(t.id)!;
-    if (shown.reviewCount !== expected.reviewCount || shown.ratingSum !== expected.ratingSum) out.push({ id: t.id, shown, truth: expected });
-  }
-  return out;
+  return (await recomputeFromScratch(conn)).teachers.get(teacherId) ?? { reviewCount: 0, ratingSum: 0 };
 }
 
 /**
- * Recomputes, from scratch, what the maintained aggregates must be now: per teacher the count and
- * sum of tot_rating of the public versions shown (visible, their time come); per review the vote counts.
+ * Teachers whose figures as the API shows them (teacher page: count and mean) differ from a
+ * recomputation from the review documents (none: exact). Polls briefly: another process's write
+ * reaches the API as a change notice.
+ */
+export async function aggregateMismatches(h: Pick<Harness, 'conn' | 'api'>, timeoutMs = 3000): Promise<{ id: number; shown: object; truth: object }[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const truth = await recomputeFromScratch(h.conn);
+    const out: { id: number; shown: object; truth: object }[] = [];
+    for (const [id, expected] of truth.teachers) {
+      const res = await fetch(`${h.api.url}/api/teacher/${id}`);
+      const shown = (await res.json()) as { reviews: number; rating: number | null };
+      const rating = expected.reviewCount ? Math.round((expected.ratingSum / expected.reviewCount) * 10) / 10 : null;
+      if (shown.reviews !== expected.reviewCount || (shown.rating === null) !== (rating === null) || Math.abs((shown.rating ?? 0) - (rating ?? 0)) > 0.051) {
+        out.push({ id, shown: { reviews: shown.reviews, rating: shown.rating }, truth: { reviews: expected.reviewCount, rating } });
+      }
+    }
+    if (!out.length || Date.now() > deadline) return out;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Recomputes, from the review documents, what the API must show: per teacher the count and sum of
+ * tot_rating of the visible reviews' public versions; per review the vote counts of its votes.
  */
 export async function recomputeFromScratch(conn: Connection): Promise<{
   teachers: Map<number, { reviewCount: number; ratingSum: number }>;
   reviews: Map<number, { relUp: number; relTotal: number }>;
 }> {
   const reviews = await conn.collection('reviews').find({}).toArray();
-  const votes = await conn.collection('votes').find({}).toArray();
   const teachers = new Map<number, { reviewCount: number; ratingSum: number }>();
   for (const t of await conn.collection('teachers').find({}).toArray()) teachers.set(t.id, { reviewCount: 0, ratingSum: 0 });
-  const now = Date.now();
+  const counts = new Map<number, { relUp: number; relTotal: number }>();
   for (const r of reviews) {
-    if (!r.visible || !r.pub || new Date(r.pub.publishedAt).getTime() > now) continue; // not shown (yet)
+    const votes = Object.values(JSON.parse(r.votes ?? '{}') as Record<string, number>);
+    counts.set(r.id, { relUp: votes.filter((v) => v === 1).length, relTotal: votes.length });
+    if (!r.visible || !r.pub || r.hidden) continue;
     const t = teachers.get(r.pub.teacherId)!;
     t.reviewCount++;
     t.ratingSum += r.pub.tot_rating;
-  }
-  const counts = new Map<number, { relUp: number; relTotal: number }>(reviews.map((r) => [r.id, { relUp: 0, relTotal: 0 }]));
-  for (const v of votes) {
-    const c = counts.get(v.reviewId)!;
-    c.relTotal++;
-    if (v.value) c.relUp++;
   }
   return { teachers, reviews: counts };
 }

@@ -2,7 +2,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { PlatformModule } from '@pupitre/server-kit';
 import { version } from '../../package.json';
-import { CoreModule } from '../app/core/core.module';
+import { DataModule } from '../app/data/data.module';
+import { Publisher } from '../app/publication/publisher';
 import { type WorkerConfig } from '../config/worker-config';
 import { UserErasureService } from './erasure/user-erasure.service';
 import { UserEventsWorker } from './erasure/user-events-worker.service';
@@ -30,7 +31,7 @@ export class WorkerModule {
           database: { uri: config.MONGODB_URI, dbName: config.MONGODB_DB },
           health: { service: 'rating', redisUrl: config.REDIS_URL, version },
         }),
-        CoreModule,
+        DataModule,
         MongooseModule.forFeature([{ name: JobReceipt.name, schema: JobReceiptSchema }]),
       ],
       providers: [
@@ -38,6 +39,7 @@ export class WorkerModule {
         { provide: JOB_HANDLERS, inject: HANDLERS, useFactory: (...handlers: JobHandler[]) => handlers },
         JobDispatcher,
         PublicationWorker,
+        Publisher,
         UserErasureService,
         UserEventsWorker,
       ],

@@ -1,12 +1,11 @@
 import { type CatalogueImportResult, colorSchema } from '@pupitre/contracts';
 import { isDuplicateKey } from '@pupitre/server-kit';
 import { type Model } from 'mongoose';
-import { localLock, type Locker } from '../cache/lock';
+import { type Locker, serialize } from '../data/serialize';
 import { allocateIds } from '../counters/allocate-ids';
 import { teacherOid } from '../data/keys';
 import { type Counter } from '../counters/counter.schema';
 import { type Subject } from '../subjects/subject.schema';
-import { effectiveAggregates } from '../teachers/effective-aggregates';
 import { teacherSearchKey } from '../teachers/search-key';
 import { type Teacher } from '../teachers/teacher.schema';
 import { parseCsv } from './csv';
@@ -28,20 +27,10 @@ export interface CatalogueModels {
 }
 
 export type SubjectRow = Pick<Subject, 'id' | 'name' | 'color' | 'archived'>;
-export type TeacherRow = Pick<Teacher, 'id' | 'prefix' | 'name' | 'subjectIds' | 'archived' | 'reviewCount'>;
+export type TeacherRow = Pick<Teacher, 'id' | 'prefix' | 'name' | 'subjectIds' | 'archived'>;
 
-const TEACHER_FIELDS = { _id: 0, id: 1, prefix: 1, name: 1, subjectIds: 1, archived: 1, reviewCount: 1, ratingSum: 1, upcoming: 1 } as const;
-type StoredTeacherRow = TeacherRow & Pick<Teacher, 'ratingSum' | 'upcoming'>;
-
-/** The row as shown: the review count as of now (upcoming changes whose time has come included). */
-const shownRow = (t: StoredTeacherRow): TeacherRow => ({
-  id: t.id,
-  prefix: t.prefix,
-  name: t.name,
-  subjectIds: t.subjectIds,
-  archived: t.archived,
-  reviewCount: effectiveAggregates(t, Date.now()).reviewCount,
-});
+const TEACHER_FIELDS = { _id: 0, id: 1, prefix: 1, name: 1, subjectIds: 1, archived: 1 } as const;
+const shownRow = (t: TeacherRow): TeacherRow => ({ id: t.id, prefix: t.prefix, name: t.name, subjectIds: t.subjectIds, archived: t.archived ?? false });
 const SUBJECT_FIELDS = { _id: 0, id: 1, name: 1, color: 1, archived: 1 } as const;
 
 /**
@@ -53,7 +42,7 @@ export class CatalogueStore {
   constructor(
     private readonly m: CatalogueModels,
     /** The service's locks (the API passes its Redis-backed ones): teachers also take aggregate writes. */
-    private readonly lock: Locker = localLock,
+    private readonly lock: Locker = serialize,
   ) {}
 
   listSubjects(): Promise<SubjectRow[]> {
@@ -61,11 +50,11 @@ export class CatalogueStore {
   }
 
   listTeachers(): Promise<TeacherRow[]> {
-    return this.m.teachers.find({}, TEACHER_FIELDS).sort({ id: 1 }).lean<StoredTeacherRow[]>().exec().then((rows) => rows.map(shownRow));
+    return this.m.teachers.find({}, TEACHER_FIELDS).sort({ id: 1 }).lean<TeacherRow[]>().exec().then((rows) => rows.map(shownRow));
   }
 
   async addSubject(input: { name: string; color: string }): Promise<SubjectRow> {
-    const [id] = await allocateIds(this.m.counters, 'subjects');
+    const [id] = await this.lock('counter:subjects', () => allocateIds(this.m.counters, 'subjects'));
     try {
       await this.m.subjects.create({ id, name: input.name, color: input.color, archived: false });
     } catch (err) {
@@ -91,13 +80,13 @@ export class CatalogueStore {
     const existing = await this.m.teachers.exists({ prefix: input.prefix, name: input.name }).exec();
     if (existing) throw new CatalogueError(409, 'duplicate-name', `${input.prefix} ${input.name} exists`);
     const [id] = await this.lock('counter:teachers', () => allocateIds(this.m.counters, 'teachers'));
-    const row = { id, prefix: input.prefix, name: input.name, subjectIds: [...new Set(input.subjects)], archived: false, reviewCount: 0 };
-    await this.m.teachers.create({ _id: teacherOid(id), ...row, searchKey: teacherSearchKey(input.prefix, input.name), ratingSum: 0, ops: [] });
+    const row = { id, prefix: input.prefix, name: input.name, subjectIds: [...new Set(input.subjects)], archived: false };
+    await this.m.teachers.create({ _id: teacherOid(id), ...row, searchKey: teacherSearchKey(input.prefix, input.name) });
     return row;
   }
 
   async updateTeacher(id: number, patch: { prefix?: string; name?: string; subjects?: number[]; archived?: boolean }): Promise<TeacherRow> {
-    // Under the teacher's lock: FerretDB rewrites the whole document, aggregate writes must not interleave.
+    // Under the teacher's lease: FerretDB rewrites the whole document without isolation.
     return this.lock(`teacher:${id}`, () => this.updateTeacherLocked(id, patch));
   }
 
@@ -110,7 +99,7 @@ export class CatalogueStore {
     const set: Record<string, unknown> = { prefix, name, searchKey: teacherSearchKey(prefix, name) };
     if (patch.subjects) set.subjectIds = [...new Set(patch.subjects)];
     if (patch.archived !== undefined) set.archived = patch.archived;
-    const doc = await this.m.teachers.findOneAndUpdate({ _id: teacherOid(id) }, { $set: set }, { returnDocument: 'after' }).lean<StoredTeacherRow>().exec();
+    const doc = await this.m.teachers.findOneAndUpdate({ _id: teacherOid(id) }, { $set: set }, { returnDocument: 'after' }).lean<TeacherRow>().exec();
     return shownRow(doc!);
   }
 

@@ -14,8 +14,11 @@ import { ApiError, ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
 import { Model } from 'mongoose';
 import { type z } from 'zod';
 import { RequireAdmin } from '../auth/auth.guard';
-import { PublicCache } from '../cache/public-cache';
+import { ChangeFeed } from '../data/change-feed';
+import { Leases } from '../data/leases';
 import { Counter } from '../counters/counter.schema';
+import { PublicView } from '../reading/public-view';
+import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
 import { Subject } from '../subjects/subject.schema';
 import { Teacher } from '../teachers/teacher.schema';
 import { CatalogueError, CatalogueStore } from './catalogue-store';
@@ -33,15 +36,22 @@ export class CatalogueController {
     @InjectModel(Counter.name) counters: Model<Counter>,
     @InjectModel(Subject.name) subjects: Model<Subject>,
     @InjectModel(Teacher.name) teachers: Model<Teacher>,
-    @Inject(PublicCache) private readonly cache: PublicCache,
+    @Inject(Leases) leases: Leases,
+    @Inject(ChangeFeed) private readonly feed: ChangeFeed,
+    @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
+    @Inject(PublicView) private readonly view: PublicView,
   ) {
-    this.store = new CatalogueStore({ counters, subjects, teachers }, (name, fn) => this.cache.lock(name, fn));
+    this.store = new CatalogueStore({ counters, subjects, teachers }, (name, fn) => leases.run(name, () => fn()));
   }
+
+  /** A teacher as the admin list shows it: with his public review count. */
+  private withCount = <T extends { id: number }>(row: T) => ({ ...row, reviewCount: this.view.index.teacherStats(row.id).reviewCount });
 
   private async run<T>(work: () => Promise<T>): Promise<T> {
     try {
       const result = await work();
-      await this.cache.bump();
+      this.catalogue.invalidate();
+      await this.feed.catalogueChanged();
       return result;
     } catch (err) {
       if (err instanceof CatalogueError) throw ApiError.of(err.status, err.key, err.message);
@@ -74,20 +84,20 @@ export class CatalogueController {
   }
 
   @Get('teachers')
-  teachers() {
-    return this.store.listTeachers();
+  async teachers() {
+    return (await this.store.listTeachers()).map(this.withCount);
   }
 
   @Post('teachers')
   @ApiBody({ schema: zodApiSchema(teacherCreateSchema) })
   addTeacher(@Body(new ZodValidationPipe(teacherCreateSchema)) body: z.output<typeof teacherCreateSchema>) {
-    return this.run(() => this.store.addTeacher(body));
+    return this.run(async () => this.withCount(await this.store.addTeacher(body)));
   }
 
   @Patch('teachers/:id')
   @ApiBody({ schema: zodApiSchema(teacherUpdateSchema) })
   updateTeacher(@Param('id', idPipe()) id: number, @Body(new ZodValidationPipe(teacherUpdateSchema)) body: z.output<typeof teacherUpdateSchema>) {
-    return this.run(() => this.store.updateTeacher(id, body));
+    return this.run(async () => this.withCount(await this.store.updateTeacher(id, body)));
   }
 
   @Post('teachers/import')

@@ -1,24 +1,65 @@
-import { Global, Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
-import { Counter, CounterSchema } from '../counters/counter.schema';
-import { Review, ReviewSchema } from '../reviews/review.schema';
-import { Subject, SubjectSchema } from '../subjects/subject.schema';
-import { Teacher, TeacherSchema } from '../teachers/teacher.schema';
-import { Favorite, FavoriteSchema, ModerationAction, ModerationActionSchema, Profile, ProfileSchema, Report, ReportSchema, Vote, VoteSchema } from './social.schema';
+import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { getConnectionToken, MongooseModule } from '@nestjs/mongoose';
+import { APP_CONFIG, createCommandConnection } from '@pupitre/server-kit';
+import { type Redis } from 'ioredis';
+import { type Connection } from 'mongoose';
+import { ChangeFeed } from './change-feed';
+import { DatabaseSetup } from './database-setup';
+import { IdAllocator } from './id-allocator';
+import { IdempotencyKeys } from './idempotency-keys';
+import { Leases } from './leases';
+import { ReviewStore } from './review-store';
+import { CounterSchema, ModerationActionSchema, ProfileSchema, ReviewSchema, SubjectSchema, TeacherSchema } from './schemas';
+import { TaskStore } from './task-store';
+import { UserStore } from './user-store';
 
-/** Every collection of the rating database, injectable with @InjectModel (API and worker). */
+/** The collections whose indexes the service declares (built at start-up; the query-shape check reads them). */
 const models = MongooseModule.forFeature([
-  { name: Counter.name, schema: CounterSchema },
-  { name: Subject.name, schema: SubjectSchema },
-  { name: Teacher.name, schema: TeacherSchema },
-  { name: Review.name, schema: ReviewSchema },
-  { name: Vote.name, schema: VoteSchema },
-  { name: Favorite.name, schema: FavoriteSchema },
-  { name: Report.name, schema: ReportSchema },
-  { name: ModerationAction.name, schema: ModerationActionSchema },
-  { name: Profile.name, schema: ProfileSchema },
+  { name: 'Counter', schema: CounterSchema },
+  { name: 'Subject', schema: SubjectSchema },
+  { name: 'Teacher', schema: TeacherSchema },
+  { name: 'Review', schema: ReviewSchema },
+  { name: 'ModerationAction', schema: ModerationActionSchema },
+  { name: 'Profile', schema: ProfileSchema },
 ]);
 
+/** The service's Redis commands (leases, change notices): one auto-pipelined connection. */
+@Injectable()
+export class RatingRedis implements OnApplicationShutdown {
+  readonly client: Redis;
+  constructor(@Inject(APP_CONFIG) config: { REDIS_URL: string }) {
+    this.client = createCommandConnection(config.REDIS_URL, () => undefined, { enableAutoPipelining: true });
+  }
+  onApplicationShutdown(): void {
+    this.client.disconnect();
+  }
+}
+
+type Config = { QUEUE_PREFIX: string };
+const fromConnection = <T>(make: (connection: Connection, leases: Leases, feed: ChangeFeed) => T) => ({
+  inject: [getConnectionToken(), Leases, ChangeFeed],
+  useFactory: make,
+});
+
+/**
+ * The repository layer of the rating service: every database and Redis call of the business code
+ * goes through these stores, and FerretDB's gaps are handled here only (leases instead of isolated
+ * writes, `_id`-only lookups, lists in one document). Shared by the API and the worker.
+ */
 @Global()
-@Module({ imports: [models], exports: [models] })
+@Module({
+  imports: [models],
+  providers: [
+    RatingRedis,
+    { provide: Leases, inject: [RatingRedis, APP_CONFIG], useFactory: (r: RatingRedis, c: Config) => new Leases(r.client, c.QUEUE_PREFIX) },
+    { provide: ChangeFeed, inject: [RatingRedis, APP_CONFIG], useFactory: (r: RatingRedis, c: Config) => new ChangeFeed(r.client, c.QUEUE_PREFIX) },
+    { provide: ReviewStore, ...fromConnection((conn, leases, feed) => new ReviewStore(conn.collection('reviews') as never, leases, feed)) },
+    { provide: UserStore, ...fromConnection((conn, leases) => new UserStore(conn.collection('user_index') as never, leases)) },
+    { provide: TaskStore, ...fromConnection((conn) => new TaskStore(conn.collection('review_tasks') as never)) },
+    { provide: IdAllocator, ...fromConnection((conn, leases) => new IdAllocator(conn.collection('counters') as never, leases)) },
+    { provide: IdempotencyKeys, ...fromConnection((conn) => new IdempotencyKeys(conn)) },
+    DatabaseSetup,
+  ],
+  exports: [models, RatingRedis, Leases, ChangeFeed, ReviewStore, UserStore, TaskStore, IdAllocator, IdempotencyKeys],
+})
 export class DataModule {}

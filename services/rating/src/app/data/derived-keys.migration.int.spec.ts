@@ -1,8 +1,9 @@
 import { useTestDatabase } from '@pupitre/server-kit/testing';
 import { Types } from 'mongoose';
-import { reviewTaskKey } from '../reviews/review-tasks';
 import { DERIVED_KEYS_MIGRATION, migrateToDerivedKeys } from './derived-keys.migration';
 import { pairKey, reviewOid, teacherOid } from './keys';
+
+const reviewTaskKey = (reviewId: number) => `review:${reviewId}`;
 
 jest.setTimeout(30_000);
 describe('migration to derived keys', () => {

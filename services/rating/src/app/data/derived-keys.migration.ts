@@ -1,6 +1,7 @@
 import { type Collection, type Connection, Types } from 'mongoose';
-import { reviewTaskKey } from '../reviews/review-tasks';
 import { pairKey, reviewOid, teacherOid } from './keys';
+
+const reviewTaskKey = (reviewId: number) => `review:${reviewId}`;
 
 export const DERIVED_KEYS_MIGRATION = 'derived-keys-v1';
 

@@ -52,7 +52,7 @@ describe('/auth/me* for every combination of reviews, favourites and votes', () 
     };
     // Public reviews first, validated by the worker; then the worker stops and the pending ones stay pending.
     for (const [i, c] of CASES.entries()) if (c.review === 'public') setups.push(await create(c, i));
-    for (const s of setups) await waitShown(h.conn, s.reviewId!);
+    for (const s of setups) await waitShown(h, s.reviewId!);
     await h.stopWorker();
     for (const [i, c] of CASES.entries()) if (c.review !== 'public') setups.push(await create(c, i));
     for (const s of setups) {
@@ -105,7 +105,7 @@ describe('/auth/me* for every combination of reviews, favourites and votes', () 
     const before = (await request(url).get(`/api/teacher/${t.id}`).expect(200)).body.reviews;
     await h.startWorker();
     const { body } = await request(url).post('/api/rating/0').set(author).send(reviewPayload(t.id, t.subjectIds[0], { year: 5 })).expect(201);
-    await waitShown(h.conn, body.id);
+    await waitShown(h, body.id);
     expect((await request(url).get(`/api/teacher/${t.id}`).expect(200)).body.reviews).toBe(before + 1);
     await request(url).post(`/api/rating/${body.id}/favorite`).set(await voter()).send({ value: true }).expect(200);
     await request(url).delete(`/api/rating/${body.id}`).set(await voter()).expect(403);

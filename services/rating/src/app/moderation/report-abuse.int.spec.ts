@@ -26,7 +26,7 @@ describe('reports and their outcome', () => {
     const author = await h.auth(`abuse-author-${n}`, ['user'], 200);
     const t = (await teachersOf(h.conn))[n];
     const { body } = await request(url).post('/api/rating/0').set(author).send(reviewPayload(t.id, t.subjectIds[0], { text_rating: `Honest review number ${n}` })).expect(201);
-    await waitShown(h.conn, body.id);
+    await waitShown(h, body.id);
     return { id: body.id, author };
   }
   const isPublic = async (id: number) => {

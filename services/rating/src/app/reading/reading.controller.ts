@@ -1,21 +1,31 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { type Response } from 'express';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { communityQuerySchema, idParamSchema } from '@pupitre/contracts';
+import { type CommunityCategoryBlock, communityQuerySchema, idParamSchema } from '@pupitre/contracts';
 import { APP_CONFIG, ApiError, ZodValidationPipe } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
-import { type AuthUser } from '../auth/token-verifier';
 import { CurrentUser, OptionalAuth } from '../auth/auth.guard';
-import { appendToJsonArray, asJson, jsonOnce } from '../cache/json-body';
+import { type AuthUser } from '../auth/token-verifier';
+import { UserStore } from '../data/user-store';
 import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
-import { CommunityService } from './community.service';
+import { appendToJsonArray, asJson, jsonOnce } from './json-body';
+import { PublicView } from './public-view';
 
+/** The signed-out state of a list (the same for every anonymous reader), serialized once per list. */
+const signedOutState = new WeakMap<CommunityCategoryBlock[], string>();
+
+/**
+ * The community page and a teacher's reviews: four categories of public reviews, `limit` each,
+ * empty ones left out, from the public index (no database read); then the caller's state per
+ * listed review (signed in: their favourites are one read of their index; votes come from the index).
+ */
 @ApiTags('reviews')
 @Controller('api')
 export class ReadingController {
   constructor(
-    @Inject(CommunityService) private readonly community: CommunityService,
+    @Inject(PublicView) private readonly view: PublicView,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
+    @Inject(UserStore) private readonly users: UserStore,
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
   ) {}
 
@@ -23,13 +33,9 @@ export class ReadingController {
   @OptionalAuth()
   @ApiQuery({ name: 'limit', required: false, description: 'Reviews per category (1-50, default COMMUNITY_PER_CATEGORY)' })
   @ApiOkResponse({ description: 'Categories recent, highest, lowest, relevant (empty ones left out), then the caller\'s state per review' })
-  async list(
-    @Query(new ZodValidationPipe(communityQuerySchema)) query: { limit?: number },
-    @CurrentUser() user: AuthUser | null,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<string> {
-    const blocks = await this.community.community(query.limit ?? this.config.COMMUNITY_PER_CATEGORY);
-    return asJson(res, appendToJsonArray(jsonOnce(blocks), await this.community.userStateJson(user?.id ?? null, blocks)));
+  async list(@Query(new ZodValidationPipe(communityQuerySchema)) query: { limit?: number }, @CurrentUser() user: AuthUser | null, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const blocks = await this.view.lists(query.limit ?? this.config.COMMUNITY_PER_CATEGORY);
+    return asJson(res, appendToJsonArray(jsonOnce(blocks), await this.stateJson(blocks, user)));
   }
 
   @Get('teacher/:id/reviews')
@@ -42,9 +48,15 @@ export class ReadingController {
     @CurrentUser() user: AuthUser | null,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    const catalogue = await this.catalogue.get();
-    if (!catalogue.teachers.has(id)) throw ApiError.of(404, 'not-found');
-    const blocks = await this.community.teacherReviews(id, query.limit ?? this.config.COMMUNITY_PER_CATEGORY);
-    return asJson(res, appendToJsonArray(jsonOnce(blocks), await this.community.userStateJson(user?.id ?? null, blocks)));
+    if (!(await this.catalogue.get()).teachers.has(id)) throw ApiError.of(404, 'not-found');
+    const blocks = await this.view.lists(query.limit ?? this.config.COMMUNITY_PER_CATEGORY, id);
+    return asJson(res, appendToJsonArray(jsonOnce(blocks), await this.stateJson(blocks, user)));
+  }
+
+  private async stateJson(blocks: CommunityCategoryBlock[], user: AuthUser | null): Promise<string> {
+    if (user) return JSON.stringify(this.view.userState(blocks, user.id, new Set((await this.users.get(user.id)).favorites)));
+    let text = signedOutState.get(blocks);
+    if (text === undefined) signedOutState.set(blocks, (text = JSON.stringify(this.view.userState(blocks, null))));
+    return text;
   }
 }

@@ -1,13 +1,14 @@
 import { type PublicReview } from '@pupitre/contracts';
-import { type ReviewContent } from '../reviews/review.schema';
+import { type ReviewContent } from '../reviews/review';
 import { type Catalogue } from '../teachers/catalogue-snapshot';
+import { type IndexEntry } from './public-index';
 
 /** The fields of a review document the public object is built from (never the author). */
 export interface ReviewViewSource {
   id: number;
   relUp: number;
   relTotal: number;
-  createdAt: Date;
+  createdAt: Date | number;
 }
 
 export const relatablePercent = (up: number, total: number) => (total > 0 ? Math.round((100 * up) / total) : 0);
@@ -29,6 +30,11 @@ export function toPublicReview(review: ReviewViewSource, content: ReviewContent,
     year: content.year,
     created_at: publicDay(review.createdAt),
   };
+}
+
+/** The public review object of a list entry (reading/public-index.ts). */
+export function entryToPublicReview(e: IndexEntry, catalogue: Catalogue): PublicReview {
+  return toPublicReview(e, { teacherId: e.teacherId, subjectId: e.subjectId, year: e.year, tot_rating: e.tot, text_rating: e.text, grades: e.grades, flags: e.flags }, catalogue);
 }
 
 /** A public date: the day only (UTC midnight), so that the time of writing tells nothing of the author. */

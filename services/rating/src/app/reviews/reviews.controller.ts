@@ -5,7 +5,7 @@ import { ApiError, ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
 import { z } from 'zod';
 import { CurrentUser, RequireAuth } from '../auth/auth.guard';
 import { type AuthUser } from '../auth/token-verifier';
-import { IDEMPOTENCY_KEY_PATTERN } from './idempotency-keys';
+import { IDEMPOTENCY_KEY_PATTERN } from '../data/idempotency-keys';
 import { ReviewsService } from './reviews.service';
 
 /** `0` (creation) is the only id POST accepts. */

@@ -12,7 +12,7 @@ import {
 } from '@pupitre/contracts';
 import { ApiError, ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
 import { z } from 'zod';
-import { asJson, jsonOnce } from '../cache/json-body';
+import { asJson, jsonOnce } from '../reading/json-body';
 import { TeachersService } from './teachers.service';
 
 @ApiTags('teachers')

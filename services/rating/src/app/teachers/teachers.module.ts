@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { CatalogueSnapshot } from './catalogue-snapshot';
 import { TeachersController } from './teachers.controller';
 import { TeachersService } from './teachers.service';
 
 @Module({
   controllers: [TeachersController],
-  providers: [TeachersService, CatalogueSnapshot],
-  exports: [TeachersService, CatalogueSnapshot],
+  providers: [TeachersService],
+  exports: [TeachersService],
 })
 export class TeachersModule {}

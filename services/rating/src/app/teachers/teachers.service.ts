@@ -2,28 +2,27 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type RankingEntry, type TeacherDetail, TEACHER_SEARCH_LIMIT, TEACHER_SEARCH_MIN, type TeacherSearchResult } from '@pupitre/contracts';
 import { APP_CONFIG } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
-import { PublicCache } from '../cache/public-cache';
+import { PublicView } from '../reading/public-view';
 import { CatalogueSnapshot } from './catalogue-snapshot';
 import { meanRating, rankTeachers, schoolMean } from './ranking/bayesian-ranking';
 import { searchKey } from './search-key';
 
-/** Teacher pages, search and ranking: served from the maintained aggregates, in memory (no review scan). */
+/** Teacher pages, search and ranking: the catalogue and each teacher's figures over his public reviews, in memory. */
 @Injectable()
 export class TeachersService {
   constructor(
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
-    @Inject(PublicCache) private readonly cache: PublicCache,
+    @Inject(PublicView) private readonly view: PublicView,
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
   ) {}
 
-  /** Teachers with enough published reviews, best first (see bayesian-ranking.ts). */
-  ranking(): Promise<RankingEntry[]> {
-    return this.cache.memo('ranking', async () => {
-      const { sorted, subjects } = await this.catalogue.get();
-      const active = sorted.filter((t) => !t.archived);
+  /** Teachers with enough public reviews, best first (see bayesian-ranking.ts). */
+  async ranking(): Promise<RankingEntry[]> {
+    const { sorted, subjects } = await this.catalogue.get();
+    return this.view.index.memo(`ranking:${this.catalogue.generation}`, () => {
+      const active = sorted.filter((t) => !t.archived).map((t) => ({ ...t, ...this.view.index.teacherStats(t.id) }));
       const totals = active.reduce((acc, t) => ({ sum: acc.sum + t.ratingSum, count: acc.count + t.reviewCount }), { sum: 0, count: 0 });
-      const minReviews = this.config.RANKING_MIN_REVIEWS;
-      return rankTeachers(active, { minReviews, schoolMean: schoolMean(totals.sum, totals.count) }).map(({ teacher, rating }) => ({
+      return rankTeachers(active, { minReviews: this.config.RANKING_MIN_REVIEWS, schoolMean: schoolMean(totals.sum, totals.count) }).map(({ teacher, rating }) => ({
         id: teacher.id,
         prefix: teacher.prefix,
         name: teacher.name,
@@ -38,12 +37,13 @@ export class TeachersService {
     const { teachers, subjects } = await this.catalogue.get();
     const teacher = teachers.get(id);
     if (!teacher) return null;
+    const stats = this.view.index.teacherStats(id);
     return {
       id: teacher.id,
       prefix: teacher.prefix,
       name: teacher.name,
-      rating: meanRating(teacher.reviewCount, teacher.ratingSum),
-      reviews: teacher.reviewCount,
+      rating: meanRating(stats.reviewCount, stats.ratingSum),
+      reviews: stats.reviewCount,
       subjects: teacher.subjectIds.flatMap((sid) => {
         const s = subjects.get(sid);
         return s ? [{ id: s.id, name: s.name, color: s.color }] : [];
@@ -63,15 +63,18 @@ export class TeachersService {
     if (!words.length) return [];
     const { sorted, subjects } = await this.catalogue.get();
     const matches = sorted.filter((t) => !t.archived && words.every((w) => t.searchKey.includes(w)));
-    return matches.slice(0, TEACHER_SEARCH_LIMIT).map((t) => ({
-      id: t.id,
-      prefix: t.prefix,
-      name: t.name,
-      rating: meanRating(t.reviewCount, t.ratingSum),
-      subjects: t.subjectIds.flatMap((sid) => {
-        const s = subjects.get(sid);
-        return s ? [{ id: s.id, name: s.name }] : [];
-      }),
-    }));
+    return matches.slice(0, TEACHER_SEARCH_LIMIT).map((t) => {
+      const stats = this.view.index.teacherStats(t.id);
+      return {
+        id: t.id,
+        prefix: t.prefix,
+        name: t.name,
+        rating: meanRating(stats.reviewCount, stats.ratingSum),
+        subjects: t.subjectIds.flatMap((sid) => {
+          const s = subjects.get(sid);
+          return s ? [{ id: s.id, name: s.name }] : [];
+        }),
+      };
+    });
   }
 }

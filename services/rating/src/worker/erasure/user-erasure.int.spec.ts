@@ -20,7 +20,7 @@ describe('user-erased events (queue user-events)', () => {
     const teachers = await teachersOf(h.conn);
     const t = teachers[0];
     const { id: own } = (await request(url).post('/api/rating/0').set(gone).send(reviewPayload(t.id, t.subjectIds[0], { tot_rating: 9 })).expect(201)).body;
-    await waitShown(h.conn, own);
+    await waitShown(h, own);
     const [a, b] = await h.conn.collection('reviews').find({ visible: true, demo: true }).limit(2).toArray();
     await request(url).post(`/api/relatable/${a.id}`).set(gone).send({ value: true }).expect(200);
     await request(url).post(`/api/relatable/${b.id}`).set(gone).send({ value: false }).expect(200);

@@ -3,12 +3,10 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type UserErasedEvent } from '@pupitre/contracts';
 import { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { PublicCache } from '../../app/cache/public-cache';
-import { PublicationCore } from '../../app/core/publication-core';
-import { Favorite, Profile, Report, Vote } from '../../app/data/social.schema';
-import { Review } from '../../app/reviews/review.schema';
-import { reviewOid } from '../../app/data/keys';
-import { applyVoteDeltaLocked } from '../../app/social/social.service';
+import { ReviewStore } from '../../app/data/review-store';
+import { Profile } from '../../app/data/social.schema';
+import { UserStore } from '../../app/data/user-store';
+import { votesOf, withoutUser } from '../../app/reviews/review';
 
 export interface ErasureSummary {
   votes: number;
@@ -18,66 +16,40 @@ export interface ErasureSummary {
 }
 
 /**
- * Applies the auth service's `user-erased` event. Policy: the user's votes, favourites and reports
- * are deleted (the counts of the reviews they voted on or reported go down accordingly); their
+ * Applies the auth service's `user-erased` event. Policy: the user's votes and reports are removed
+ * from the reviews (their counts follow in the same write), their favourites and index go; their
  * reviews are DETACHED: `authorId` becomes a random tombstone per review (`erased-<uuid>`), so the
- * published reviews and the teachers' aggregates stay as they are and nothing links them to the
- * person, or to each other. Idempotent: a second run finds nothing left.
+ * public reviews and the teachers' figures stay as they are and nothing links them to the person,
+ * or to each other. Every review is read once (votes are kept in the reviews: a scan, the price of
+ * an erasure, which is rare). Idempotent: a second run finds nothing left.
  */
 @Injectable()
 export class UserErasureService {
   private readonly logger = new Logger('UserErasure');
 
   constructor(
-    @InjectModel(Review.name) private readonly reviews: Model<Review>,
-    @InjectModel(Vote.name) private readonly votes: Model<Vote>,
-    @InjectModel(Favorite.name) private readonly favorites: Model<Favorite>,
-    @InjectModel(Report.name) private readonly reports: Model<Report>,
+    @Inject(ReviewStore) private readonly reviews: ReviewStore,
+    @Inject(UserStore) private readonly users: UserStore,
     @InjectModel(Profile.name) private readonly profiles: Model<Profile>,
-    @Inject(PublicCache) private readonly cache: PublicCache,
-    @Inject(PublicationCore) private readonly publication: PublicationCore,
   ) {}
 
   async erase(event: UserErasedEvent): Promise<ErasureSummary> {
     const userId = event.userId;
     const summary: ErasureSummary = { votes: 0, favorites: 0, reports: 0, reviewsDetached: 0 };
-    const votes = await this.votes.find({ userId }, { _id: 1, reviewId: 1 }).lean().exec();
-    const ledger = this.publication.ledger;
-    for (const vote of votes) {
-      const removed = await ledger.withReview(vote.reviewId, async () => {
-        const gone = await this.votes.findOneAndDelete({ _id: vote._id }).lean<Vote>().exec();
-        if (gone) await applyVoteDeltaLocked(this.reviews, this.publication.lists, gone.reviewId, gone.value ? -1 : 0, -1);
-        return gone;
-      });
-      if (removed) summary.votes++; // else already removed by a previous run
+    const touched: number[] = [];
+    for await (const doc of this.reviews.scan()) {
+      if (doc.authorId === userId || votesOf(doc)[userId] !== undefined || doc.reports.some((r) => r.userId === userId)) touched.push(doc.id);
     }
-    const reports = await this.reports.find({ userId }, { _id: 1, reviewId: 1 }).lean().exec();
-    for (const report of reports) {
-      const removed = await ledger.withReview(report.reviewId, async () => {
-        const gone = await this.reports.findOneAndDelete({ _id: report._id }).lean<Report>().exec();
-        if (!gone || gone.dismissed) return gone;
-        const _id = reviewOid(gone.reviewId);
-        const review = await this.reviews.findOne({ _id }, { _id: 0, reportCount: 1 }).lean().exec();
-        if (review && review.reportCount > 0) await this.reviews.updateOne({ _id }, { $inc: { reportCount: -1 } }).exec();
-        return gone;
-      });
-      if (removed) summary.reports++;
+    for (const id of touched) {
+      const write = await this.reviews.change(id, (doc) => withoutUser(doc, userId, `erased-${randomUUID()}`));
+      if (!write) continue; // already done by an earlier run
+      if (votesOf(write.before)[userId] !== undefined) summary.votes++;
+      summary.reports += write.before.reports.filter((r) => r.userId === userId).length;
+      if (write.before.authorId === userId) summary.reviewsDetached++;
     }
-    summary.favorites = (await this.favorites.deleteMany({ userId }).exec()).deletedCount ?? 0;
-    const { reviews: own } = await this.publication.users.get(userId);
-    for (const id of own) {
-      const detached = await ledger.withReview(id, async () => {
-        const _id = reviewOid(id);
-        const review = await this.reviews.findOne({ _id }, { _id: 0, authorId: 1 }).lean().exec();
-        if (review?.authorId !== userId) return false;
-        await this.reviews.updateOne({ _id }, { $set: { authorId: `erased-${randomUUID()}` } }).exec();
-        return true;
-      });
-      if (detached) summary.reviewsDetached++;
-    }
+    summary.favorites = (await this.users.get(userId)).favorites.length;
     await this.profiles.deleteOne({ _id: userId }).exec();
-    await this.publication.users.remove(userId);
-    if (summary.votes || summary.reports) await this.cache.bump();
+    await this.users.remove(userId);
     this.logger.log({ msg: 'user erased', ...summary });
     return summary;
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Job } from 'bullmq';
-import { PublicationCore, type PublicationOutcome } from '../../app/core/publication-core';
+import { type PublicationOutcome, Publisher } from '../../app/publication/publisher';
 import { type ReviewPublicationJobs } from '../../app/publication/review-publication.queue';
 import { type JobHandler } from '../handlers/job-handler';
 
@@ -9,10 +9,10 @@ import { type JobHandler } from '../handlers/job-handler';
 export class PublishReviewHandler implements JobHandler<'publish-review'> {
   readonly name = 'publish-review' as const;
 
-  constructor(@Inject(PublicationCore) private readonly publication: PublicationCore) {}
+  constructor(@Inject(Publisher) private readonly publisher: Publisher) {}
 
   async handle(job: Job<ReviewPublicationJobs['publish-review'], unknown, 'publish-review'>): Promise<{ outcome: PublicationOutcome }> {
-    // The to-do entry of a published review is dropped by the next reconciliation, off the due instant.
-    return { outcome: await this.publication.validateDue(job.data.reviewId, job.data.version, { leaveTask: true }) };
+    // Its to-do entry is dropped by the next reconciliation (off the due instant).
+    return { outcome: await this.publisher.validateDue(job.data.reviewId, job.data.version) };
   }
 }

@@ -1,0 +1,6 @@
+// Every collection schema of the rating database (indexes declared here are built at start-up).
+export { CounterSchema } from '../counters/counter.schema';
+export { SubjectSchema } from '../subjects/subject.schema';
+export { TeacherSchema } from '../teachers/teacher.schema';
+export { ReviewSchema } from '../reviews/review.schema';
+export { ModerationActionSchema, ProfileSchema } from './social.schema';

@@ -1,0 +1,38 @@
+import type { Collection } from 'mongodb';
+
+/** A review whose latest version waits for its validation, due at `publishAt`. */
+export interface ReviewTask {
+  _id: string;
+  reviewId: number;
+  publishAt: Date;
+}
+
+const taskKey = (reviewId: number) => `review:${reviewId}`;
+
+/**
+ * The reconciler's to-do list (`review_tasks`): one small document per pending review, written
+ * BEFORE the review (creation, edit), so the reconciler reads a handful of documents instead of
+ * scanning every review, and a lost publication job (worker crash, Redis flushed) is still done.
+ * The reconciler drops the tasks of reviews that are no longer pending.
+ */
+export class TaskStore {
+  constructor(private readonly docs: Collection<ReviewTask>) {}
+
+  async add(reviewId: number, publishAt: Date): Promise<void> {
+    await this.docs.replaceOne({ _id: taskKey(reviewId) }, { reviewId, publishAt }, { upsert: true });
+  }
+
+  async done(reviewId: number): Promise<void> {
+    await this.docs.deleteOne({ _id: taskKey(reviewId) });
+  }
+
+  /** Removes `task` unless it was rewritten since it was read (an edit made the review pending again). */
+  async doneIfUnchanged(task: ReviewTask): Promise<boolean> {
+    return (await this.docs.deleteOne({ _id: task._id, publishAt: task.publishAt })).deletedCount === 1;
+  }
+
+  /** Every task (a short list: the pending reviews). */
+  list(limit = 5000): Promise<ReviewTask[]> {
+    return this.docs.find({}).limit(limit).toArray();
+  }
+}

@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ReviewStore } from '../data/review-store';
+import { TaskStore } from '../data/task-store';
+import { validated, type ValidationOutcome } from '../reviews/review';
+
+export type PublicationOutcome = ValidationOutcome | 'skipped';
+
+/**
+ * The automatic validation of review versions, when due: the worker's `publish-review` job, and
+ * its reconciler for jobs that were lost. Idempotent: a second run finds the version no longer
+ * pending. A review is public from the moment its validation writes it, never before.
+ */
+@Injectable()
+export class Publisher {
+  constructor(
+    @Inject(ReviewStore) private readonly reviews: ReviewStore,
+    @Inject(TaskStore) private readonly tasks: TaskStore,
+  ) {}
+
+  /** Validates review `reviewId` if its latest version (or exactly `version`) is pending and due. */
+  async validateDue(reviewId: number, version?: number): Promise<PublicationOutcome> {
+    let outcome: PublicationOutcome = 'skipped';
+    await this.reviews.change(reviewId, (current) => {
+      const decision = validated(current, new Date(), version);
+      if (!decision) return null;
+      outcome = decision.outcome;
+      return decision.doc;
+    });
+    return outcome;
+  }
+
+  /**
+   * One pass over the to-do list: validates every review overdue by more than `graceMs` (its job
+   * was lost: worker down, Redis flushed) and drops the tasks of reviews no longer pending.
+   */
+  async reconcile(graceMs: number): Promise<{ published: number; done: number }> {
+    let published = 0;
+    let done = 0;
+    const overdueBefore = Date.now() - graceMs;
+    for (const task of (await this.tasks.list()).sort((a, b) => new Date(a.publishAt).getTime() - new Date(b.publishAt).getTime())) {
+      const review = await this.reviews.get(task.reviewId);
+      if (review?.status === 'pending') {
+        if (new Date(review.publishAt).getTime() < overdueBefore && (await this.validateDue(task.reviewId)) !== 'skipped') published++;
+        continue;
+      }
+      // Not pending (or gone): nothing left to do, unless an edit wrote a newer task meanwhile.
+      if (await this.tasks.doneIfUnchanged(task)) done++;
+    }
+    return { published, done };
+  }
+}

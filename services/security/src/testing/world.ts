@@ -26,6 +26,7 @@ export interface World {
   /** The gateway: every endpoint of the contract registry answers here. */
   url: string;
   auth: AuthUnderTest;
+  /** The rating API and worker with their database connection (absent with `rating: false`). */
   rating: Harness;
   /** Every process's own address (auth, rating API, worker): the probes answer there. */
   processes: string[];
@@ -33,7 +34,7 @@ export interface World {
   signingKey: { kid: string; key: CryptoKey };
   /** A new active account, signed in (through sign-up, the mailed link and login). */
   account(role?: 'user' | 'admin'): Promise<Account>;
-  /** A new review by `author`, once it is public (teacher number `n` of the demo catalogue). */
+  /** A new review by `author`, once it is public (teacher number `n` of the demo catalogue: by default 2, 3, …). */
   publicReview(author: Account, n?: number): Promise<number>;
   /** Real ids to put in paths: a public review by `author` (of demo teacher 1), its teacher and subject. */
   fixtures(author: Account): Promise<Fixtures>;
@@ -62,7 +63,7 @@ export async function startWorld(testFile: string, options: WorldOptions = {}): 
   const gateway = await startGateway({ port: 0, host: '127.0.0.1', targets: { auth: auth.url, ...(rating && { rating: rating.api.url }) } });
   const url = gateway.url.replace('localhost', '127.0.0.1');
   const processes = [auth.url, rating?.api.url, rating?.worker?.url].filter((u): u is string => Boolean(u));
-  let reviews = 0;
+  let reviews = 1; // demo teacher 1 is the fixtures'
 
   const world: World = {
     url,

@@ -54,10 +54,14 @@ export class EmailLinks {
     return link;
   }
 
-  /** Uses the link up (once, even under concurrency: the delete decides); 400 when it is not live. */
+  /**
+   * Uses the link up (once, even under concurrency: the delete that removes it decides, by its
+   * count; FerretDB's findOneAndDelete hands the document to every concurrent caller); 400 when it
+   * is not live.
+   */
   async consume(user: LinkUser, purpose: LinkPurpose, token: string): Promise<void> {
     const link = await this.find(user, purpose, token);
-    const consumed = link && (await this.links.findOneAndDelete({ _id: link._id }));
+    const consumed = link && (await this.links.deleteOne({ _id: link._id })).deletedCount === 1;
     if (!consumed) throw new ApiError(400, { token: [FIELD_MESSAGES.invalidToken] });
   }
 

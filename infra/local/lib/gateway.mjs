@@ -33,6 +33,9 @@ function forward(req, res, target, name, retried = false) {
   headers['x-forwarded-proto'] = 'http';
   headers['x-forwarded-host'] = req.headers.host ?? '';
   const idempotent = req.method === 'GET' || req.method === 'HEAD';
+  // A GET or HEAD is forwarded without its body (below), so without its length too: the upstream
+  // would wait for a body that never comes, and the client get a 502 a minute later.
+  if (idempotent) delete headers['content-length'];
   const upstream = http.request(
     { host: url.hostname, port: url.port, method: req.method, path: req.url, headers, agent, timeout: 60_000 },
     (up) => {

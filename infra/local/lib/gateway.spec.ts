@@ -50,6 +50,19 @@ describe('gateway', () => {
     expect([last.xff, last.forwarded, last.realIp]).toEqual(['127.0.0.1', undefined, undefined]);
   });
 
+  it('forwards a GET that carries a body without it, instead of leaving the upstream waiting for it', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${gateway.url.replace('localhost', '127.0.0.1')}/auth/manage/users/me/`, { method: 'GET', headers: { 'content-type': 'application/json', 'content-length': '7' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end('{"x":1}');
+    });
+    expect(status).toBe(201);
+    expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/auth/manage/users/me/', body: '' });
+  });
+
   it('answers 502 with an error key when the upstream is down', async () => {
     const res = await fetch(`${gateway.url.replace('localhost', '127.0.0.1')}/api/teachers/ranking`);
     expect(res.status).toBe(502);

@@ -1,11 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { APP_CONFIG, ApiError } from '@pupitre/server-kit';
+import { APP_CONFIG, ApiError, isDuplicateKey } from '@pupitre/server-kit';
+import { type Redis } from 'ioredis';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { type Model } from 'mongoose';
 import { type AuthConfig } from '../../config/auth-config';
 import { Mailer } from '../mail/mailer.service';
 import { FIELD_MESSAGES } from '../shared/field-errors';
+import { AUTH_REDIS } from '../shared/redis.provider';
 import { ThrottleService } from '../shared/throttle.service';
 import { SigningKeys } from '../tokens/signing-keys.service';
 import { LinkToken, type LinkPurpose } from './link-token.schema';
@@ -31,6 +33,7 @@ export class EmailLinks {
     @Inject(Mailer) private readonly mailer: Mailer,
     @Inject(ThrottleService) private readonly throttle: ThrottleService,
     @Inject(SigningKeys) private readonly keys: SigningKeys,
+    @Inject(AUTH_REDIS) private readonly redis: Redis,
   ) {}
 
   async send(user: LinkUser, purpose: LinkPurpose): Promise<void> {
@@ -51,10 +54,14 @@ export class EmailLinks {
     return link;
   }
 
-  /** Uses the link up (once, even under concurrency: the delete decides); 400 when it is not live. */
+  /**
+   * Uses the link up (once, even under concurrency: the delete that removes it decides, by its
+   * count; FerretDB's findOneAndDelete hands the document to every concurrent caller); 400 when it
+   * is not live.
+   */
   async consume(user: LinkUser, purpose: LinkPurpose, token: string): Promise<void> {
     const link = await this.find(user, purpose, token);
-    const consumed = link && (await this.links.findOneAndDelete({ _id: link._id }));
+    const consumed = link && (await this.links.deleteOne({ _id: link._id })).deletedCount === 1;
     if (!consumed) throw new ApiError(400, { token: [FIELD_MESSAGES.invalidToken] });
   }
 
@@ -82,10 +89,25 @@ export class EmailLinks {
     return undefined;
   }
 
+  /**
+   * A new link. Requests that race past `reusableToken` together must still make one link: its nonce
+   * is decided once in Redis (SET NX GET, for as long as a link stays reusable), so they all derive
+   * the same token, and the first insert of it wins (unique `_id`). Redis down: a nonce of our own.
+   */
   private async mint(user: LinkUser, purpose: LinkPurpose): Promise<string> {
-    const nonce = randomBytes(16).toString('base64url');
+    const candidate = randomBytes(16).toString('base64url');
+    const key = `auth:link-nonce:${purpose}:${String(user._id)}:${user.credentialsVersion}`;
+    const elected = await this.redis.set(key, candidate, 'PX', Math.ceil(this.ttl(purpose) / 2), 'NX', 'GET').catch((err: Error) => {
+      this.logger.warn({ msg: 'link nonce not shared: Redis unavailable', error: err.message });
+      return null;
+    });
+    const nonce = elected ?? candidate;
     const token = this.tokenOf(user, purpose, nonce);
-    await this.links.create({ _id: sha256(token), userId: String(user._id), purpose, nonce, credentialsVersion: user.credentialsVersion, expiresAt: new Date(Date.now() + this.ttl(purpose)) });
+    try {
+      await this.links.create({ _id: sha256(token), userId: String(user._id), purpose, nonce, credentialsVersion: user.credentialsVersion, expiresAt: new Date(Date.now() + this.ttl(purpose)) });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
     return token;
   }
 }

@@ -83,7 +83,7 @@ export async function startWorld(testFile: string, options: WorldOptions = {}): 
     async publicReview(author, n = (reviews += 1)) {
       const teacher = (await teachersOf(world.rating.conn))[n];
       const { body } = await request(url).post('/api/rating/0').set(author.bearer).send(reviewPayload(teacher.id, teacher.subjectIds[0], { text_rating: `Review number ${n} of the security suite` })).expect(201);
-      await waitShown(world.rating.conn, body.id);
+      await waitShown(world.rating, body.id);
       return body.id;
     },
     async fixtures(author) {

@@ -5,7 +5,7 @@ import { resetApiClient } from '@pupitre/api-client';
 import { findMissingKeys, i18n, initI18n } from '@pupitre/i18n';
 import { ROUTE_OWNERSHIP } from '@pupitre/mf-runtime';
 import { clearSession } from '@pupitre/session';
-import { fakeApi, sampleReview, type FakeCall } from '@pupitre/review-ui/src/testing';
+import { fakeApi, sampleReview, type FakeCall, NO_FIGURES } from '@pupitre/review-ui/src/testing';
 import { catalogues } from './i18n';
 import routes from './routes';
 import { formatRankingEntry } from './screens/RankingList';
@@ -22,7 +22,7 @@ const ranking = [
   { id: 4, prefix: 'Mme', name: 'Durand', subjects: ['Maths'], rating: 8.46 },
   { id: 9, prefix: 'M.', name: 'Martin', subjects: [], rating: 7 },
 ];
-const teacher = { id: 4, prefix: 'Mme', name: 'Durand', rating: 7, reviews: 3, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }] };
+const teacher = { id: 4, prefix: 'Mme', name: 'Durand', rating: 7, reviews: 3, ...NO_FIGURES, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }] };
 const community = [
   { title: 'recent', reviews: [sampleReview(1), sampleReview(2)] },
   { title: 'highest', reviews: [sampleReview(2, { tot_rating: 10 })] },

@@ -5,7 +5,7 @@ import { resetApiClient } from '@pupitre/api-client';
 import { findMissingKeys, i18n, initI18n } from '@pupitre/i18n';
 import { ROUTE_OWNERSHIP } from '@pupitre/mf-runtime';
 import { clearSession, updateSession } from '@pupitre/session';
-import { fakeApi } from '@pupitre/review-ui/src/testing';
+import { fakeApi, NO_FIGURES } from '@pupitre/review-ui/src/testing';
 import { catalogues } from './i18n';
 import routes from './routes';
 
@@ -60,7 +60,7 @@ test('/publication shows the form and the subjects with their colour', async () 
 });
 
 test('/publication signed out: a notice, and publishing sends the visitor to /auth?form=login', async () => {
-  const api = fakeApi((call) => (call.url === '/api/teacher/4' ? { status: 200, body: { id: 4, prefix: 'Mme', name: 'Durand', rating: null, reviews: 0, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }] } } : { status: 200, body: [] }));
+  const api = fakeApi((call) => (call.url === '/api/teacher/4' ? { status: 200, body: { id: 4, prefix: 'Mme', name: 'Durand', rating: null, reviews: 0, ...NO_FIGURES, ...NO_FIGURES, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }] } } : { status: 200, body: [] }));
   renderRoute('/publication?teacher=4', '/publication');
   expect(screen.getByTestId('signed-out-notice')).toHaveTextContent('You need to be signed in');
   await screen.findByTestId('teacher-clear');

@@ -19,7 +19,12 @@ export const rankingEntrySchema = z.strictObject({
 export type RankingEntry = z.infer<typeof rankingEntrySchema>;
 export const rankingSchema = z.array(rankingEntrySchema);
 
-/** GET /api/teacher/{id}: `rating` is the mean tot_rating (0–10, one decimal) or null without reviews. */
+/**
+ * GET /api/teacher/{id}: `rating` is the mean tot_rating (0–10, one decimal) or null without reviews;
+ * `criteria` each graded criterion's average (0–10, one decimal) over the reviews that graded it
+ * (null: none did); `answers` each yes/no question's percent of yeses (null: no answer);
+ * `distribution` how many public reviews gave each overall rating 0–10.
+ */
 export const teacherDetailSchema = z.strictObject({
   id: idSchema,
   prefix: z.string(),
@@ -27,5 +32,8 @@ export const teacherDetailSchema = z.strictObject({
   rating: z.number().min(0).max(10).nullable(),
   reviews: z.number().int().nonnegative(),
   subjects: z.array(subjectSchema),
+  criteria: z.record(z.string(), z.number().min(0).max(10).nullable()),
+  answers: z.record(z.string(), z.number().int().min(0).max(100).nullable()),
+  distribution: z.array(z.number().int().nonnegative()).length(11),
 });
 export type TeacherDetail = z.infer<typeof teacherDetailSchema>;

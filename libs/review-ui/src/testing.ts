@@ -18,3 +18,6 @@ export function sampleReview(id: number, patch: Record<string, unknown> = {}) {
     ...patch,
   };
 }
+
+/** The figures of GET /api/teacher/{id} for a teacher without public reviews (spread into a sample teacher). */
+export const NO_FIGURES = { criteria: {}, answers: {}, distribution: Array.from({ length: 11 }, () => 0) };

@@ -5,7 +5,7 @@ import { REVIEW_GRADE_KEYS, type ReviewEditView } from '@pupitre/contracts';
 import { resetApiClient } from '@pupitre/api-client';
 import { initI18n } from '@pupitre/i18n';
 import { clearSession, updateSession } from '@pupitre/session';
-import { deferred, fakeApi, type FakeAnswer, type FakeCall } from '@pupitre/review-ui/src/testing';
+import { deferred, fakeApi, type FakeAnswer, type FakeCall, NO_FIGURES } from '@pupitre/review-ui/src/testing';
 import routes from '../routes';
 import { checkValues, emptyValues, toPayload, valuesFromEditView, withTeacher } from './model';
 
@@ -13,8 +13,8 @@ initI18n('en');
 // A big form in jsdom: user-event journeys through it take a few seconds.
 jest.setTimeout(20_000);
 
-const durand = { id: 4, prefix: 'Mme', name: 'Durand', rating: 7, reviews: 3, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }] };
-const lefevre = { id: 5, prefix: 'M.', name: 'Lefèvre', rating: null, reviews: 0, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }, { id: 2, name: 'NSI', color: '#00ff00' }] };
+const durand = { id: 4, prefix: 'Mme', name: 'Durand', rating: 7, reviews: 3, ...NO_FIGURES, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }] };
+const lefevre = { id: 5, prefix: 'M.', name: 'Lefèvre', rating: null, reviews: 0, ...NO_FIGURES, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }, { id: 2, name: 'NSI', color: '#00ff00' }] };
 
 function Where() {
   const location = useLocation();

@@ -9,11 +9,13 @@ import { REVIEW_ANSWER_KEYS, REVIEW_GRADE_KEYS, type ReviewAnswers, type ReviewG
 export interface TeacherStats {
   reviewCount: number;
   ratingSum: number;
+  /** How many public reviews gave each overall rating 0–10 (the spread of ratings). */
+  distribution: number[];
   grades: Record<string, { sum: number; count: number }>;
   answers: Record<string, { yes: number; count: number }>;
 }
 
-export const emptyStats = (): TeacherStats => ({ reviewCount: 0, ratingSum: 0, grades: {}, answers: {} });
+export const emptyStats = (): TeacherStats => ({ reviewCount: 0, ratingSum: 0, distribution: Array.from({ length: 11 }, () => 0), grades: {}, answers: {} });
 
 export interface StatsSource {
   tot: number;
@@ -25,6 +27,7 @@ export interface StatsSource {
 export function addToStats(stats: TeacherStats, review: StatsSource, sign: 1 | -1): void {
   stats.reviewCount += sign;
   stats.ratingSum += sign * review.tot;
+  if (Number.isInteger(review.tot) && review.tot >= 0 && review.tot <= 10) stats.distribution[review.tot] += sign;
   for (const key of REVIEW_GRADE_KEYS) {
     const value = review.grades?.[key];
     if (typeof value !== 'number') continue;
@@ -39,4 +42,16 @@ export function addToStats(stats: TeacherStats, review: StatsSource, sign: 1 | -
     a.yes += sign * (value ? 1 : 0);
     a.count += sign;
   }
+}
+
+/** One decimal (criteria averages are on the 0–10 scale of the grades). */
+const oneDecimal = (v: number) => Math.round(v * 10) / 10;
+
+/** Per criterion its average over the reviews that graded it (null: none did); per yes/no question the percent of yeses (null: no answer). */
+export function statsView(stats: TeacherStats): { criteria: Record<string, number | null>; answers: Record<string, number | null>; distribution: number[] } {
+  return {
+    criteria: Object.fromEntries(REVIEW_GRADE_KEYS.map((k) => [k, stats.grades[k]?.count ? oneDecimal(stats.grades[k].sum / stats.grades[k].count) : null])),
+    answers: Object.fromEntries(REVIEW_ANSWER_KEYS.map((k) => [k, stats.answers[k]?.count ? Math.round((100 * stats.answers[k].yes) / stats.answers[k].count) : null])),
+    distribution: [...stats.distribution],
+  };
 }

@@ -6,6 +6,7 @@ import { PublicView } from '../reading/public-view';
 import { CatalogueSnapshot } from './catalogue-snapshot';
 import { meanRating, rankTeachers, schoolMean } from './ranking/bayesian-ranking';
 import { searchKey } from './search-key';
+import { statsView } from '../reading/teacher-stats';
 
 /** Teacher pages, search and ranking: the catalogue and each teacher's figures over his public reviews, in memory. */
 @Injectable()
@@ -48,6 +49,7 @@ export class TeachersService {
         const s = subjects.get(sid);
         return s ? [{ id: s.id, name: s.name, color: s.color }] : [];
       }),
+      ...statsView(stats),
     };
   }
 

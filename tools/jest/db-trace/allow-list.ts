@@ -13,4 +13,22 @@ export interface AllowedShape {
   why: string;
 }
 
-export const ALLOWED_SHAPES: AllowedShape[] = [];
+const MIGRATIONS = 'one-time migrations at start-up (rating: derived-keys, user-index votes): they run once per database, then are marked done in `migrations`';
+
+export const ALLOWED_SHAPES: AllowedShape[] = [
+  // The catalogue: a school's subjects (tens) and teachers (hundreds), loaded whole into each API
+  // process's memory (CatalogueSnapshot) and reloaded after a catalogue change; pages, search and
+  // the ranking are then served from memory.
+  { collection: 'teachers', ops: ['find'], fields: [], why: 'the catalogue snapshot (hundreds of teachers), loaded whole into memory' },
+  { collection: 'subjects', ops: ['find'], fields: [], why: 'the catalogue snapshot (tens of subjects), loaded whole into memory' },
+  { collection: 'subjects', ops: ['find'], fields: ['archived'], why: 'GET /api/subjects: the active ones of tens of subjects' },
+  { collection: 'teachers', ops: ['find'], fields: ['prefix', 'name'], why: 'admin: the duplicate check of a new teacher among hundreds' },
+  // Short to-do lists, read whole by the worker's reconciler and the start-up checks.
+  { collection: 'review_tasks', ops: ['find'], fields: [], backgroundOnly: true, why: "the reconciler's to-do list: the reviews pending or mid-change (a handful)" },
+  { collection: 'review_list_rebuilds', ops: ['find'], fields: [], backgroundOnly: true, why: 'the lists marked stale and not rebuilt yet (a handful)' },
+  { collection: 'review_lists', ops: ['find'], fields: [], backgroundOnly: true, why: 'the read model, one document per teacher plus the community: rebuilt whole at start-up when missing' },
+  { collection: 'review_lists', ops: ['find'], fields: ['stale'], backgroundOnly: true, why: 'the lists to rebuild, looked for at start-up and by the reconciler (hundreds of documents)' },
+  // One-time migrations (rating, start-up): each scans its collection once per database.
+  ...['reviews', 'votes', 'favorites', 'reports', 'profiles'].map((collection) => ({ collection, ops: ['find'], fields: [], backgroundOnly: true, why: MIGRATIONS })),
+  { collection: 'migration_parking', ops: ['find'], fields: ['collection'], backgroundOnly: true, why: `${MIGRATIONS}; the parked moves of a crashed one (empty once done)` },
+];

@@ -59,3 +59,19 @@ export function servingIndexes(shape: QueryShape, indexes: DeclaredIndex[]): Dec
   }
   return used;
 }
+
+/**
+ * For a shape no index serves: the declared index whose prefix holds the most of its fields, and
+ * the fields left to be checked on fetched documents (or sorted in memory). For the report only.
+ */
+export function closestIndex(shape: QueryShape, indexes: DeclaredIndex[]): { index: DeclaredIndex | null; uncovered: string[] } {
+  const wanted = new Set([...Object.keys(shape.filter), ...(shape.or ?? []).flatMap(Object.keys), ...shape.sort.map(([f]) => f)]);
+  let best: { index: DeclaredIndex | null; covered: number } = { index: null, covered: 0 };
+  for (const index of indexes) {
+    let covered = 0;
+    while (covered < index.key.length && wanted.has(index.key[covered][0])) covered++;
+    if (covered > best.covered) best = { index, covered };
+  }
+  const held = new Set(best.index?.key.slice(0, best.covered).map(([f]) => f) ?? []);
+  return { index: best.index, uncovered: [...wanted].filter((f) => !held.has(f)) };
+}

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { type DeclaredIndex, type TracedEndpoint, type TracedShape, type TraceFile } from '../../../libs/server-kit/src/tracing/trace-recorder';
 import { type AllowedShape } from './allow-list';
 import { type BudgetRow } from './budgets';
-import { describeIndex, ID_INDEX, servingIndexes } from './esr';
+import { closestIndex, describeIndex, ID_INDEX, servingIndexes } from './esr';
 
 /** Every trace file of the folder, merged: shapes and endpoints of all processes, declared indexes by collection. */
 export function readTraces(dir: string): { shapes: TracedShape[]; endpoints: TracedEndpoint[]; indexes: Map<string, DeclaredIndex[]> } {
@@ -60,14 +60,19 @@ function allowance(shape: TracedShape, allowList: AllowedShape[]): AllowedShape 
 
 /** Each shape with the indexes serving it (or the allowance admitting it), and the problems. */
 export function checkShapes(traces: ReturnType<typeof readTraces>, allowList: AllowedShape[]): { verdicts: ShapeVerdict[]; problems: string[] } {
+  const indexesOf = (shape: TracedShape) => [ID_INDEX, ...(traces.indexes.get(shape.shape.collection) ?? [])];
   const verdicts = traces.shapes.map((shape): ShapeVerdict => {
-    const served = servingIndexes(shape.shape, [ID_INDEX, ...(traces.indexes.get(shape.shape.collection) ?? [])]);
+    const served = servingIndexes(shape.shape, indexesOf(shape));
     const allowed = served ? undefined : allowance(shape, allowList);
     return { ...shape, servedBy: served && served.map(describeIndex), ...(allowed ? { allowedBecause: allowed.why } : {}) };
   });
   const problems = verdicts
     .filter((v) => !v.servedBy && !v.allowedBecause)
-    .map((v) => `${v.shape.collection}: ${v.key} (service ${v.service}, from ${v.contexts.join(', ')}; sent while running ${v.sources.join(', ')}) is served by no declared index`);
+    .map((v) => {
+      const closest = closestIndex(v.shape, indexesOf(v));
+      const hint = closest.index ? `closest declared index ${describeIndex(closest.index)} leaves ${closest.uncovered.join(', ')} to the documents` : 'no declared index holds any of its fields';
+      return `${v.shape.collection}: ${v.key} is served by no declared index (${hint}); service ${v.service}, from ${v.contexts.join(', ')}; sent while running ${v.sources.join(', ')}`;
+    });
   return { verdicts: verdicts.sort((a, b) => a.key.localeCompare(b.key)), problems };
 }
 

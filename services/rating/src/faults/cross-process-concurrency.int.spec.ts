@@ -6,28 +6,24 @@
 import { prng } from '../seed/prng';
 import { readGroundTruth } from '../testing/ground-truth';
 import { ClientLog } from '../testing/cluster/client-log';
-import { Clients, coursesOf, publicReviewIds } from '../testing/cluster/clients';
+import { Clients, coursesOf, publicReviews } from '../testing/cluster/clients';
 import { inParallel, untilNoProblems } from '../testing/cluster/http';
-import { publicPageProblems } from '../testing/cluster/public-pages';
-import { type RatingCluster, startRatingCluster } from '../testing/cluster/rating-cluster';
+import { useRatingCluster } from '../testing/cluster/rating-cluster';
+import { problemsOnceSettled } from '../testing/cluster/settled';
 
 jest.setTimeout(120_000);
 
 describe('two APIs and two workers under concurrent writes', () => {
-  let cluster: RatingCluster;
-
-  beforeAll(async () => {
-    cluster = await startRatingCluster({ apis: 2, workers: 2 });
-  }, 90_000);
-  afterAll(() => cluster?.close());
+  const it_ = useRatingCluster({ apis: 2, workers: 2 });
 
   it('shows counts and aggregates equal to the documents, nothing lost or doubled', async () => {
+    const { cluster } = it_;
     const random = prng(20261123);
     const log = new ClientLog(cluster.validationDelayMs);
     const clients = new Clients(cluster, log);
     const db = cluster.documents();
-    const courses = await coursesOf(cluster, (await readGroundTruth(db)).teachers.slice(0, 4).map((t) => t.id));
-    const demo = await publicReviewIds(cluster, 6);
+    const courses = await coursesOf(cluster, 4);
+    const { ids: demo, teachers: demoTeachers } = await publicReviews(cluster, 6);
     const users = Array.from({ length: 10 }, (_, i) => `cc-user-${i}`);
     const [erasedEarly, erasedLate] = [users.slice(8), users[7]];
     const voteValues = () => Array.from({ length: 1 + Math.floor(random() * 4) }, () => [true, false, null][Math.floor(random() * 3)]);
@@ -77,21 +73,10 @@ describe('two APIs and two workers under concurrent writes', () => {
     ]);
 
     // Quiet: every version due, then the pages must match the documents within a few seconds.
-    await new Promise((r) => setTimeout(r, Math.max(0, log.lastDueAt() - Date.now())));
     const remaining = active.filter((u) => u !== erasedLate);
-    const problems = await untilNoProblems(async () => {
-      const truth = await readGroundTruth(db);
-      return [
-        ...log.problems(truth),
-        ...(await publicPageProblems(() => cluster.nextApi(), truth, {
-          teachers: courses.map((c) => c.teacher),
-          created: [...log.created.keys()],
-          users: remaining.map((id) => ({ id, bearer: () => clients.bearer(id) })),
-        })),
-      ];
-    }, 15_000);
+    const problems = await problemsOnceSettled(cluster, clients, { teachers: [...new Set([...courses.map((c) => c.teacher), ...demoTeachers])], users: remaining });
+    clients.printTally();
     expect(problems).toEqual([]);
     expect(log.created.size).toBe(20);
-    if (process.env.CLUSTER_TALLY) process.stdout.write(`${JSON.stringify(Object.fromEntries([...clients.tally].sort()), null, 1)}\n`);
   });
 });

@@ -25,7 +25,7 @@ const pair = (reviewId: number, userId: string) => `${reviewId}:${userId}`;
 export class ClientLog {
   readonly created = new Map<number, CreatedReview>();
   /** Creates that got no answer: their review may or may not exist, but never half. */
-  unknownCreates = 0;
+  readonly unknownCreates: { user: string; clean: boolean; dueAt: number }[] = [];
   private readonly votes = new Map<string, Set<boolean | null>>();
   private readonly favourites = new Map<string, Set<boolean>>();
   /** The statuses each (review, user) report got. */
@@ -39,7 +39,7 @@ export class ClientLog {
       const id = (answer.json as { id: number }).id;
       const now = Date.now();
       this.created.set(id, { user, id, ...what, clean, ackAt: now, dueAt: now + this.validationDelayMs });
-    } else if (outcomeOf(answer) === 'unknown') this.unknownCreates++;
+    } else if (outcomeOf(answer) === 'unknown') this.unknownCreates.push({ user, clean, dueAt: Date.now() + this.validationDelayMs });
   }
 
   /** An acknowledged edit makes a new version, due after the delay. */
@@ -63,7 +63,7 @@ export class ClientLog {
 
   /** When every acknowledged review's latest version is due. */
   lastDueAt(): number {
-    return Math.max(0, ...[...this.created.values()].map((c) => c.dueAt));
+    return Math.max(0, ...[...this.created.values(), ...this.unknownCreates].map((c) => c.dueAt));
   }
 
   /** What the documents hold that contradicts what the clients were told. */
@@ -76,6 +76,12 @@ export class ClientLog {
       if (copies && !this.erased.has(c.user) && author !== c.user) out.push(`review ${c.id} of ${c.user} has author ${author}`);
       if (copies && this.erased.has(c.user) && author === c.user) out.push(`review ${c.id} still names its erased author ${c.user}`);
       if (truth.at >= c.dueAt && c.clean !== truth.shown.has(c.id)) out.push(`review ${c.id} (201 to ${c.user}, due ${new Date(c.dueAt).toISOString()}) is ${truth.shown.has(c.id) ? 'public though its text must be rejected' : 'not public'}`);
+    }
+    // A create without an answer leaves its review entirely (public once due) or not at all.
+    for (const [id, author] of truth.authorOf) {
+      const unknown = this.unknownCreates.filter((u) => u.user === author);
+      if (this.created.has(id) || !unknown.length || !unknown.every((u) => u.clean && truth.at >= u.dueAt)) continue;
+      if (!truth.shown.has(id)) out.push(`review ${id} of ${author} (a create that got no answer) exists but is not public`);
     }
     const stored = (list: { reviewId: number; userId: string }[]) => {
       const m = new Map<string, number>();

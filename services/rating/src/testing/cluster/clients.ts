@@ -1,6 +1,7 @@
 // The clients of a cluster test: signed-in users writing through the public API, each request sent
 // to the next running API (round robin), each answer recorded in the ClientLog.
 import { type TeacherDetail } from '@pupitre/contracts';
+import { readGroundTruth } from '../ground-truth';
 import { reviewPayload } from '../review-payload';
 import { type ClientLog } from './client-log';
 import { type Answer, call } from './http';
@@ -24,6 +25,11 @@ export class Clients {
     private readonly cluster: RatingCluster,
     readonly log: ClientLog,
   ) {}
+
+  /** Prints the tally when CLUSTER_TALLY is set (to see what a run did). */
+  printTally(): void {
+    if (process.env.CLUSTER_TALLY) process.stdout.write(`${JSON.stringify(Object.fromEntries([...this.tally].sort()), null, 1)}\n`);
+  }
 
   bearer(user: string): Promise<{ Authorization: string }> {
     let token = this.tokens.get(user);
@@ -59,8 +65,8 @@ export class Clients {
     return answer;
   }
 
-  async vote(user: string, reviewId: number, value: boolean | null): Promise<Answer> {
-    const answer = value === null ? await this.send(user, 'DELETE', `/api/relatable/${reviewId}`) : await this.send(user, 'POST', `/api/relatable/${reviewId}`, { value });
+  async vote(user: string, reviewId: number, value: boolean | null, api?: string): Promise<Answer> {
+    const answer = value === null ? await this.send(user, 'DELETE', `/api/relatable/${reviewId}`, undefined, {}, api) : await this.send(user, 'POST', `/api/relatable/${reviewId}`, { value }, {}, api);
     this.log.vote(reviewId, user, value, answer);
     return answer;
   }
@@ -84,10 +90,10 @@ export class Clients {
   }
 }
 
-/** Teachers of the demo catalogue with a subject each, as the API shows them. */
-export async function coursesOf(cluster: RatingCluster, teacherIds: number[]): Promise<Course[]> {
+/** The first `count` teachers of the catalogue with a subject each, as the API shows them. */
+export async function coursesOf(cluster: RatingCluster, count: number): Promise<Course[]> {
   const courses: Course[] = [];
-  for (const id of teacherIds) {
+  for (const { id } of (await readGroundTruth(cluster.documents())).teachers.slice(0, count)) {
     const page = await call(cluster.nextApi(), 'GET', `/api/teacher/${id}`);
     const subject = (page.json as TeacherDetail | undefined)?.subjects[0];
     if (page.status === 200 && subject) courses.push({ teacher: id, subject: subject.id });
@@ -95,9 +101,10 @@ export async function coursesOf(cluster: RatingCluster, teacherIds: number[]): P
   return courses;
 }
 
-/** Public reviews already there (the demo's), as the community lists them: targets for votes. */
-export async function publicReviewIds(cluster: RatingCluster, count: number): Promise<number[]> {
+/** Public reviews already there (the demo's), as the community lists them: targets for votes, with their teachers. */
+export async function publicReviews(cluster: RatingCluster, count: number): Promise<{ ids: number[]; teachers: number[] }> {
   const answer = await call(cluster.nextApi(), 'GET', '/api/rating/community?limit=50');
-  const blocks = (answer.json as { reviews?: { id: number }[] }[]).slice(0, -1);
-  return [...new Set(blocks.flatMap((b) => (b.reviews ?? []).map((r) => r.id)))].slice(0, count);
+  const blocks = (answer.json as { reviews?: { id: number; teacher: { id: number } }[] }[]).slice(0, -1);
+  const reviews = [...new Map(blocks.flatMap((b) => b.reviews ?? []).map((r) => [r.id, r.teacher.id])).entries()].slice(0, count);
+  return { ids: reviews.map(([id]) => id), teachers: [...new Set(reviews.map(([, teacher]) => teacher))] };
 }

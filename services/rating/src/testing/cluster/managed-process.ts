@@ -21,6 +21,8 @@ export class ManagedProcess {
     readonly name: string,
     /** Starts the process and resolves once it is ready (its port answers). */
     private readonly launch: () => Promise<Launched>,
+    /** Where a service process answers HTTP (its probes), when it is one. */
+    readonly url = '',
   ) {}
 
   get pid(): number | undefined {

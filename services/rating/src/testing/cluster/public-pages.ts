@@ -3,14 +3,12 @@
 // each signed-in user's state on them and their favourites. Returns every difference found.
 import { type CommunityCategoryBlock, type PublicReview, type RankingEntry, type ReviewUserState, type TeacherDetail } from '@pupitre/contracts';
 import { roundToOneDecimal } from '../../app/teachers/ranking/bayesian-ranking';
-import { type GroundTruth, shownReviewsOf, teacherAggregatesOf, voteCountsOf } from '../ground-truth';
+import { type GroundTruth, type ShownReview, shownReviewsOf, teacherAggregatesOf, voteCountsOf } from '../ground-truth';
 import { call } from './http';
 
 export interface PageScope {
   /** Teachers whose review lists are compared (every teacher's page and the ranking always are). */
   teachers: number[];
-  /** Reviews the test created: once public, each is in the community's `recent` (they are the newest). */
-  created: number[];
   /** Signed-in users whose state on the lists and whose favourites are compared. */
   users: { id: string; bearer: () => Promise<Record<string, string>> }[];
   /** RANKING_MIN_REVIEWS of the APIs. */
@@ -25,6 +23,17 @@ async function get<T>(api: string, path: string, headers: Record<string, string>
   const answer = await call(api, 'GET', path, { headers });
   if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status} ${answer.error ?? JSON.stringify(answer.json)}`);
   return answer.json as T;
+}
+
+/** `name (API :port)`: which process answered, since each API has caches of its own. */
+const via = (name: string, api: string) => `${name} (API ${api.replace(/.*:/, ':')})`;
+
+/** The public reviews a `recent` list of `limit` must hold: all of them, or those newer than the limit-th newest (ties at the edge left out). */
+function newest(shown: ShownReview[], limit = LIMIT): number[] {
+  const sorted = [...shown].sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
+  if (sorted.length <= limit) return sorted.map((r) => r.id);
+  const edge = new Date(sorted[limit - 1].createdAt).getTime();
+  return sorted.filter((r) => new Date(r.createdAt).getTime() > edge).map((r) => r.id);
 }
 
 const blocksOf = (list: unknown[]) => ({ blocks: list.slice(0, -1) as CommunityCategoryBlock[], state: list.at(-1) as ReviewUserState });
@@ -68,37 +77,45 @@ function stateProblems(name: string, userId: string, state: ReviewUserState, tru
 export async function publicPageProblems(api: () => string, truth: GroundTruth, scope: PageScope): Promise<string[]> {
   const out: string[] = [];
   for (const t of truth.teachers) {
-    const page = await get<TeacherDetail>(api(), `/api/teacher/${t.id}`);
+    const base = api();
+    const page = await get<TeacherDetail>(base, `/api/teacher/${t.id}`);
     const agg = teacherAggregatesOf(truth, t.id);
     if (page.reviews !== agg.count || page.rating !== mean(agg.count, agg.sum)) {
-      out.push(`teacher ${t.id} page shows ${page.reviews} reviews rated ${page.rating}, the documents ${agg.count} rated ${mean(agg.count, agg.sum)}`);
+      out.push(`${via(`teacher ${t.id} page`, base)} shows ${page.reviews} reviews rated ${page.rating}, the documents ${agg.count} rated ${mean(agg.count, agg.sum)}`);
     }
   }
-  const ranking = await get<RankingEntry[]>(api(), '/api/teachers/ranking');
+  const rankingApi = api();
+  const ranking = await get<RankingEntry[]>(rankingApi, '/api/teachers/ranking');
   const ranked = truth.teachers.filter((t) => !t.archived && teacherAggregatesOf(truth, t.id).count >= (scope.minReviews ?? 3));
   const shownIds = ranking.map((e) => e.id).sort((a, b) => a - b).join(',');
   const expectedIds = ranked.map((t) => t.id).sort((a, b) => a - b).join(',');
-  if (shownIds !== expectedIds) out.push(`ranking lists teachers ${shownIds}, the documents give ${expectedIds}`);
+  if (shownIds !== expectedIds) out.push(`${via('ranking', rankingApi)} lists teachers ${shownIds}, the documents give ${expectedIds}`);
   for (const e of ranking) {
     const agg = teacherAggregatesOf(truth, e.id);
-    if (agg.count && e.rating !== mean(agg.count, agg.sum)) out.push(`ranking rates teacher ${e.id} ${e.rating}, the documents ${mean(agg.count, agg.sum)}`);
+    if (agg.count && e.rating !== mean(agg.count, agg.sum)) out.push(`${via('ranking', rankingApi)} rates teacher ${e.id} ${e.rating}, the documents ${mean(agg.count, agg.sum)}`);
   }
-  const community = blocksOf(await get<unknown[]>(api(), `/api/rating/community?limit=${LIMIT}`));
-  out.push(...listProblems('community', community.blocks, truth, scope.created.filter((id) => truth.shown.has(id))));
+  const list = async (name: string, path: string, headers?: Record<string, string>) => {
+    const base = api();
+    return { name: via(name, base), ...blocksOf(await get<unknown[]>(base, path, headers)) };
+  };
+  const community = await list('community', `/api/rating/community?limit=${LIMIT}`);
+  out.push(...listProblems(community.name, community.blocks, truth, newest([...truth.shown.values()])));
   for (const teacher of scope.teachers) {
-    const list = blocksOf(await get<unknown[]>(api(), `/api/teacher/${teacher}/reviews?limit=${LIMIT}`));
-    const shown = shownReviewsOf(truth, teacher);
-    out.push(...listProblems(`teacher ${teacher} reviews`, list.blocks, truth, shown.length <= LIMIT ? shown.map((r) => r.id) : []));
+    const reviews = await list(`teacher ${teacher} reviews`, `/api/teacher/${teacher}/reviews?limit=${LIMIT}`);
+    out.push(...listProblems(reviews.name, reviews.blocks, truth, newest(shownReviewsOf(truth, teacher))));
   }
   for (const user of scope.users) {
     const headers = await user.bearer();
-    out.push(...stateProblems('community', user.id, blocksOf(await get<unknown[]>(api(), `/api/rating/community?limit=${LIMIT}`, headers)).state, truth));
+    const signedIn = await list('community', `/api/rating/community?limit=${LIMIT}`, headers);
+    out.push(...stateProblems(signedIn.name, user.id, signedIn.state, truth));
     for (const teacher of scope.teachers) {
-      out.push(...stateProblems(`teacher ${teacher} reviews`, user.id, blocksOf(await get<unknown[]>(api(), `/api/teacher/${teacher}/reviews?limit=${LIMIT}`, headers)).state, truth));
+      const reviews = await list(`teacher ${teacher} reviews`, `/api/teacher/${teacher}/reviews?limit=${LIMIT}`, headers);
+      out.push(...stateProblems(reviews.name, user.id, reviews.state, truth));
     }
-    const favourites = (await get<PublicReview[]>(api(), '/auth/me/favorites', headers)).map((r) => r.id).sort((a, b) => a - b);
+    const base = api();
+    const favourites = (await get<PublicReview[]>(base, '/auth/me/favorites', headers)).map((r) => r.id).sort((a, b) => a - b);
     const expected = truth.favourites.filter((f) => f.userId === user.id && truth.shown.has(f.reviewId)).map((f) => f.reviewId).sort((a, b) => a - b);
-    if (favourites.join(',') !== expected.join(',')) out.push(`favourites of ${user.id} are [${favourites}], the documents [${expected}]`);
+    if (favourites.join(',') !== expected.join(',')) out.push(`${via(`favourites of ${user.id}`, base)} are [${favourites}], the documents [${expected}]`);
   }
   return out;
 }

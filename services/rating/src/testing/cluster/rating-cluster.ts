@@ -3,7 +3,7 @@
 // service, a token issuer standing in for auth's JWKS, and the demo catalogue. Every process can be
 // killed (-9), restarted, paused and resumed (ManagedProcess). Start it in `beforeAll`, `close()` it
 // in `afterAll`: it stops whatever it started, even after a failure half-way.
-import { buildServiceBundle, freePort, runNode, type ServiceBundle, startTokenIssuer, type TestTokenIssuer } from '@pupitre/server-kit/testing';
+import { buildServiceBundle, freePort, runNode, type ServiceBundle, startTokenIssuer, type TestTokenIssuer, waitForStatus } from '@pupitre/server-kit/testing';
 import { createCommandConnection } from '@pupitre/server-kit';
 import { type Redis } from 'ioredis';
 import { type Db, MongoClient } from 'mongodb';
@@ -52,6 +52,8 @@ export interface RatingCluster {
   eraseUser(userId: string): Promise<void>;
   /** An active account in the auth service (its admin CLI), for logins (needs `auth: true`). */
   createAccount(email: string, password: string): void;
+  /** Resolves once every API and worker that runs answers /readyz 200 (after a database or Redis restart). */
+  ready(timeoutMs?: number): Promise<void>;
   /** The last lines of every process, to explain a failure. */
   tails(): string;
   close(): Promise<void>;
@@ -116,6 +118,10 @@ export async function startRatingCluster(options: ClusterOptions = {}): Promise<
       const env = { PATH: process.env.PATH ?? '', MONGODB_URI: mongoUri, MONGODB_DB: 'pupitre_auth', REDIS_URL: redisUrl, PASSWORD_SCRYPT_LOG_N: '10' };
       execFileSync(process.execPath, [bundleOf('auth').entry('admin'), 'create-admin', email, '--password', password], { env, stdio: 'pipe', timeout: 30_000 });
     },
+    async ready(timeoutMs = 30_000) {
+      const services = [...cluster.apis, ...cluster.workers, ...(cluster.auth ? [cluster.auth] : [])].filter((p) => p.running);
+      await Promise.all(services.map((p) => waitForStatus(`${p.url}/readyz`, { timeoutMs })));
+    },
     tails() {
       return [cluster.db, cluster.redis, ...cluster.apis, ...cluster.workers, ...(cluster.auth ? [cluster.auth] : [])].map((p) => `--- ${p.name} (pid ${p.pid})\n${p.tail()}`).join('\n');
     },
@@ -139,16 +145,17 @@ export async function startRatingCluster(options: ClusterOptions = {}): Promise<
     const workerEnv = { ...common, RECONCILE_INTERVAL: '1s', RECONCILE_GRACE: '1s', ...options.workerEnv };
     for (let i = 0; i < (options.apis ?? 2); i++) {
       const port = await freePort();
-      cluster.apis.push(new ManagedProcess(`api-${i + 1}`, nodeLauncher(rating.entry('main'), apiEnv, port)));
+      cluster.apis.push(new ManagedProcess(`api-${i + 1}`, nodeLauncher(rating.entry('main'), apiEnv, port), `http://127.0.0.1:${port}`));
       cluster.apiUrls.push(`http://127.0.0.1:${port}`);
     }
     for (let i = 0; i < (options.workers ?? 2); i++) {
-      cluster.workers.push(new ManagedProcess(`worker-${i + 1}`, nodeLauncher(rating.entry('worker'), workerEnv, await freePort())));
+      const port = await freePort();
+      cluster.workers.push(new ManagedProcess(`worker-${i + 1}`, nodeLauncher(rating.entry('worker'), workerEnv, port), `http://127.0.0.1:${port}`));
     }
     if (options.auth) {
       const port = await freePort();
       const authEnv = { ...common, MONGODB_DB: 'pupitre_auth', PUBLIC_URL: `http://127.0.0.1:${port}`, PASSWORD_SCRYPT_LOG_N: '10' };
-      cluster.auth = new ManagedProcess('auth', nodeLauncher(bundleOf('auth').entry('main'), authEnv, port));
+      cluster.auth = new ManagedProcess('auth', nodeLauncher(bundleOf('auth').entry('main'), authEnv, port), `http://127.0.0.1:${port}`);
       cluster.authUrl = `http://127.0.0.1:${port}`;
     }
     // One API first: it builds the read model of a new database (under a lease), the others find it.
@@ -159,4 +166,22 @@ export async function startRatingCluster(options: ClusterOptions = {}): Promise<
     throw err;
   }
   return cluster;
+}
+
+/**
+ * The cluster of a `describe`: started before its tests (a few seconds: bundle, seed, processes),
+ * closed after them whatever happened. Read `.cluster` inside the tests.
+ */
+export function useRatingCluster(options: ClusterOptions = {}): { readonly cluster: RatingCluster } {
+  let cluster: RatingCluster | undefined;
+  beforeAll(async () => {
+    cluster = await startRatingCluster(options);
+  }, 90_000);
+  afterAll(() => cluster?.close());
+  return {
+    get cluster() {
+      if (!cluster) throw new Error('the cluster runs only while the tests of its describe run');
+      return cluster;
+    },
+  };
 }

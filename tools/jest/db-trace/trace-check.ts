@@ -73,7 +73,7 @@ export function checkShapes(traces: ReturnType<typeof readTraces>, allowList: Al
       const hint = closest.index ? `closest declared index ${describeIndex(closest.index)} leaves ${closest.uncovered.join(', ')} to the documents` : 'no declared index holds any of its fields';
       return `${v.shape.collection}: ${v.key} is served by no declared index (${hint}); service ${v.service}, from ${v.contexts.join(', ')}; sent while running ${v.sources.join(', ')}`;
     });
-  return { verdicts: verdicts.sort((a, b) => a.key.localeCompare(b.key)), problems };
+  return { verdicts: verdicts.sort((a, b) => a.key.localeCompare(b.key) || a.service.localeCompare(b.service)), problems };
 }
 
 export interface EndpointVerdict extends TracedEndpoint {

@@ -94,13 +94,13 @@ export class ClientLog {
       const userId = key.slice(key.indexOf(':') + 1);
       const value = votes.get(key) ?? null;
       if ((voteCopies.get(key) ?? 0) > 1) out.push(`vote ${key} is in ${voteCopies.get(key)} documents`);
-      if (this.erased.has(userId) ? value !== null : !possible.has(value)) out.push(`vote ${key} is ${value}; the client was told ${[...possible].join(' or ')}${this.erased.has(userId) ? ' (user erased)' : ''}`);
+      if (this.erased.has(userId) ? value !== null : !possible.has(value)) out.push(`vote ${key} is ${value}; the client was told ${[...possible].map(String).join(' or ')}${this.erased.has(userId) ? ' (user erased)' : ''}`);
     }
     const favourites = stored(truth.favourites);
     for (const [key, possible] of this.favourites) {
       const userId = key.slice(key.indexOf(':') + 1);
       const count = favourites.get(key) ?? 0;
-      if (count > 1 || (this.erased.has(userId) ? count !== 0 : !possible.has(count === 1))) out.push(`favourite ${key} is in ${count} documents; the client was told ${[...possible].join(' or ')}${this.erased.has(userId) ? ' (user erased)' : ''}`);
+      if (count > 1 || (this.erased.has(userId) ? count !== 0 : !possible.has(count === 1))) out.push(`favourite ${key} is in ${count} documents; the client was told ${[...possible].map(String).join(' or ')}${this.erased.has(userId) ? ' (user erased)' : ''}`);
     }
     const reports = stored(truth.reports);
     for (const [key, statuses] of this.reports) {

@@ -24,17 +24,17 @@ describe('the database trace check', () => {
   it('merges the files of every process: shapes, the most operations per endpoint, declared indexes', () => {
     write('trace-1.json', {
       shapes: [shape('rating', 'votes.find {userId:eq}', 'votes', { userId: 'eq' })],
-      endpoints: [{ service: 'rating', method: 'GET', route: '/x', requests: 2, maxOps: 3, maxOpsSource: 'a.int.spec.ts', maxRedis: 1 }],
+      endpoints: [{ service: 'rating', method: 'GET', route: '/x', requests: 2, failed: 0, maxOps: 3, maxOpsSource: 'a.int.spec.ts', maxRedis: 1 }],
       declared: { rating: { votes: [{ key: [['userId', 1]] }] } },
     });
     write('trace-2.json', {
       shapes: [shape('rating', 'votes.find {userId:eq}', 'votes', { userId: 'eq' }, ['background'], ['b.int.spec.ts'])],
-      endpoints: [{ service: 'rating', method: 'GET', route: '/x', requests: 1, maxOps: 5, maxOpsSource: 'b.int.spec.ts', maxRedis: 0 }],
+      endpoints: [{ service: 'rating', method: 'GET', route: '/x', requests: 1, failed: 0, maxOps: 5, maxOpsSource: 'b.int.spec.ts', maxRedis: 0 }],
       declared: { 'rating-worker': { votes: [{ key: [['userId', 1]] }] } },
     });
     const traces = readTraces(dir);
     expect(traces.shapes).toEqual([expect.objectContaining({ count: 2, contexts: ['GET /x', 'background'], sources: ['a.int.spec.ts', 'b.int.spec.ts'] })]);
-    expect(traces.endpoints).toEqual([expect.objectContaining({ requests: 3, maxOps: 5, maxOpsSource: 'b.int.spec.ts', maxRedis: 1 })]);
+    expect(traces.endpoints).toEqual([expect.objectContaining({ requests: 3, failed: 0, maxOps: 5, maxOpsSource: 'b.int.spec.ts', maxRedis: 1 })]);
     expect(traces.indexes.get('votes')).toEqual([{ key: [['userId', 1]] }]);
   });
 
@@ -61,9 +61,9 @@ describe('the database trace check', () => {
     write('trace-1.json', {
       shapes: [],
       endpoints: [
-        { service: 'rating', method: 'GET', route: '/a', requests: 1, maxOps: 3, maxOpsSource: 'a.int.spec.ts', maxRedis: 0 },
-        { service: 'rating', method: 'GET', route: '/b', requests: 1, maxOps: 1, maxOpsSource: 'a.int.spec.ts', maxRedis: 0 },
-        { service: 'rating', method: 'GET', route: 'unmatched', requests: 1, maxOps: 0, maxOpsSource: 'a.int.spec.ts', maxRedis: 0 },
+        { service: 'rating', method: 'GET', route: '/a', requests: 1, failed: 0, maxOps: 3, maxOpsSource: 'a.int.spec.ts', maxRedis: 0 },
+        { service: 'rating', method: 'GET', route: '/b', requests: 1, failed: 0, maxOps: 1, maxOpsSource: 'a.int.spec.ts', maxRedis: 0 },
+        { service: 'rating', method: 'GET', route: 'unmatched', requests: 1, failed: 0, maxOps: 0, maxOpsSource: 'a.int.spec.ts', maxRedis: 0 },
       ],
       declared: {},
     });

@@ -26,7 +26,7 @@ export function readTraces(dir: string): { shapes: TracedShape[]; endpoints: Tra
       const id = `${e.service} ${e.method} ${e.route}`;
       const seen = endpoints.get(id);
       if (!seen) endpoints.set(id, e);
-      else endpoints.set(id, { ...(e.maxOps > seen.maxOps ? e : seen), requests: seen.requests + e.requests, maxRedis: Math.max(seen.maxRedis, e.maxRedis) });
+      else endpoints.set(id, { ...(e.maxOps > seen.maxOps ? e : seen), requests: seen.requests + e.requests, failed: seen.failed + e.failed, maxRedis: Math.max(seen.maxRedis, e.maxRedis) });
     }
     for (const collections of Object.values(trace.declared)) {
       for (const [collection, declared] of Object.entries(collections)) {

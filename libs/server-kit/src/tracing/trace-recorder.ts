@@ -27,6 +27,8 @@ export interface TracedEndpoint {
   method: string;
   route: string;
   requests: number;
+  /** Answers 5xx (a dependency down, a crash): not held to the budget, their retries are the driver's. */
+  failed: number;
   /** The most database commands one request of it caused, and the test file of that request. */
   maxOps: number;
   maxOpsSource: string;
@@ -121,10 +123,12 @@ export class TraceRecorder {
     this.answered.delete(trace);
     const route = trace.route ?? 'unmatched';
     const id = `${trace.service} ${trace.method} ${route}`;
-    const entry = this.endpoints.get(id) ?? { service: trace.service, method: trace.method, route, requests: 0, maxOps: 0, maxOpsSource: pending.source, maxRedis: 0 };
+    const entry = this.endpoints.get(id) ?? { service: trace.service, method: trace.method, route, requests: 0, failed: 0, maxOps: 0, maxOpsSource: pending.source, maxRedis: 0 };
     entry.requests += 1;
-    if (trace.ops > entry.maxOps) Object.assign(entry, { maxOps: trace.ops, maxOpsSource: pending.source });
-    entry.maxRedis = Math.max(entry.maxRedis, trace.redis);
+    if (trace.status >= 500) {
+      entry.failed += 1;
+    } else if (trace.ops > entry.maxOps) Object.assign(entry, { maxOps: trace.ops, maxOpsSource: pending.source });
+    if (trace.status < 500) entry.maxRedis = Math.max(entry.maxRedis, trace.redis);
     this.endpoints.set(id, entry);
     this.dirty = true;
   }

@@ -20,11 +20,27 @@ export class Clients {
   private readonly tokens = new Map<string, Promise<{ Authorization: string }>>();
   /** How many answers of each kind (`POST /api/relatable 200`, by API) the clients got: what the test did. */
   readonly tally = new Map<string, number>();
+  /** Requests sent and not answered yet. */
+  private readonly pending = new Set<{ api: string; path: string }>();
 
   constructor(
     private readonly cluster: RatingCluster,
     readonly log: ClientLog,
   ) {}
+
+  /** How many requests await their answer now (to `api`, on paths matching `path`, when given). */
+  inFlight(filter: { api?: string; path?: RegExp } = {}): number {
+    return [...this.pending].filter((r) => (!filter.api || r.api === filter.api) && (!filter.path || filter.path.test(r.path))).length;
+  }
+
+  /** Resolves once at least `count` requests (matching `filter`) await their answer: a fault then lands inside them. */
+  async whenInFlight(count: number, filter: { api?: string; path?: RegExp } = {}, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.inFlight(filter) < count) {
+      if (Date.now() > deadline) throw new Error(`fewer than ${count} requests in flight (${filter.api ?? 'any API'}, ${filter.path ?? 'any path'}) for ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 1));
+    }
+  }
 
   /** Prints the tally when CLUSTER_TALLY is set (to see what a run did). */
   printTally(): void {
@@ -41,7 +57,10 @@ export class Clients {
   }
 
   private async send(user: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}, api = this.cluster.nextApi()): Promise<Answer> {
-    const answer = await call(api, method, path, { body, headers: { ...(await this.bearer(user)), ...headers } });
+    const auth = await this.bearer(user);
+    const request = { api, path };
+    this.pending.add(request);
+    const answer = await call(api, method, path, { body, headers: { ...auth, ...headers } }).finally(() => this.pending.delete(request));
     const key = `${method} ${path.replace(/\/\d+/g, '/:id')} ${answer.status || answer.error} via ${api.replace(/.*:/, ':')}`;
     this.tally.set(key, (this.tally.get(key) ?? 0) + 1);
     return answer;

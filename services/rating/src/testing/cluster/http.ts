@@ -30,8 +30,9 @@ export async function call(base: string, method: string, path: string, options: 
     });
     return { status: res.status, json: res.json, headers: res.headers };
   } catch (err) {
-    if (/^contract:/.test((err as Error).message)) throw err;
-    return { status: 0, json: undefined, headers: null, error: (err as Error).cause ? String(((err as Error).cause as Error).message ?? (err as Error).cause) : (err as Error).message };
+    const { message, cause } = err as Error & { cause?: { message?: string } };
+    if (/^contract:/.test(message)) throw err;
+    return { status: 0, json: undefined, headers: null, error: cause?.message ?? message };
   }
 }
 

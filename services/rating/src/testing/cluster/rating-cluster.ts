@@ -82,6 +82,7 @@ export async function startRatingCluster(options: ClusterOptions = {}): Promise<
   let client: MongoClient | undefined;
   let redisClient: Redis | undefined;
   let rr = 0;
+  const services = () => [...cluster.apis, ...cluster.workers, ...(cluster.auth ? [cluster.auth] : [])];
 
   const cluster: RatingCluster = {
     db: new ManagedProcess('database', databaseLauncher(dbPort, dir)),
@@ -119,15 +120,15 @@ export async function startRatingCluster(options: ClusterOptions = {}): Promise<
       execFileSync(process.execPath, [bundleOf('auth').entry('admin'), 'create-admin', email, '--password', password], { env, stdio: 'pipe', timeout: 30_000 });
     },
     async ready(timeoutMs = 30_000) {
-      const services = [...cluster.apis, ...cluster.workers, ...(cluster.auth ? [cluster.auth] : [])].filter((p) => p.running);
-      await Promise.all(services.map((p) => waitForStatus(`${p.url}/readyz`, { timeoutMs })));
+      await Promise.all(services().filter((p) => p.running).map((p) => waitForStatus(`${p.url}/readyz`, { timeoutMs })));
     },
     tails() {
-      return [cluster.db, cluster.redis, ...cluster.apis, ...cluster.workers, ...(cluster.auth ? [cluster.auth] : [])].map((p) => `--- ${p.name} (pid ${p.pid})\n${p.tail()}`).join('\n');
+      return [cluster.db, cluster.redis, ...services()].map((p) => `--- ${p.name} (pid ${p.pid})\n${p.tail()}`).join('\n');
     },
     async close() {
-      await Promise.allSettled([...cluster.apis, ...cluster.workers, ...(cluster.auth ? [cluster.auth] : [])].map((p) => p.stop()));
-      await Promise.allSettled([client?.close(), redisClient?.quit()]);
+      await Promise.allSettled(services().map((p) => p.stop()));
+      redisClient?.disconnect();
+      await client?.close().catch(() => undefined);
       await Promise.allSettled([cluster.db.stop(), cluster.redis.stop(), issuer.close()]);
       for (const bundle of bundles.values()) bundle.remove();
       bundles.clear();
@@ -160,7 +161,7 @@ export async function startRatingCluster(options: ClusterOptions = {}): Promise<
     }
     // One API first: it builds the read model of a new database (under a lease), the others find it.
     await cluster.apis[0].start();
-    await Promise.all([...cluster.apis.slice(1), ...cluster.workers, ...(cluster.auth ? [cluster.auth] : [])].map((p) => p.start()));
+    await Promise.all(services().slice(1).map((p) => p.start()));
   } catch (err) {
     await cluster.close();
     throw err;

@@ -38,6 +38,7 @@ module.exports = {
       testMatch: ['<rootDir>/{libs,services,infra}/**/*.int.spec.ts'],
       globalSetup: '<rootDir>/tools/jest/integration-setup.mjs',
       globalTeardown: '<rootDir>/tools/jest/integration-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/tools/jest/integration-trace-source.cjs'],
       slowTestThreshold: 20,
     },
   ],

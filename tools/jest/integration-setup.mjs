@@ -24,5 +24,7 @@ export default async function setup() {
   process.env.MAILCATCHER_URL = mail.webUrl;
   // Every response the tests receive is checked against the contract and recorded here (tools/jest/contract-coverage.ts).
   process.env.CONTRACT_HITS_FILE = path.join(dir, 'contract-hits.txt');
+  // The services trace their database commands here (libs/server-kit/src/tracing; checked by the teardown).
+  process.env.DB_TRACE_DIR = path.join(dir, 'db-trace');
   globalThis.__PUPITRE_IT__ = { mongo, redis, mail, dir };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { contractRows } from '../../libs/contracts/src/endpoints';
 import { missingContractRows } from './contract-coverage';
+import { checkDatabaseTrace } from './db-trace/run-check';
 
 interface Started {
   mail: { stop(): Promise<void> };
@@ -29,10 +30,16 @@ export default async function teardown(globalConfig: RunConfig) {
     fs.mkdirSync(path.dirname(kept), { recursive: true });
     fs.copyFileSync(hitsFile, kept);
   }
+  const log = (line: string) => process.stdout.write(`[integration] ${line}\n`);
+  // Production speed by construction: every query served by a declared index, every endpoint within its budget.
+  const traceDir = process.env.DB_TRACE_DIR;
+  const traceProblems = traceDir ? checkDatabaseTrace(globalConfig.rootDir, traceDir, log) : [];
   fs.rmSync(it.dir, { recursive: true, force: true });
   const total = contractRows().length;
   process.stdout.write(`\n[integration] contract coverage: ${total - missing.length}/${total} (endpoint, status) rows of api-contract.md hit\n`);
-  if (whole && missing.length) {
-    throw new Error(`contract coverage: no integration test hit these rows of api-contract.md (method, path, status):\n  ${missing.join('\n  ')}`);
-  }
+  const failures = [
+    ...(whole && missing.length ? [`contract coverage: no integration test hit these rows of api-contract.md (method, path, status):\n  ${missing.join('\n  ')}`] : []),
+    ...(whole && traceProblems.length ? [`database trace (services/README.md, "Database operations per request"):\n  ${traceProblems.join('\n  ')}`] : []),
+  ];
+  if (failures.length) throw new Error(failures.join('\n'));
 }

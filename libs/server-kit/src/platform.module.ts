@@ -23,7 +23,7 @@ export class PlatformModule {
       module: PlatformModule,
       imports: [
         ConfigModule.forRoot(options.config),
-        DatabaseModule.forRoot(options.database),
+        DatabaseModule.forRoot(options.database, options.metricsName),
         MetricsModule.forRoot(options.metricsName),
         HealthModule.forRoot(options.health),
       ],

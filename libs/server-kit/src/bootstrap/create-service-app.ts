@@ -5,6 +5,7 @@ import { AllExceptionsFilter } from '../http/all-exceptions.filter';
 import { JsonLogger } from '../logging/json-logger';
 import { httpMetricsMiddleware } from '../metrics/http-metrics.middleware';
 import { MetricsRegistry } from '../metrics/metrics.registry';
+import { requestTracing } from '../tracing/tracing';
 import { type ServiceAppOptions } from './service-app-options';
 import { setupSwagger } from './swagger';
 
@@ -26,6 +27,10 @@ export async function createServiceApp(module: Type<unknown> | DynamicModule, op
   const limit = options.bodyLimit ?? '100kb';
   app.useBodyParser('json', { limit });
   app.useBodyParser('urlencoded', { limit, extended: false });
+  // Tests only (DB_TRACE_DIR): each request's database operations counted (after the body parsers,
+  // whose stream events would lose the request's context).
+  const tracing = requestTracing(options.name);
+  if (tracing) app.use(tracing);
   app.enableCors({ origin: options.corsOrigins.includes('*') ? true : options.corsOrigins.length ? options.corsOrigins : false });
   app.useGlobalFilters(new AllExceptionsFilter());
   app.disable('x-powered-by');

@@ -1,12 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { tracedConnectionOptions } from '../tracing/tracing';
 import { type DatabaseSettings, mongooseOptions } from './mongoose-options';
 
 /** The service's default mongoose connection, to its own database, with bounded start-up retries. */
 @Module({})
 export class DatabaseModule {
-  static forRoot(settings: DatabaseSettings): DynamicModule {
+  /** `service` names the process in the opt-in database trace of the tests (tracing/). */
+  static forRoot(settings: DatabaseSettings, service = 'service'): DynamicModule {
     const { uri, ...options } = mongooseOptions(settings);
-    return { module: DatabaseModule, imports: [MongooseModule.forRoot(uri, options)], exports: [MongooseModule] };
+    return { module: DatabaseModule, imports: [MongooseModule.forRoot(uri, { ...options, ...tracedConnectionOptions(service) })], exports: [MongooseModule] };
   }
 }

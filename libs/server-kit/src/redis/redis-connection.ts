@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import { traceRedis } from '../tracing/tracing';
 
 /**
  * ioredis arms a timer of `disconnectTimeout` (default 2 s) on disconnect, never cleared when the
@@ -12,12 +13,14 @@ const DISCONNECT_TIMEOUT_MS = 500;
  * for a reconnect instead of failing), reconnecting every second at most.
  */
 export function createQueueConnection(url: string, options: RedisOptions = {}): Redis {
-  return new Redis(url, {
-    maxRetriesPerRequest: null,
-    retryStrategy: (times) => Math.min(times * 200, 1000),
-    disconnectTimeout: DISCONNECT_TIMEOUT_MS,
-    ...options,
-  });
+  return traceRedis(
+    new Redis(url, {
+      maxRetriesPerRequest: null,
+      retryStrategy: (times) => Math.min(times * 200, 1000),
+      disconnectTimeout: DISCONNECT_TIMEOUT_MS,
+      ...options,
+    }),
+  );
 }
 
 /**
@@ -26,13 +29,13 @@ export function createQueueConnection(url: string, options: RedisOptions = {}): 
  * a Redis that is down. Connection errors are logged by `onError` (they repeat while Redis is down).
  */
 export function createCommandConnection(url: string, onError: (err: Error) => void = () => undefined, options: RedisOptions = {}): Redis {
-  const client = new Redis(url, {
+  const client = traceRedis(new Redis(url, {
     maxRetriesPerRequest: 1,
     connectTimeout: 3000,
     retryStrategy: (times) => Math.min(times * 200, 1000),
     disconnectTimeout: DISCONNECT_TIMEOUT_MS,
     ...options,
-  });
+  }));
   client.on('error', onError);
   return client;
 }
@@ -42,14 +45,14 @@ export function createCommandConnection(url: string, onError: (err: Error) => vo
  * PING fails at once when Redis is down instead of waiting for a reconnect.
  */
 export function createProbeConnection(url: string, options: RedisOptions = {}): Redis {
-  const client = new Redis(url, {
+  const client = traceRedis(new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 2000,
     retryStrategy: () => 1000,
     disconnectTimeout: DISCONNECT_TIMEOUT_MS,
     ...options,
-  });
+  }));
   client.on('error', () => {
     // Reported through /readyz; reconnects on its own.
   });

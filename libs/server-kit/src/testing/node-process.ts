@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { traceEnv } from '../tracing/trace-env';
 import { record } from './contract-request';
 
 export interface ProcessResult {
@@ -17,9 +18,12 @@ export interface RunningProcess {
   stop: (signal?: NodeJS.Signals, timeoutMs?: number) => Promise<ProcessResult>;
 }
 
-/** Starts `node <entry>` with exactly `env` (plus PATH), capturing its output. */
+/**
+ * Starts `node <entry>` with exactly `env` (plus PATH, and the database trace's variables when the
+ * suite traces: tools/jest/db-trace), capturing its output.
+ */
 export function startNode(entry: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, [entry], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry], { env: { PATH: process.env.PATH ?? '', ...traceEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => (stdout += chunk));

@@ -3,7 +3,6 @@
 // demo catalogue. Not part of the bundles.
 import { PublicView } from '../app/reading/public-view';
 import { dropDatabase, startTestApp, startTokenIssuer, testServiceConfig, type TestApp, type TestTokenIssuer } from '@pupitre/server-kit/testing';
-import { REVIEW_FLAG_KEYS, REVIEW_GRADE_KEYS } from '@pupitre/contracts';
 import { createQueueConnection } from '@pupitre/server-kit';
 import mongoose, { type Connection } from 'mongoose';
 import { ratingAppOptions } from '../app/app-options';
@@ -12,6 +11,8 @@ import { type RatingConfig, ratingEnvSchema } from '../config/rating-config';
 import { type WorkerConfig, workerEnvSchema } from '../config/worker-config';
 import { seedDatabase } from '../seed/seed-database';
 import { WorkerModule } from '../worker/worker.module';
+
+export { reviewPayload } from './review-payload';
 
 export interface Harness {
   api: TestApp;
@@ -84,20 +85,6 @@ export async function startHarness(testFile: string, options: { worker?: boolean
   };
   if (options.worker) await h.startWorker();
   return h;
-}
-
-/** A valid review payload (override what the test is about). */
-export function reviewPayload(teacher: number, subject: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    teacher,
-    subject,
-    year: 2,
-    tot_rating: 7,
-    ...Object.fromEntries(REVIEW_GRADE_KEYS.map((k) => [k, 6])),
-    ...Object.fromEntries(REVIEW_FLAG_KEYS.map((k) => [k, false])),
-    text_rating: 'Tres bon cours, clair et bien organise.',
-    ...overrides,
-  };
 }
 
 /** The demo teachers with their subjects, straight from the database. */

@@ -15,10 +15,10 @@ export class RefreshToken {
   @Prop({ type: String, required: true })
   _id!: string;
 
-  @Prop({ type: String, required: true, index: true })
+  @Prop({ type: String, required: true })
   userId!: string;
 
-  @Prop({ type: String, required: true, index: true })
+  @Prop({ type: String, required: true })
   family!: string;
 
   /** SHA-256 (base64url) of the whole token: a token is only accepted if it is exactly the one issued. */
@@ -41,3 +41,6 @@ export class RefreshToken {
 
 export type RefreshTokenDocument = HydratedDocument<RefreshToken>;
 export const RefreshTokenSchema = SchemaFactory.createForClass(RefreshToken);
+// Revoking a family or every session of a user skips what is already revoked (`status: {$ne}`): equality, then range.
+RefreshTokenSchema.index({ family: 1, status: 1 });
+RefreshTokenSchema.index({ userId: 1, status: 1 });

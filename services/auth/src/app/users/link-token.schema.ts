@@ -15,7 +15,7 @@ export class LinkToken {
   @Prop({ type: String, required: true })
   _id!: string;
 
-  @Prop({ type: String, required: true, index: true })
+  @Prop({ type: String, required: true })
   userId!: string;
 
   @Prop({ type: String, required: true, enum: ['activation', 'reset'] })
@@ -34,3 +34,5 @@ export class LinkToken {
 
 export type LinkTokenDocument = HydratedDocument<LinkToken>;
 export const LinkTokenSchema = SchemaFactory.createForClass(LinkToken);
+// A still-fresh link of a user for a purpose (re-sent instead of minting a new one).
+LinkTokenSchema.index({ userId: 1, purpose: 1 });

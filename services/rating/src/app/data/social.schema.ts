@@ -3,7 +3,7 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 /** A moderator's decision, recorded for every action. */
 @Schema({ collection: 'moderation_actions', versionKey: false, id: false })
 export class ModerationAction {
-  @Prop({ type: Number, required: true, index: true })
+  @Prop({ type: Number, required: true })
   reviewId!: number;
 
   @Prop({ type: String, required: true })
@@ -25,6 +25,8 @@ export class ModerationAction {
   at!: Date;
 }
 export const ModerationActionSchema = SchemaFactory.createForClass(ModerationAction);
+// A review's history, in order.
+ModerationActionSchema.index({ reviewId: 1, at: 1 });
 
 /** What the rating side knows of a user: the first time it saw them (the join date of /auth/me). */
 @Schema({ collection: 'profiles', versionKey: false, id: false })

@@ -1,0 +1,36 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { type NextFunction, type Request, type Response } from 'express';
+
+/** The database and Redis operations one HTTP request caused (while tracing is on). */
+export interface RequestTrace {
+  service: string;
+  method: string;
+  /** The matched route pattern (`/api/teacher/:id`), known once the request is answered. */
+  route: string | null;
+  status: number;
+  ops: number;
+  redis: number;
+}
+
+const storage = new AsyncLocalStorage<RequestTrace>();
+
+/** The request the current code runs for (null outside a traced request: start-up, jobs, timers). */
+export const currentRequest = (): RequestTrace | null => storage.getStore() ?? null;
+
+/**
+ * Express middleware (installed only when tracing is on, after the body parsers so the context
+ * survives them) that runs the rest of the request inside its own trace context; `onDone` gets the
+ * trace when the answer has gone out.
+ */
+export function requestTraceMiddleware(service: string, onDone: (trace: RequestTrace) => void) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const trace: RequestTrace = { service, method: req.method, route: null, status: 0, ops: 0, redis: 0 };
+    res.once('finish', () => {
+      const pattern = (req.route as { path?: string } | undefined)?.path;
+      trace.route = pattern ? `${req.baseUrl ?? ''}${pattern}` : 'unmatched';
+      trace.status = res.statusCode;
+      onDone(trace);
+    });
+    storage.run(trace, next);
+  };
+}

@@ -1,0 +1,82 @@
+// Two API processes and two workers (the real bundles) on one database and one Redis: votes (with
+// changes and removals by the same users), favourites, reports, edits, publications and user
+// erasures fired concurrently over both APIs. Once quiet, everything the API shows equals a
+// recomputation from the source documents, and nothing a client was told is lost or doubled.
+// Judged only by HTTP answers and documents (testing/ground-truth.ts).
+import { prng } from '../seed/prng';
+import { readGroundTruth } from '../testing/ground-truth';
+import { ClientLog } from '../testing/cluster/client-log';
+import { Clients, coursesOf, publicReviews } from '../testing/cluster/clients';
+import { inParallel, untilNoProblems } from '../testing/cluster/http';
+import { useRatingCluster } from '../testing/cluster/rating-cluster';
+import { problemsOnceSettled } from '../testing/cluster/settled';
+
+jest.setTimeout(120_000);
+
+describe('two APIs and two workers under concurrent writes', () => {
+  const it_ = useRatingCluster({ apis: 2, workers: 2 });
+
+  it('shows counts and aggregates equal to the documents, nothing lost or doubled', async () => {
+    const { cluster } = it_;
+    const random = prng(20261123);
+    const log = new ClientLog(cluster.validationDelayMs);
+    const clients = new Clients(cluster, log);
+    const db = cluster.documents();
+    const courses = await coursesOf(cluster, 4);
+    const { ids: demo, teachers: demoTeachers } = await publicReviews(cluster, 6);
+    const users = Array.from({ length: 10 }, (_, i) => `cc-user-${i}`);
+    const [erasedEarly, erasedLate] = [users.slice(8), users[7]];
+    const voteValues = () => Array.from({ length: 1 + Math.floor(random() * 4) }, () => [true, false, null][Math.floor(random() * 3)]);
+
+    // Phase 1: reviews created (two meant to be rejected), votes changed and removed, favourites
+    // and reports on the demo's public reviews; two users erased while the others go on.
+    const phase1 = (user: string, u: number) => [
+      async () => {
+        await clients.create(user, courses[u % courses.length], { year: u % 7, tot: u % 11, clean: u !== 3 });
+        await clients.create(user, courses[(u + 1) % courses.length], { year: (u + 2) % 7, tot: (u * 3) % 11, clean: u !== 5 });
+      },
+      ...demo.map((id) => async () => {
+        for (const value of voteValues()) await clients.vote(user, id, value);
+      }),
+      ...demo.slice(0, 3).map((id) => async () => {
+        for (const value of [true, random() < 0.5, random() < 0.5]) await clients.favourite(user, id, value);
+      }),
+      async () => void (await clients.report(user, demo[u % demo.length])),
+    ];
+    const others = inParallel(users.filter((u) => !erasedEarly.includes(u)).flatMap((user) => phase1(user, users.indexOf(user))), 16);
+    const erasing = inParallel(erasedEarly.flatMap((user) => phase1(user, users.indexOf(user))), 4).then(() => Promise.all(erasedEarly.map((u) => clients.erase(u))));
+    // The same report twice at once, through both APIs: one is taken, the other refused.
+    const twin = Promise.all(cluster.apiUrls.map(() => clients.report(users[0], demo[5])));
+    const [, , twins] = await Promise.all([others, erasing, twin]);
+    expect(twins.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect((await clients.vote(erasedEarly[0], demo[0], true)).status).toBe(401); // their sessions ended
+
+    // Phase 2, once the new reviews are public: votes and favourites on them, edits by their
+    // authors (validated again), and an author erased.
+    const shown = await untilNoProblems(async () => {
+      const truth = await readGroundTruth(db);
+      return [...log.created.values()].filter((c) => c.clean && !truth.shown.has(c.id)).map((c) => `review ${c.id} not public yet`);
+    }, 15_000);
+    expect(shown).toEqual([]);
+    const created = [...log.created.values()].filter((c) => c.clean);
+    const active = users.filter((u) => !erasedEarly.includes(u));
+    const phase2 = (user: string) => [
+      ...created.filter((c) => c.user !== user).slice(0, 4).map((c) => async () => {
+        for (const value of voteValues()) await clients.vote(user, c.id, value);
+      }),
+      ...created.slice(0, 2).map((c) => async () => void (await clients.favourite(user, c.id, true))),
+      ...created.filter((c) => c.user === user).slice(0, 1).map((c) => async () => void (await clients.edit(c.id, Math.floor(random() * 11)))),
+    ];
+    await Promise.all([
+      inParallel(active.filter((u) => u !== erasedLate).flatMap(phase2), 16),
+      inParallel(phase2(erasedLate), 4).then(() => clients.erase(erasedLate)),
+    ]);
+
+    // Quiet: every version due, then the pages must match the documents within a few seconds.
+    const remaining = active.filter((u) => u !== erasedLate);
+    const problems = await problemsOnceSettled(cluster, clients, { teachers: [...new Set([...courses.map((c) => c.teacher), ...demoTeachers])], users: remaining });
+    clients.printTally();
+    expect(problems).toEqual([]);
+    expect(log.created.size).toBe(20);
+  });
+});

@@ -1,0 +1,50 @@
+// Faults in the middle of a burst of creates, votes, favourites and publications, on the real
+// bundles (two APIs, one worker): the worker is killed (-9) and restarted, then an API in the
+// middle of votes (the database frozen for a moment so that they are half-way when it dies), then
+// the database while votes are in flight. Afterwards every
+// acknowledged write is there exactly once and public after its delay, nothing without an answer
+// is half-done, and every public page is right within a few seconds.
+import { burstScenario, hold } from '../testing/cluster/burst';
+import { untilNoProblems } from '../testing/cluster/http';
+import { useRatingCluster } from '../testing/cluster/rating-cluster';
+import { problemsOnceSettled } from '../testing/cluster/settled';
+
+jest.setTimeout(120_000);
+
+describe('kill -9 of the worker, an API and the database during a burst', () => {
+  const it_ = useRatingCluster({ apis: 2, workers: 1 });
+
+  it('loses no acknowledged write, leaves nothing half-done, and the pages are right again', async () => {
+    const { cluster } = it_;
+    const { clients, scope, start } = await burstScenario(cluster, 'fault-user');
+    const burst = start();
+    const [worker, api] = [cluster.workers[0], cluster.apis[0]];
+    await hold(1500);
+    await worker.kill();
+    await hold(1500);
+    await worker.start();
+    await hold(1000);
+    await clients.whenInFlight(2, { api: api.url, path: /relatable/ });
+    cluster.db.pause(); // the requests in flight stop at their next database operation…
+    await hold(300);
+    await api.kill(); // …and the API dies in the middle of them
+    cluster.db.resume();
+    await hold(1500);
+    await api.start();
+    await hold(1000);
+    await clients.whenInFlight(2, { path: /relatable/ });
+    await cluster.db.kill();
+    await hold(2000);
+    await cluster.db.start();
+    const databaseBack = Date.now();
+    await cluster.ready();
+    // The burst goes on until creates are acknowledged again (a deadline, not a fixed wait).
+    const resumed = await untilNoProblems(async () => ([...clients.log.created.values()].some((c) => c.ackAt > databaseBack) ? [] : ['no create acknowledged since the database came back']), 20_000);
+    await burst.stop();
+    clients.printTally();
+
+    expect({ acknowledged: clients.log.created.size > 10, resumed }).toEqual({ acknowledged: true, resumed: [] });
+    const problems = await problemsOnceSettled(cluster, clients, scope);
+    expect(problems).toEqual([]);
+  });
+});

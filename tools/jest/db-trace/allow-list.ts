@@ -1,0 +1,35 @@
+// Query shapes no declared index serves that the services send on purpose. Each entry names the
+// collection, the operations and the exact set of filter fields it admits (none: `fields: []`), and
+// says why the scan is fine (in production, on MongoDB, with the collection's expected size).
+// Anything else a service sends must be served by `_id` or an index its mongoose schemas declare.
+
+export interface AllowedShape {
+  collection: string;
+  ops: string[];
+  /** The filter's field paths, exactly (order free); `[]` = no condition (the whole collection). */
+  fields: string[];
+  /** Admitted only outside requests (start-up, jobs): a request sending it still fails. */
+  backgroundOnly?: boolean;
+  why: string;
+}
+
+const MIGRATIONS = 'one-time migrations at start-up (rating: derived-keys, single-document reviews): they run once per database, then are marked done in `migrations`';
+
+export const ALLOWED_SHAPES: AllowedShape[] = [
+  // The catalogue: a school's subjects (tens) and teachers (hundreds), loaded whole into each API
+  // process's memory (CatalogueSnapshot) and reloaded after a catalogue change; pages, search and
+  // the ranking are then served from memory.
+  { collection: 'teachers', ops: ['find'], fields: [], why: 'the catalogue snapshot (hundreds of teachers), loaded whole into memory' },
+  { collection: 'subjects', ops: ['find'], fields: [], why: 'the catalogue snapshot (tens of subjects), loaded whole into memory' },
+  { collection: 'subjects', ops: ['find'], fields: ['archived'], why: 'GET /api/subjects: the active ones of tens of subjects' },
+  { collection: 'teachers', ops: ['find'], fields: ['prefix', 'name'], why: 'admin: the duplicate check of a new teacher among hundreds' },
+  // Short to-do lists, read whole by the worker's reconciler and the start-up checks.
+  { collection: 'review_tasks', ops: ['find'], fields: [], backgroundOnly: true, why: "the reconciler's to-do list: the reviews pending or mid-change (a handful)" },
+  // Every review, read whole by each API process to build its public index (start-up, and after its
+  // change notices may have been missed), and by the worker for an erasure (a rare event): ADR 0009.
+  { collection: 'reviews', ops: ['find'], fields: [], backgroundOnly: true, why: 'the public index loaded whole (start-up, resubscription) and a user erasure, never per request (ADR 0009)' },
+  // One-time migrations (rating, start-up): each scans its collection once per database.
+  ...['votes', 'favorites', 'reports', 'profiles'].map((collection) => ({ collection, ops: ['find'], fields: [], backgroundOnly: true, why: MIGRATIONS })),
+  ...['user_index', 'teachers'].map((collection) => ({ collection, ops: ['update'], fields: [], backgroundOnly: true, why: `${MIGRATIONS}: fields of the earlier design dropped` })),
+  { collection: 'migration_parking', ops: ['find'], fields: ['collection'], backgroundOnly: true, why: `${MIGRATIONS}; the parked moves of a crashed one (empty once done)` },
+];

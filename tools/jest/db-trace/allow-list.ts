@@ -30,6 +30,6 @@ export const ALLOWED_SHAPES: AllowedShape[] = [
   { collection: 'reviews', ops: ['find'], fields: [], backgroundOnly: true, why: 'the public index loaded whole (start-up, resubscription) and a user erasure, never per request (ADR 0009)' },
   // One-time migrations (rating, start-up): each scans its collection once per database.
   ...['votes', 'favorites', 'reports', 'profiles'].map((collection) => ({ collection, ops: ['find'], fields: [], backgroundOnly: true, why: MIGRATIONS })),
-  ...['user_index', 'teachers'].map((collection) => ({ collection, ops: ['update'], fields: [], backgroundOnly: true, why: `${MIGRATIONS}: fields of the earlier design dropped` })),
+  ...['user_index', 'teachers'].map((collection) => ({ collection, ops: ['updateMany'], fields: [], backgroundOnly: true, why: `${MIGRATIONS}: fields of the earlier design dropped` })),
   { collection: 'migration_parking', ops: ['find'], fields: ['collection'], backgroundOnly: true, why: `${MIGRATIONS}; the parked moves of a crashed one (empty once done)` },
 ];

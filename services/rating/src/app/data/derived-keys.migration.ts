@@ -77,7 +77,5 @@ async function buildIndexes(connection: Connection): Promise<number> {
   }
   const todo = connection.collection<{ _id: string }>('review_tasks');
   for (const t of tasks) await todo.updateOne({ _id: reviewTaskKey(t.reviewId) }, { $set: t }, { upsert: true });
-  const stale = await connection.collection<{ _id: string }>('review_lists').find({ stale: true }, { projection: { _id: 1 } }).toArray();
-  for (const { _id } of stale) await connection.collection<{ _id: string }>('review_list_rebuilds').updateOne({ _id }, { $set: { at: new Date() } }, { upsert: true });
-  return users.size + tasks.length + stale.length;
+  return users.size + tasks.length;
 }

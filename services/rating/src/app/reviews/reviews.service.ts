@@ -61,6 +61,9 @@ export class ReviewsService {
       await this.reviews.insert(newReview(id, reviewOid(id), user.id, content, now, publishAt));
     } catch (err) {
       if (isDuplicateKey(err) && (await this.isAuthorOf(user.id, id))) return created(id); // a twin request wrote it
+      // Not written: its id leaves the author's index and the to-do list (their pages read every id listed).
+      await this.users.change(user.id, (index) => ({ ...index, reviews: withoutId(index.reviews, id) })).catch(() => undefined);
+      await this.tasks.done(id).catch(() => undefined);
       if (isDuplicateKey(err)) throw ApiError.of(409, 'duplicate-review');
       throw err;
     }

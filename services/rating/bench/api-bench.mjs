@@ -305,7 +305,7 @@ async function insertPending(db, count, publishAt) {
   const docs = Array.from({ length: count }, (_, i) => {
     const t = 1 + (i % TEACHERS);
     const content = { teacherId: t, subjectId: subjectOf(t), year: i % 7, tot_rating: int(0, 10), grades: Object.fromEntries(GRADES.map((g) => [g, 5])), flags: Object.fromEntries(FLAGS.map((f) => [f, false])), text_rating: 'Due at once.' };
-    return { _id: reviewOid(first + i), id: first + i, authorId: `late-${i}`, ...content, version: 1, status: 'pending', reason: null, publishAt, pub: null, visible: false, hidden: false, votes: '{}', relUp: 0, relTotal: 0, reports: [], reportCount: 0, reportWeight: 0, fence: 0, createdAt: now, updatedAt: now };
+    return { _id: reviewOid(first + i), id: first + i, authorId: `late-${first + i}`, ...content, version: 1, status: 'pending', reason: null, publishAt, pub: null, visible: false, hidden: false, votes: '{}', relUp: 0, relTotal: 0, reports: [], reportCount: 0, reportWeight: 0, fence: 0, createdAt: now, updatedAt: now };
   });
   // As the API does: the reconciler's task first, then the review.
   await db.collection('review_tasks').insertMany(docs.map((d) => ({ _id: `review:${d.id}`, reviewId: d.id, publishAt })));

@@ -56,7 +56,7 @@ export class ReviewStore {
     await this.feed.intend(doc.id);
     await this.docs.insertOne({ ...doc, fence: 0 });
     this.wrote(doc.id, { ...doc, fence: 0 });
-    await this.feed.changed(doc.id);
+    await this.feed.changed(doc.id, { ...doc, fence: 0 });
   }
 
   /** Applies `change` to review `id` under its lease. Null when there is no such review or nothing changed. */
@@ -72,7 +72,7 @@ export class ReviewStore {
       await lease.confirm();
       await this.docs.replaceOne({ _id: before._id }, after);
       this.wrote(id, after);
-      await this.feed.changed(id);
+      await this.feed.changed(id, after);
       return { before, after };
     });
   }
@@ -86,7 +86,7 @@ export class ReviewStore {
       await lease.confirm();
       await this.docs.deleteOne({ _id: doc._id });
       this.wrote(id, null);
-      await this.feed.changed(id);
+      await this.feed.changed(id, null);
       return doc;
     });
   }

@@ -40,6 +40,14 @@ export class UserStore {
     });
   }
 
+  /** Adds `id` to one of the user's lists (one write: `$addToSet`, under the user's lease). */
+  add(userId: string, list: 'reviews' | 'favorites' | 'reported', id: number): Promise<void> {
+    return this.leases.run(`user:${userId}`, async (lease) => {
+      await lease.confirm();
+      await this.docs.updateOne({ _id: userId }, { $addToSet: { [list]: id } }, { upsert: true });
+    });
+  }
+
   remove(userId: string): Promise<void> {
     return this.leases.run(`user:${userId}`, async (lease) => {
       await lease.confirm();
@@ -48,6 +56,4 @@ export class UserStore {
   }
 }
 
-/** `list` with `id` at its end (once). */
-export const withId = (list: number[], id: number): number[] => [...list.filter((x) => x !== id), id];
 export const withoutId = (list: number[], id: number): number[] => list.filter((x) => x !== id);

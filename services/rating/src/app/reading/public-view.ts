@@ -37,7 +37,7 @@ export class PublicView implements OnApplicationBootstrap, OnApplicationShutdown
   async onApplicationBootstrap(): Promise<void> {
     this.subscriber = createCommandConnection(this.config.REDIS_URL, () => undefined, { maxRetriesPerRequest: null });
     this.feed.follow(this.subscriber, {
-      review: (id) => this.noticed(id),
+      review: (id, doc) => this.noticed(id, doc),
       catalogue: () => this.catalogue.invalidate(),
       resync: () => {
         if (this.loaded) void this.resync();
@@ -58,9 +58,11 @@ export class PublicView implements OnApplicationBootstrap, OnApplicationShutdown
     this.feed.close();
   }
 
-  private noticed(id: number): void {
+  /** Another process wrote review `id`: its document as written, or read it again. */
+  private noticed(id: number, doc?: Record<string, unknown> | null): void {
     if (this.resyncing) this.noticedDuringResync.add(id);
-    void this.reload(id);
+    if (doc === undefined) void this.reload(id);
+    else this.index.apply(id, doc as unknown as ReviewDoc | null);
   }
 
   private async reload(id: number): Promise<void> {

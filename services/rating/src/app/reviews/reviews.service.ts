@@ -8,7 +8,7 @@ import { IdempotencyKeys } from '../data/idempotency-keys';
 import { reviewOid } from '../data/keys';
 import { ReviewStore } from '../data/review-store';
 import { TaskStore } from '../data/task-store';
-import { UserStore, withId, withoutId } from '../data/user-store';
+import { UserStore, withoutId } from '../data/user-store';
 import { PublicationProducer } from '../publication/publication-producer.service';
 import { publicationJobId } from '../publication/review-publication.queue';
 import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
@@ -50,13 +50,15 @@ export class ReviewsService {
     if (known !== null && (await this.isAuthorOf(user.id, known))) return created(known);
     const content = await this.checkPayload(body);
     let id = known ?? (await this.ids.next('reviews'))[0];
-    if (idempotencyKey && known === null) id = await this.keys.claim(user.id, idempotencyKey, id);
-    if (await this.isAuthorOf(user.id, id)) return created(id); // a twin request finished first
+    if (idempotencyKey && known === null) {
+      id = await this.keys.claim(user.id, idempotencyKey, id);
+      if (await this.isAuthorOf(user.id, id)) return created(id); // a twin request finished first
+    }
     const now = new Date();
     const publishAt = new Date(now.getTime() + this.config.REVIEW_VALIDATION_DELAY);
     // On the to-do list and the author's index first: a crash after the insert loses nothing.
     await this.tasks.add(id, publishAt);
-    await this.users.change(user.id, (index) => ({ ...index, reviews: withId(index.reviews, id) }));
+    await this.users.add(user.id, 'reviews', id);
     try {
       await this.reviews.insert(newReview(id, reviewOid(id), user.id, content, now, publishAt));
     } catch (err) {

@@ -5,7 +5,7 @@ import { type RatingConfig } from '../../config/rating-config';
 import { ProfilesService } from '../auth/profiles.service';
 import { type AuthUser } from '../auth/token-verifier';
 import { ReviewStore } from '../data/review-store';
-import { UserStore, withId, withoutId } from '../data/user-store';
+import { UserStore, withoutId } from '../data/user-store';
 import { reportWeight } from '../moderation/report-weight';
 import { relatablePercent } from '../reading/review-view';
 import { reported, type ReviewDoc, voted } from '../reviews/review';
@@ -59,8 +59,7 @@ export class SocialService {
       return { value: false };
     }
     mustBePublic(await this.reviews.get(reviewId));
-    const index = await this.users.get(userId);
-    if (!index.favorites.includes(reviewId)) await this.users.change(userId, (i) => ({ ...i, favorites: withId(i.favorites, reviewId) }));
+    await this.users.add(userId, 'favorites', reviewId);
     return { value: true };
   }
 
@@ -81,7 +80,7 @@ export class SocialService {
     if (review.authorId === user.id) throw ApiError.of(403, 'forbidden', 'you cannot report your own review');
     if (review.reports.some((r) => r.userId === user.id)) throw ApiError.of(409, 'already-reported');
     const weight = await this.weightOf(user);
-    await this.users.change(user.id, (i) => ({ ...i, reported: withId(i.reported, reviewId) }));
+    await this.users.add(user.id, 'reported', reviewId);
     let duplicate = false;
     await this.reviews.change(reviewId, (doc) => {
       mustBePublic(doc);

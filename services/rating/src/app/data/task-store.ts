@@ -4,7 +4,8 @@ import type { Collection } from 'mongodb';
 export interface ReviewTask {
   _id: string;
   reviewId: number;
-  publishAt: Date;
+  /** Null for tasks written by the earlier design (a half-applied change): dropped once their review is read. */
+  publishAt: Date | null;
 }
 
 const taskKey = (reviewId: number) => `review:${reviewId}`;
@@ -26,9 +27,15 @@ export class TaskStore {
     await this.docs.deleteOne({ _id: taskKey(reviewId) });
   }
 
-  /** Removes `task` unless it was rewritten since it was read (an edit made the review pending again). */
+  /**
+   * Removes `task` unless it was rewritten since it was read (an edit made the review pending again).
+   * Read then delete, by `_id` only (a filter beyond `_id` scans the collection on FerretDB): an edit
+   * landing in between loses its task, not its job (the job was queued too).
+   */
   async doneIfUnchanged(task: ReviewTask): Promise<boolean> {
-    return (await this.docs.deleteOne({ _id: task._id, publishAt: task.publishAt })).deletedCount === 1;
+    const current = await this.docs.findOne({ _id: task._id });
+    if (!current || new Date(current.publishAt ?? 0).getTime() !== new Date(task.publishAt ?? 0).getTime()) return false;
+    return (await this.docs.deleteOne({ _id: task._id })).deletedCount === 1;
   }
 
   /** Every task (a short list: the pending reviews). */

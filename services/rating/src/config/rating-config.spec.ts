@@ -29,7 +29,7 @@ describe('rating configuration', () => {
   it('gives the worker its reconciler timings and does not need AUTH_JWKS_URL', () => {
     const { AUTH_JWKS_URL: _omitted, ...rest } = env;
     const result = validateConfig(workerEnvSchema, { ...rest, RECONCILE_GRACE: '2s' });
-    expect(result.ok && result.config).toMatchObject({ RECONCILE_INTERVAL: 30_000, RECONCILE_GRACE: 2000, WORKER_CONCURRENCY: 64 });
+    expect(result.ok && result.config).toMatchObject({ RECONCILE_INTERVAL: 30_000, RECONCILE_GRACE: 2000, WORKER_CONCURRENCY: 128 });
   });
 
   it('reads the validation delay as a duration', () => {

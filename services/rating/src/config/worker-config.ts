@@ -7,7 +7,7 @@ export const workerEnvSchema = z.object({
   ...baseServiceEnv({ port: 3003, database: 'pupitre_rating' }),
   ...queueEnv,
   /** Jobs processed in parallel by this process. */
-  WORKER_CONCURRENCY: positiveIntField(64),
+  WORKER_CONCURRENCY: positiveIntField(128),
   /** How often the reconciler (a repeatable job) looks for overdue reviews. */
   RECONCILE_INTERVAL: durationField('30s'),
   /** A pending review this late past its publication time is published by the reconciler. */

@@ -21,7 +21,6 @@ export const ALLOWED_SHAPES: AllowedShape[] = [
   // the ranking are then served from memory.
   { collection: 'teachers', ops: ['find'], fields: [], why: 'the catalogue snapshot (hundreds of teachers), loaded whole into memory' },
   { collection: 'subjects', ops: ['find'], fields: [], why: 'the catalogue snapshot (tens of subjects), loaded whole into memory' },
-  { collection: 'subjects', ops: ['find'], fields: ['archived'], why: 'GET /api/subjects: the active ones of tens of subjects' },
   { collection: 'teachers', ops: ['find'], fields: ['prefix', 'name'], why: 'admin: the duplicate check of a new teacher among hundreds' },
   // Short to-do lists, read whole by the worker's reconciler and the start-up checks.
   { collection: 'review_tasks', ops: ['find'], fields: [], backgroundOnly: true, why: "the reconciler's to-do list: the reviews pending or mid-change (a handful)" },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from '@pupitre/server-kit/testing';
-import { CatalogueStore } from '../app/catalogue/catalogue-store';
+import { CatalogueStore } from '../app/data/catalogue-store';
 import { seedModels } from '../seed/seed-models';
 import { type Harness, startHarness } from '../testing/rating-harness';
 import { runCatalogueCommand, UsageError } from './cli';

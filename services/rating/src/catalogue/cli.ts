@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { type CatalogueStore } from '../app/catalogue/catalogue-store';
+import { type CatalogueStore } from '../app/data/catalogue-store';
 
 export const USAGE = `usage: npm run catalogue -- <command>
   subjects                                   list subjects

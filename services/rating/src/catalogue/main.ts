@@ -5,7 +5,7 @@ import 'reflect-metadata';
 import { createProbeConnection, databaseNameField, describeStartupError, loadConfig, mongoUriField, mongooseOptions } from '@pupitre/server-kit';
 import mongoose from 'mongoose';
 import { z } from 'zod';
-import { CatalogueError, CatalogueStore } from '../app/catalogue/catalogue-store';
+import { CatalogueError, CatalogueStore } from '../app/data/catalogue-store';
 import { ChangeFeed } from '../app/data/change-feed';
 import { seedModels } from '../seed/seed-models';
 import { runCatalogueCommand, USAGE, UsageError } from './cli';

@@ -1,5 +1,5 @@
 import { groupSums } from '@pupitre/server-kit';
-import { allocateIds } from '../app/counters/allocate-ids';
+import { allocateIds } from '../app/data/allocate-ids';
 import { reviewOid, teacherOid } from '../app/data/keys';
 import { type ReviewContent, type ReviewDoc } from '../app/reviews/review';
 import { teacherSearchKey } from '../app/teachers/search-key';

@@ -3,7 +3,7 @@ import { type Connection, type Model } from 'mongoose';
 import { publishedReview } from './run-seed';
 import { migrateToDerivedKeys } from '../app/data/derived-keys.migration';
 import { migrateToSingleDocuments } from '../app/data/single-document.migration';
-import { Counter, CounterSchema } from '../app/counters/counter.schema';
+import { Counter, CounterSchema } from '../app/data/counter.schema';
 import { type ReviewDoc } from '../app/reviews/review';
 import { ReviewSchema } from '../app/reviews/review.schema';
 import { Subject, SubjectSchema } from '../app/subjects/subject.schema';

@@ -1,5 +1,4 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
 import { PlatformModule } from '@pupitre/server-kit';
 import { version } from '../../package.json';
 import { DataModule } from '../app/data/data.module';
@@ -9,7 +8,8 @@ import { UserErasureService } from './erasure/user-erasure.service';
 import { UserEventsWorker } from './erasure/user-events-worker.service';
 import { JobDispatcher } from './handlers/job-dispatcher';
 import { JOB_HANDLERS, type JobHandler } from './handlers/job-handler';
-import { JobReceipt, JobReceiptSchema } from './probe/job-receipt.schema';
+import { getModelToken, MongooseModule } from '@nestjs/mongoose';
+import { JobReceipt, JobReceipts, JobReceiptSchema } from '../app/data/job-receipt.schema';
 import { ProbeHandler } from './probe/probe.handler';
 import { PublicationWorker } from './publication-worker.service';
 import { PublishReviewHandler } from './publication/publish-review.handler';
@@ -39,6 +39,7 @@ export class WorkerModule {
         { provide: JOB_HANDLERS, inject: HANDLERS, useFactory: (...handlers: JobHandler[]) => handlers },
         JobDispatcher,
         PublicationWorker,
+        { provide: JobReceipts, inject: [getModelToken(JobReceipt.name)], useFactory: (model: never) => new JobReceipts(model) },
         Publisher,
         UserErasureService,
         UserEventsWorker,

@@ -1,8 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { isDuplicateKey } from '@pupitre/server-kit';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
-import { Profile } from '../data/social.schema';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ProfileStore } from '../data/profile-store';
 import { type AuthUser } from './token-verifier';
 
 const REMEMBERED = 50_000;
@@ -17,14 +14,14 @@ export class ProfilesService {
   private readonly logger = new Logger('Profiles');
   private readonly known = new Set<string>();
 
-  constructor(@InjectModel(Profile.name) private readonly profiles: Model<Profile>) {}
+  constructor(@Inject(ProfileStore) private readonly profiles: ProfileStore) {}
 
   /** Records the first sighting of a user (once per process; the upsert keeps the earliest). */
   seen(user: AuthUser): void {
     if (this.known.has(user.id)) return;
     if (this.known.size >= REMEMBERED) this.known.clear();
     this.known.add(user.id);
-    this.record(user.id).catch((err: Error) => {
+    this.profiles.recordFirstSeen(user.id).catch((err: Error) => {
       this.known.delete(user.id);
       this.logger.warn({ msg: 'could not record first activity', error: err.message });
     });
@@ -32,16 +29,7 @@ export class ProfilesService {
 
   async since(user: AuthUser): Promise<Date> {
     if (user.joinedAt) return user.joinedAt;
-    await this.record(user.id);
-    const profile = await this.profiles.findOne({ _id: user.id }, { _id: 0, firstSeenAt: 1 }).lean().exec();
-    return profile?.firstSeenAt ?? new Date();
-  }
-
-  private async record(userId: string): Promise<void> {
-    try {
-      await this.profiles.updateOne({ _id: userId }, { $setOnInsert: { userId, firstSeenAt: new Date() } }, { upsert: true }).exec();
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err; // a concurrent first request won
-    }
+    await this.profiles.recordFirstSeen(user.id);
+    return (await this.profiles.firstSeen(user.id)) ?? new Date();
   }
 }

@@ -1,5 +1,4 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import {
   type CatalogueImportResult,
@@ -11,17 +10,12 @@ import {
   teacherUpdateSchema,
 } from '@pupitre/contracts';
 import { ApiError, ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
-import { Model } from 'mongoose';
 import { type z } from 'zod';
 import { RequireAdmin } from '../auth/auth.guard';
 import { ChangeFeed } from '../data/change-feed';
-import { Leases } from '../data/leases';
-import { Counter } from '../counters/counter.schema';
 import { PublicView } from '../reading/public-view';
-import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
-import { Subject } from '../subjects/subject.schema';
-import { Teacher } from '../teachers/teacher.schema';
-import { CatalogueError, CatalogueStore } from './catalogue-store';
+import { CatalogueSnapshot } from '../data/catalogue-snapshot';
+import { CatalogueError, CatalogueStore } from '../data/catalogue-store';
 
 const idPipe = () => new ZodValidationPipe(idParamSchema);
 
@@ -30,19 +24,12 @@ const idPipe = () => new ZodValidationPipe(idParamSchema);
 @Controller('api/admin')
 @RequireAdmin()
 export class CatalogueController {
-  private readonly store: CatalogueStore;
-
   constructor(
-    @InjectModel(Counter.name) counters: Model<Counter>,
-    @InjectModel(Subject.name) subjects: Model<Subject>,
-    @InjectModel(Teacher.name) teachers: Model<Teacher>,
-    @Inject(Leases) leases: Leases,
+    @Inject(CatalogueStore) private readonly store: CatalogueStore,
     @Inject(ChangeFeed) private readonly feed: ChangeFeed,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(PublicView) private readonly view: PublicView,
-  ) {
-    this.store = new CatalogueStore({ counters, subjects, teachers }, (name, fn) => leases.run(name, () => fn()));
-  }
+  ) {}
 
   /** A teacher as the admin list shows it: with his public review count. */
   private withCount = <T extends { id: number }>(row: T) => ({ ...row, reviewCount: this.view.index.teacherStats(row.id).reviewCount });

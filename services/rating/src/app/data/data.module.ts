@@ -1,12 +1,15 @@
 import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { getConnectionToken, MongooseModule } from '@nestjs/mongoose';
+import { getConnectionToken, getModelToken, MongooseModule } from '@nestjs/mongoose';
 import { APP_CONFIG, createCommandConnection } from '@pupitre/server-kit';
 import { type Redis } from 'ioredis';
 import { type Connection } from 'mongoose';
 import { ChangeFeed } from './change-feed';
 import { DatabaseSetup } from './database-setup';
 import { IdAllocator } from './id-allocator';
+import { CatalogueStore } from './catalogue-store';
 import { IdempotencyKeys } from './idempotency-keys';
+import { ModerationLog } from './moderation-log';
+import { ProfileStore } from './profile-store';
 import { Leases } from './leases';
 import { ReviewStore } from './review-store';
 import { CounterSchema, ModerationActionSchema, ProfileSchema, ReviewSchema, SubjectSchema, TeacherSchema } from './schemas';
@@ -58,8 +61,16 @@ const fromConnection = <T>(make: (connection: Connection, leases: Leases, feed: 
     { provide: TaskStore, ...fromConnection((conn) => new TaskStore(conn.collection('review_tasks') as never)) },
     { provide: IdAllocator, ...fromConnection((conn, leases) => new IdAllocator(conn.collection('counters') as never, leases)) },
     { provide: IdempotencyKeys, ...fromConnection((conn) => new IdempotencyKeys(conn)) },
+    { provide: ProfileStore, ...fromConnection((conn) => new ProfileStore(conn.collection('profiles') as never)) },
+    { provide: ModerationLog, ...fromConnection((conn) => new ModerationLog(conn.collection('moderation_actions') as never)) },
+    {
+      provide: CatalogueStore,
+      inject: [getModelToken('Counter'), getModelToken('Subject'), getModelToken('Teacher'), Leases],
+      useFactory: (counters: never, subjects: never, teachers: never, leases: Leases) =>
+        new CatalogueStore({ counters, subjects, teachers }, (name, fn) => leases.run(name, () => fn())),
+    },
     DatabaseSetup,
   ],
-  exports: [models, RatingRedis, Leases, ChangeFeed, ReviewStore, UserStore, TaskStore, IdAllocator, IdempotencyKeys],
+  exports: [models, RatingRedis, Leases, ChangeFeed, ReviewStore, UserStore, TaskStore, IdAllocator, IdempotencyKeys, ProfileStore, ModerationLog, CatalogueStore],
 })
 export class DataModule {}

@@ -1,5 +1,5 @@
 // Every collection schema of the rating database (indexes declared here are built at start-up).
-export { CounterSchema } from '../counters/counter.schema';
+export { CounterSchema } from './counter.schema';
 export { SubjectSchema } from '../subjects/subject.schema';
 export { TeacherSchema } from '../teachers/teacher.schema';
 export { ReviewSchema } from '../reviews/review.schema';

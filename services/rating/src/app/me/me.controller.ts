@@ -10,7 +10,7 @@ import { ReviewStore } from '../data/review-store';
 import { UserStore } from '../data/user-store';
 import { relatablePercent, toPublicReview } from '../reading/review-view';
 import { authorReason, authorStatus } from '../reviews/review';
-import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
+import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { roundToOneDecimal } from '../teachers/ranking/bayesian-ranking';
 
 /**

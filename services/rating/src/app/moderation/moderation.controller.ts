@@ -4,7 +4,7 @@ import { idParamSchema, type ModerationQueueItem, moderationNoteBodySchema, mode
 import { ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
 import { CurrentUser, RequireAdmin } from '../auth/auth.guard';
 import { type AuthUser } from '../auth/token-verifier';
-import { type ModerationAction } from '../data/social.schema';
+import { type ModerationEntry } from '../data/moderation-log';
 import { ModerationService } from './moderation.service';
 
 const idPipe = () => new ZodValidationPipe(idParamSchema);
@@ -23,7 +23,7 @@ export class ModerationController {
   }
 
   @Get('reviews/:id/actions')
-  history(@Param('id', idPipe()) id: number): Promise<ModerationAction[]> {
+  history(@Param('id', idPipe()) id: number): Promise<ModerationEntry[]> {
     return this.moderation.history(id);
   }
 

@@ -1,13 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { type ModerationQueueItem } from '@pupitre/contracts';
 import { ApiError } from '@pupitre/server-kit';
-import { Model } from 'mongoose';
 import { ReviewStore } from '../data/review-store';
-import { ModerationAction } from '../data/social.schema';
+import { type ModerationEntry, ModerationLog } from '../data/moderation-log';
 import { PublicView } from '../reading/public-view';
 import { moderated, type ModerationAction as Action, type ReviewDoc } from '../reviews/review';
-import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
+import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 
 const snapshot = (r: ReviewDoc) => ({ status: r.status, hidden: r.hidden, visible: r.visible });
 
@@ -22,7 +20,7 @@ const snapshot = (r: ReviewDoc) => ({ status: r.status, hidden: r.hidden, visibl
 export class ModerationService {
   constructor(
     @Inject(ReviewStore) private readonly reviews: ReviewStore,
-    @InjectModel(ModerationAction.name) private readonly actions: Model<ModerationAction>,
+    @Inject(ModerationLog) private readonly log: ModerationLog,
     @Inject(PublicView) private readonly view: PublicView,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
   ) {}
@@ -60,11 +58,11 @@ export class ModerationService {
     });
     if (!found) throw ApiError.of(404, 'not-found');
     if (!write) throw ApiError.of(409, 'invalid-transition', `cannot ${action} this review in its current state`);
-    await this.actions.create({ reviewId, action, reason, moderatorId, before: snapshot(write.before), after: snapshot(write.after), at: now });
+    await this.log.record({ reviewId, action, reason, moderatorId, before: snapshot(write.before), after: snapshot(write.after), at: now });
     return { id: reviewId, status: write.after.status, visible: write.after.visible };
   }
 
-  history(reviewId: number): Promise<ModerationAction[]> {
-    return this.actions.find({ reviewId }, { _id: 0 }).sort({ at: 1 }).lean<ModerationAction[]>().exec();
+  history(reviewId: number): Promise<ModerationEntry[]> {
+    return this.log.history(reviewId);
   }
 }

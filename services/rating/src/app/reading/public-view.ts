@@ -5,7 +5,7 @@ import { type Redis } from 'ioredis';
 import { ChangeFeed } from '../data/change-feed';
 import { ReviewStore } from '../data/review-store';
 import { type ReviewDoc, voteIn } from '../reviews/review';
-import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
+import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { CATEGORY_ORDER, PublicIndex } from './public-index';
 import { entryToPublicReview } from './review-view';
 

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
+import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { PublicView } from './public-view';
 
 /** The API's in-memory read side: the catalogue and the public index (worker processes have neither). */

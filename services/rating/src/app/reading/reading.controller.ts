@@ -7,7 +7,7 @@ import { type RatingConfig } from '../../config/rating-config';
 import { CurrentUser, OptionalAuth } from '../auth/auth.guard';
 import { type AuthUser } from '../auth/token-verifier';
 import { UserStore } from '../data/user-store';
-import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
+import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { appendToJsonArray, asJson, jsonOnce } from './json-body';
 import { PublicView } from './public-view';
 

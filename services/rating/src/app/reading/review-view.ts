@@ -1,6 +1,6 @@
 import { type PublicReview } from '@pupitre/contracts';
 import { type ReviewContent } from '../reviews/review';
-import { type Catalogue } from '../teachers/catalogue-snapshot';
+import { type Catalogue } from '../data/catalogue-snapshot';
 import { type IndexEntry } from './public-index';
 
 /** The fields of a review document the public object is built from (never the author). */

@@ -11,7 +11,7 @@ import { TaskStore } from '../data/task-store';
 import { UserStore, withoutId } from '../data/user-store';
 import { PublicationProducer } from '../publication/publication-producer.service';
 import { publicationJobId } from '../publication/review-publication.queue';
-import { CatalogueSnapshot } from '../teachers/catalogue-snapshot';
+import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { authorReason, authorStatus, edited, newReview, type ReviewContent, sameContent } from './review';
 
 /** A checked payload as review content (what a version holds: only what it was given). */

@@ -1,26 +1,17 @@
-import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
+import { Inject, Injectable } from '@nestjs/common';
 import { type Subject as SubjectView } from '@pupitre/contracts';
-import { Model } from 'mongoose';
-import { Subject } from './subject.schema';
+import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 
+/** GET /api/subjects: the active subjects, by name (French order), from the catalogue in memory. */
 @Injectable()
 export class SubjectsService {
-  constructor(@InjectModel(Subject.name) private readonly subjects: Model<Subject>) {}
+  constructor(@Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot) {}
 
-  /** Every subject, by name (French order). */
   async list(): Promise<SubjectView[]> {
-    const docs = await this.subjects.find({ archived: { $ne: true } }, { _id: 0, id: 1, name: 1, color: 1 }).lean().exec();
-    return docs.map(toView).sort((a, b) => a.name.localeCompare(b.name, 'fr'));
+    const { subjects } = await this.catalogue.get();
+    return [...subjects.values()]
+      .filter((s) => !s.archived)
+      .map((s) => ({ id: s.id, name: s.name, color: s.color }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
   }
-
-  /** Subjects by id, for joining in memory (FerretDB has no $lookup). */
-  async byIds(ids: readonly number[]): Promise<Map<number, SubjectView>> {
-    const docs = await this.subjects.find({ id: { $in: [...new Set(ids)] } }, { _id: 0, id: 1, name: 1, color: 1 }).lean().exec();
-    return new Map(docs.map((d) => [d.id, toView(d)]));
-  }
-}
-
-function toView(doc: Pick<Subject, 'id' | 'name' | 'color'>): SubjectView {
-  return { id: doc.id, name: doc.name, color: doc.color };
 }

@@ -3,7 +3,7 @@ import { type RankingEntry, type TeacherDetail, TEACHER_SEARCH_LIMIT, TEACHER_SE
 import { APP_CONFIG } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
 import { PublicView } from '../reading/public-view';
-import { CatalogueSnapshot } from './catalogue-snapshot';
+import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { meanRating, rankTeachers, schoolMean } from './ranking/bayesian-ranking';
 import { searchKey } from './search-key';
 import { statsView } from '../reading/teacher-stats';

@@ -1,10 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { type UserErasedEvent } from '@pupitre/contracts';
-import { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { ReviewStore } from '../../app/data/review-store';
-import { Profile } from '../../app/data/social.schema';
+import { ProfileStore } from '../../app/data/profile-store';
 import { UserStore } from '../../app/data/user-store';
 import { votesOf, withoutUser } from '../../app/reviews/review';
 
@@ -30,7 +28,7 @@ export class UserErasureService {
   constructor(
     @Inject(ReviewStore) private readonly reviews: ReviewStore,
     @Inject(UserStore) private readonly users: UserStore,
-    @InjectModel(Profile.name) private readonly profiles: Model<Profile>,
+    @Inject(ProfileStore) private readonly profiles: ProfileStore,
   ) {}
 
   async erase(event: UserErasedEvent): Promise<ErasureSummary> {
@@ -48,7 +46,7 @@ export class UserErasureService {
       if (write.before.authorId === userId) summary.reviewsDetached++;
     }
     summary.favorites = (await this.users.get(userId)).favorites.length;
-    await this.profiles.deleteOne({ _id: userId }).exec();
+    await this.profiles.remove(userId);
     await this.users.remove(userId);
     this.logger.log({ msg: 'user erased', ...summary });
     return summary;

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type Subject as SubjectView } from '@pupitre/contracts';
 import { Model } from 'mongoose';
 import { Subject } from '../subjects/subject.schema';
-import { Teacher } from './teacher.schema';
+import { Teacher } from '../teachers/teacher.schema';
 
 export type TeacherRow = Pick<Teacher, 'id' | 'prefix' | 'name' | 'searchKey' | 'subjectIds' | 'archived'>;
 

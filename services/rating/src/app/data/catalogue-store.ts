@@ -2,13 +2,13 @@ import { type CatalogueImportResult, colorSchema } from '@pupitre/contracts';
 import { isDuplicateKey } from '@pupitre/server-kit';
 import { type Model } from 'mongoose';
 import { type Locker, serialize } from '../data/serialize';
-import { allocateIds } from '../counters/allocate-ids';
+import { allocateIds } from './allocate-ids';
 import { teacherOid } from '../data/keys';
-import { type Counter } from '../counters/counter.schema';
+import { type Counter } from './counter.schema';
 import { type Subject } from '../subjects/subject.schema';
 import { teacherSearchKey } from '../teachers/search-key';
 import { type Teacher } from '../teachers/teacher.schema';
-import { parseCsv } from './csv';
+import { parseCsv } from '../catalogue/csv';
 
 export class CatalogueError extends Error {
   constructor(

@@ -4,6 +4,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import nx from '@nx/eslint-plugin';
+import { DEP_CONSTRAINTS, TOOLING } from './tools/lint/boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -16,6 +18,16 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+    },
+  },
+  {
+    // Boundaries between projects (tags in each package.json "nx" block, rules in tools/lint/boundaries.mjs):
+    // applications import libraries only, libraries by layer. Needs Nx's project graph: `npm run lint`
+    // builds it first (tools/lint/project-graph.mjs), and the rule's own test proves it fires.
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { allow: [TOOLING], enforceBuildableLibDependency: false, depConstraints: DEP_CONSTRAINTS }],
     },
   },
   {

@@ -49,7 +49,7 @@ const steps = [
     if (!process.env.MONGODB_URI && !which('mongod')) ensureFerretBinary();
     return true;
   }],
-  ['lint', () => run(bin('eslint'), ['--max-warnings', '0', '.'])],
+  ['lint', () => run(process.execPath, ['tools/lint/project-graph.mjs']) && run(bin('eslint'), ['--max-warnings', '0', '.'])],
   ['types', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--pretty'])],
   ['unit', () => {
     const out = path.join(ART, 'jest-unit.json');

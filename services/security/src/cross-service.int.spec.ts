@@ -7,7 +7,7 @@ import { generateKeyPair, SignJWT, decodeJwt, decodeProtectedHeader } from 'jose
 import { ratingAppOptions } from '../../rating/src/app/app-options';
 import { AppModule as RatingModule } from '../../rating/src/app/app.module';
 import { ratingEnvSchema } from '../../rating/src/config/rating-config';
-import { type AuthUnderTest, createActiveUser, linkParts, login, startAuth, waitForMail } from './testing/auth-test-kit';
+import { type AuthUnderTest, createActiveUser, linkParts, login, startAuth, waitForMail } from '../../auth/src/testing/auth-test-kit';
 
 jest.setTimeout(90_000);
 

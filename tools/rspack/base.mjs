@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
-import { readJson, slimAliases } from './shared.mjs';
+import { readJson, SLIM_SHARED, slimAliases } from './shared.mjs';
 
 const require = createRequire(import.meta.url);
 const swcOptions = require('../swc.cjs');
@@ -56,9 +56,14 @@ export function baseConfig({ appDir, port, title, publicPath, mode, env = proces
         {
           test: /\.[cm]?[jt]sx?$/,
           exclude: /[\\/]node_modules[\\/]/,
-          loader: 'builtin:swc-loader',
-          options: swc,
+          use: [
+            { loader: 'builtin:swc-loader', options: swc },
+            { loader: path.join(TOOLS_DIR, 'shared-exports-loader.cjs'), options: { packages: SLIM_SHARED } },
+          ],
           type: 'javascript/auto',
+          // Importing a name a module does not export fails the build; imports from a shared
+          // singleton (a federation consume, opaque to the bundler) are checked by the loader above.
+          parser: { exportsPresence: 'error' },
         },
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/, type: 'asset' },

@@ -13,7 +13,7 @@ import { rspack } from '@rspack/core';
 import { baseConfig } from './base.mjs';
 import { REMOTE_PORTS } from './remote.mjs';
 import { runtimeConfigFromEnv } from './runtime-config.mjs';
-import { SLIM_DIR, SLIM_SHARED, sharedConfig } from './shared.mjs';
+import { SHARED_MODULES_REQUEST, SLIM_DIR, SLIM_SHARED, sharedConfig, sharedModulesSource } from './shared.mjs';
 
 export const SHELL_PORT = 4200;
 
@@ -39,6 +39,9 @@ export function createHostConfig({ appDir, mode }) {
   // The shell itself uses (and provides to the remotes) the same curated re-exports as the
   // remotes consume, so the namespace objects it shares stay small.
   for (const pkg of SLIM_SHARED) config.resolve.alias[`${pkg}$`] = path.join(SLIM_DIR, `${pkg}.mjs`);
+  const sharedModulesFile = path.join(appDir, 'src', '__generated__shared-modules.js');
+  config.resolve.alias[`${SHARED_MODULES_REQUEST}$`] = sharedModulesFile;
+  config.plugins.push(new rspack.experiments.VirtualModulesPlugin({ [sharedModulesFile]: sharedModulesSource() }));
   config.plugins.push(new rspack.DefinePlugin({ 'process.env.MF_SHARED': JSON.stringify(JSON.stringify(hostSharedVersions(appDir))) }));
   const publicDir = path.join(appDir, 'public');
   if (fs.existsSync(publicDir)) config.plugins.push(new rspack.CopyRspackPlugin({ patterns: [{ from: publicDir, to: '.' }] }));

@@ -21,6 +21,19 @@ export const SHARED_SINGLETONS = [
   '@pupitre/ui',
 ];
 
+/** The import name of the generated map { request: module } of every shared singleton (types/shared-modules.d.ts). */
+export const SHARED_MODULES_REQUEST = '@pupitre-generated/shared-modules';
+
+/**
+ * The source of that map, generated from SHARED_SINGLETONS (the one list): one static import per
+ * singleton, so each entry is the very module instance the shell runs.
+ */
+export function sharedModulesSource(requests = SHARED_SINGLETONS) {
+  const imports = requests.map((request, i) => `import * as m${i} from ${JSON.stringify(request)};`);
+  const entries = requests.map((request, i) => `  ${JSON.stringify(request)}: m${i},`);
+  return `${imports.join('\n')}\nexport default {\n${entries.join('\n')}\n};\n`;
+}
+
 /** `react/jsx-runtime` → `react`, `@scope/pkg/sub` → `@scope/pkg`. */
 export function packageOf(request) {
   const parts = request.split('/');

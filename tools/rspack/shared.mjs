@@ -69,8 +69,24 @@ export function slimAliases(appDir, production) {
   };
 }
 
+/**
+ * Test builds only (version-skew journeys): `MF_SHARED_REQUIRED='{"react":"^20.0.0"}'` changes the
+ * range a build asks of the host, `MF_SHARED_VERSION='{"@pupitre/ui":"0.1.1"}'` the version it
+ * announces.
+ */
+function envJson(name, env) {
+  if (!env[name]) return {};
+  try {
+    return JSON.parse(env[name]);
+  } catch {
+    throw new Error(`${name} must be a JSON object { request: version }, got ${env[name]}`);
+  }
+}
+
 /** @param {string} appDir absolute directory of the app (holds its package.json) */
-export function sharedConfig(appDir) {
+export function sharedConfig(appDir, env = process.env) {
+  const overrides = envJson('MF_SHARED_REQUIRED', env);
+  const versionOverrides = envJson('MF_SHARED_VERSION', env);
   const appPkg = readJson(path.join(appDir, 'package.json'));
   const declared = { ...appPkg.peerDependencies, ...appPkg.dependencies };
   const shared = {};
@@ -84,7 +100,11 @@ export function sharedConfig(appDir) {
     if (/^\d+\.\d+\.\d+/.test(requiredVersion) && requiredVersion !== version) {
       throw new Error(`${appPkg.name}: declares ${pkg}@${requiredVersion} but ${version} is installed (shared version drift)`);
     }
-    shared[request] = { singleton: true, requiredVersion, version, strictVersion: false };
+    // A remote accepts the host's copy within the same major (caret range): a shell released later
+    // with a newer minor serves older remotes; another major refuses to load (strictVersion), and
+    // the shell shows that section's "unavailable" panel with the reason logged.
+    const range = overrides[request] ?? (/^\d+\.\d+\.\d+/.test(requiredVersion) ? `^${requiredVersion}` : requiredVersion);
+    shared[request] = { singleton: true, requiredVersion: range, version: versionOverrides[request] ?? version, strictVersion: true };
     if (SLIM_SHARED.includes(request)) shared[request].import = path.join(SLIM_DIR, `${request}.mjs`);
   }
   return shared;

@@ -24,11 +24,11 @@ export function buildAll({ projects, quiet = false } = {}) {
  * Builds a second, side-by-side variant of one micro-frontend (as its team would ship a new
  * version): MFE_VERSION is its visible version marker, the output goes to <app>/<outDir>.
  */
-export function buildRemoteVariant(app, { version, outDir }) {
+export function buildRemoteVariant(app, { version, outDir, env = {} }) {
   const res = spawnSync(path.join(ROOT, 'node_modules/.bin/rspack'), ['build'], {
     cwd: path.join(ROOT, app),
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production', MFE_VERSION: version, MFE_OUT_DIR: outDir },
+    env: { ...process.env, NODE_ENV: 'production', MFE_VERSION: version, MFE_OUT_DIR: outDir, ...env },
   });
   if (res.status !== 0) throw new Error(`building ${app} ${version} failed:\n${res.stdout}\n${res.stderr}`);
   return path.join(ROOT, app, outDir);

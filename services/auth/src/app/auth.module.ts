@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { AuditEntry, AuditEntrySchema } from './audit/audit-entry.schema';
 import { UserEventsProducer } from './events/user-events.producer';
 import { Mailer } from './mail/mailer.service';
 import { ExpiryCleanup } from './maintenance/expiry-cleanup.service';
@@ -26,6 +27,7 @@ import { UsersController } from './users/users.controller';
       { name: User.name, schema: UserSchema },
       { name: LinkToken.name, schema: LinkTokenSchema },
       { name: RefreshToken.name, schema: RefreshTokenSchema },
+      { name: AuditEntry.name, schema: AuditEntrySchema },
     ]),
   ],
   controllers: [UsersController, TokensController, OAuthController],

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/co
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { idParamSchema, type ModerationQueueItem, moderationNoteBodySchema, moderationRejectBodySchema } from '@pupitre/contracts';
 import { ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
-import { CurrentUser, RequireAdmin } from '../auth/auth.guard';
+import { CurrentUser, RequireModerator } from '../auth/auth.guard';
 import { type AuthUser } from '../auth/token-verifier';
 import { type ModerationEntry } from '../data/moderation-log';
 import { ModerationService } from './moderation.service';
@@ -11,9 +11,9 @@ const idPipe = () => new ZodValidationPipe(idParamSchema);
 /** approve takes an optional `{note}` (the statement of reasons the reporters see); no body is fine. */
 const notePipe = () => new ZodValidationPipe(moderationNoteBodySchema.optional().transform((body) => body ?? {}));
 
-@ApiTags('moderation (admin)')
+@ApiTags('moderation (moderator, admin)')
 @Controller('api/moderation')
-@RequireAdmin()
+@RequireModerator()
 export class ModerationController {
   constructor(@Inject(ModerationService) private readonly moderation: ModerationService) {}
 

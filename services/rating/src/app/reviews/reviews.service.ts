@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type CheckedReview, checkReviewPayload, REVIEW_ANSWER_KEYS, type ReviewEditView, REVIEW_GRADE_KEYS } from '@pupitre/contracts';
+import { canModerate, type CheckedReview, checkReviewPayload, REVIEW_ANSWER_KEYS, type ReviewEditView, REVIEW_GRADE_KEYS } from '@pupitre/contracts';
 import { ApiError, APP_CONFIG, isDuplicateKey } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
 import { type AuthUser } from '../auth/token-verifier';
@@ -81,7 +81,7 @@ export class ReviewsService {
     const review = await this.reviews.get(id);
     if (!review) throw ApiError.of(404, 'not-found');
     const isCreator = review.authorId === user.id;
-    if (!isCreator && !user.roles.includes('admin')) throw ApiError.of(403, 'forbidden');
+    if (!isCreator && !canModerate(user.roles)) throw ApiError.of(403, 'forbidden');
     const status = authorStatus(review);
     const reason = authorReason(review);
     return {

@@ -128,8 +128,9 @@ export const RATING_ENDPOINTS: readonly Endpoint[] = [
   extra('GET', '/api/health', { 200: healthResponseSchema }, { 503: healthResponseSchema }),
   extra('GET', '/api/docs', { 200: 'text' }),
   extra('GET', '/api/docs/openapi.json', { 200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) }),
-  // Moderation and catalogue (admin role)
+  // Moderation (moderator or admin role) and catalogue (admin role)
   extra('GET', '/api/moderation/queue', { 200: z.array(moderationQueueItemSchema) }, { ...bearer, 403: detailSchema }),
+  extra('GET', '/api/moderation/actions', { 200: z.array(moderationActionSchema) }, { ...bearer, 403: detailSchema }),
   extra('GET', '/api/moderation/reviews/:id/actions', { 200: z.array(moderationActionSchema) }, { ...bearer, 403: detailSchema }),
   ...(['approve', 'reject', 'restore'] as const).map((action) =>
     extra('POST', `/api/moderation/reviews/:id/${action}`, { 200: moderationResultSchema }, { ...bearer, 403: detailSchema, 404: error, 409: error }),

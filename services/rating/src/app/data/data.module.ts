@@ -5,6 +5,7 @@ import { type Redis } from 'ioredis';
 import { type Connection } from 'mongoose';
 import { ChangeFeed } from './change-feed';
 import { DatabaseSetup } from './database-setup';
+import { EventOutbox } from './event-outbox';
 import { IdAllocator } from './id-allocator';
 import { CatalogueStore } from './catalogue-store';
 import { IdempotencyKeys } from './idempotency-keys';
@@ -38,7 +39,7 @@ export class RatingRedis implements OnApplicationShutdown {
   }
 }
 
-type Config = { QUEUE_PREFIX: string };
+type Config = { QUEUE_PREFIX: string; REDIS_URL: string };
 const fromConnection = <T>(make: (connection: Connection, leases: Leases, feed: ChangeFeed) => T) => ({
   inject: [getConnectionToken(), Leases, ChangeFeed],
   useFactory: make,
@@ -69,8 +70,13 @@ const fromConnection = <T>(make: (connection: Connection, leases: Leases, feed: 
       useFactory: (counters: never, subjects: never, teachers: never, leases: Leases) =>
         new CatalogueStore({ counters, subjects, teachers }, (name, fn) => leases.run(name, () => fn())),
     },
+    {
+      provide: EventOutbox,
+      inject: [getConnectionToken(), APP_CONFIG],
+      useFactory: (conn: Connection, c: Config) => new EventOutbox(conn.collection('outbox') as never, c.REDIS_URL, c.QUEUE_PREFIX),
+    },
     DatabaseSetup,
   ],
-  exports: [models, RatingRedis, Leases, ChangeFeed, ReviewStore, UserStore, TaskStore, IdAllocator, IdempotencyKeys, ProfileStore, ModerationLog, CatalogueStore],
+  exports: [models, RatingRedis, Leases, ChangeFeed, ReviewStore, UserStore, TaskStore, IdAllocator, IdempotencyKeys, ProfileStore, ModerationLog, CatalogueStore, EventOutbox],
 })
 export class DataModule {}

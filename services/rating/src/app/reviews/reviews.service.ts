@@ -12,7 +12,7 @@ import { UserStore, withoutId } from '../data/user-store';
 import { PublicationProducer } from '../publication/publication-producer.service';
 import { publicationJobId } from '../publication/review-publication.queue';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
-import { authorReason, authorStatus, edited, newReview, type ReviewContent, sameContent } from './review';
+import { authorReason, authorReasonText, authorStatus, edited, newReview, type ReviewContent, sameContent } from './review';
 
 /** A checked payload as review content (what a version holds: only what it was given). */
 export function toContent(p: CheckedReview): ReviewContent {
@@ -84,6 +84,7 @@ export class ReviewsService {
     if (!isCreator && !canModerate(user.roles)) throw ApiError.of(403, 'forbidden');
     const status = authorStatus(review);
     const reason = authorReason(review);
+    const text = authorReasonText(review);
     return {
       id: review.id,
       teacher: review.teacherId,
@@ -95,6 +96,7 @@ export class ReviewsService {
       is_creator: isCreator,
       status,
       ...(reason && status !== 'published' && status !== 'pending' ? { reason } : {}),
+      ...(text ? { reason_text: text } : {}),
     };
   }
 

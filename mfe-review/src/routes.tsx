@@ -4,6 +4,7 @@ import { type ComponentType } from 'react';
 import { addNamespace } from '@pupitre/i18n';
 import type { OwnedPath } from '@pupitre/mf-runtime';
 import { catalogues } from './i18n';
+import { ModerationPage } from './moderation/ModerationPage';
 import { PublicationCompletePage } from './screens/PublicationCompletePage';
 import { PublicationPage } from './screens/PublicationPage';
 import { ReviewEditPage } from './screens/ReviewEditPage';
@@ -14,6 +15,7 @@ const routes = {
   '/publication': PublicationPage,
   '/publication/complete': PublicationCompletePage,
   '/review/:id/edit': ReviewEditPage,
+  '/moderation': ModerationPage,
 } satisfies Record<OwnedPath<'review'>, ComponentType>;
 
 export default routes;

@@ -28,6 +28,7 @@ export const PATH_TITLES = {
   '/publication': 'title.publication',
   '/publication/complete': 'title.publicationComplete',
   '/review/:id/edit': 'title.reviewEdit',
+  '/moderation': 'title.moderation',
   '/auth': 'title.auth',
   '/me': 'title.me',
   '/me/favorites': 'title.favorites',

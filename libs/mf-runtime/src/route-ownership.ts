@@ -9,7 +9,7 @@ export type Owner = 'shell' | RemoteName;
 export const ROUTE_OWNERSHIP = {
   shell: ['/', '/conditions-service', '/politique-des-cookies', '/politique-de-privacite', '/admin'],
   community: ['/communaute', '/teacher/:id', '/ranking'],
-  review: ['/publication', '/publication/complete', '/review/:id/edit'],
+  review: ['/publication', '/publication/complete', '/review/:id/edit', '/moderation'],
   account: [
     '/auth',
     '/me',

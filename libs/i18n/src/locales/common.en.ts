@@ -151,6 +151,7 @@ const en = {
     favorites: 'My favourites',
     myReviews: 'My reviews',
     myReports: 'My reports',
+    moderation: 'Moderation',
     settings: 'Settings',
     googleLogin: 'Signing in',
     activate: 'Account activation',

@@ -155,6 +155,7 @@ const es: CommonCatalogue = {
     favorites: 'Mis favoritos',
     myReviews: 'Mis opiniones',
     myReports: 'Mis denuncias',
+    moderation: 'Moderación',
     settings: 'Ajustes',
     googleLogin: 'Iniciando sesión',
     activate: 'Activación de la cuenta',

@@ -153,6 +153,7 @@ const fr: CommonCatalogue = {
     favorites: 'Mes favoris',
     myReviews: 'Mes avis',
     myReports: 'Mes signalements',
+    moderation: 'Modération',
     settings: 'Paramètres',
     googleLogin: 'Connexion en cours',
     activate: 'Activation du compte',

@@ -5,6 +5,7 @@ import { addNamespace } from '@pupitre/i18n';
 import type { OwnedPath } from '@pupitre/mf-runtime';
 import { catalogues } from './i18n';
 import { ModerationPage } from './moderation/ModerationPage';
+import { TransparencyPage } from './transparency/TransparencyPage';
 import { PublicationCompletePage } from './screens/PublicationCompletePage';
 import { PublicationPage } from './screens/PublicationPage';
 import { ReviewEditPage } from './screens/ReviewEditPage';
@@ -16,6 +17,7 @@ const routes = {
   '/publication/complete': PublicationCompletePage,
   '/review/:id/edit': ReviewEditPage,
   '/moderation': ModerationPage,
+  '/transparence': TransparencyPage,
 } satisfies Record<OwnedPath<'review'>, ComponentType>;
 
 export default routes;

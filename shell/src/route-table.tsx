@@ -29,6 +29,7 @@ export const PATH_TITLES = {
   '/publication/complete': 'title.publicationComplete',
   '/review/:id/edit': 'title.reviewEdit',
   '/moderation': 'title.moderation',
+  '/transparence': 'title.transparency',
   '/auth': 'title.auth',
   '/me': 'title.me',
   '/me/favorites': 'title.favorites',

@@ -11,4 +11,5 @@ export * from './events';
 export * from './auth';
 export * from './rating';
 export * from './admin';
+export * from './transparency';
 export * from './endpoints';

@@ -9,7 +9,7 @@ export type Owner = 'shell' | RemoteName;
 export const ROUTE_OWNERSHIP = {
   shell: ['/', '/conditions-service', '/politique-des-cookies', '/politique-de-privacite', '/admin'],
   community: ['/communaute', '/teacher/:id', '/ranking'],
-  review: ['/publication', '/publication/complete', '/review/:id/edit', '/moderation'],
+  review: ['/publication', '/publication/complete', '/review/:id/edit', '/moderation', '/transparence'],
   account: [
     '/auth',
     '/me',

@@ -152,6 +152,7 @@ const en = {
     myReviews: 'My reviews',
     myReports: 'My reports',
     moderation: 'Moderation',
+    transparency: 'Transparency',
     settings: 'Settings',
     googleLogin: 'Signing in',
     activate: 'Account activation',

@@ -156,6 +156,7 @@ const es: CommonCatalogue = {
     myReviews: 'Mis opiniones',
     myReports: 'Mis denuncias',
     moderation: 'Moderación',
+    transparency: 'Transparencia',
     settings: 'Ajustes',
     googleLogin: 'Iniciando sesión',
     activate: 'Activación de la cuenta',

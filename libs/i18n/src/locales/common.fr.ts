@@ -154,6 +154,7 @@ const fr: CommonCatalogue = {
     myReviews: 'Mes avis',
     myReports: 'Mes signalements',
     moderation: 'Modération',
+    transparency: 'Transparence',
     settings: 'Paramètres',
     googleLogin: 'Connexion en cours',
     activate: 'Activation du compte',

@@ -48,6 +48,8 @@ export interface WorldOptions {
   auth?: Record<string, string | undefined>;
   /** Start the rating API and worker too (default true). */
   rating?: boolean;
+  /** Rating worker environment overrides (e.g. TRANSPARENCY_INTERVAL). */
+  workerEnv?: Record<string, string>;
 }
 
 export async function startWorld(testFile: string, options: WorldOptions = {}): Promise<World> {
@@ -58,7 +60,7 @@ export async function startWorld(testFile: string, options: WorldOptions = {}): 
   const rating = options.rating === false ? undefined : await startHarness(`${testFile}-rating`, {
     worker: true,
     api: { ...queue, AUTH_JWKS_URL: `${auth.url}${JWKS_PATH}`, REVIEW_VALIDATION_DELAY: '500ms' },
-    workerEnv: queue,
+    workerEnv: { ...options.workerEnv, ...queue },
   });
   const gateway = await startGateway({ port: 0, host: '127.0.0.1', targets: { auth: auth.url, ...(rating && { rating: rating.api.url }) } });
   const url = gateway.url.replace('localhost', '127.0.0.1');

@@ -11,6 +11,7 @@ import { CatalogueStore } from './catalogue-store';
 import { IdempotencyKeys } from './idempotency-keys';
 import { ModerationLog } from './moderation-log';
 import { ProfileStore } from './profile-store';
+import { TransparencyStore } from './transparency-store';
 import { Leases } from './leases';
 import { ReviewStore } from './review-store';
 import { CounterSchema, ModerationActionSchema, ProfileSchema, ReviewSchema, SubjectSchema, TeacherSchema } from './schemas';
@@ -62,6 +63,7 @@ const fromConnection = <T>(make: (connection: Connection, leases: Leases, feed: 
     { provide: TaskStore, ...fromConnection((conn) => new TaskStore(conn.collection('review_tasks') as never)) },
     { provide: IdAllocator, ...fromConnection((conn, leases) => new IdAllocator(conn.collection('counters') as never, leases)) },
     { provide: IdempotencyKeys, ...fromConnection((conn) => new IdempotencyKeys(conn)) },
+    { provide: TransparencyStore, ...fromConnection((conn) => new TransparencyStore(conn.collection('transparency') as never)) },
     { provide: ProfileStore, ...fromConnection((conn) => new ProfileStore(conn.collection('profiles') as never)) },
     { provide: ModerationLog, ...fromConnection((conn) => new ModerationLog(conn.collection('moderation_actions') as never)) },
     {
@@ -77,6 +79,6 @@ const fromConnection = <T>(make: (connection: Connection, leases: Leases, feed: 
     },
     DatabaseSetup,
   ],
-  exports: [models, RatingRedis, Leases, ChangeFeed, ReviewStore, UserStore, TaskStore, IdAllocator, IdempotencyKeys, ProfileStore, ModerationLog, CatalogueStore, EventOutbox],
+  exports: [models, RatingRedis, Leases, ChangeFeed, ReviewStore, UserStore, TaskStore, IdAllocator, IdempotencyKeys, ProfileStore, ModerationLog, CatalogueStore, EventOutbox, TransparencyStore],
 })
 export class DataModule {}

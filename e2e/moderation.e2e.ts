@@ -19,6 +19,7 @@ let author: TestUser;
 let reporter: TestUser;
 let moderator: TestUser;
 let reviewId: number;
+let teacherId: number;
 
 async function pageFor(browser: Browser, baseURL: string, user: TestUser | null): Promise<Page> {
   const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
@@ -62,8 +63,24 @@ test.beforeAll(async ({ stack }) => {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   reviewId = (created.body as { id: number }).id;
   await expect.poll(async () => (await apiAs(stack, author).get(`/api/rating/${reviewId}`)).body, { timeout: 30_000 }).toMatchObject({ status: 'published' });
-  const reported = await apiAs(stack, reporter).post(`/api/rating/${reviewId}/report`, { content: 'Not about the lessons at all', notify: true });
-  expect(reported.status).toBe(201);
+  teacherId = teacher.id;
+});
+
+test('a reader reports it from the teacher page and asks to be told the outcome by e-mail', async ({ browser, stack }) => {
+  const page = await pageFor(browser, stack.url, reporter);
+  await page.goto(`/teacher/${teacherId}`);
+  const card = page.locator(`[data-review-id="${reviewId}"]`).first();
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await card.getByTestId('report-open').click();
+  const dialog = page.getByTestId('report-dialog');
+  await dialog.getByRole('textbox').fill('Not about the lessons at all');
+  await dialog.getByTestId('report-notify').check();
+  const reported = page.waitForResponse((r) => r.url().endsWith(`/api/rating/${reviewId}/report`));
+  await dialog.getByRole('button', { name: 'Send the report' }).click();
+  const response = await reported;
+  expect(response.status()).toBe(201);
+  expect(response.request().postDataJSON()).toEqual({ content: 'Not about the lessons at all', notify: true });
+  await page.context().close();
 });
 
 test('a reader without the role is told the console is for moderators', async ({ browser, stack }) => {
@@ -142,4 +159,23 @@ test('the moderator restores it; the history records both decisions', async ({ b
   await page.context().close();
   const history = (await apiAs(stack, moderator).get(`/api/moderation/reviews/${reviewId}/actions`)).body as { action: string }[];
   expect(history.map((a) => a.action)).toEqual(['reject', 'restore']);
+});
+
+test('the transparency page: public, in three languages, with the figures the worker computed', async ({ browser, stack }) => {
+  const page = await pageFor(browser, stack.url, null);
+  await page.goto('/transparence');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transparency');
+  await expect(page.getByTestId('figures').locator('tbody tr')).toHaveCount(12);
+  await expect(page.getByRole('heading', { name: 'How to report a review' })).toBeVisible();
+  await auditPage(page, 'transparency');
+  for (const [lang, title] of [
+    ['fr', 'Transparence'],
+    ['es', 'Transparencia'],
+  ] as const) {
+    await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+    await page.goto('/transparence');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByTestId('figures').locator('tbody tr')).toHaveCount(12);
+  }
+  await page.context().close();
 });

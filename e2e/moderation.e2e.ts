@@ -27,7 +27,11 @@ async function pageFor(browser: Browser, baseURL: string, user: TestUser | null)
 }
 
 test.beforeAll(async ({ stack }) => {
-  [author, reporter, moderator] = await Promise.all([createUser(stack, 'mod-author'), createUser(stack, 'mod-reporter'), createUser(stack, 'moderator')]);
+  [author, reporter, moderator] = await Promise.all([
+    createUser(stack, 'mod-author'),
+    createUser(stack, 'mod-reporter'),
+    createUser(stack, 'moderator'),
+  ]);
   // The admin CLI grants the role; a token issued afterwards carries it.
   execFileSync(process.execPath, [path.join(ROOT, 'services/auth/dist/admin.js'), 'grant-moderator', moderator.email], {
     cwd: ROOT,
@@ -62,7 +66,9 @@ test.beforeAll(async ({ stack }) => {
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   reviewId = (created.body as { id: number }).id;
-  await expect.poll(async () => (await apiAs(stack, author).get(`/api/rating/${reviewId}`)).body, { timeout: 30_000 }).toMatchObject({ status: 'published' });
+  await expect
+    .poll(async () => (await apiAs(stack, author).get(`/api/rating/${reviewId}`)).body, { timeout: 30_000 })
+    .toMatchObject({ status: 'published' });
   teacherId = teacher.id;
 });
 
@@ -93,7 +99,10 @@ test('a reader without the role is told the console is for moderators', async ({
 test('the moderator removes the reported review in the console, by keyboard, with a reason and words', async ({ browser, stack }) => {
   const page = await pageFor(browser, stack.url, moderator);
   await page.goto('/moderation');
-  const item = page.getByTestId('queue-item').filter({ has: page.locator(`[data-id="${reviewId}"]`) }).or(page.locator(`[data-testid="queue-item"][data-id="${reviewId}"]`));
+  const item = page
+    .getByTestId('queue-item')
+    .filter({ has: page.locator(`[data-id="${reviewId}"]`) })
+    .or(page.locator(`[data-testid="queue-item"][data-id="${reviewId}"]`));
   await expect(item).toBeVisible();
   await item.click();
   const detail = page.getByTestId('queue-detail');
@@ -127,7 +136,10 @@ test('the moderator removes the reported review in the console, by keyboard, wit
   await page.context().close();
 });
 
-test('the reporter sees the outcome on /me/reports and got the e-mail; the author sees the statement of reasons', async ({ browser, stack }) => {
+test('the reporter sees the outcome on /me/reports and got the e-mail; the author sees the statement of reasons', async ({
+  browser,
+  stack,
+}) => {
   const reporterPage = await pageFor(browser, stack.url, reporter);
   await reporterPage.goto('/me/reports');
   const report = reporterPage.getByTestId('my-report').first();
@@ -135,10 +147,21 @@ test('the reporter sees the outcome on /me/reports and got the e-mail; the autho
   await expect(report.getByTestId('report-reason')).toBeVisible();
   await reporterPage.context().close();
   await expect
-    .poll(async () => {
-      const mails = (await (await fetch(`${stack.mail.webUrl}/email`)).json()) as { to: { address: string }[]; subject: string; text?: string }[];
-      return mails.find((m) => m.to.some((t) => t.address.toLowerCase() === reporter.email.toLowerCase()) && m.subject.startsWith('Your report'))?.text ?? '';
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`${stack.mail.webUrl}/email`)).json()) as {
+          to: { address: string }[];
+          subject: string;
+          text?: string;
+        }[];
+        return (
+          mails.find(
+            (m) => m.to.some((t) => t.address.toLowerCase() === reporter.email.toLowerCase()) && m.subject.startsWith('Your report'),
+          )?.text ?? ''
+        );
+      },
+      { timeout: 20_000 },
+    )
     .toContain(WORDS);
 
   const authorPage = await pageFor(browser, stack.url, author);
@@ -146,7 +169,9 @@ test('the reporter sees the outcome on /me/reports and got the e-mail; the autho
   const mine = authorPage.getByTestId('my-review').filter({ has: authorPage.locator(`a[href="/review/${reviewId}/edit"]`) });
   await expect(mine.getByTestId('review-status')).toHaveAttribute('data-status', 'rejected');
   await authorPage.context().close();
-  expect((await apiAs(stack, author).get('/auth/me/reviews')).body).toEqual(expect.arrayContaining([expect.objectContaining({ id: reviewId, reason: 'off-topic', reason_text: WORDS })]));
+  expect((await apiAs(stack, author).get('/auth/me/reviews')).body).toEqual(
+    expect.arrayContaining([expect.objectContaining({ id: reviewId, reason: 'off-topic', reason_text: WORDS })]),
+  );
 });
 
 test('the moderator restores it; the history records both decisions', async ({ browser, stack }) => {

@@ -27,10 +27,12 @@ type Tab = 'queue' | 'decided';
 /** The translated name of a reason key (unknown keys as they are). */
 function useReasonName() {
   const { t } = useTranslation('review');
-  return (reason: string | null | undefined) => (reason ? ((KNOWN_REASONS as readonly string[]).includes(reason) ? t(`moderation.reasons.${reason}`) : reason) : '');
+  return (reason: string | null | undefined) =>
+    reason ? ((KNOWN_REASONS as readonly string[]).includes(reason) ? t(`moderation.reasons.${reason}`) : reason) : '';
 }
 
-const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
  * /moderation: the moderators' console. The queue (held by the automatic checks, held by the weight
@@ -62,10 +64,20 @@ export function ModerationPage() {
         <h1>{t('moderation.title')}</h1>
         <p className={styles.hint}>{t('moderation.keys')}</p>
         <div className={styles.tabs} role="group" aria-label={t('moderation.views')}>
-          <Button variant={tab === 'queue' ? 'primary' : 'secondary'} aria-pressed={tab === 'queue'} onClick={() => setTab('queue')} data-testid="tab-queue">
+          <Button
+            variant={tab === 'queue' ? 'primary' : 'secondary'}
+            aria-pressed={tab === 'queue'}
+            onClick={() => setTab('queue')}
+            data-testid="tab-queue"
+          >
             {t('moderation.queueTab')}
           </Button>
-          <Button variant={tab === 'decided' ? 'primary' : 'secondary'} aria-pressed={tab === 'decided'} onClick={() => setTab('decided')} data-testid="tab-decided">
+          <Button
+            variant={tab === 'decided' ? 'primary' : 'secondary'}
+            aria-pressed={tab === 'decided'}
+            onClick={() => setTab('decided')}
+            data-testid="tab-decided"
+          >
             {t('moderation.decidedTab')}
           </Button>
         </div>
@@ -82,7 +94,10 @@ function Queue() {
   const [notice, setNotice] = useState('');
   const loaded = state.status === 'success' ? state.data : null;
   const items = useMemo(() => loaded ?? [], [loaded]);
-  const index = Math.max(0, items.findIndex((i) => i.id === selectedId));
+  const index = Math.max(
+    0,
+    items.findIndex((i) => i.id === selectedId),
+  );
   const selected = items[index] ?? null;
   const listRef = useRef<HTMLUListElement>(null);
 
@@ -163,9 +178,14 @@ function Queue() {
 }
 
 /** held (the automatic checks), hidden (the weight of its reports), reported (still public). */
-const kindOf = (item: ModerationQueueItem): 'held' | 'hidden' | 'reported' => (item.status === 'held' ? 'held' : item.hidden ? 'hidden' : 'reported');
+const kindOf = (item: ModerationQueueItem): 'held' | 'hidden' | 'reported' =>
+  item.status === 'held' ? 'held' : item.hidden ? 'hidden' : 'reported';
 
-const answerKey: Record<Exclude<ActionAnswer, 'done'>, string> = { stale: 'moderation.stale', invalid: 'moderation.invalid', failed: 'moderation.failed' };
+const answerKey: Record<Exclude<ActionAnswer, 'done'>, string> = {
+  stale: 'moderation.stale',
+  invalid: 'moderation.invalid',
+  failed: 'moderation.failed',
+};
 
 function Item({ item, onDecided }: { item: ModerationQueueItem; onDecided: (message: string) => void }) {
   const { t, i18n } = useTranslation('review');
@@ -190,7 +210,10 @@ function Item({ item, onDecided }: { item: ModerationQueueItem; onDecided: (mess
     },
     [onDecided, t],
   );
-  const approve = useCallback(() => run(() => moderationApi.approve(item.id, text.trim() || undefined), t('moderation.approved', { id: item.id })), [run, item.id, text, t]);
+  const approve = useCallback(
+    () => run(() => moderationApi.approve(item.id, text.trim() || undefined), t('moderation.approved', { id: item.id })),
+    [run, item.id, text, t],
+  );
 
   const reject = (event: FormEvent) => {
     event.preventDefault();
@@ -226,10 +249,15 @@ function Item({ item, onDecided }: { item: ModerationQueueItem; onDecided: (mess
         {t('moderation.reviewOf', { teacher: `${item.teacher.prefix} ${item.teacher.name}`, subject: item.subject.name, year: item.year })}
       </h2>
       <p className={styles.hint}>
-        {t('moderation.reference', { id: item.id })} · {t('moderation.written', { date: date(item.created_at) })} · {t('moderation.rating', { rating: item.tot_rating })}
+        {t('moderation.reference', { id: item.id })} · {t('moderation.written', { date: date(item.created_at) })} ·{' '}
+        {t('moderation.rating', { rating: item.tot_rating })}
       </p>
       <p className={styles.why} data-testid="why">
-        {kind === 'held' ? t('moderation.heldBy', { reason: reasonName(item.reason) }) : kind === 'hidden' ? t('moderation.hiddenByReports') : t('moderation.stillPublic')}
+        {kind === 'held'
+          ? t('moderation.heldBy', { reason: reasonName(item.reason) })
+          : kind === 'hidden'
+            ? t('moderation.hiddenByReports')
+            : t('moderation.stillPublic')}
       </p>
       <blockquote className={styles.text} data-testid="review-text">
         {item.text_rating || t('moderation.noText')}
@@ -241,7 +269,10 @@ function Item({ item, onDecided }: { item: ModerationQueueItem; onDecided: (mess
             {item.reports.map((report, n) => (
               <li key={n}>
                 <q>{report.content}</q>
-                <span className={styles.hint}> · {t('moderation.reportMeta', { date: date(report.created_at), weight: report.weight })}</span>
+                <span className={styles.hint}>
+                  {' '}
+                  · {t('moderation.reportMeta', { date: date(report.created_at), weight: report.weight })}
+                </span>
               </li>
             ))}
           </ul>
@@ -251,7 +282,15 @@ function Item({ item, onDecided }: { item: ModerationQueueItem; onDecided: (mess
       <form className={styles.decide} onSubmit={reject} aria-labelledby={`${id}-decide`}>
         <h3 id={`${id}-decide`}>{t('moderation.decide')}</h3>
         <label htmlFor={`${id}-text`}>{t('moderation.text')}</label>
-        <textarea id={`${id}-text`} className="pp-input" rows={3} maxLength={1000} value={text} onChange={(e) => setText(e.target.value)} data-testid="decision-text" />
+        <textarea
+          id={`${id}-text`}
+          className="pp-input"
+          rows={3}
+          maxLength={1000}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          data-testid="decision-text"
+        />
         <p className={styles.hint}>{t('moderation.textHint')}</p>
         <div className={styles.actions}>
           <Button onClick={() => void approve()} disabled={busy} data-testid="approve" aria-keyshortcuts="a">
@@ -286,7 +325,13 @@ function Item({ item, onDecided }: { item: ModerationQueueItem; onDecided: (mess
         </p>
       </form>
 
-      <Button variant="secondary" aria-expanded={showHistory} onClick={() => setShowHistory((v) => !v)} data-testid="history-toggle" aria-keyshortcuts="h">
+      <Button
+        variant="secondary"
+        aria-expanded={showHistory}
+        onClick={() => setShowHistory((v) => !v)}
+        data-testid="history-toggle"
+        aria-keyshortcuts="h"
+      >
         {t('moderation.history')}
       </Button>
       {showHistory ? <History reviewId={item.id} /> : null}
@@ -304,7 +349,8 @@ function ActionLine({ action }: { action: ModerationActionView }) {
       {action.text ? ` · “${action.text}”` : ''}
       <span className={styles.hint}>
         {' '}
-        · {new Date(action.at).toLocaleString(i18n.language)} · {t('moderation.by', { moderator: action.moderatorId })} · {String(action.before.status ?? '')} → {String(action.after.status ?? '')}
+        · {new Date(action.at).toLocaleString(i18n.language)} · {t('moderation.by', { moderator: action.moderatorId })} ·{' '}
+        {String(action.before.status ?? '')} → {String(action.after.status ?? '')}
       </span>
     </>
   );
@@ -352,7 +398,10 @@ function Decided() {
           <li key={n} className={styles.decidedItem} data-testid="decided-item" data-review={action.reviewId ?? undefined}>
             <span>{t('moderation.reference', { id: action.reviewId ?? '–' })} · </span>
             <ActionLine action={action} />
-            {action.target === 'review' && action.action === 'reject' && action.reviewId !== null && latest.get(action.reviewId) === action ? (
+            {action.target === 'review' &&
+            action.action === 'reject' &&
+            action.reviewId !== null &&
+            latest.get(action.reviewId) === action ? (
               <Button variant="secondary" onClick={() => void restore(action.reviewId!)} data-testid="restore">
                 {t('moderation.restore')}
               </Button>

@@ -7,10 +7,26 @@ import { getSession } from '@pupitre/session';
 export type { ModerationActionView, ModerationQueueItem };
 
 /** The reasons a moderator removes a review for (contracts: MODERATOR_REASON_KEYS). */
-export const REJECT_REASONS = ['offensive-language', 'personal-data', 'threat', 'off-topic', 'not-about-teaching', 'false-statement', 'other'] as const;
+export const REJECT_REASONS = [
+  'offensive-language',
+  'personal-data',
+  'threat',
+  'off-topic',
+  'not-about-teaching',
+  'false-statement',
+  'other',
+] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 /** Why the automatic checks held or removed a review, and the other reasons the console may show. */
-export const KNOWN_REASONS = [...REJECT_REASONS, 'text-rating-forbidden-characters', 'moderator', 'withdrawn', 'reported', 'no-breach', 'teacher-delisted'] as const;
+export const KNOWN_REASONS = [
+  ...REJECT_REASONS,
+  'text-rating-forbidden-characters',
+  'moderator',
+  'withdrawn',
+  'reported',
+  'no-breach',
+  'teacher-delisted',
+] as const;
 
 export const QUEUE_PATH = '/api/moderation/queue';
 export const RECENT_PATH = '/api/moderation/actions';
@@ -29,7 +45,8 @@ async function post(path: string, body: object): Promise<ActionAnswer> {
 
 export const moderationApi = {
   approve: (id: number, text?: string) => post(`/api/moderation/reviews/${id}/approve`, text ? { text } : {}),
-  reject: (id: number, reason: RejectReason, text?: string) => post(`/api/moderation/reviews/${id}/reject`, text ? { reason, text } : { reason }),
+  reject: (id: number, reason: RejectReason, text?: string) =>
+    post(`/api/moderation/reviews/${id}/reject`, text ? { reason, text } : { reason }),
   restore: (id: number) => post(`/api/moderation/reviews/${id}/restore`, {}),
 };
 
@@ -38,7 +55,12 @@ export function sessionRoles(access: string | null = getSession().access): strin
   const payload = access?.split('.')[1];
   if (!payload) return [];
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const roles = (JSON.parse(json) as { roles?: unknown }).roles;
     return Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [];
   } catch {

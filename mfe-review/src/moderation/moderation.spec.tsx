@@ -2,7 +2,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { resetApiClient } from '@pupitre/api-client';
-import { KEPT_DEFAULT_REASON, LEGACY_MODERATOR_REASON, MODERATION_ACTIONS, moderationReasonKeys, MODERATOR_REASON_KEYS } from '@pupitre/contracts';
+import {
+  KEPT_DEFAULT_REASON,
+  LEGACY_MODERATOR_REASON,
+  MODERATION_ACTIONS,
+  moderationReasonKeys,
+  MODERATOR_REASON_KEYS,
+} from '@pupitre/contracts';
 import { initI18n } from '@pupitre/i18n';
 import { clearSession, updateSession } from '@pupitre/session';
 import { fakeApi } from '@pupitre/review-ui/src/testing';
@@ -75,7 +81,8 @@ test('the queue: the check that fired, the reports without identities; keyboard 
       queue = queue.filter((i) => i.id !== 9);
       return { status: 200, body: { id: 9, status: 'rejected', visible: false } };
     }
-    if (call.method === 'POST' && call.url === '/api/moderation/reviews/7/approve') return { status: 409, body: { error: 'invalid-transition' } };
+    if (call.method === 'POST' && call.url === '/api/moderation/reviews/7/approve')
+      return { status: 409, body: { error: 'invalid-transition' } };
     return { status: 502 };
   });
   updateSession({ email: 'm@b.c', access: token(['user', 'moderator']) });
@@ -98,7 +105,11 @@ test('the queue: the check that fired, the reports without identities; keyboard 
   await user.type(screen.getByTestId('decision-text'), 'Speaks of the canteen.');
   await user.click(screen.getByTestId('reject'));
   await waitFor(() => expect(screen.getByTestId('moderation-notice')).toHaveTextContent('Review no. 9 removed'));
-  expect(api.calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', url: '/api/moderation/reviews/9/reject', body: { reason: 'other', text: 'Speaks of the canteen.' } });
+  expect(api.calls.find((c) => c.method === 'POST')).toEqual({
+    method: 'POST',
+    url: '/api/moderation/reviews/9/reject',
+    body: { reason: 'other', text: 'Speaks of the canteen.' },
+  });
   await waitFor(() => expect(screen.getAllByTestId('queue-item')).toHaveLength(1));
 
   // "a" approves the selected review; decided meanwhile elsewhere, the screen says so.
@@ -123,7 +134,15 @@ test('decided: the latest removal of a review can be undone', async () => {
   });
   const api = fakeApi((call) => {
     if (call.url === '/api/moderation/queue') return { status: 200, body: [] };
-    if (call.url === '/api/moderation/actions') return { status: 200, body: [action(3, 'reject', '2026-11-02T10:00:00.000Z'), action(5, 'restore', '2026-11-02T09:00:00.000Z'), action(5, 'reject', '2026-11-01T10:00:00.000Z')] };
+    if (call.url === '/api/moderation/actions')
+      return {
+        status: 200,
+        body: [
+          action(3, 'reject', '2026-11-02T10:00:00.000Z'),
+          action(5, 'restore', '2026-11-02T09:00:00.000Z'),
+          action(5, 'reject', '2026-11-01T10:00:00.000Z'),
+        ],
+      };
     if (call.url === '/api/moderation/reviews/3/restore') return { status: 200, body: { id: 3, status: 'published', visible: true } };
     return { status: 502 };
   });

@@ -19,7 +19,8 @@ const RULES = ['offensive-language', 'personal-data', 'threat', 'off-topic', 'no
 export function TransparencyPage() {
   const { t, i18n } = useTranslation('review');
   const state = useApiGet<Transparency>(TRANSPARENCY_PATH, { auth: false });
-  const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const monthName = (month: string) =>
+    new Date(`${month}-01T00:00:00Z`).toLocaleDateString(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const hours = (value: number | null) => (value === null ? '–' : t('transparency.hours', { value: value.toLocaleString(i18n.language) }));
   return (
     <Screen {...MFE} title={t('transparency.title')}>
@@ -52,11 +53,15 @@ export function TransparencyPage() {
           <h2 id="tr-figures">{t('transparency.figuresTitle')}</h2>
           {state.status === 'loading' ? <Loading /> : null}
           {state.status === 'error' ? <LoadError onRetry={state.reload} /> : null}
-          {state.status === 'success' && state.data.months.length === 0 ? <p data-testid="figures-none">{t('transparency.noFigures')}</p> : null}
+          {state.status === 'success' && state.data.months.length === 0 ? (
+            <p data-testid="figures-none">{t('transparency.noFigures')}</p>
+          ) : null}
           {state.status === 'success' && state.data.months.length ? (
             <>
               <p className={styles.hint}>
-                {state.data.generated_at ? t('transparency.figuresLead', { date: new Date(state.data.generated_at).toLocaleString(i18n.language) }) : null}
+                {state.data.generated_at
+                  ? t('transparency.figuresLead', { date: new Date(state.data.generated_at).toLocaleString(i18n.language) })
+                  : null}
               </p>
               <div className={styles.scroll} role="region" aria-labelledby="tr-figures" tabIndex={0}>
                 <table className={styles.table} data-testid="figures">

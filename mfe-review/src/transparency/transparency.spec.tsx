@@ -9,12 +9,36 @@ import { TransparencyPage } from './TransparencyPage';
 initI18n('en');
 afterEach(() => resetApiClient());
 
-const month = (m: string, patch: Record<string, unknown> = {}) => ({ month: m, published: 0, held: 0, removed: 0, reports: 0, reports_kept: 0, reports_removed: 0, median_hours_to_decision: null, ...patch });
+const month = (m: string, patch: Record<string, unknown> = {}) => ({
+  month: m,
+  published: 0,
+  held: 0,
+  removed: 0,
+  reports: 0,
+  reports_kept: 0,
+  reports_removed: 0,
+  median_hours_to_decision: null,
+  ...patch,
+});
 
 test('the rules and the monthly figures, newest month first, without signing in', async () => {
   const api = fakeApi(() => ({
     status: 200,
-    body: { generated_at: '2026-11-23T10:00:00.000Z', months: [month('2026-10', { published: 3 }), month('2026-11', { published: 5, held: 2, removed: 1, reports: 4, reports_kept: 2, reports_removed: 1, median_hours_to_decision: 3.5 })] },
+    body: {
+      generated_at: '2026-11-23T10:00:00.000Z',
+      months: [
+        month('2026-10', { published: 3 }),
+        month('2026-11', {
+          published: 5,
+          held: 2,
+          removed: 1,
+          reports: 4,
+          reports_kept: 2,
+          reports_removed: 1,
+          median_hours_to_decision: 3.5,
+        }),
+      ],
+    },
   }));
   render(
     <MemoryRouter>

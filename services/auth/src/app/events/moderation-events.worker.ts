@@ -41,9 +41,15 @@ export class ModerationEventsWorker implements OnApplicationBootstrap, OnModuleD
 
   onApplicationBootstrap(): void {
     this.connection = createQueueConnection(this.config.REDIS_URL);
-    this.worker = new Worker(MODERATION_EVENTS_QUEUE, (job) => this.run(job), { connection: this.connection, prefix: this.config.QUEUE_PREFIX, concurrency: 4 });
+    this.worker = new Worker(MODERATION_EVENTS_QUEUE, (job) => this.run(job), {
+      connection: this.connection,
+      prefix: this.config.QUEUE_PREFIX,
+      concurrency: 4,
+    });
     this.worker.on('error', (err) => this.logger.warn({ msg: 'worker connection error', error: err.message }));
-    this.worker.on('failed', (job, err) => this.logger.error({ msg: 'job failed', jobId: job?.id, job: job?.name, attempt: job?.attemptsMade, error: err.message }));
+    this.worker.on('failed', (job, err) =>
+      this.logger.error({ msg: 'job failed', jobId: job?.id, job: job?.name, attempt: job?.attemptsMade, error: err.message }),
+    );
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -65,14 +65,28 @@ const REASONS: Record<Language, Record<string, string>> = {
 /** The label of a reason key in `lang` (the key itself when unknown: a moderator's older free text). */
 export const reasonLabel = (lang: Language, key: string): string => REASONS[lang][key] ?? key;
 
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 const SIGNATURE = '— Pupitre';
 const GREETING: Record<Language, string> = { fr: 'Bonjour,', es: 'Hola:', en: 'Hello,' };
 
 /** Paragraphs (and an optional link with its button text) as text and HTML. */
-function compose(lang: Language, subject: string, paragraphs: string[], link?: { url: string; action: string }, footer?: string): RenderedMail {
-  const text = [GREETING[lang], '', ...paragraphs.flatMap((p) => [p, '']), ...(link ? [link.url, ''] : []), ...(footer ? [footer, ''] : []), SIGNATURE].join('\n');
+function compose(
+  lang: Language,
+  subject: string,
+  paragraphs: string[],
+  link?: { url: string; action: string },
+  footer?: string,
+): RenderedMail {
+  const text = [
+    GREETING[lang],
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(link ? [link.url, ''] : []),
+    ...(footer ? [footer, ''] : []),
+    SIGNATURE,
+  ].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">
 <p>${escapeHtml(GREETING[lang])}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n')}
@@ -83,13 +97,26 @@ ${footer ? `<p style="font-size:small;color:#555">${escapeHtml(footer)}</p>` : '
   return { subject, text, html };
 }
 
-const day = (lang: Language, iso: string): string => new Date(iso).toLocaleDateString({ fr: 'fr-FR', es: 'es-ES', en: 'en-GB' }[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const teacherName = (t: { prefix: string; name: string } | null, lang: Language): string => (t ? `${t.prefix} ${t.name}`.trim() : { fr: 'un enseignant', es: 'un docente', en: 'a teacher' }[lang]);
+const day = (lang: Language, iso: string): string =>
+  new Date(iso).toLocaleDateString({ fr: 'fr-FR', es: 'es-ES', en: 'en-GB' }[lang], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+const teacherName = (t: { prefix: string; name: string } | null, lang: Language): string =>
+  t ? `${t.prefix} ${t.name}`.trim() : { fr: 'un enseignant', es: 'un docente', en: 'a teacher' }[lang];
 
 /** The outcome of a report: kept or removed, the reason and the moderator's words; a link to the reporter's page. */
 export function renderReportDecided(
   lang: Language,
-  input: { outcome: 'kept' | 'removed'; reason: string; reasonText: string | null; teacher: { prefix: string; name: string } | null; reportedAt: string },
+  input: {
+    outcome: 'kept' | 'removed';
+    reason: string;
+    reasonText: string | null;
+    teacher: { prefix: string; name: string } | null;
+    reportedAt: string;
+  },
   reportsUrl: string,
 ): RenderedMail {
   const teacher = teacherName(input.teacher, lang);
@@ -135,7 +162,11 @@ export function renderReportDecided(
 }
 
 /** A teacher's invitation to link their account to their teacher page (valid `days`, single use). */
-export function renderTeacherInvitation(lang: Language, input: { teacher: { prefix: string; name: string }; days: number }, link: string): RenderedMail {
+export function renderTeacherInvitation(
+  lang: Language,
+  input: { teacher: { prefix: string; name: string }; days: number },
+  link: string,
+): RenderedMail {
   const teacher = teacherName(input.teacher, lang);
   if (lang === 'fr') {
     return compose(
@@ -146,7 +177,8 @@ export function renderTeacherInvitation(lang: Language, input: { teacher: { pref
         'Connectez-vous (ou créez un compte) avec cette adresse e-mail, puis ouvrez le lien ci-dessous :',
       ],
       { url: link, action: 'Relier mon compte' },
-      `Ce lien est valable ${input.days} jours et ne sert qu’une fois. Si vous n’êtes pas ${teacher}, ignorez ce message.`);
+      `Ce lien est valable ${input.days} jours et ne sert qu’une fois. Si vous n’êtes pas ${teacher}, ignorez ce message.`,
+    );
   }
   if (lang === 'es') {
     return compose(
@@ -157,7 +189,8 @@ export function renderTeacherInvitation(lang: Language, input: { teacher: { pref
         'Inicie sesión (o cree una cuenta) con esta dirección de correo y abra el enlace siguiente:',
       ],
       { url: link, action: 'Vincular mi cuenta' },
-      `Este enlace es válido durante ${input.days} días y solo sirve una vez. Si usted no es ${teacher}, ignore este mensaje.`);
+      `Este enlace es válido durante ${input.days} días y solo sirve una vez. Si usted no es ${teacher}, ignore este mensaje.`,
+    );
   }
   return compose(
     lang,
@@ -167,7 +200,8 @@ export function renderTeacherInvitation(lang: Language, input: { teacher: { pref
       'Sign in (or sign up) with this e-mail address, then open the link below:',
     ],
     { url: link, action: 'Link my account' },
-    `This link is valid for ${input.days} days and works only once. If you are not ${teacher}, ignore this message.`);
+    `This link is valid for ${input.days} days and works only once. If you are not ${teacher}, ignore this message.`,
+  );
 }
 
 /** The outcome of a teacher's objection to being listed. */

@@ -72,7 +72,11 @@ export class EventOutbox {
     });
     try {
       const adding = this.queue.addBulk(
-        jobs.map((j) => ({ name: j.name, data: j.data, opts: { jobId: j.jobId, ...(j.forget ? { removeOnComplete: true, removeOnFail: true } : {}) } })),
+        jobs.map((j) => ({
+          name: j.name,
+          data: j.data,
+          opts: { jobId: j.jobId, ...(j.forget ? { removeOnComplete: true, removeOnFail: true } : {}) },
+        })),
       );
       adding.catch(() => undefined);
       await Promise.race([adding, timeout]);

@@ -9,7 +9,8 @@ const monthOf = (date: Date | string | null | undefined): string | null => (date
 /** The `count` months (UTC, `YYYY-MM`) up to `now`'s, oldest first. */
 export function lastMonths(now: Date, count = TRANSPARENCY_MONTHS): string[] {
   const months: string[] = [];
-  for (let back = count - 1; back >= 0; back--) months.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7));
+  for (let back = count - 1; back >= 0; back--)
+    months.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7));
   return months;
 }
 
@@ -30,7 +31,12 @@ type Doc = Pick<ReviewDoc, 'firstPublishedAt' | 'pub' | 'history' | 'reports'>;
  */
 export function monthlyFigures(docs: Iterable<Doc>, now: Date): TransparencyMonth[] {
   const months = lastMonths(now);
-  const rows = new Map(months.map((month) => [month, { month, published: 0, held: 0, removed: 0, reports: 0, reports_kept: 0, reports_removed: 0, waits: [] as number[] }]));
+  const rows = new Map(
+    months.map((month) => [
+      month,
+      { month, published: 0, held: 0, removed: 0, reports: 0, reports_kept: 0, reports_removed: 0, waits: [] as number[] },
+    ]),
+  );
   const at = (date: Date | string | null | undefined) => {
     const month = monthOf(date);
     return month ? rows.get(month) : undefined;

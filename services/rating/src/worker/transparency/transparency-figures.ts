@@ -26,7 +26,8 @@ export class TransparencyFigures {
     if (now.getTime() - this.last < this.config.TRANSPARENCY_INTERVAL) return false;
     this.last = now.getTime();
     const docs = [];
-    for await (const doc of this.reviews.scan()) docs.push({ firstPublishedAt: doc.firstPublishedAt, pub: doc.pub, history: doc.history, reports: doc.reports });
+    for await (const doc of this.reviews.scan())
+      docs.push({ firstPublishedAt: doc.firstPublishedAt, pub: doc.pub, history: doc.history, reports: doc.reports });
     await this.store.save(monthlyFigures(docs, now), now);
     this.logger.log({ msg: 'transparency figures computed', reviews: docs.length });
     return true;

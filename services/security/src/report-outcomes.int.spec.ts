@@ -8,8 +8,8 @@ import { createQueueConnection } from '@pupitre/server-kit';
 import { request } from '@pupitre/server-kit/testing';
 import { Queue } from 'bullmq';
 import mongoose from 'mongoose';
-import { createActiveUser, login, mailsTo, uniqueEmail, waitForMail } from '../../../../auth/src/testing/auth-test-kit';
-import { type Account, useWorld } from '../../../../security/src/testing/world';
+import { createActiveUser, login, mailsTo, uniqueEmail, waitForMail } from '../../auth/src/testing/auth-test-kit';
+import { type Account, useWorld } from './testing/world';
 
 jest.setTimeout(90_000);
 
@@ -27,7 +27,8 @@ describe('the outcome of reports, on the account page and by e-mail', () => {
     const { access, refresh } = await login(world().url, email, password);
     return { id, email, password, access, refresh, bearer: { Authorization: `Bearer ${access}` } };
   }
-  const report = (id: number, who: Account, body: object) => request(world().url).post(`/api/rating/${id}/report`).set(who.bearer).send(body);
+  const report = (id: number, who: Account, body: object) =>
+    request(world().url).post(`/api/rating/${id}/report`).set(who.bearer).send(body);
   const myReports = async (who: Account) => (await request(world().url).get('/auth/me/reports').set(who.bearer).expect(200)).body;
 
   it('a removal: the reporters who asked get a mail in their language with the reason and the words; the others only see it on their page', async () => {
@@ -41,7 +42,11 @@ describe('the outcome of reports, on the account page and by e-mail', () => {
 
     await request(world().url).post(`/api/moderation/reviews/${id}/reject`).set(moderator.bearer).send({ reason: 'spam' }).expect(400);
     await request(world().url).post(`/api/moderation/reviews/${id}/reject`).set(moderator.bearer).send({ reason: 'other' }).expect(400);
-    await request(world().url).post(`/api/moderation/reviews/${id}/reject`).set(moderator.bearer).send({ reason: 'off-topic', text: 'It speaks of the canteen, not of the lessons.' }).expect(200);
+    await request(world().url)
+      .post(`/api/moderation/reviews/${id}/reject`)
+      .set(moderator.bearer)
+      .send({ reason: 'off-topic', text: 'It speaks of the canteen, not of the lessons.' })
+      .expect(200);
 
     const frMail = await waitForMail(fr.email, 2); // after the activation mail
     expect(frMail.subject).toBe('Votre signalement : l’avis a été retiré');
@@ -56,7 +61,13 @@ describe('the outcome of reports, on the account page and by e-mail', () => {
       expect(mail.text).not.toContain(author.id);
     }
     for (const who of [fr, es, quiet]) {
-      expect((await myReports(who))[0]).toMatchObject({ review_id: id, outcome: 'removed', reason: 'off-topic', reason_text: 'It speaks of the canteen, not of the lessons.', decided_at: expect.any(String) });
+      expect((await myReports(who))[0]).toMatchObject({
+        review_id: id,
+        outcome: 'removed',
+        reason: 'off-topic',
+        reason_text: 'It speaks of the canteen, not of the lessons.',
+        decided_at: expect.any(String),
+      });
     }
     expect((await request(world().url).get('/auth/me/reviews').set(author.bearer).expect(200)).body[0]).toMatchObject({
       id,
@@ -64,9 +75,22 @@ describe('the outcome of reports, on the account page and by e-mail', () => {
       reason: 'off-topic',
       reason_text: 'It speaks of the canteen, not of the lessons.',
     });
-    expect((await request(world().url).get(`/api/rating/${id}`).set(author.bearer).expect(200)).body).toMatchObject({ status: 'rejected', reason: 'off-topic', reason_text: expect.any(String) });
+    expect((await request(world().url).get(`/api/rating/${id}`).set(author.bearer).expect(200)).body).toMatchObject({
+      status: 'rejected',
+      reason: 'off-topic',
+      reason_text: expect.any(String),
+    });
     const history = (await request(world().url).get(`/api/moderation/reviews/${id}/actions`).set(moderator.bearer).expect(200)).body;
-    expect(history).toEqual([expect.objectContaining({ target: 'review', reviewId: id, action: 'reject', reason: 'off-topic', text: expect.any(String), moderatorId: moderator.id })]);
+    expect(history).toEqual([
+      expect.objectContaining({
+        target: 'review',
+        reviewId: id,
+        action: 'reject',
+        reason: 'off-topic',
+        text: expect.any(String),
+        moderatorId: moderator.id,
+      }),
+    ]);
     await new Promise((r) => setTimeout(r, 1500));
     expect(await mailsTo(quiet.email)).toHaveLength(1); // the activation mail only
   });
@@ -76,7 +100,11 @@ describe('the outcome of reports, on the account page and by e-mail', () => {
     const id = await world().publicReview(author);
     const reporter = await person('en');
     await report(id, reporter, { content: 'Unfair', notify: true }).expect(201);
-    await request(world().url).post(`/api/moderation/reviews/${id}/approve`).set(moderator.bearer).send({ note: 'no-breach', text: 'Criticism of teaching is allowed.' }).expect(200);
+    await request(world().url)
+      .post(`/api/moderation/reviews/${id}/approve`)
+      .set(moderator.bearer)
+      .send({ note: 'no-breach', text: 'Criticism of teaching is allowed.' })
+      .expect(200);
     const mail = await waitForMail(reporter.email, 2);
     expect(mail.subject).toBe('Your report: the review was kept');
     expect(mail.text).toContain('Reason: no rule is broken.');
@@ -85,7 +113,9 @@ describe('the outcome of reports, on the account page and by e-mail', () => {
     // The outbox still holding the decision (its process died before clearing it): the worker
     // relays it; auth has told this reporter already and sends nothing.
     const rating = world().rating.conn;
-    await rating.collection('outbox').insertOne({ _id: `review:${id}`, kind: 'review', ref: id, at: new Date(Date.now() - 60_000) } as never);
+    await rating
+      .collection('outbox')
+      .insertOne({ _id: `review:${id}`, kind: 'review', ref: id, at: new Date(Date.now() - 60_000) } as never);
     await waitForGone(() => rating.collection('outbox').findOne({ _id: `review:${id}` } as never));
     await new Promise((r) => setTimeout(r, 1500));
     expect(await mailsTo(reporter.email)).toHaveLength(2);
@@ -101,7 +131,9 @@ describe('the outcome of reports, on the account page and by e-mail', () => {
       await queue.remove(reportDecidedJobId(id, reporter.id));
       await queue.close();
       connection.disconnect(); // a connection given to BullMQ is not closed by it
-      await rating.collection('outbox').insertOne({ _id: `review:${id}`, kind: 'review', ref: id, at: new Date(Date.now() - 60_000) } as never);
+      await rating
+        .collection('outbox')
+        .insertOne({ _id: `review:${id}`, kind: 'review', ref: id, at: new Date(Date.now() - 60_000) } as never);
       await waitForMail(reporter.email, 3);
     } finally {
       await auth.close();
@@ -113,7 +145,10 @@ describe('the outcome of reports, on the account page and by e-mail', () => {
     const id = await world().publicReview(author);
     await request(world().url).post(`/api/moderation/reviews/${id}/reject`).set(moderator.bearer).send({ reason: 'moderator' }).expect(200);
     await request(world().url).post(`/api/moderation/reviews/${id}/restore`).set(moderator.bearer).expect(200);
-    expect((await request(world().url).get('/auth/me/reviews').set(author.bearer).expect(200)).body[0]).toMatchObject({ id, status: 'published' });
+    expect((await request(world().url).get('/auth/me/reviews').set(author.bearer).expect(200)).body[0]).toMatchObject({
+      id,
+      status: 'published',
+    });
   });
 });
 

@@ -3,9 +3,9 @@
 // that got its review removed show in the current month, equal to what the documents say.
 import { type Transparency } from '@pupitre/contracts';
 import { request } from '@pupitre/server-kit/testing';
-import { useWorld } from '../../../../security/src/testing/world';
-import { type ReviewDoc } from '../reviews/review';
-import { monthlyFigures } from './figures';
+import { useWorld } from './testing/world';
+import { type ReviewDoc } from '../../rating/src/app/reviews/review';
+import { monthlyFigures } from '../../rating/src/app/transparency/figures';
 
 jest.setTimeout(90_000);
 
@@ -33,7 +33,11 @@ describe('the transparency figures', () => {
     await request(world().url).post(`/api/rating/${kept}/report`).set(reporter.bearer).send({ content: 'Unfair' }).expect(201);
     await request(world().url).post(`/api/rating/${removed}/report`).set(reporter.bearer).send({ content: 'Threatening' }).expect(201);
     await request(world().url).post(`/api/moderation/reviews/${kept}/approve`).set(moderator.bearer).send({}).expect(200);
-    await request(world().url).post(`/api/moderation/reviews/${removed}/reject`).set(moderator.bearer).send({ reason: 'threat' }).expect(200);
+    await request(world().url)
+      .post(`/api/moderation/reviews/${removed}/reject`)
+      .set(moderator.bearer)
+      .send({ reason: 'threat' })
+      .expect(200);
 
     const after = await computedAfter(new Date());
     expect(after.months).toHaveLength(12);

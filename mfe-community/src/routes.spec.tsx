@@ -19,8 +19,8 @@ jest.mock('embla-carousel-auto-scroll', () => ({ __esModule: true, default: (opt
 initI18n('en');
 
 const ranking = [
-  { id: 4, prefix: 'Mme', name: 'Durand', subjects: ['Maths'], rating: 8.46 },
-  { id: 9, prefix: 'M.', name: 'Martin', subjects: [], rating: 7 },
+  { id: 4, prefix: 'Mme', name: 'Durand', subjects: ['Maths'], rating: 8.46, score: 8.2, reviews: 12 },
+  { id: 9, prefix: 'M.', name: 'Martin', subjects: [], rating: 7, score: 7.1, reviews: 3 },
 ];
 const teacher = { id: 4, prefix: 'Mme', name: 'Durand', rating: 7, reviews: 3, ...NO_FIGURES, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }] };
 const community = [
@@ -126,7 +126,7 @@ test('/communaute: choosing a teacher loads his details and reviews and links to
 });
 
 test('/ranking shows "Loading..." and then the numbered list with subjects and one decimal', async () => {
-  serve({ '/api/teachers/ranking': [{ id: 1, prefix: 'Mme', name: 'Roux', subjects: ['Histoire', 'Géographie'], rating: 9 }] });
+  serve({ '/api/teachers/ranking': [{ id: 1, prefix: 'Mme', name: 'Roux', subjects: ['Histoire', 'Géographie'], rating: 9, score: 8.7, reviews: 5 }] });
   renderRoute('/ranking', '/ranking');
   expect(screen.getByRole('status')).toHaveTextContent('Loading...');
   const list = await screen.findByTestId('ranking-list');

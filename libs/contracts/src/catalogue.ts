@@ -8,13 +8,20 @@ export const subjectSchema = z.strictObject({ id: idSchema, name: z.string(), co
 export type Subject = z.infer<typeof subjectSchema>;
 export const subjectListSchema = z.array(subjectSchema);
 
-/** One row of GET /api/teachers/ranking: best first; `rating` is 0–10 (stars × 2). */
+/**
+ * One row of GET /api/teachers/ranking, best first: `rating` is the plain mean tot_rating (0–10,
+ * one decimal: what older clients show); `score` the Bayesian average the order follows (0–10,
+ * one decimal: the mean pulled toward the school's mean while a teacher has few reviews);
+ * `reviews` the number of public reviews.
+ */
 export const rankingEntrySchema = z.strictObject({
   id: idSchema,
   prefix: z.string(),
   name: z.string(),
   subjects: z.array(z.string()),
   rating: z.number().min(0).max(10),
+  score: z.number().min(0).max(10),
+  reviews: z.number().int().positive(),
 });
 export type RankingEntry = z.infer<typeof rankingEntrySchema>;
 export const rankingSchema = z.array(rankingEntrySchema);

@@ -12,6 +12,8 @@ const review = {
   subject_color: '#aa0000',
   year: 1,
   created_at: '2025-05-01T00:00:00.000Z',
+  grades: { clarte: 8, methodes: 6 },
+  answers: { ponctuel: true, justice: false },
 };
 const check = (method: string, url: string, status: number, body?: unknown) => () => checkResponse(method, url, status, body, body === undefined ? '' : JSON.stringify(body));
 
@@ -36,6 +38,9 @@ describe('the HTTP contract as data', () => {
     expect(check('GET', '/auth/me/favorites', 200, [missing])).toThrow(/subject_color/);
     expect(check('GET', '/auth/me/favorites', 200, [{ ...review, subject: { id: 2, name: 'Histoire' } }])).toThrow(/subject/);
     expect(check('GET', '/auth/me/favorites', 200, [{ ...review, created_at: '2025-05-01T10:12:00.000Z' }])).toThrow(/rounded to the day/);
+    expect(check('GET', '/auth/me/favorites', 200, [{ ...review, grades: { clarte: 11 } }])).toThrow(/grades/);
+    expect(check('GET', '/auth/me/favorites', 200, [{ ...review, grades: { kindness: 8 } }])).toThrow(/grades/);
+    expect(check('GET', '/auth/me/favorites', 200, [{ ...review, answers: { ponctuel: 'yes' } }])).toThrow(/answers/);
     expect(check('DELETE', '/api/rating/4/favorite', 204, {})).toThrow(/no body/);
     expect(check('GET', '/api/teachers/ranking', 418, {})).toThrow(/does not answer 418/);
     expect(check('POST', '/auth/manage/users/', 400, { nickname: ['too long'] })).toThrow();

@@ -14,6 +14,7 @@ import {
   MODERATOR_REASON_KEYS,
   OPTIONAL_GRADE_KEYS,
   REPORT_CONTENT_MAX,
+  REVIEW_ANSWER_KEYS,
   REVIEW_FLAG_KEYS,
   REVIEW_GRADE_KEYS,
   TEXT_RATING_MAX,
@@ -48,6 +49,8 @@ export type ReviewStatusName = z.infer<typeof reviewStatusSchema>;
  * The public review object: never the author's id or e-mail. `subject` is the subject's name (a
  * string: the spec's Review entity, which older clients render as text), with `subject_id` and
  * `subject_color` beside it; `created_at` is rounded to the day (UTC midnight, ISO 8601).
+ * `grades` holds the criteria the review was given (0–10; a criterion it lacks is absent) and
+ * `answers` its yes/no answers (added after the spec's client: older clients ignore them).
  */
 export const publicReviewSchema = z.strictObject({
   id: idSchema,
@@ -61,6 +64,8 @@ export const publicReviewSchema = z.strictObject({
   subject_color: colorSchema,
   year: z.number().int().min(0).max(6),
   created_at: z.iso.datetime().refine((s) => s.endsWith('T00:00:00.000Z'), { message: 'created_at must be rounded to the day' }),
+  grades: z.partialRecord(z.enum(REVIEW_GRADE_KEYS), grade),
+  answers: z.partialRecord(z.enum(REVIEW_ANSWER_KEYS), z.boolean()),
 });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 

@@ -161,3 +161,4 @@ export function findMissingKeys(catalogues: Record<string, unknown>): string[] {
 export { findUnusedKeys, catalogueKeys } from './unused-keys';
 export type { CommonCatalogue };
 export type { ResourceLanguage };
+export { formatDay, formatDecimal, formatMoment, formatPercent, relativeDay, useFormat, type Formatters } from './format';

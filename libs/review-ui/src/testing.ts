@@ -15,6 +15,8 @@ export function sampleReview(id: number, patch: Record<string, unknown> = {}) {
     subject_color: '#1e88e5',
     year: 2,
     created_at: `2025-09-0${Math.min(9, id)}T00:00:00.000Z`,
+    grades: { clarte: 8, interaction_soutien: 6, methodes: 10, justice: 4, ambiance: 8, gestion_temps: 6, amabilite: 10, gestion_colere: 8, charge_travail: 4, distraction: 6, difficulte: 2 },
+    answers: { ponctuel: true, aide: false, greves: false, punitions: true },
     ...patch,
   };
 }

@@ -194,6 +194,8 @@ const review = (id: number, extra = {}) => ({
   subject_color: '#aa0000',
   year: 1,
   created_at: '2025-05-01T00:00:00.000Z',
+  grades: { clarte: 8 },
+  answers: { ponctuel: true },
   ...extra,
 });
 

@@ -86,7 +86,7 @@ describe('maintained figures equal a from-scratch recomputation', () => {
     const rows = allTeachers.filter((t) => !t.archived).map((t) => ({ id: t.id, name: t.name, ...truth.teachers.get(t.id)! }));
     const totals = rows.reduce((a, r) => ({ s: a.s + r.ratingSum, c: a.c + r.reviewCount }), { s: 0, c: 0 });
     const expectedRanking = rankTeachers(rows, { minReviews: h.apiConfig.RANKING_MIN_REVIEWS, schoolMean: schoolMean(totals.s, totals.c) });
-    expect(ranking.map((r) => [r.id, r.rating])).toEqual(expectedRanking.map((r) => [r.teacher.id, r.rating]));
+    expect(ranking.map((r) => [r.id, r.rating, r.score, r.reviews])).toEqual(expectedRanking.map((r) => [r.teacher.id, r.rating, roundToOneDecimal(r.score), r.teacher.reviewCount]));
 
     // Review vote counts, and the community categories.
     const reviews = await h.conn.collection('reviews').find({}).toArray();

@@ -87,6 +87,12 @@ describe('rating API', () => {
         return (prior * (sum / count) + t.ratingSum) / (prior + t.reviewCount);
       };
       for (let i = 1; i < ranking.length; i++) expect(score(ranking[i - 1].id)).toBeGreaterThanOrEqual(score(ranking[i].id));
+      // The score shown is the one the order follows (one decimal), beside the review count.
+      for (const entry of ranking) {
+        expect(entry.score).toBe(Math.round(score(entry.id) * 10) / 10);
+        expect(entry.reviews).toBe(teachers.find((t) => t.id === entry.id)!.reviewCount);
+      }
+      for (let i = 1; i < ranking.length; i++) expect(ranking[i - 1].score).toBeGreaterThanOrEqual(ranking[i].score);
     });
 
     it('shows the plain mean with one decimal and subject names', () => {

@@ -99,6 +99,17 @@ describe('rating API contract', () => {
       expect(limited.body[0].reviews.length).toBe(3);
     });
 
+    it('gives each public review the criteria and yes/no answers its public version holds, and nothing else', async () => {
+      const res = await request(url).get('/api/rating/community').expect(200);
+      const reviews = res.body.slice(0, -1).flatMap((b: unknown) => communityCategorySchema.parse(b).reviews);
+      expect(reviews.length).toBeGreaterThan(0);
+      for (const review of reviews) {
+        const doc = await h.conn.collection('reviews').findOne({ id: review.id });
+        expect(review.grades).toEqual(doc!.pub.grades);
+        expect(review.answers).toEqual(doc!.pub.flags);
+      }
+    });
+
     it.each(['limit=0', 'limit=51', 'limit=abc', 'other=1'])('is a 400 for ?%s', async (q) => {
       await request(url).get(`/api/rating/community?${q}`).expect(400);
     });

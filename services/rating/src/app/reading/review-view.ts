@@ -1,4 +1,4 @@
-import { type PublicReview } from '@pupitre/contracts';
+import { REVIEW_ANSWER_KEYS, REVIEW_GRADE_KEYS, type PublicReview, type ReviewAnswers, type ReviewGrades } from '@pupitre/contracts';
 import { type ReviewContent } from '../reviews/review';
 import { type Catalogue } from '../data/catalogue-snapshot';
 import { type IndexEntry } from './public-index';
@@ -29,7 +29,29 @@ export function toPublicReview(review: ReviewViewSource, content: ReviewContent,
     subject_color: subject?.color ?? '#9e9e9e',
     year: content.year,
     created_at: publicDay(review.createdAt),
+    grades: publicGrades(content.grades),
+    answers: publicAnswers(content.flags),
   };
+}
+
+/** The criteria a version was given (integers 0–10), by name; a criterion it lacks stays absent. */
+export function publicGrades(grades: ReviewGrades | undefined): ReviewGrades {
+  const out: ReviewGrades = {};
+  for (const key of REVIEW_GRADE_KEYS) {
+    const value = grades?.[key];
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 10) out[key] = value;
+  }
+  return out;
+}
+
+/** The yes/no answers a version was given, by name. */
+export function publicAnswers(answers: ReviewAnswers | undefined): ReviewAnswers {
+  const out: ReviewAnswers = {};
+  for (const key of REVIEW_ANSWER_KEYS) {
+    const value = answers?.[key];
+    if (typeof value === 'boolean') out[key] = value;
+  }
+  return out;
 }
 
 /** The public review object of a list entry (reading/public-index.ts). */

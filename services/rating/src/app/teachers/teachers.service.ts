@@ -4,7 +4,7 @@ import { APP_CONFIG } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
 import { PublicView } from '../reading/public-view';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
-import { meanRating, rankTeachers, schoolMean } from './ranking/bayesian-ranking';
+import { meanRating, rankTeachers, roundToOneDecimal, schoolMean } from './ranking/bayesian-ranking';
 import { searchKey } from './search-key';
 import { statsView } from '../reading/teacher-stats';
 
@@ -17,18 +17,20 @@ export class TeachersService {
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
   ) {}
 
-  /** Teachers with enough public reviews, best first (see bayesian-ranking.ts). */
+  /** Teachers with enough public reviews, best first (see bayesian-ranking.ts), each with the score the order follows. */
   async ranking(): Promise<RankingEntry[]> {
     const { sorted, subjects } = await this.catalogue.get();
     return this.view.index.memo(`ranking:${this.catalogue.generation}`, () => {
       const active = sorted.filter((t) => !t.archived).map((t) => ({ ...t, ...this.view.index.teacherStats(t.id) }));
       const totals = active.reduce((acc, t) => ({ sum: acc.sum + t.ratingSum, count: acc.count + t.reviewCount }), { sum: 0, count: 0 });
-      return rankTeachers(active, { minReviews: this.config.RANKING_MIN_REVIEWS, schoolMean: schoolMean(totals.sum, totals.count) }).map(({ teacher, rating }) => ({
+      return rankTeachers(active, { minReviews: this.config.RANKING_MIN_REVIEWS, schoolMean: schoolMean(totals.sum, totals.count) }).map(({ teacher, rating, score }) => ({
         id: teacher.id,
         prefix: teacher.prefix,
         name: teacher.name,
         subjects: teacher.subjectIds.flatMap((id) => subjects.get(id)?.name ?? []),
         rating,
+        score: roundToOneDecimal(score),
+        reviews: teacher.reviewCount,
       }));
     });
   }

@@ -17,7 +17,7 @@ export interface RankingOptions {
 
 export interface Ranked<T> {
   teacher: T;
-  /** Bayesian average used for the order. */
+  /** Bayesian average used for the order (exact; shown rounded to one decimal). */
   score: number;
   /** Plain mean ratingSum / reviewCount, one decimal: what is shown. */
   rating: number;

@@ -9,15 +9,16 @@ import { ActivatePage, GoogleLoginPage, PasswordResetConfirmPage } from './scree
 import { FavoritesPage, MyReviewsPage, ProfilePage } from './screens/ProfilePages';
 import { ReportsPage } from './screens/ReportsPage';
 import { SettingsPage } from './screens/SettingsPage';
+import { signedInOnly } from './screens/signed-in-only';
 
 addNamespace('account', catalogues);
 
 const routes = {
   '/auth': AuthPage,
-  '/me': ProfilePage,
-  '/me/favorites': FavoritesPage,
-  '/me/reviews': MyReviewsPage,
-  '/me/reports': ReportsPage,
+  '/me': signedInOnly(ProfilePage),
+  '/me/favorites': signedInOnly(FavoritesPage),
+  '/me/reviews': signedInOnly(MyReviewsPage),
+  '/me/reports': signedInOnly(ReportsPage),
   '/settings': SettingsPage,
   '/google/login': GoogleLoginPage,
   '/activate/:uid/:token': ActivatePage,

@@ -4,6 +4,9 @@ export const PASSWORD_MIN_LENGTH = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type AuthMessage =
+  | 'Auth.password-too-common'
+  | 'Auth.password-numeric'
+  | 'Auth.password-similar'
   | 'Auth.all-fields-required'
   | 'Auth.invalid-email'
   | 'Auth.password-too-short'
@@ -37,12 +40,29 @@ const fieldMessages = (body: unknown, field: string): string[] => {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
 };
 
-/** The message for a 400 from signup (field maps, API contract): an array under `email` = already used. */
-export function signupErrorMessage(body: unknown): { key: AuthMessage | 'Error.signup-failed'; details: string[] } {
+/**
+ * The service's password rules (worded in English, as Django words them) as our translated
+ * messages; a rule we do not know is left to the general message.
+ */
+const PASSWORD_RULES: [RegExp, AuthMessage][] = [
+  [/too short/i, 'Auth.password-too-short'],
+  [/too common/i, 'Auth.password-too-common'],
+  [/entirely numeric/i, 'Auth.password-numeric'],
+  [/too similar/i, 'Auth.password-similar'],
+];
+export function passwordRuleKeys(messages: string[]): AuthMessage[] {
+  return [...new Set(messages.flatMap((m) => PASSWORD_RULES.filter(([pattern]) => pattern.test(m)).map(([, key]) => key)))];
+}
+
+/**
+ * The message for a 400 from signup (field maps, API contract): an array under `email` = already
+ * used; `details` are the broken password rules, as translation keys (namespace `common`).
+ */
+export function signupErrorMessage(body: unknown): { key: AuthMessage | 'Error.signup-failed'; details: AuthMessage[] } {
   const email = fieldMessages(body, 'email');
   if (email.length) return { key: email.some((m) => /valid/i.test(m)) ? 'Auth.invalid-email' : email.some((m) => /required/i.test(m)) ? 'Auth.all-fields-required' : 'Auth.email-used', details: [] };
   const password = [...fieldMessages(body, 'password'), ...fieldMessages(body, 'new_password')];
-  if (password.length) return { key: 'Auth.invalid-password', details: password };
+  if (password.length) return { key: 'Auth.invalid-password', details: passwordRuleKeys(password) };
   if (fieldMessages(body, 'non_field_errors').length || fieldMessages(body, 're_password').length) return { key: 'Auth.not-corresponding-password', details: [] };
   return { key: 'Error.signup-failed', details: [] };
 }

@@ -1,17 +1,22 @@
 // The review screens' calls (types only from @pupitre/contracts). Form calls show their own errors
-// inline; the request helper still reacts to 401 (session over → /auth) and 409 (collision popup).
+// inline, with no page reaction (no collision popup beside the form's own message); a session that
+// ended is 'signed-out', which the page turns into a trip to the sign-in page, the draft kept.
 import { api } from '@pupitre/api-client';
 import type { ReviewEditView, ReviewPayload, TeacherDetail } from '@pupitre/contracts';
 import { serviceErrorKey, type FormTeacher, type ReviewFormError } from './form/model';
 
-export type WriteAnswer = { ok: true; id: number } | { ok: false; error: ReviewFormError };
+export type WriteAnswer = { ok: true; id: number } | { ok: false; error: ReviewFormError | 'signed-out' };
 
 async function write(method: 'post' | 'put', path: string, payload: ReviewPayload, headers?: Record<string, string>): Promise<WriteAnswer> {
-  const outcome = await api[method]<{ message: string; id: number }>(path, payload, { headers });
+  const outcome = await api[method]<{ message: string; id: number }>(path, payload, { headers, react: false });
   if (outcome.kind === 'ok' && outcome.data && typeof outcome.data.id === 'number') return { ok: true, id: outcome.data.id };
   if (outcome.kind === 'bad-request' || outcome.kind === 'conflict') return { ok: false, error: serviceErrorKey(outcome.body) };
+  if (outcome.kind === 'unauthorized') return { ok: false, error: 'signed-out' };
   return { ok: false, error: 'fatal' };
 }
+
+/** The sign-in page, coming back to `path` once signed in. */
+export const signInThenBackTo = (path: string) => `/auth?form=login&next=${encodeURIComponent(path)}`;
 
 export const reviewApi = {
   /** `attempt` names this form's submission: the same payload sent again (after a lost answer) gets the original answer. */

@@ -56,16 +56,16 @@ test('/publication shows the form and the subjects with their colour', async () 
   const items = [...list.querySelectorAll('li')];
   expect(items.map((li) => li.textContent)).toEqual(['Mathématiques', 'Histoire']);
   expect(items[0]).toHaveAttribute('data-color', '#ff0000');
-  expect(screen.getByTestId('mfe-version')).toHaveTextContent('review');
+  expect(screen.getByTestId('mfe-review')).toHaveAttribute('data-mfe-version');
 });
 
-test('/publication signed out: a notice, and publishing sends the visitor to /auth?form=login', async () => {
-  const api = fakeApi((call) => (call.url === '/api/teacher/4' ? { status: 200, body: { id: 4, prefix: 'Mme', name: 'Durand', rating: null, reviews: 0, ...NO_FIGURES, ...NO_FIGURES, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }] } } : { status: 200, body: [] }));
+test('/publication signed out: a notice, and the form\'s own checks come before the trip to sign in', async () => {
+  const api = fakeApi((call) => (call.url === '/api/teacher/4' ? { status: 200, body: { id: 4, prefix: 'Mme', name: 'Durand', rating: null, reviews: 0, ...NO_FIGURES, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }] } } : { status: 200, body: [] }));
   renderRoute('/publication?teacher=4', '/publication');
-  expect(screen.getByTestId('signed-out-notice')).toHaveTextContent('You need to be signed in');
+  expect(screen.getByTestId('signed-out-notice')).toHaveTextContent('You can fill in the form now');
+  expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth?form=login&next=%2Fpublication');
   await screen.findByTestId('teacher-clear');
   await userEvent.setup().click(screen.getByTestId('submit'));
-  // The form's own checks come first (year not chosen); a valid form goes to the sign-in page.
   expect(screen.getByTestId('form-error')).toHaveAttribute('data-key', 'wrong-year');
   expect(api.calls.filter((c) => c.method !== 'GET')).toEqual([]);
 });

@@ -1,25 +1,40 @@
-// Pupitre's service worker: offline, the shell's page still starts the app (its pages show an
-// offline message). It caches one thing only: the shell's HTML page, taken from navigations to the
-// shell's own routes (network first: online, the page always comes from the network). Every other
-// request (scripts and styles come from the HTTP cache) goes to the network untouched.
-// Never cached: API answers (/api), accounts and tokens (/auth), the micro-frontends' files (/mfe),
-// anything of another origin, anything but a same-origin 200 HTML page, or a page the server marks
-// no-store or private. Shell unit test: shell/src/sw/sw.spec.ts.
-const VERSION = 'pupitre-shell-v2';
+// Pupitre's service worker: pages visited once start again offline. It keeps
+//  - the shell's HTML page, from navigations to the shell's own routes (network first: online, the
+//    page always comes from the network);
+//  - the app's files: the shell's scripts and styles, /config.json, /remotes.json and the
+//    micro-frontends' manifests, entries, chunks and styles (content-hashed files: from the cache
+//    once kept, they never change; the others network first, the kept copy when offline).
+// The data of the pages is not its business: the page keeps copies of public answers itself, with
+// the moment they were fetched, to say "offline, as of …" (libs/api-client/src/offline-copies.ts).
+// Never kept: API answers (/api), accounts and tokens (/auth), videos, anything of another origin,
+// anything but a same-origin 200, or an answer the server marks no-store or private.
+// Shell unit test: shell/src/sw/sw.spec.ts.
+const VERSION = 'pupitre-shell-v3';
 const PAGE_CACHE = `${VERSION}-page`;
+const FILES_CACHE = `${VERSION}-files`;
+/** Caches of older versions of this worker (the page's own caches are left alone). */
+const OWN_CACHES = /^pupitre-shell-/;
 const SHELL_PAGE = '/';
 /** Paths that are not the shell's pages: the services, the sign-in page, the remotes, files. */
 const NOT_SHELL_PAGE = /^\/(api|auth|mfe)(\/|$)|\.[A-Za-z0-9]+$/;
+/** The app's files (same origin): the remotes' folders, the runtime files, the shell's scripts and styles. */
+const APP_FILE = /^\/(mfe\/[a-z0-9-]+\/.+|remotes\.json|config\.json|[^/]+\.(js|css))$/;
+const HASHED = /[.-][0-9a-f]{8,}\.(js|css)$/;
+/** The files kept at most (the oldest go first): a few builds' worth. */
+const MAX_FILES = 160;
 
-/** Whether an answer is the shell's page, fit to keep. */
-function isShellPage(response) {
+/** Whether an answer may be kept. */
+function isKeepable(response) {
   return (
     response.status === 200 &&
     response.type === 'basic' &&
     !response.redirected &&
-    /^text\/html\b/.test(response.headers.get('Content-Type') ?? '') &&
     !/\b(no-store|private)\b/.test(response.headers.get('Cache-Control') ?? '')
   );
+}
+
+function isShellPage(response) {
+  return isKeepable(response) && /^text\/html\b/.test(response.headers.get('Content-Type') ?? '');
 }
 
 async function keepShellPage(response) {
@@ -27,26 +42,42 @@ async function keepShellPage(response) {
   return response;
 }
 
+async function keepFile(request, response) {
+  if (!isKeepable(response)) return response;
+  const cache = await caches.open(FILES_CACHE);
+  await cache.put(request, response.clone());
+  const keys = await cache.keys();
+  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_FILES))) await cache.delete(old);
+  return response;
+}
+
+/** The page and the files it loads first (its scripts and styles, its runtime files). */
+async function precache() {
+  const page = await keepShellPage(await fetch(new Request(SHELL_PAGE, { cache: 'reload' })));
+  const html = isShellPage(page) ? await page.clone().text() : '';
+  const files = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  await Promise.all(['/config.json', '/remotes.json', ...files].map((path) => fetch(path).then((r) => keepFile(new Request(path), r)).catch(() => undefined)));
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    fetch(new Request(SHELL_PAGE, { cache: 'reload' }))
-      .then(keepShellPage)
-      .catch(() => undefined) // offline at install: the first navigation online fills the cache
+    precache()
+      .catch(() => undefined) // offline at install: the first visits online fill the caches
       .then(() => self.skipWaiting()),
   );
 });
 
-// Older versions' caches (which held API answers) are deleted.
+// Older versions' caches (one of which held API answers) are deleted.
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((key) => key !== PAGE_CACHE).map((key) => caches.delete(key))))
+      .then((keys) => Promise.all(keys.filter((key) => OWN_CACHES.test(key) && key !== PAGE_CACHE && key !== FILES_CACHE).map((key) => caches.delete(key))))
       .then(() => self.clients.claim()),
   );
 });
 
-async function networkFirst(request) {
+async function pageNetworkFirst(request) {
   try {
     return await keepShellPage(await fetch(request));
   } catch (error) {
@@ -56,10 +87,29 @@ async function networkFirst(request) {
   }
 }
 
+async function fileFromCacheOrNetwork(request, hashed) {
+  const cache = await caches.open(FILES_CACHE);
+  if (hashed) {
+    const kept = await cache.match(request);
+    if (kept) return kept;
+  }
+  try {
+    return await keepFile(request, await fetch(request));
+  } catch (error) {
+    const kept = await cache.match(request);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
-  if (request.mode !== 'navigate' || request.method !== 'GET') return;
+  if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || NOT_SHELL_PAGE.test(url.pathname)) return;
-  event.respondWith(networkFirst(request));
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    if (!NOT_SHELL_PAGE.test(url.pathname)) event.respondWith(pageNetworkFirst(request));
+    return;
+  }
+  if (APP_FILE.test(url.pathname) && !request.headers.has('Range')) event.respondWith(fileFromCacheOrNetwork(request, HASHED.test(url.pathname)));
 });

@@ -99,7 +99,15 @@ test('500: fatal popup', async () => {
   expect(r.notify).toHaveBeenCalledWith('Error.fatal');
 });
 
-test.each([403, 418, 429, 502, 503])('%i (other): redirect to /', async (status) => {
+test('429: throttled, with the wait the service asks for, and a popup', async () => {
+  const fetch = jest.fn(async () => ({ status: 429, ok: false, headers: new Headers({ 'Retry-After': '120' }), text: async () => '' }) as unknown as Response);
+  const r = setup(fetch);
+  await expect(api.post('/auth/manage/users/', {})).resolves.toEqual({ kind: 'throttled', status: 429, retryAfter: 120 });
+  expect(r.notify).toHaveBeenCalledWith('Error.throttled');
+  expect(r.navigate).not.toHaveBeenCalled();
+});
+
+test.each([403, 418, 502, 503])('%i (other): redirect to /', async (status) => {
   const r = setup(reply(status));
   await expect(api.get('/api/x')).resolves.toEqual({ kind: 'redirected', status });
   expect(r.navigate).toHaveBeenCalledWith('/');
@@ -137,4 +145,74 @@ test('a non-JSON 200 body is returned as text; baseUrl prefixes the path', async
   configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch, baseUrl: 'https://api.example' });
   await expect(api.put('/api/rating/1', { a: 1 })).resolves.toEqual({ kind: 'ok', status: 200, data: 'plain' });
   expect(fetch.mock.calls[0][0]).toBe('https://api.example/api/rating/1');
+});
+
+describe('copies for offline reading (keep)', () => {
+  // jsdom has neither Cache Storage nor Response: minimal stand-ins with what the copies use.
+  class FakeResponse {
+    constructor(private readonly text: string) {}
+    async json() {
+      return JSON.parse(this.text);
+    }
+  }
+  let stores: Map<string, Map<string, FakeResponse>>;
+  beforeEach(() => {
+    stores = new Map();
+    Object.assign(globalThis, {
+      Response: FakeResponse,
+      caches: {
+        open: async (name: string) => {
+          if (!stores.has(name)) stores.set(name, new Map());
+          const store = stores.get(name)!;
+          return { put: async (key: string, value: FakeResponse) => void store.set(key, value), match: async (key: string) => store.get(key) };
+        },
+        delete: async (name: string) => stores.delete(name),
+      },
+    });
+  });
+  afterEach(() => {
+    delete (globalThis as { caches?: unknown }).caches;
+    delete (globalThis as { Response?: unknown }).Response;
+  });
+  const offline = jest.fn(async () => {
+    throw new TypeError('Failed to fetch');
+  });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  test('a kept answer comes back, with when it was fetched, when the network fails; no popup', async () => {
+    setup(reply(200, [{ id: 1 }]));
+    const before = Date.now();
+    await api.get('/api/teachers/ranking', { keep: true });
+    await settle();
+    const r = setup(offline);
+    const outcome = await api.get('/api/teachers/ranking', { keep: true });
+    expect(outcome).toMatchObject({ kind: 'ok', status: 200, data: [{ id: 1 }] });
+    expect((outcome as { storedAt: number }).storedAt).toBeGreaterThanOrEqual(before);
+    expect(r.notify).not.toHaveBeenCalled();
+  });
+
+  test('nothing is kept without `keep`; a copy made for someone else is never shown; sign-out drops them', async () => {
+    setup(reply(200, { a: 1 }));
+    await api.get('/api/teacher/1');
+    await settle();
+    setup(offline);
+    await expect(api.get('/api/teacher/1', { keep: true })).resolves.toMatchObject({ kind: 'fatal' });
+
+    updateSession({ email: 'a@b.c', access: 'tok' });
+    setup(reply(200, { a: 1 }));
+    await api.get('/api/teacher/1', { keep: true });
+    await settle();
+    updateSession({ email: 'other@b.c' });
+    setup(offline);
+    await expect(api.get('/api/teacher/1', { keep: true })).resolves.toMatchObject({ kind: 'fatal' });
+
+    updateSession({ email: 'a@b.c' });
+    await expect(api.get('/api/teacher/1', { keep: true })).resolves.toMatchObject({ kind: 'ok' });
+    setup(reply(401, { detail: 'expired' }));
+    await api.get('/auth/me');
+    await settle();
+    updateSession({ email: 'a@b.c' });
+    setup(offline);
+    await expect(api.get('/api/teacher/1', { keep: true })).resolves.toMatchObject({ kind: 'fatal' });
+  });
 });

@@ -4,25 +4,30 @@
 //   200/201 → ok (JSON) · 204 → no-content · 400 → bad-request (body kept for details)
 //   401 → unauthorized: the session is cleared and the browser goes to /auth
 //   404 → not-found (popup, then home after 3 s) · 409 → conflict (collision popup)
-//   500 → fatal (popup) · any other status → home · network failure → fatal
+//   429 → throttled (popup, with Retry-After) · 500 → fatal (popup) · any other status → home
+//   network failure → fatal, or the copy kept from an earlier answer (`keep`, offline-copies.ts)
 // What "go to", "popup" and "later" mean is injected by the host (`configureApiClient`), so the
 // shell wires the router and its notification area, and tests wire spies.
 import { clearSession, getSession } from '@pupitre/session';
+import { dropCopies, keepCopy, readCopy } from './offline-copies';
 
 export type ApiOutcome<T> =
-  | { kind: 'ok'; status: 200 | 201; data: T }
+  /** `storedAt`: the answer is the copy kept at that moment (offline), not a fresh one. */
+  | { kind: 'ok'; status: 200 | 201; data: T; storedAt?: number }
   | { kind: 'no-content'; status: 204 }
   | { kind: 'bad-request'; status: 400; body: unknown }
   | { kind: 'unauthorized'; status: 401; body: unknown }
   | { kind: 'not-found'; status: 404; body: unknown }
   | { kind: 'conflict'; status: 409; body: unknown }
+  /** `retryAfter`: seconds to wait, when the service says. */
+  | { kind: 'throttled'; status: 429; retryAfter: number | null }
   | { kind: 'fatal'; status: number | null; error?: unknown }
   | { kind: 'redirected'; status: number };
 
 export type ApiOutcomeKind = ApiOutcome<unknown>['kind'];
 
 /** Translation keys (namespace `common`) of the popups the helper raises. */
-export type ApiPopupKey = 'Error.404' | 'Error.collision' | 'Error.fatal';
+export type ApiPopupKey = 'Error.404' | 'Error.collision' | 'Error.fatal' | 'Error.throttled';
 
 /**
  * Error keys the services answer with (`{"error": key}`) that have a translated popup
@@ -97,6 +102,11 @@ export interface RequestOptions {
   react?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * GET of public data only: keep a copy of the answer, and answer with it (and its `storedAt`)
+   * when the network fails, instead of a fatal error.
+   */
+  keep?: boolean;
 }
 
 /**
@@ -119,7 +129,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiOutcome<T>> {
-  const { body, auth = true, react = true, signal } = options;
+  const { body, auth = true, react = true, signal, keep = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth && getSession().access) await beforeAuthenticated().catch(() => undefined);
@@ -135,8 +145,11 @@ export async function request<T = unknown>(method: string, path: string, options
       signal,
     });
   } catch (error) {
+    const aborted = error instanceof DOMException && error.name === 'AbortError';
+    const copy = keep && !aborted ? await readCopy(path, getSession().email ?? '') : null;
+    if (copy) return { kind: 'ok', status: 200, data: copy.body as T, storedAt: copy.at };
     // An abort is the caller's own doing: no popup.
-    if (react && !(error instanceof DOMException && error.name === 'AbortError')) config.notify('Error.fatal');
+    if (react && !aborted) config.notify('Error.fatal');
     return { kind: 'fatal', status: null, error };
   }
 
@@ -145,6 +158,7 @@ export async function request<T = unknown>(method: string, path: string, options
     case 200:
     case 201: {
       const data = await readBody(response);
+      if (keep && method === 'GET') void keepCopy(path, data, getSession().email ?? '');
       return { kind: 'ok', status, data: data as T };
     }
     case 204:
@@ -154,6 +168,7 @@ export async function request<T = unknown>(method: string, path: string, options
     case 401: {
       const payload = await readBody(response);
       clearSession();
+      void dropCopies();
       if (react && !config.currentPath().startsWith('/auth')) config.navigate('/auth');
       return { kind: 'unauthorized', status, body: payload };
     }
@@ -169,6 +184,11 @@ export async function request<T = unknown>(method: string, path: string, options
       const payload = await readBody(response);
       if (react) config.notify('Error.collision');
       return { kind: 'conflict', status, body: payload };
+    }
+    case 429: {
+      const seconds = Number(response.headers?.get?.('Retry-After'));
+      if (react) config.notify('Error.throttled');
+      return { kind: 'throttled', status, retryAfter: Number.isFinite(seconds) && seconds > 0 ? seconds : null };
     }
     case 500:
       if (react) config.notify('Error.fatal');

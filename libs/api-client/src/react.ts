@@ -3,7 +3,8 @@ import { request, type ApiOutcome, type RequestOptions } from './client';
 
 export type ApiState<T> =
   | { status: 'loading' }
-  | { status: 'success'; data: T }
+  /** `storedAt`: shown from the copy kept then (offline). */
+  | { status: 'success'; data: T; storedAt?: number }
   | { status: 'error'; outcome: Exclude<ApiOutcome<T>, { kind: 'ok' }> };
 
 /**
@@ -13,17 +14,17 @@ export type ApiState<T> =
 export function useApiGet<T>(path: string, options: Omit<RequestOptions, 'body' | 'signal'> = {}): ApiState<T> & { reload: () => void } {
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<{ key: string; state: ApiState<T> } | null>(null);
-  const { auth, react } = options;
+  const { auth, react, keep } = options;
   const key = `${attempt}:${path}`;
 
   useEffect(() => {
     const controller = new AbortController();
-    void request<T>('GET', path, { auth, react, signal: controller.signal }).then((outcome) => {
+    void request<T>('GET', path, { auth, react, keep, signal: controller.signal }).then((outcome) => {
       if (controller.signal.aborted) return;
-      setResult({ key, state: outcome.kind === 'ok' ? { status: 'success', data: outcome.data } : { status: 'error', outcome } });
+      setResult({ key, state: outcome.kind === 'ok' ? { status: 'success', data: outcome.data, storedAt: outcome.storedAt } : { status: 'error', outcome } });
     });
     return () => controller.abort();
-  }, [key, path, auth, react]);
+  }, [key, path, auth, react, keep]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   // A result for another path or attempt is stale: show loading until this one arrives.

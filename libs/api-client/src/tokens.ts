@@ -7,6 +7,7 @@
 // that waited sees the new tokens another tab stored and does not spend the old refresh token.
 import { clearSession, getSession, subscribe, updateSession, type Session } from '@pupitre/session';
 import { request, setBeforeAuthenticatedRequest } from './client';
+import { dropCopies } from './offline-copies';
 
 export const REFRESH_THRESHOLD_S = 300;
 export const REFRESH_PATH = '/auth/token/refresh/';
@@ -149,6 +150,7 @@ export async function logout(navigate: (path: string) => void): Promise<boolean>
   const ok = outcome.kind === 'no-content' || (outcome.kind === 'ok' && !(outcome.data && typeof outcome.data === 'object' && 'error' in outcome.data));
   if (!ok) return false;
   clearSession();
+  void dropCopies();
   navigate('/auth?form=login');
   return true;
 }

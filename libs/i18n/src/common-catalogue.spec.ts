@@ -29,4 +29,5 @@ test('common: every key is used', () => {
 
 test('findUnusedKeys reports a key nobody names', () => {
   expect(findUnusedKeys({ a: { b: 'x', c: 'y' }, d: { e: 'z' } }, ["t('a.b')", 't(`d.${x}`)'])).toEqual(['a.c']);
+  expect(findUnusedKeys({ n_one: 'x', n_other: 'y', m_one: 'z' }, ["t('n', { count })"])).toEqual(['m_one']);
 });

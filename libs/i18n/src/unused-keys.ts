@@ -1,6 +1,6 @@
 // The other half of the catalogue check (findMissingKeys is the first): a key that no source file
 // names is dead. A key counts as used when a source holds it as a string literal ('a.b', "a.b",
-// `a.b`, optionally after "ns:"), or when a template literal builds keys under its prefix
+// `a.b`, optionally after "ns:"; a plural form by its base), or when a template literal builds keys under its prefix
 // (`title.${page}` uses every `title.*`), or when a parent object is read whole (returnObjects).
 
 /** Every leaf key of a catalogue, dot-separated. */
@@ -21,6 +21,9 @@ export function findUnusedKeys(catalogue: unknown, sources: readonly string[], n
   const prefixes = [...text.matchAll(/`(?:[A-Za-z0-9_-]+:)?([A-Za-z0-9_-]+\.[A-Za-z0-9_.-]*)\$\{/g)].map((m) => m[1]);
   return catalogueKeys(catalogue).filter((key) => {
     if (literals.has(key)) return false;
+    // A plural form (`reviews_one`, `reviews_other`) is used by its base (`t('reviews', { count })`).
+    const plural = key.match(/^(.+)_(zero|one|two|few|many|other)$/);
+    if (plural && literals.has(plural[1])) return false;
     if (prefixes.some((p) => key.startsWith(p))) return false;
     // A parent object read whole (t('home.faq', { returnObjects: true })).
     const parts = key.split('.');

@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { type PublicReview, YEARS } from '@pupitre/contracts';
+import type { PublicReview } from '@pupitre/contracts';
 import { api } from '@pupitre/api-client';
+import { useFormat } from '@pupitre/i18n';
+import { Stars } from '@pupitre/ui';
 import { teacherName } from './format';
-import { FlagIcon, HeartIcon, ThumbIcon } from './icons';
+import { ChevronIcon, FlagIcon, HeartIcon, ThumbIcon } from './icons';
 import { RelatableBar } from './RelatableBar';
 import { ReportDialog } from './ReportDialog';
 import type { ReviewBook } from './review-book';
-import { Stars } from './Stars';
+import { ReviewCriteria } from './ReviewCriteria';
 import { SubjectChip } from './SubjectChip';
 import styles from './review-ui.module.css';
 
@@ -22,12 +24,16 @@ export interface ReviewCardProps {
 }
 
 /**
- * The review card shared by every screen that shows reviews: stars (tot_rating / 2), teacher,
- * subject with its colour, comment, relatable bar, like/dislike, report flag and favourite.
+ * The review card shared by every screen that shows reviews: stars (tot_rating / 2) and how long
+ * ago it was published, teacher, subject with its colour and year, comment, the criteria of the
+ * review on demand, relatable bar, like/dislike, report flag and favourite.
  */
 export function ReviewCard({ review, book, signedIn, goToAuth, linkTeacher = true }: ReviewCardProps) {
   const { t } = useTranslation('review-ui');
+  const format = useFormat();
   const live = book.live(review);
+  const detailsId = `review-criteria-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const [details, setDetails] = useState(false);
   const [reporting, setReporting] = useState(false);
   const [reportStatus, setReportStatus] = useState<'sent' | 'failed' | null>(null);
   const name = teacherName(review.teacher);
@@ -40,16 +46,26 @@ export function ReviewCard({ review, book, signedIn, goToAuth, linkTeacher = tru
   return (
     <article className={styles.card} aria-label={t('card.label', { teacher: name })} data-testid="review-card" data-review-id={review.id}>
       <header className={styles.cardHeader}>
-        <Stars rating={review.tot_rating} />
+        <p className={styles.cardTop}>
+          <Stars rating={review.tot_rating} size={18} />
+          <time className={styles.date} dateTime={review.created_at} title={format.day(review.created_at)} data-testid="review-date">
+            {format.relativeDay(review.created_at) ?? format.day(review.created_at)}
+          </time>
+        </p>
         <h3 className={styles.cardTeacher}>{linkTeacher ? <Link to={`/teacher/${review.teacher.id}`}>{name}</Link> : name}</h3>
         <p className={styles.cardMeta}>
           <SubjectChip name={review.subject} color={review.subject_color} />
-          {YEARS[review.year] ? <span className={styles.year}>{YEARS[review.year]}</span> : null}
+          {review.year >= 0 && review.year <= 6 ? <span className={styles.year}>{t(`years.${review.year}`)}</span> : null}
         </p>
       </header>
       <p className={review.text_rating ? styles.comment : `${styles.comment} ${styles.muted}`} data-testid="review-comment">
         {review.text_rating || t('card.noComment')}
       </p>
+      <button type="button" className={styles.detailsToggle} aria-expanded={details} aria-controls={details ? detailsId : undefined} onClick={() => setDetails((open) => !open)} data-testid="review-details">
+        {details ? t('card.hideDetails') : t('card.details')}
+        <ChevronIcon up={details} />
+      </button>
+      {details ? <ReviewCriteria id={detailsId} grades={review.grades ?? {}} answers={review.answers ?? {}} /> : null}
       <RelatableBar percent={live.relatable} count={live.relatable_count} />
       <div className={styles.actions}>
         <div role="group" aria-label={t('vote.group')} className={styles.voteGroup}>

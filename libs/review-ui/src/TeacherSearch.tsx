@@ -2,8 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeacherSearchResult } from '@pupitre/contracts';
 import { request } from '@pupitre/api-client';
-import { Button } from '@pupitre/ui';
-import { formatRating, teacherName } from './format';
+import { Button, Score } from '@pupitre/ui';
+import { teacherName } from './format';
 import styles from './review-ui.module.css';
 
 /** Search rules (spec, sections 5 and 9): sent from 2 characters, 500 ms after the last keystroke. */
@@ -127,7 +127,7 @@ export function TeacherSearch({ onSelect, selected = null, onClear, label, id, i
                 }}
               >
                 <span className={styles.resultName}>{teacherName(teacher)}</span>
-                <span className={styles.resultRating}>{teacher.rating === null ? t('noRating') : `${formatRating(teacher.rating)} / 10`}</span>
+                <Score value={teacher.rating} size="sm" />
               </button>
             </li>
           ))}

@@ -34,3 +34,11 @@ export function FlagIcon() {
     </svg>
   );
 }
+
+export function ChevronIcon({ up = false }: { up?: boolean }) {
+  return (
+    <svg {...common} width={16} height={16} style={up ? { transform: 'rotate(180deg)' } : undefined}>
+      <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

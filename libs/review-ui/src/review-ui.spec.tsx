@@ -12,8 +12,6 @@ import {
   ReviewCard,
   reviewUiCatalogues,
   splitCommunity,
-  Stars,
-  starValue,
   TeacherSearch,
   useGoToAuth,
   useReviewBook,
@@ -69,23 +67,45 @@ test('fr, es and en catalogues have the same keys', () => {
   expect(findMissingKeys(reviewUiCatalogues)).toEqual([]);
 });
 
-test('stars: rating / 2 in halves, with the value for screen readers', () => {
-  expect([0, 1, 7, 10, 11, -2].map(starValue)).toEqual([0, 0.5, 3.5, 5, 5, 0]);
-  render(<Stars rating={7} />);
-  expect(screen.getByRole('img', { name: '3.5 out of 5 stars' })).toBeInTheDocument();
-});
-
-test('the card shows stars, teacher, subject with its colour, comment, relatable percent and count', () => {
+test('the card shows stars, how long ago, teacher, subject with its colour and year, comment, relatable percent and count', () => {
+  jest.useFakeTimers({ now: Date.parse('2025-09-10T12:00:00.000Z') });
   signIn();
   renderCards([review]);
   const card = screen.getByTestId('review-card');
-  expect(within(card).getByRole('img', { name: '3.5 out of 5 stars' })).toBeInTheDocument();
+  expect(within(card).getByRole('img', { name: '7 out of 10' })).toBeInTheDocument();
+  expect(within(card).getByTestId('review-date')).toHaveTextContent('last week');
+  expect(within(card).getByTestId('review-date')).toHaveAttribute('dateTime', '2025-09-03T00:00:00.000Z');
   expect(within(card).getByRole('link', { name: 'Mme Durand' })).toHaveAttribute('href', '/teacher/4');
   expect(within(card).getByTestId('subject-chip')).toHaveAttribute('data-color', '#1e88e5');
+  expect(card).toHaveTextContent('Year 11 (Seconde)');
   expect(card).toHaveTextContent('Review number 3');
   expect(within(card).getByTestId('relatable-percent')).toHaveTextContent('50% find it relatable');
   expect(within(card).getByTestId('relatable-count')).toHaveTextContent('2 votes');
   expect(within(card).getByRole('meter')).toHaveAttribute('aria-valuenow', '50');
+});
+
+test('a review nobody voted on says "no votes yet", not 0 %', () => {
+  renderCards([{ ...review, relatable: 0, relatable_count: 0 }]);
+  const card = screen.getByTestId('review-card');
+  expect(within(card).getByTestId('relatable')).toHaveTextContent('No votes yet');
+  expect(within(card).queryByRole('meter')).toBeNull();
+  expect(card).not.toHaveTextContent('0%');
+});
+
+test('the criteria of a review on demand: each grade with its face, then the yes/no answers', async () => {
+  renderCards([{ ...review, grades: { clarte: 8, methodes: 3 }, answers: { ponctuel: true, justice: false } }]);
+  const toggle = screen.getByRole('button', { name: 'See the criteria' });
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(screen.queryByTestId('review-criteria')).toBeNull();
+  await userEvent.setup().click(toggle);
+  expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  expect(toggle).toHaveAccessibleName('Hide the criteria');
+  const criteria = screen.getByTestId('review-criteria');
+  expect(toggle).toHaveAttribute('aria-controls', criteria.id);
+  expect([...criteria.querySelectorAll('dl')[0].querySelectorAll('div')].map((d) => d.textContent)).toEqual(['Clarity8/10', 'Teaching methods3/10']);
+  expect([...criteria.querySelectorAll('dl')[1].querySelectorAll('div')].map((d) => d.textContent)).toEqual(['PunctualYes', 'FairNo']);
+  expect(criteria.querySelector('.pp-face--4')).not.toBeNull();
+  expect(criteria.querySelector('.pp-face--2')).not.toBeNull();
 });
 
 describe('the vote state machine', () => {
@@ -245,7 +265,7 @@ describe('the teacher search', () => {
     expect(api.calls).toEqual([{ method: 'GET', url: '/api/teachers?query=dur', body: undefined }]);
 
     const list = await screen.findByTestId('teacher-results');
-    expect([...list.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Mme Durand8.5 / 10', 'M. DuvalNot rated yet']);
+    expect([...list.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Mme Durand8.5/10 out of 10', 'M. DuvalNot rated yet']);
     expect(screen.getByRole('status')).toHaveTextContent('2 teachers found');
     await user.click(within(list).getByRole('button', { name: /Durand/ }));
     expect(onSelect).toHaveBeenCalledWith(results[0]);

@@ -1,6 +1,6 @@
 import { type ButtonHTMLAttributes, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, isLanguage, setLanguage } from '@pupitre/i18n';
+import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, isLanguage, setLanguage, useFormat } from '@pupitre/i18n';
 
 export interface PanelProps {
   title?: ReactNode;
@@ -50,17 +50,34 @@ export function Loading({ label, 'data-testid': testId }: { label?: string; 'dat
 }
 
 /**
- * Root element of every micro-frontend's screen: `data-testid="mfe-<name>"`, plus a discreet
- * marker of the build that rendered it (`data-testid="mfe-version"`).
+ * Root element of every micro-frontend's screen: `data-testid="mfe-<name>"`, and the build that
+ * rendered it in `data-mfe-version` (for support and the shipping checks; never shown).
  */
 export function MfeRoot({ name, version, children }: { name: string; version: string; children?: ReactNode }) {
   return (
     <div className={`pp-mfe pp-mfe--${name}`} data-testid={`mfe-${name}`} data-mfe-version={version}>
       {children}
-      <small className="pp-version" data-testid="mfe-version">
-        {name} {version}
-      </small>
     </div>
+  );
+}
+
+/** A short note above content: `offline` for a copy shown while the network is away. */
+export function Notice({ tone = 'info', children, 'data-testid': testId }: { tone?: 'info' | 'offline'; children: ReactNode; 'data-testid'?: string }) {
+  return (
+    <p className={`pp-notice${tone === 'info' ? ' pp-notice--info' : ''}`} role="status" data-testid={testId}>
+      {children}
+    </p>
+  );
+}
+
+/** "Offline: shown as it was on 23 Nov 2026, 14:05" above a copy kept from an earlier visit. */
+export function OfflineNotice({ asOf }: { asOf: number }) {
+  const { t } = useTranslation('common');
+  const format = useFormat();
+  return (
+    <Notice tone="offline" data-testid="offline-copy">
+      {t('offlineCopy', { moment: format.moment(asOf) })}
+    </Notice>
   );
 }
 
@@ -74,7 +91,7 @@ export function LanguageSelect({ id = 'pp-language' }: { id?: string }) {
       </label>
       <select
         id={id}
-        className="pp-select"
+        className="pp-select pp-select--inline"
         value={i18n.resolvedLanguage ?? i18n.language}
         onChange={(event) => {
           if (isLanguage(event.target.value)) void setLanguage(event.target.value);

@@ -22,12 +22,7 @@ const en = {
     privacy: 'Your reviews are anonymous: your e-mail address is only used for your account.',
     privacyLink: 'Read the privacy policy',
   },
-  health: {
-    label: 'Account service',
-    checking: 'checking...',
-    unreachable: 'unreachable',
-  },
-  review: { stars: '{{value}} out of 5 stars' },
+  health: { trouble: 'Signing in is having trouble right now: if it fails, try again in a few minutes.' },
   me: {
     title: 'My profile',
     reviews: 'Reviews',
@@ -42,7 +37,8 @@ const en = {
     title: 'My favourites',
     empty: 'You have no favourite reviews yet.',
     communityLink: 'Browse the community',
-    relatable: '{{percent}} % relatable',
+    relatable: '{{percent}} relatable',
+    noVotes: 'no votes yet',
     remove: 'Remove',
     removeLabel: 'Remove the review of {{teacher}} from my favourites',
   },

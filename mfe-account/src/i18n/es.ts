@@ -24,12 +24,7 @@ const es: AccountCatalogue = {
     privacy: 'Tus opiniones son anónimas: tu correo solo sirve para tu cuenta.',
     privacyLink: 'Leer la política de privacidad',
   },
-  health: {
-    label: 'Servicio de cuentas',
-    checking: 'comprobando...',
-    unreachable: 'inaccesible',
-  },
-  review: { stars: '{{value}} de 5 estrellas' },
+  health: { trouble: 'El inicio de sesión tiene problemas en este momento: si falla, vuelve a intentarlo en unos minutos.' },
   me: {
     title: 'Mi perfil',
     reviews: 'Opiniones',
@@ -44,7 +39,8 @@ const es: AccountCatalogue = {
     title: 'Mis favoritos',
     empty: 'Todavía no tienes opiniones favoritas.',
     communityLink: 'Explorar la comunidad',
-    relatable: '{{percent}} % se identifican',
+    relatable: '{{percent}} se identifican',
+    noVotes: 'aún no hay votos',
     remove: 'Quitar',
     removeLabel: 'Quitar la opinión sobre {{teacher}} de mis favoritos',
   },

@@ -24,12 +24,7 @@ const fr: AccountCatalogue = {
     privacy: 'Vos avis sont anonymes : votre adresse e-mail sert uniquement à votre compte.',
     privacyLink: 'Lire la politique de confidentialité',
   },
-  health: {
-    label: 'Service des comptes',
-    checking: 'vérification...',
-    unreachable: 'injoignable',
-  },
-  review: { stars: '{{value}} étoiles sur 5' },
+  health: { trouble: 'La connexion rencontre des difficultés en ce moment : si elle échoue, réessayez dans quelques minutes.' },
   me: {
     title: 'Mon profil',
     reviews: 'Avis',
@@ -44,7 +39,8 @@ const fr: AccountCatalogue = {
     title: 'Mes favoris',
     empty: "Vous n'avez pas encore d'avis favori.",
     communityLink: 'Parcourir la communauté',
-    relatable: '{{percent}} % s’y reconnaissent',
+    relatable: '{{percent}} s’y reconnaissent',
+    noVotes: 'pas encore de vote',
     remove: 'Retirer',
     removeLabel: "Retirer l'avis sur {{teacher}} de mes favoris",
   },

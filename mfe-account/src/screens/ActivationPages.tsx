@@ -87,7 +87,7 @@ export function PasswordResetConfirmPage() {
       if (body && ('uid' in body || 'token' in body)) setError({ message: t('passwordReset.invalidLink'), details: [] });
       else {
         const mapped = signupErrorMessage(body);
-        setError({ message: t(`common:${mapped.key === 'Error.signup-failed' ? 'Error.fatal' : mapped.key}`), details: mapped.details });
+        setError({ message: t(`common:${mapped.key === 'Error.signup-failed' ? 'Error.fatal' : mapped.key}`), details: mapped.details.map((key) => t(`common:${key}`)) });
       }
       return;
     }

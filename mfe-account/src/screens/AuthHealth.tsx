@@ -1,19 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import type { HealthResponse } from '@pupitre/contracts';
 import { useApiGet } from '@pupitre/api-client';
-import styles from '../account.module.css';
+import { Notice } from '@pupitre/ui';
 
-/** GET /auth/health: the auth service's public status ("ok" or "degraded"). */
+/**
+ * GET /auth/health: nothing to say while the account service is fine; when it is degraded or out
+ * of reach, a plain warning that signing in may fail for now (no service names, no status words).
+ */
 export function AuthHealth() {
   const { t } = useTranslation('account');
   // A probe: its failure is shown here, never as a page-level popup or redirect.
   const state = useApiGet<HealthResponse>('/auth/health', { auth: false, react: false });
-  const status = state.status === 'success' ? state.data.status : state.status === 'error' ? 'unreachable' : null;
-  const good = status === 'ok';
+  const trouble = state.status === 'error' || (state.status === 'success' && state.data.status !== 'ok');
   return (
-    <p className={styles.health} data-testid="auth-health" data-status={status ?? 'loading'} role="status" aria-live="polite">
-      <span className={`${styles.dot} ${status === null ? '' : good ? styles.up : styles.down}`} aria-hidden="true" />
-      {t('health.label')}: {status === null ? t('health.checking') : status === 'unreachable' ? t('health.unreachable') : status}
-    </p>
+    <div data-testid="auth-health" data-status={state.status === 'success' ? state.data.status : state.status === 'error' ? 'unreachable' : 'loading'}>
+      {trouble ? <Notice tone="offline">{t('health.trouble')}</Notice> : null}
+    </div>
   );
 }

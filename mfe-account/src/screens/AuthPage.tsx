@@ -14,9 +14,17 @@ import { Screen } from './Screen';
 /** Spec, section 9: after a successful login, home after 3.5 s. */
 export const LOGIN_REDIRECT_MS = 3500;
 
+/**
+ * Where a login goes on: `?next=` when it is a path of this site (the review a visitor was
+ * writing, say), else home. Never another origin (`//x`, `https:`): no open redirect.
+ */
+export function nextPath(next: string | null): string {
+  return next && /^\/(?![/\\])/.test(next) && !next.startsWith('/auth') ? next : '/';
+}
+
 type Tab = 'login' | 'signup';
 
-function LoginForm({ initialEmail }: { initialEmail: string }) {
+function LoginForm({ initialEmail, next }: { initialEmail: string; next: string }) {
   const { t } = useTranslation(['account', 'common']);
   const navigate = useNavigate();
   const errorId = useId();
@@ -28,9 +36,9 @@ function LoginForm({ initialEmail }: { initialEmail: string }) {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => void navigate('/'), LOGIN_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate(next), LOGIN_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [done, navigate]);
+  }, [done, navigate, next]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,6 +56,8 @@ function LoginForm({ initialEmail }: { initialEmail: string }) {
       // Also the answer for an account not activated yet: the message says so.
       setError('Error.wrong-login');
       showPopup('Error.wrong-login');
+    } else if (outcome.kind === 'throttled') {
+      setError('Error.throttled');
     } else {
       showPopup(outcome.kind === 'fatal' ? 'Error.fatal' : 'Error.login-failed');
     }
@@ -95,6 +105,9 @@ function SignupForm({ onCreated }: { onCreated: (email: string) => void }) {
       const message = signupErrorMessage(outcome.body);
       setError(message);
       showPopup(message.key);
+    } else if (outcome.kind === 'throttled') {
+      // Too many sign-ups from here: not a problem with the form.
+      setError({ key: 'Error.throttled', details: [] });
     } else {
       showPopup(outcome.kind === 'fatal' ? 'Error.fatal' : 'Error.signup-failed');
     }
@@ -106,7 +119,7 @@ function SignupForm({ onCreated }: { onCreated: (email: string) => void }) {
       <Field label={t('auth.password')} type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={!!error} errorId={errorId} required minLength={8} />
       <Field label={t('auth.confirmPassword')} type="password" name="re_password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} invalid={!!error} errorId={errorId} required />
       <p className={styles.hint}>{t('auth.passwordHint')}</p>
-      <FormError id={errorId} message={error ? t(`common:${error.key}`) : null} details={error?.details} />
+      <FormError id={errorId} message={error ? t(`common:${error.key}`) : null} details={error?.details.map((key) => t(`common:${key}`))} />
       <Button type="submit" disabled={busy}>
         {t('auth.submitSignup')}
       </Button>
@@ -156,6 +169,7 @@ export function AuthPage() {
   const [prefill, setPrefill] = useState(() => (location.state as { email?: string } | null)?.email ?? '');
   const tab: Tab = params.get('form') === 'signup' ? 'signup' : 'login';
   const error = params.get('error');
+  const next = params.get('next');
 
   useEffect(() => {
     if (error) showPopup('Error.google-login');
@@ -163,13 +177,15 @@ export function AuthPage() {
 
   if (arrivedSignedIn) return <Navigate to="/settings" replace />;
 
-  const select = (next: Tab) => setParams({ form: next }, { replace: true });
+  // Switching tabs keeps where the visitor is going afterwards.
+  const select = (form: Tab) => setParams(next ? { form, next } : { form }, { replace: true });
   const tabId = (name: Tab) => `auth-tab-${name}`;
   return (
     <Screen title={t('auth.title')}>
       <div className={styles.authBox}>
         <h1>{t('auth.title')}</h1>
-        <p>{t('auth.lead')}</p>
+        <p className={styles.lead}>{t('auth.lead')}</p>
+        <AuthHealth />
         <div role="tablist" aria-label={t('auth.tabs')} className={styles.tabs}>
           {(['login', 'signup'] as const).map((name) => (
             <button
@@ -184,9 +200,9 @@ export function AuthPage() {
               onClick={() => select(name)}
               onKeyDown={(e) => {
                 if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-                  const next = name === 'login' ? 'signup' : 'login';
-                  select(next);
-                  document.getElementById(tabId(next))?.focus();
+                  const other = name === 'login' ? 'signup' : 'login';
+                  select(other);
+                  document.getElementById(tabId(other))?.focus();
                 }
               }}
             >
@@ -197,7 +213,7 @@ export function AuthPage() {
         <div role="tabpanel" id="auth-panel" aria-labelledby={tabId(tab)} className={styles.panel}>
           {tab === 'login' ? (
             <>
-              <LoginForm key={prefill} initialEmail={prefill} />
+              <LoginForm key={prefill} initialEmail={prefill} next={nextPath(next)} />
               <ForgotPassword />
             </>
           ) : (
@@ -210,13 +226,12 @@ export function AuthPage() {
           )}
         </div>
         <p className={styles.or}>{t('auth.or')}</p>
-        <a className="pp-button pp-button--secondary" href={GOOGLE_START_PATH} data-testid="google-button">
+        <a className="pp-button pp-button--secondary pp-button--block" href={GOOGLE_START_PATH} data-testid="google-button">
           {t('auth.google')}
         </a>
         <p className={styles.small}>
           {t('auth.privacy')} <Link to="/politique-de-privacite">{t('auth.privacyLink')}</Link>
         </p>
-        <AuthHealth />
       </div>
     </Screen>
   );

@@ -2,31 +2,25 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApiGet } from '@pupitre/api-client';
-import { Button, LoadError, Loading } from '@pupitre/ui';
+import { useFormat } from '@pupitre/i18n';
+import { Button, LoadError, Loading, Stars } from '@pupitre/ui';
 import { accountApi, ME_PATH, MY_FAVORITES_PATH, MY_REVIEWS_PATH, type Me, type MyReview, type PublicReview } from '../api';
 import styles from '../account.module.css';
-import { useDate } from './dates';
 import { Screen } from './Screen';
 
-/** One decimal, or "?" when there is no value (spec: profile average). */
-export const oneDecimal = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value.toFixed(1) : '?');
-
-function Stars({ rating }: { rating: number }) {
-  const { t } = useTranslation('account');
-  const value = Math.round(rating) / 2;
-  return (
-    <span className={styles.stars} role="img" aria-label={t('review.stars', { value })}>
-      {'★'.repeat(Math.floor(value))}
-      {value % 1 ? '⯪' : ''}
-      {'☆'.repeat(5 - Math.ceil(value))}
-    </span>
-  );
+/** One decimal as the language writes it, or "?" when there is no value (spec: profile average). */
+export function useOneDecimal() {
+  const format = useFormat();
+  return (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? format.decimal(value) : '?');
 }
+
+const teacherOf = (review: PublicReview) => [review.teacher.prefix, review.teacher.name].filter(Boolean).join(' ');
 
 export function ProfilePage() {
   const { t } = useTranslation('account');
   const state = useApiGet<Me>(ME_PATH);
-  const formatDate = useDate();
+  const format = useFormat();
+  const oneDecimal = useOneDecimal();
   return (
     <Screen title={t('me.title')}>
       <h1>{t('me.title')}</h1>
@@ -40,27 +34,38 @@ export function ProfilePage() {
           </div>
           <div>
             <dt>{t('me.average')}</dt>
-            <dd data-testid="stat-average">{oneDecimal(state.data.average)}</dd>
+            <dd data-testid="stat-average">
+              {oneDecimal(state.data.average)}
+              {state.data.average === null ? null : <span className={styles.statScale}>/10</span>}
+            </dd>
           </div>
           <div>
             <dt>{t('me.popularity')}</dt>
-            <dd data-testid="stat-popularity">{Math.round(state.data.popularity ?? 0)} %</dd>
+            <dd data-testid="stat-popularity">{format.percent(state.data.popularity ?? 0)}</dd>
           </div>
           <div>
             <dt>{t('me.since')}</dt>
-            <dd data-testid="stat-since">{formatDate(state.data.since)}</dd>
+            <dd data-testid="stat-since" className={styles.statDate}>
+              {format.day(state.data.since)}
+            </dd>
           </div>
         </dl>
       ) : null}
       <ul className={styles.links}>
         <li>
-          <Link to="/me/reviews">{t('me.reviewsLink')}</Link>
+          <Link className={styles.linkCard} to="/me/reviews">
+            {t('me.reviewsLink')}
+          </Link>
         </li>
         <li>
-          <Link to="/me/favorites">{t('me.favoritesLink')}</Link>
+          <Link className={styles.linkCard} to="/me/favorites">
+            {t('me.favoritesLink')}
+          </Link>
         </li>
         <li>
-          <Link to="/me/reports">{t('me.reportsLink')}</Link>
+          <Link className={styles.linkCard} to="/me/reports">
+            {t('me.reportsLink')}
+          </Link>
         </li>
       </ul>
     </Screen>
@@ -70,7 +75,7 @@ export function ProfilePage() {
 export function FavoritesPage() {
   const { t } = useTranslation('account');
   const state = useApiGet<PublicReview[]>(MY_FAVORITES_PATH);
-  const formatDate = useDate();
+  const format = useFormat();
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState<number | null>(null);
   const remove = async (id: number) => {
@@ -94,13 +99,15 @@ export function FavoritesPage() {
         {items.map((review) => (
           <li key={review.id} className={styles.card} data-testid="favorite">
             <p className={styles.cardTitle}>
-              {review.teacher.prefix} {review.teacher.name}
+              <Link to={`/teacher/${review.teacher.id}`}>{teacherOf(review)}</Link>
             </p>
             <Stars rating={review.tot_rating} />
+            {review.text_rating ? <p className={styles.quote}>{review.text_rating}</p> : null}
             <p className={styles.meta}>
-              {formatDate(review.created_at)} · {t('favorites.relatable', { percent: Math.round(review.relatable) })}
+              {format.day(review.created_at)} ·{' '}
+              {review.relatable_count > 0 ? t('favorites.relatable', { percent: format.percent(review.relatable) }) : t('favorites.noVotes')}
             </p>
-            <Button variant="secondary" onClick={() => void remove(review.id)} disabled={busy === review.id} aria-label={t('favorites.removeLabel', { teacher: `${review.teacher.prefix} ${review.teacher.name}` })}>
+            <Button variant="secondary" onClick={() => void remove(review.id)} disabled={busy === review.id} aria-label={t('favorites.removeLabel', { teacher: teacherOf(review) })}>
               {t('favorites.remove')}
             </Button>
           </li>
@@ -118,7 +125,7 @@ const AUTHOR_REASONS = ['reported', 'withdrawn', 'offensive-language', 'personal
 function DeleteReview({ review, onDeleted }: { review: MyReview; onDeleted: () => void }) {
   const { t } = useTranslation('account');
   const [step, setStep] = useState<'idle' | 'confirm' | 'busy' | 'failed'>('idle');
-  const teacher = `${review.teacher.prefix} ${review.teacher.name}`;
+  const teacher = teacherOf(review);
   const confirm = async () => {
     setStep('busy');
     const outcome = await accountApi.deleteReview(review.id);
@@ -140,7 +147,7 @@ function DeleteReview({ review, onDeleted }: { review: MyReview; onDeleted: () =
       <p>{t('myReviews.deleteConfirm')}</p>
       <Button onClick={() => void confirm()} disabled={step === 'busy'}>
         {t('myReviews.deleteYes')}
-      </Button>{' '}
+      </Button>
       <Button variant="secondary" onClick={() => setStep('idle')} disabled={step === 'busy'}>
         {t('myReviews.deleteNo')}
       </Button>
@@ -151,7 +158,7 @@ function DeleteReview({ review, onDeleted }: { review: MyReview; onDeleted: () =
 export function MyReviewsPage() {
   const { t } = useTranslation('account');
   const state = useApiGet<MyReview[]>(MY_REVIEWS_PATH);
-  const formatDate = useDate();
+  const format = useFormat();
   const [deleted, setDeleted] = useState<ReadonlySet<number>>(new Set());
   const items = state.status === 'success' ? state.data.filter((review) => !deleted.has(review.id)) : [];
   return (
@@ -170,10 +177,10 @@ export function MyReviewsPage() {
           return (
             <li key={review.id} className={styles.card} data-testid="my-review">
               <p className={styles.cardTitle}>
-                {review.teacher.prefix} {review.teacher.name} · {review.subject}
+                {teacherOf(review)} · {review.subject}
               </p>
               <Stars rating={review.tot_rating} />
-              <p className={styles.meta}>{formatDate(review.created_at)}</p>
+              <p className={styles.meta}>{format.day(review.created_at)}</p>
               <p>
                 <span className={`${styles.status} ${styles[`status-${status}`] ?? ''}`} data-testid="review-status" data-status={status}>
                   {t(`myReviews.status.${status}`)}
@@ -191,10 +198,12 @@ export function MyReviewsPage() {
                   </span>
                 ) : null}
               </p>
-              <Link to={`/review/${review.id}/edit`} aria-label={t('myReviews.editLabel', { teacher: `${review.teacher.prefix} ${review.teacher.name}` })}>
-                {t('myReviews.edit')}
-              </Link>{' '}
-              <DeleteReview review={review} onDeleted={() => setDeleted((set) => new Set([...set, review.id]))} />
+              <div className={styles.cardActions}>
+                <Link className="pp-button pp-button--secondary" to={`/review/${review.id}/edit`} aria-label={t('myReviews.editLabel', { teacher: teacherOf(review) })}>
+                  {t('myReviews.edit')}
+                </Link>
+                <DeleteReview review={review} onDeleted={() => setDeleted((set) => new Set([...set, review.id]))} />
+              </div>
             </li>
           );
         })}

@@ -4,7 +4,7 @@ import { useApiGet } from '@pupitre/api-client';
 import { LoadError, Loading } from '@pupitre/ui';
 import { MY_REPORTS_PATH, type MyReport } from '../api';
 import styles from '../account.module.css';
-import { useDate } from './dates';
+import { useFormat } from '@pupitre/i18n';
 import { Screen } from './Screen';
 
 const KNOWN_REASONS = ['no-breach', 'offensive-language', 'personal-data', 'threat', 'moderator', 'off-topic', 'not-about-teaching', 'false-statement', 'other', 'teacher-delisted'];
@@ -16,7 +16,7 @@ const KNOWN_REASONS = ['no-breach', 'offensive-language', 'personal-data', 'thre
 export function ReportsPage() {
   const { t } = useTranslation('account');
   const state = useApiGet<MyReport[]>(MY_REPORTS_PATH);
-  const formatDate = useDate();
+  const format = useFormat();
   const reasonText = (reason: string) => (KNOWN_REASONS.includes(reason) ? t(`myReports.reasons.${reason}`) : reason);
   return (
     <Screen title={t('myReports.title')}>
@@ -37,12 +37,12 @@ export function ReportsPage() {
                   )}
                 </p>
                 <blockquote className={styles.meta}>{report.content}</blockquote>
-                <p className={styles.meta}>{t('myReports.sent', { date: formatDate(report.created_at) })}</p>
+                <p className={styles.meta}>{t('myReports.sent', { date: format.day(report.created_at) })}</p>
                 <p>
                   <span className={`${styles.status} ${styles[`report-${report.outcome}`] ?? ''}`} data-testid="report-outcome">
                     {t(`myReports.outcome.${report.outcome}`)}
                   </span>
-                  {report.decided_at ? <span className={styles.meta}> · {t('myReports.decided', { date: formatDate(report.decided_at) })}</span> : null}
+                  {report.decided_at ? <span className={styles.meta}> · {t('myReports.decided', { date: format.day(report.decided_at) })}</span> : null}
                 </p>
                 {report.reason ? <p data-testid="report-reason">{t('myReports.reason', { reason: reasonText(report.reason) })}</p> : null}
                 {report.reason_text ? <p data-testid="report-reason-text">{t('myReports.reasonText', { text: report.reason_text })}</p> : null}

@@ -7,6 +7,7 @@ import { Button, Panel } from '@pupitre/ui';
 import { accountApi } from '../api';
 import { Field, FormError } from './Field';
 import { Screen } from './Screen';
+import styles from '../account.module.css';
 
 const reload = () => window.location.reload();
 
@@ -47,10 +48,10 @@ export function SettingsPage({ onLanguageSaved = reload }: { onLanguageSaved?: (
     <Screen title={t('settings.title')}>
       <h1>{t('settings.title')}</h1>
       <Panel title={t('settings.language')}>
-        <fieldset>
+        <fieldset className={styles.choices}>
           <legend>{t('settings.languageLead')}</legend>
           {SUPPORTED_LANGUAGES.map((lng) => (
-            <label key={lng} lang={lng} style={{ display: 'block', padding: '4px 0' }}>
+            <label key={lng} lang={lng} className={styles.choice}>
               <input
                 type="radio"
                 name="language"

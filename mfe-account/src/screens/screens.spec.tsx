@@ -4,11 +4,10 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter } from 'react-router';
 import { resetApiClient } from '@pupitre/api-client';
 import { fakeRoutes } from '@pupitre/api-client/src/testing';
-import { initI18n } from '@pupitre/i18n';
+import { initI18n, setLanguage } from '@pupitre/i18n';
 import { getSession, updateSession } from '@pupitre/session';
 import { getPopups } from '@pupitre/ui';
-import { oneDecimal } from './ProfilePages';
-import { LOGIN_REDIRECT_MS } from './AuthPage';
+import { LOGIN_REDIRECT_MS, nextPath } from './AuthPage';
 import { ACTIVATION_REDIRECT_MS } from './ActivationPages';
 import { AccountRoutes } from './test-routes';
 
@@ -124,6 +123,50 @@ describe('/auth', () => {
     expect(getPopups().map((p) => p.key)).toContain('Success.request-reset-password');
   });
 
+  test('the service\'s password rules are said in the page\'s language, never in its English', async () => {
+    await act(() => setLanguage('fr'));
+    serve({ 'POST /auth/manage/users/': { status: 400, body: { password: ['This password is too common.', 'This password is entirely numeric.'] } } });
+    renderAt('/auth?form=signup');
+    fireEvent.change(screen.getByLabelText('Adresse e-mail'), { target: { value: 'a@b.co' } });
+    fireEvent.change(screen.getByLabelText('Mot de passe'), { target: { value: '12345678' } });
+    fireEvent.change(screen.getByLabelText('Confirmez le mot de passe'), { target: { value: '12345678' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    const error = await screen.findByTestId('form-error');
+    await waitFor(() => expect(error).toHaveTextContent('Ce mot de passe est trop courant'));
+    expect(error).toHaveTextContent('uniquement de chiffres');
+    expect(error).not.toHaveTextContent(/This password/);
+    await act(() => setLanguage('en'));
+  });
+
+  test('a throttled sign-up says to wait, not to check the form', async () => {
+    serve({ 'POST /auth/manage/users/': { status: 429, body: { error: 'throttled' } } });
+    renderAt('/auth?form=signup');
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'a@b.co' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tr0ub4dor&3' } });
+    fireEvent.change(screen.getByLabelText('Confirm the password'), { target: { value: 'Tr0ub4dor&3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    await waitFor(() => expect(screen.getByTestId('form-error')).toHaveTextContent('Too many attempts: please wait a little'));
+    expect(getPopups().map((p) => p.key)).not.toContain('Error.signup-failed');
+    expect(screen.getByTestId('form-error')).not.toHaveTextContent(/check the form/);
+  });
+
+  test('a login from "sign in to publish" goes back to the review, and only ever to a path of this site', async () => {
+    expect(['/publication', '/review/4/edit', '//evil.example', 'https://evil.example', '/\\evil', '/auth?form=login', null].map(nextPath)).toEqual(['/publication', '/review/4/edit', '/', '/', '/', '/', '/']);
+    jest.useFakeTimers();
+    serve({ 'POST /auth/token/': { status: 200, body: { access: 'A.eyJleHAiOjQxMDI0NDQ4MDB9.s', refresh: 'R' } } });
+    renderAt('/auth?form=login&next=%2Fpublication');
+    fireEvent.click(screen.getByRole('tab', { name: 'Sign up' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Log in' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('next=%2Fpublication');
+    const form = within(screen.getByTestId('login-form'));
+    fireEvent.change(form.getByLabelText('E-mail address'), { target: { value: 'me@b.co' } });
+    fireEvent.change(form.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await act(async () => jest.advanceTimersByTimeAsync(0));
+    await act(async () => jest.advanceTimersByTimeAsync(LOGIN_REDIRECT_MS));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/publication$/);
+  });
+
   test('a signed-in visitor goes to /settings', () => {
     serve({});
     updateSession({ email: 'me@b.co' });
@@ -177,9 +220,9 @@ test('/me: count, average with one decimal, popularity, join date', async () => 
   renderAt('/me');
   expect(await screen.findByTestId('stat-count')).toHaveTextContent('3');
   expect(screen.getByTestId('stat-average')).toHaveTextContent('7.3');
-  expect(screen.getByTestId('stat-popularity')).toHaveTextContent('67 %');
+  expect(screen.getByTestId('stat-average')).toHaveTextContent('7.3/10');
+  expect(screen.getByTestId('stat-popularity')).toHaveTextContent('67%');
   expect(screen.getByTestId('stat-since')).toHaveTextContent('2025');
-  expect(oneDecimal(null)).toBe('?');
 });
 
 const review = (id: number, extra = {}) => ({
@@ -204,7 +247,7 @@ test('/me/favorites: remove drops the item', async () => {
   serve({ 'GET /auth/me/favorites': { status: 200, body: [review(1), review(2)] }, 'DELETE /api/rating/1/favorite': { status: 204 } });
   renderAt('/me/favorites');
   expect(await screen.findAllByTestId('favorite')).toHaveLength(2);
-  expect(screen.getAllByTestId('favorite')[0]).toHaveTextContent('80 % relatable');
+  expect(screen.getAllByTestId('favorite')[0]).toHaveTextContent('80% relatable');
   fireEvent.click(screen.getAllByRole('button', { name: /Remove the review/ })[0]);
   await act(async () => undefined);
   expect(screen.getAllByTestId('favorite')).toHaveLength(1);
@@ -261,6 +304,13 @@ test('/me/reports: each report with the moderators\' outcome and reasons', async
   expect(items[1]).toHaveTextContent('Reason: Fair criticism');
   expect(items[2]).toHaveTextContent('Waiting for a moderator');
   expect(within(items[2]).queryByTestId('report-reason')).toBeNull();
+});
+
+test.each(['/me', '/me/favorites', '/me/reviews', '/me/reports'])('%s signed out goes to sign in (and back after), asking the API nothing', (path) => {
+  const fetch = serve({});
+  renderAt(path);
+  expect(screen.getByTestId('where')).toHaveTextContent(`/auth?form=login&next=${encodeURIComponent(path)}`);
+  expect(fetch.mock.calls.filter(([url]) => url !== '/auth/health')).toEqual([]);
 });
 
 test('/settings without a stored e-mail goes to /auth; with one, shows it', () => {

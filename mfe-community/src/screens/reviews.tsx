@@ -3,8 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommunityCategoryBlock, PublicReview } from '@pupitre/contracts';
 import { ReviewCard, splitCommunity, useGoToAuth, useReviewBook, useSignedIn, type ReviewBook } from '@pupitre/review-ui';
-import { Button } from '@pupitre/ui';
-import { Carousel, usePrefersReducedMotion } from './Carousel';
+import { Carousel, CarouselPause, usePrefersReducedMotion } from '@pupitre/ui';
 import styles from '../community.module.css';
 
 /** The live state book of a community-shaped answer. */
@@ -15,6 +14,9 @@ export function useCommunityBook(body: unknown): { categories: CommunityCategory
   const book = useReviewBook(state, signedIn, goToAuth);
   return { categories, book, signedIn, goToAuth };
 }
+
+/** Reviews per category scroll at 0.6 px a frame (the home carousel: 1). */
+const CATEGORY_SPEED = 36;
 
 /** Categories (recent, highest, lowest, relevant) as carousels, alternating direction; empty ones hidden. */
 export function CategoryCarousels({ body }: { body: unknown }) {
@@ -28,15 +30,19 @@ export function CategoryCarousels({ body }: { body: unknown }) {
     <div className={styles.categories} data-testid="categories">
       {reducedMotion ? null : (
         <p className={styles.motionToggle}>
-          <Button variant="secondary" aria-pressed={!playing} onClick={() => setPlaying((p) => !p)} data-testid="carousel-pause">
-            {playing ? t('community.pause') : t('community.play')}
-          </Button>
+          <CarouselPause playing={playing} onToggle={() => setPlaying((p) => !p)} />
         </p>
       )}
       {shown.map((category, row) => (
-        <section key={category.title} className={styles.category} data-testid={`category-${category.title}`}>
-          <h2 id={`category-${category.title}`}>{t(`categories.${category.title}`)}</h2>
-          <Carousel label={t(`categories.${category.title}`)} direction={row % 2 === 0 ? 'forward' : 'backward'} playing={playing}>
+        <section key={category.title} className={styles.category} data-testid={`category-${category.title}`} aria-labelledby={`category-${category.title}`}>
+          <h3 id={`category-${category.title}`}>{t(`categories.${category.title}`)}</h3>
+          <Carousel
+            label={t(`categories.${category.title}`)}
+            direction={row % 2 === 0 ? 'forward' : 'backward'}
+            speed={CATEGORY_SPEED}
+            playing={playing}
+            pauseOnInteraction
+          >
             {category.reviews.map((review) => (
               <ReviewCard key={review.id} review={review} book={book} signedIn={signedIn} goToAuth={goToAuth} />
             ))}

@@ -108,11 +108,11 @@ describe('/publication', () => {
     expect(screen.getByTestId('overall')).toHaveValue('2.5');
     expect(screen.getByTestId('overall')).toHaveAttribute('max', '5');
     expect(screen.getByTestId('overall')).toHaveAttribute('step', '0.5');
-    expect(screen.getByTestId('overall-value')).toHaveTextContent('2.5 out of 5 stars');
+    expect(screen.getByTestId('overall-value')).toHaveTextContent('2.5 out of 5 stars: 5/10');
     expect(screen.getByTestId('subject-select')).toBeDisabled();
     expect(screen.getByTestId('subject-select')).toHaveTextContent('Choose a teacher first');
     const years = [...(screen.getByTestId('year-select') as HTMLSelectElement).options].map((o) => o.text);
-    expect(years).toEqual(['Choose...', 'Terminale', 'Première', 'Seconde', 'Troisième', 'Quatrième', 'Cinquième', 'Sixième']);
+    expect(years).toEqual(['Choose...', 'Year 13 (Terminale)', 'Year 12 (Première)', 'Year 11 (Seconde)', 'Year 10 (Troisième)', 'Year 9 (Quatrième)', 'Year 8 (Cinquième)', 'Year 7 (Sixième)']);
     expect(screen.getAllByRole('radio', { checked: true })).toHaveLength(4);
     expect(within(screen.getByTestId('flag-ponctuel')).getByRole('radio', { name: 'No' })).toBeChecked();
   });
@@ -153,7 +153,7 @@ describe('/publication', () => {
     renderAt('/publication', '/publication');
     await submit(user);
     expect(errorKey()).toBe('wrong-teacher');
-    expect(screen.getByRole('alert')).toHaveTextContent('The selected teacher is not valid');
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a teacher from the list.');
     expect(screen.getByRole('searchbox', { name: 'Teacher' })).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -170,10 +170,13 @@ describe('/publication', () => {
     expect(screen.queryByTestId('form-error')).toBeNull();
     await submit(user);
     expect(errorKey()).toBe('wrong-year');
-    await user.selectOptions(screen.getByTestId('year-select'), 'Seconde');
+    await user.selectOptions(screen.getByTestId('year-select'), 'Year 11 (Seconde)');
     await submit(user);
     expect(errorKey()).toBe('incorrect-grade');
     expect(screen.getByTestId('grade-clarte')).toHaveAttribute('aria-invalid', 'true');
+    // The message sits in the criterion at fault, which names it and gets the focus.
+    expect(screen.getByTestId('grade-clarte')).toContainElement(screen.getByTestId('form-error'));
+    expect(within(screen.getByTestId('grade-clarte')).getByRole('radiogroup')).toHaveAccessibleDescription(/Choose a face for this criterion/);
     await act(async () => new Promise(requestAnimationFrame));
     expect(screen.getByTestId('grade-clarte')).toHaveFocus();
     await answerGrades(user, 4);
@@ -223,21 +226,81 @@ describe('/publication', () => {
   test.each([
     [409, { error: 'duplicate-review' }, 'duplicate-review', 'You have already reviewed this teacher'],
     [400, { error: 'incorrect-overall' }, 'incorrect-overall', 'The overall rating must be between 0 and 10.'],
-    [400, { error: 'wrong-teacher' }, 'wrong-teacher', 'The selected teacher is not valid'],
-    [400, { error: 'incorrect-grade' }, 'incorrect-grade', 'Grades must be between 0 and 10'],
+    [400, { error: 'wrong-teacher' }, 'wrong-teacher', 'Choose a teacher from the list.'],
+    [400, { error: 'incorrect-grade' }, 'incorrect-grade', 'Choose a face for this criterion'],
     [400, { error: 'bad-request' }, 'bad-request', 'please check the form'],
     [500, undefined, 'fatal', 'An unknown error occurred'],
   ])('the service answering %s %j shows %s and re-enables the button', async (status, body, key, text) => {
-    serve(() => ({ status, body }));
+    const api = serve(() => ({ status, body }));
     const user = userEvent.setup({ delay: null });
     renderAt('/publication?teacher=4', '/publication');
     await screen.findByTestId('teacher-clear');
-    await user.selectOptions(screen.getByTestId('year-select'), 'Terminale');
+    await user.selectOptions(screen.getByTestId('year-select'), 'Year 13 (Terminale)');
     await answerGrades(user);
     await submit(user);
     expect(await screen.findByTestId('form-error')).toHaveAttribute('data-key', key);
     expect(screen.getByTestId('form-error')).toHaveTextContent(text);
     expect(screen.getByTestId('submit')).toBeEnabled();
+    // One message, the form's own: no page popup beside it (a 409 used to add "similar content").
+    expect(api.notify).not.toHaveBeenCalled();
+  });
+});
+
+describe('signed out, nothing is lost', () => {
+  test('the whole form can be filled; publishing keeps it and goes to sign in, coming back to it', async () => {
+    clearSession();
+    const api = serve();
+    const user = userEvent.setup({ delay: null });
+    const { unmount } = renderAt('/publication?teacher=4', '/publication');
+    expect(screen.getByTestId('signed-out-notice')).toHaveTextContent('we keep it on this device while you sign in');
+    await screen.findByTestId('teacher-clear');
+    expect(screen.getByTestId('submit')).toHaveTextContent('Sign in to publish');
+    await user.selectOptions(screen.getByTestId('year-select'), 'Year 12 (Première)');
+    await answerGrades(user, 2);
+    await user.click(screen.getByTestId('comment'));
+    await user.paste('Kind and clear');
+    await submit(user);
+    expect(await screen.findByTestId('where')).toHaveTextContent('/auth?form=login&next=%2Fpublication');
+    expect(api.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    unmount();
+
+    // Back after signing in: the review is there as it was left, and publishing sends it.
+    updateSession({ email: 'author@example.org', access: 'A' });
+    renderAt('/publication', '/publication');
+    expect(screen.getByTestId('draft-restored')).toHaveTextContent('Here is the review you started');
+    expect(screen.getByRole('searchbox', { name: 'Teacher' })).toHaveValue('Mme Durand');
+    expect(screen.getByTestId('year-select')).toHaveValue('1');
+    expect(screen.getByTestId('comment')).toHaveValue('Kind and clear');
+    expect(screen.getByTestId('submit')).toHaveTextContent('Publish the review');
+    await submit(user);
+    expect(await screen.findByTestId('where')).toHaveTextContent('/publication/complete?id=77');
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ teacher: 4, year: 1, clarte: 4, text_rating: 'Kind and clear' });
+    // Published: the draft is gone.
+    expect(localStorage.getItem('pupitre:review-draft')).toBeNull();
+  });
+
+  test('a session that ended while writing sends to sign in with the draft kept', async () => {
+    serve(() => ({ status: 401, body: { detail: 'Given token not valid for any token type', code: 'token_not_valid' } }));
+    const user = userEvent.setup({ delay: null });
+    renderAt('/publication?teacher=4', '/publication');
+    await screen.findByTestId('teacher-clear');
+    await user.selectOptions(screen.getByTestId('year-select'), 'Year 13 (Terminale)');
+    await answerGrades(user);
+    await submit(user);
+    expect(await screen.findByTestId('where')).toHaveTextContent('/auth?form=login&next=%2Fpublication');
+    expect(JSON.parse(localStorage.getItem('pupitre:review-draft')!).values).toMatchObject({ year: 0, teacher: { id: 4 } });
+  });
+
+  test('"start over" forgets the draft', async () => {
+    serve();
+    localStorage.setItem('pupitre:review-draft', JSON.stringify({ at: Date.now(), values: { ...withTeacher(emptyValues(), durand), year: 3 } }));
+    const user = userEvent.setup({ delay: null });
+    renderAt('/publication', '/publication');
+    expect(screen.getByTestId('year-select')).toHaveValue('3');
+    await user.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(screen.getByTestId('year-select')).toHaveValue('-1');
+    expect(screen.queryByTestId('draft-restored')).toBeNull();
+    expect(localStorage.getItem('pupitre:review-draft')).toBeNull();
   });
 });
 
@@ -263,7 +326,7 @@ describe('/review/:id/edit', () => {
     expect(screen.getByTestId('year-select')).toHaveValue('2');
     expect(screen.getByTestId('overall')).toHaveValue('3.5');
     expect(screen.getByTestId('comment')).toHaveValue('Good');
-    expect(within(screen.getByTestId('grade-clarte')).getByRole('radio', { name: '3 / 5' })).toBeChecked();
+    expect(within(screen.getByTestId('grade-clarte')).getByRole('radio', { name: '3 – Good' })).toBeChecked();
     expect(within(screen.getByTestId('flag-ponctuel')).getByRole('radio', { name: 'Yes' })).toBeChecked();
     expect(screen.getByTestId('revalidation-note')).toHaveTextContent('validated again');
 
@@ -276,7 +339,12 @@ describe('/review/:id/edit', () => {
     await submit(user);
     const put = api.calls.find((c) => c.method === 'PUT');
     expect(put).toMatchObject({ url: '/api/rating/9', body: expect.objectContaining({ text_rating: 'Good and kind', tot_rating: 7, clarte: 6 }) });
-    expect(await screen.findByTestId('edit-saved')).toHaveTextContent('Review modified.');
+    const saved = await screen.findByTestId('edit-saved');
+    expect(saved).toHaveTextContent('Review saved');
+    // Said once: no second title, note or back link around it.
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getAllByText(/validated again/)).toHaveLength(1);
+    expect(screen.getAllByRole('link', { name: 'Back to my reviews' })).toHaveLength(1);
   });
 
   test('the service refusing an identical edit shows the same message', async () => {
@@ -284,7 +352,7 @@ describe('/review/:id/edit', () => {
     const user = userEvent.setup({ delay: null });
     renderAt('/review/9/edit', '/review/:id/edit');
     await screen.findByTestId('teacher-fixed');
-    await user.click(within(screen.getByTestId('grade-clarte')).getByRole('radio', { name: '4 / 5' }));
+    await user.click(within(screen.getByTestId('grade-clarte')).getByRole('radio', { name: '4 – Very good' }));
     await submit(user);
     expect(await screen.findByTestId('form-error')).toHaveAttribute('data-key', 'ReviewFormIdentical');
   });

@@ -18,7 +18,6 @@ import {
 export const OVERALL_DEFAULT = 2.5;
 export const OVERALL_MAX = 5;
 export const OVERALL_STEP = 0.5;
-export const FACES = [0, 1, 2, 3, 4, 5] as const;
 export const NOT_CHOSEN = -1;
 
 export interface FormTeacher {
@@ -112,4 +111,9 @@ export function forbiddenCharacters(text: string, pattern: RegExp): string[] {
 export function serviceErrorKey(body: unknown): ReviewFormError {
   const key = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
   return typeof key === 'string' && (FORM_ERROR_KEYS as readonly string[]).includes(key) ? (key as ReviewFormError) : 'fatal';
+}
+
+/** Nothing entered yet (the values of an empty form): not worth keeping as a draft. */
+export function isBlank(values: ReviewFormValues): boolean {
+  return samePayload(toPayload(values), toPayload(emptyValues()));
 }

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Screen } from '@pupitre/review-ui';
-import { Button, Loading, Panel } from '@pupitre/ui';
-import { formTeacher, isId, reviewApi } from '../api';
+import { Button, Loading, Notice, Panel } from '@pupitre/ui';
+import { formTeacher, isId, reviewApi, signInThenBackTo } from '../api';
 import { valuesFromEditView, type ReviewFormValues } from '../form/model';
 import { ReviewForm } from '../form/ReviewForm';
 import { MFE } from '../version';
-import styles from '../review.module.css';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; initial: ReviewFormValues } | { status: 'error' };
 
@@ -31,22 +30,11 @@ function useEditValues(id: number, attempt: number): Loaded {
   return state && state.key === key ? state.loaded : { status: 'loading' };
 }
 
-function EditForm({ id }: { id: number }) {
+function EditForm({ id, onSaved }: { id: number; onSaved: () => void }) {
   const { t } = useTranslation('review');
+  const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
-  const [saved, setSaved] = useState(false);
   const loaded = useEditValues(id, attempt);
-  if (saved) {
-    return (
-      <Panel data-testid="edit-saved">
-        <p role="status" className="pp-success">
-          {t('edit.saved')}
-        </p>
-        <p>{t('edit.revalidated')}</p>
-        <Link to="/me/reviews">{t('edit.back')}</Link>
-      </Panel>
-    );
-  }
   if (loaded.status === 'loading') return <Loading />;
   if (loaded.status === 'error') {
     return (
@@ -59,37 +47,62 @@ function EditForm({ id }: { id: number }) {
     );
   }
   return (
-    <Panel>
-      <ReviewForm
-        mode="edit"
-        initial={loaded.initial}
-        onSubmit={async (payload) => {
-          const answer = await reviewApi.edit(id, payload);
-          if (answer.ok) {
-            setSaved(true);
-            return null;
-          }
-          return answer.error;
-        }}
-      />
-    </Panel>
+    <ReviewForm
+      mode="edit"
+      initial={loaded.initial}
+      onSubmit={async (payload) => {
+        const answer = await reviewApi.edit(id, payload);
+        if (answer.ok) {
+          onSaved();
+          return null;
+        }
+        if (answer.error === 'signed-out') {
+          navigate(signInThenBackTo(`/review/${id}/edit`));
+          return null;
+        }
+        return answer.error;
+      }}
+    />
+  );
+}
+
+/** Once saved, the page says so once: saved, validated again, back to my reviews. */
+function Saved() {
+  const { t } = useTranslation('review');
+  return (
+    <div data-testid="edit-saved">
+      <h1>{t('edit.savedTitle')}</h1>
+      <p role="status" className="pp-lead">
+        {t('edit.revalidated')}
+      </p>
+      <Link className="pp-button" to="/me/reviews">
+        {t('edit.back')}
+      </Link>
+    </div>
   );
 }
 
 export function ReviewEditPage() {
   const { t } = useTranslation('review');
   const { id = '' } = useParams();
+  const [saved, setSaved] = useState(false);
   return (
     <Screen {...MFE} title={t('edit.title')}>
-      <h1>{t('edit.title')}</h1>
-      <p>{t('edit.lead')}</p>
-      <p className={styles.note} data-testid="revalidation-note">
-        {t('edit.revalidated')}
-      </p>
-      {isId(id) ? <EditForm key={id} id={Number(id)} /> : <p role="alert">{t('edit.invalid')}</p>}
-      <p>
-        <Link to="/me/reviews">{t('edit.back')}</Link>
-      </p>
+      {saved ? (
+        <Saved />
+      ) : (
+        <>
+          <h1>{t('edit.title')}</h1>
+          <p className="pp-lead">{t('edit.lead')}</p>
+          <Notice data-testid="revalidation-note">{t('edit.revalidated')}</Notice>
+          {isId(id) ? <EditForm key={id} id={Number(id)} onSaved={() => setSaved(true)} /> : <p role="alert">{t('edit.invalid')}</p>}
+          <p>
+            <Link className="pp-link" to="/me/reviews">
+              {t('edit.back')}
+            </Link>
+          </p>
+        </>
+      )}
     </Screen>
   );
 }

@@ -1,13 +1,14 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '@pupitre/ui';
+import { useSession } from '@pupitre/session';
+import { usePageTitle, whenIdle } from '@pupitre/ui';
 import { HOME_ANCHOR } from '../navbar/Navbar';
 import styles from '../shell.module.css';
 import { Faq } from './Faq';
-import { PromoVideo, whenIdle } from './PromoVideo';
+import { PromoVideo } from './PromoVideo';
 
-// The carousel (embla) is a chunk of its own, fetched once the page has loaded and the browser is
+// The carousel is a chunk of its own, fetched once the page has loaded and the browser is
 // idle, and only when its section nears the viewport: it never competes with the first paint.
 const LastReviews = lazy(() => import(/* webpackChunkName: "home-last-reviews" */ './LastReviews'));
 
@@ -34,6 +35,7 @@ export function HomePage() {
   const { t } = useTranslation('common');
   const { hash } = useLocation();
   usePageTitle(t('title.home'));
+  const { email } = useSession();
   const [reviewsRef, showReviews] = useNearViewport<HTMLElement>();
 
   useEffect(() => {
@@ -45,10 +47,20 @@ export function HomePage() {
       <section className={styles.hero} id={HOME_ANCHOR} aria-labelledby="home-title">
         <div className={styles.heroText}>
           <h1 id="home-title">{t('home.title')}</h1>
-          <p>{t('home.lead')}</p>
+          <p className={styles.heroLead}>{t('home.lead')}</p>
           <p className={styles.actions}>
-            <Link to="/auth" className="pp-button" data-testid="home-cta">
-              {t('home.cta')}
+            {/* Signed in, the first thing to do is publish; signed out, sign in or register. */}
+            {email ? (
+              <Link to="/publication" className="pp-button" data-testid="home-cta">
+                {t('home.ctaPublish')}
+              </Link>
+            ) : (
+              <Link to="/auth" className="pp-button" data-testid="home-cta">
+                {t('home.cta')}
+              </Link>
+            )}
+            <Link to="/communaute" className="pp-button pp-button--secondary">
+              {t('home.ctaRead')}
             </Link>
           </p>
         </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '@pupitre/i18n';
+import { whenIdle } from '@pupitre/ui';
 import styles from '../shell.module.css';
 
 // The promo video (autoplaying, muted, looping), one per language: the stored language is the hint.
@@ -8,23 +9,6 @@ import styles from '../shell.module.css';
 // competes with the first paint; the poster (2 KB) holds its place meanwhile.
 export const PROMO_POSTER = '/promo/promo-poster.webp';
 export const promoSource = (lang: string) => `/promo/promo-${isLanguage(lang) ? lang : 'fr'}.webm`;
-
-export function whenIdle(fn: () => void): () => void {
-  let cancelled = false;
-  let idle: number | undefined;
-  const run = () => {
-    if (cancelled) return;
-    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(() => !cancelled && fn(), { timeout: 2000 });
-    else setTimeout(() => !cancelled && fn(), 200);
-  };
-  if (document.readyState === 'complete') run();
-  else window.addEventListener('load', run, { once: true });
-  return () => {
-    cancelled = true;
-    window.removeEventListener('load', run);
-    if (idle !== undefined) window.cancelIdleCallback?.(idle);
-  };
-}
 
 export function PromoVideo() {
   const { t, i18n } = useTranslation('common');

@@ -29,6 +29,10 @@ function Logo() {
   };
   return (
     <Link to={onHome ? '/' : `/#${HOME_ANCHOR}`} className={styles.logo} aria-label={t('nav.home')} onClick={onClick} data-testid="logo">
+      <svg viewBox="0 0 32 32" width="30" height="30" aria-hidden="true" focusable="false" className={styles.logoMark}>
+        <rect width="32" height="32" rx="9" fill="currentColor" />
+        <path d="M16 6.8l2.6 5.3 5.8.8-4.2 4.1 1 5.8L16 20l-5.2 2.8 1-5.8-4.2-4.1 5.8-.8z" fill="#ffd166" />
+      </svg>
       {t('brand')}
     </Link>
   );
@@ -142,7 +146,7 @@ function WideNav() {
           </NavLink>
         </li>
         <li>
-          <NavLink to="/publication" className={styles.navLink} end>
+          <NavLink to="/publication" className={`pp-button ${styles.navCta}`} end>
             {t('nav.publish')}
           </NavLink>
         </li>
@@ -166,7 +170,10 @@ function CompactNav() {
     <nav className={`${styles.nav} ${styles.compact}`} aria-label={t('nav.label')} data-testid="navbar-compact" ref={ref}>
       <Logo />
       <button type="button" className={styles.menuButton} aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
-        <span aria-hidden="true">☰</span> {t('nav.menu')}
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        {t('nav.menu')}
       </button>
       {open ? (
         <ul className={styles.compactMenu} id={menuId}>

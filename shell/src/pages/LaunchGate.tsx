@@ -20,7 +20,7 @@ export function LaunchCountdown({ launchAt }: { launchAt: number }) {
   return (
     <main className={styles.launch} data-testid="launch-countdown">
       <h1>{t('launch.title')}</h1>
-      <p>{t('launch.lead')}</p>
+      <p className={styles.launchLead}>{t('launch.lead')}</p>
       <ol className={styles.countdown} aria-live="off">
         {(['days', 'hours', 'minutes', 'seconds'] as const).map((unit) => (
           <li key={unit} data-testid={`countdown-${unit}`}>

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 // The service worker as shipped (shell/public/sw.js), run in a sandbox with a fake CacheStorage
-// and network: it caches the shell's HTML page from navigations, and nothing else.
+// and network: it keeps the shell's HTML page and the app's files, never data or accounts.
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -20,7 +20,8 @@ class WorkerRequest implements FakeRequest {
   mode = 'cors';
   headers = new Headers();
   cache?: string;
-  constructor(url: string, init: { cache?: string } = {}) {
+  constructor(url: string | { url: string }, init: { cache?: string } = {}) {
+    if (typeof url !== 'string') url = url.url;
     this.url = new URL(url, ORIGIN).href;
     this.cache = init.cache;
   }
@@ -35,6 +36,8 @@ function answer(body: string, { status = 200, type = 'basic', contentType = 'tex
   return response;
 }
 
+const PAGE = '<!doctype html><title>shell</title><script defer src="/main.0123abcdef.js"></script><link href="/main.abcdef0123.css" rel="stylesheet">';
+
 function serviceWorker() {
   const handlers = new Map<string, Handler>();
   const stores = new Map<string, Map<string, Response>>();
@@ -46,12 +49,14 @@ function serviceWorker() {
       return {
         put: async (request: string | FakeRequest, response: Response) => void store.set(key(request), response),
         match: async (request: string | FakeRequest) => store.get(key(request))?.clone(),
+        keys: async () => [...store.keys()].map((url) => ({ url })),
+        delete: async (request: string | FakeRequest) => store.delete(key(request)),
       };
     },
     keys: async () => [...stores.keys()],
     delete: async (name: string) => stores.delete(name),
   };
-  const network = { online: true, requests: [] as string[], answer: (_url: string) => answer('<!doctype html><title>shell</title>') };
+  const network = { online: true, requests: [] as string[], answer: (url: string) => (new URL(url).pathname === '/' ? answer(PAGE) : answer(`file ${new URL(url).pathname}`, { contentType: 'text/javascript' })) };
   const fetchFake = async (request: string | FakeRequest) => {
     const url = key(request);
     network.requests.push(`${new URL(url).pathname}${typeof request !== 'string' && request.cache ? ` (cache: ${request.cache})` : ''}`);
@@ -83,17 +88,25 @@ function serviceWorker() {
   return { lifecycle, request, network, stores, cached };
 }
 
-it('keeps the shell’s page at install, and serves it offline for any of the shell’s routes', async () => {
+it('keeps the shell’s page and the files it starts with at install, and serves the page offline for any of the shell’s routes', async () => {
   const sw = serviceWorker();
   await sw.lifecycle('install');
   await sw.lifecycle('activate');
-  expect(sw.network.requests).toEqual(['/ (cache: reload)']);
-  expect(sw.cached()).toEqual(['pupitre-shell-v2-page /']);
+  expect(sw.network.requests.sort()).toEqual(['/ (cache: reload)', '/config.json', '/main.0123abcdef.js', '/main.abcdef0123.css', '/remotes.json']);
+  expect(sw.cached().sort()).toEqual([
+    'pupitre-shell-v3-files /config.json',
+    'pupitre-shell-v3-files /main.0123abcdef.js',
+    'pupitre-shell-v3-files /main.abcdef0123.css',
+    'pupitre-shell-v3-files /remotes.json',
+    'pupitre-shell-v3-page /',
+  ]);
   sw.network.online = false;
   for (const route of ['/', '/communaute', '/teacher/42', '/me/favorites', '/password/reset/confirm/u/t/']) {
     const res = await sw.request(route);
-    expect([route, res !== 'network' && (await res.text())]).toEqual([route, '<!doctype html><title>shell</title>']);
+    expect([route, res !== 'network' && (await res.text())]).toEqual([route, PAGE]);
   }
+  const script = await sw.request('/main.0123abcdef.js', { mode: 'no-cors' });
+  expect(script !== 'network' && (await script.text())).toBe('file /main.0123abcdef.js');
 });
 
 it('online, navigations go to the network and refresh the kept page', async () => {
@@ -102,14 +115,31 @@ it('online, navigations go to the network and refresh the kept page', async () =
   const res = await sw.request('/ranking');
   expect(res !== 'network' && (await res.text())).toBe('<!doctype html><title>v2</title>');
   expect(sw.network.requests).toEqual(['/ranking']);
-  expect(sw.cached()).toEqual(['pupitre-shell-v2-page /']);
+  expect(sw.cached()).toEqual(['pupitre-shell-v3-page /']);
 });
 
-it('never touches the API, tokens, accounts, the remotes, files or other origins, whatever the request', async () => {
+it('a micro-frontend visited once starts offline: its manifest and entry network first, its hashed chunks from the cache', async () => {
+  const sw = serviceWorker();
+  const files = ['/remotes.json', '/mfe/community/mf-manifest.json', '/mfe/community/remoteEntry.js', '/mfe/community/120.7c5fd83dea.js', '/mfe/community/286.fb3f85f239.css'];
+  for (const file of files) expect(await sw.request(file, { mode: 'cors' })).not.toBe('network');
+  expect(sw.network.requests).toEqual(files);
+  // Online again: the entry is asked for again (it changes with each build), the hashed chunk is not.
+  await sw.request('/mfe/community/remoteEntry.js', { mode: 'cors' });
+  await sw.request('/mfe/community/120.7c5fd83dea.js', { mode: 'cors' });
+  expect(sw.network.requests.slice(files.length)).toEqual(['/mfe/community/remoteEntry.js']);
+  sw.network.online = false;
+  for (const file of files) {
+    const res = await sw.request(file, { mode: 'cors' });
+    expect([file, res !== 'network' && (await res.text())]).toEqual([file, `file ${file}`]);
+  }
+});
+
+it('never touches the API, tokens, accounts, videos, other origins or writes, whatever the request', async () => {
   const sw = serviceWorker();
   const requests: [string, Parameters<typeof sw.request>[1]][] = [
     ['/api/subjects', { mode: 'cors' }],
     ['/api/teachers/ranking', { mode: 'navigate' }],
+    ['/api/rating/community', { mode: 'cors' }],
     ['/api/rating/me', { mode: 'cors', headers: { Authorization: 'Bearer x' } }],
     ['/auth/token/', { mode: 'cors', method: 'POST' }],
     ['/auth/token/refresh/', { mode: 'cors', method: 'POST' }],
@@ -118,15 +148,15 @@ it('never touches the API, tokens, accounts, the remotes, files or other origins
     ['/auth/me/favorites', { mode: 'navigate' }],
     ['/auth', { mode: 'navigate' }],
     ['/api/docs', { mode: 'navigate' }],
-    ['/mfe/review/mf-manifest.json', { mode: 'cors' }],
     ['/mfe/community/index.html', { mode: 'navigate' }],
-    ['/main.0123456789.js', { mode: 'no-cors' }],
-    ['/remotes.json', { mode: 'cors' }],
     ['/config.json', { mode: 'navigate' }],
+    ['/promo/promo-fr.webm', { mode: 'no-cors' }],
     ['/promo/promo-poster.webp', { mode: 'no-cors' }],
+    ['/mfe/community/120.7c5fd83dea.js', { mode: 'cors', headers: { Range: 'bytes=0-10' } }],
     ['https://cdn.example.org/review/mf-manifest.json', { mode: 'cors' }],
     ['https://accounts.example.com/login', { mode: 'navigate' }],
     ['/teacher/1', { mode: 'navigate', method: 'POST' }],
+    ['/mfe/review/remoteEntry.js', { mode: 'cors', method: 'POST' }],
   ];
   for (const [url, init] of requests) expect([url, await sw.request(url, init)]).toEqual([url, 'network']);
   expect(sw.network.requests).toEqual([]);
@@ -151,18 +181,28 @@ it('keeps only a same-origin 200 HTML page that may be stored', async () => {
   }
 });
 
-it('deletes the caches of older versions, which held API answers', async () => {
+it('keeps a file only from a same-origin 200 that may be stored', async () => {
+  for (const next of [answer('', { status: 404 }), answer('x', { cacheControl: 'no-store' }), answer('x', { type: 'opaque', status: 0 })]) {
+    const sw = serviceWorker();
+    sw.network.answer = () => next;
+    await sw.request('/mfe/review/remoteEntry.js', { mode: 'cors' });
+    expect(sw.cached()).toEqual([]);
+  }
+});
+
+it('deletes the caches of its older versions (one held API answers), never the page’s own', async () => {
   const sw = serviceWorker();
-  for (const name of ['pupitre-shell-v1-static', 'pupitre-shell-v1-data']) {
+  for (const name of ['pupitre-shell-v1-static', 'pupitre-shell-v1-data', 'pupitre-shell-v2-page', 'pupitre-copies-v1']) {
     sw.stores.set(name, new Map([[`${ORIGIN}/api/teachers/ranking`, answer('[]', { contentType: 'application/json' })]]));
   }
   await sw.lifecycle('install');
   await sw.lifecycle('activate');
-  expect([...sw.stores.keys()]).toEqual(['pupitre-shell-v2-page']);
+  expect([...sw.stores.keys()].sort()).toEqual(['pupitre-copies-v1', 'pupitre-shell-v3-files', 'pupitre-shell-v3-page']);
 });
 
-it('offline with nothing kept, a navigation fails as the network does', async () => {
+it('offline with nothing kept, a navigation or a file fails as the network does', async () => {
   const sw = serviceWorker();
   sw.network.online = false;
   await expect(sw.request('/communaute')).rejects.toThrow('Failed to fetch');
+  await expect(sw.request('/mfe/community/remoteEntry.js', { mode: 'cors' })).rejects.toThrow('Failed to fetch');
 });

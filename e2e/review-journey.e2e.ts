@@ -47,12 +47,12 @@ test('publish a review: search and lock the teacher, fill the form, thank-you pa
   // Sending with a missing year names the error; then the whole form.
   await page.getByTestId('submit').click();
   await expect(page.getByTestId('form-error')).toHaveAttribute('data-key', 'wrong-year');
-  await page.getByTestId('year-select').selectOption({ label: 'Terminale' });
+  await page.getByTestId('year-select').selectOption({ label: 'Year 13 (Terminale)' });
   for (const fieldset of await page.locator('[data-testid^="grade-"]').all()) await fieldset.locator('label').nth(4).click();
   await page.getByTestId('flag-ponctuel').getByText('Yes').click();
   await page.getByTestId('overall').focus();
   for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
-  await expect(page.getByTestId('overall-value')).toHaveText('4 out of 5 stars');
+  await expect(page.getByTestId('overall-value')).toHaveText('4 out of 5 stars: 8/10');
   await page.getByTestId('comment').fill(`${COMMENT} é`);
   await expect(page.getByTestId('comment-check')).toContainText('Not allowed: é');
   await page.getByTestId('comment').fill(COMMENT);
@@ -97,12 +97,12 @@ test('after the validation delay the review is public in /communaute and on /tea
   const card = page.getByTestId('category-recent').locator(`[data-review-id="${reviewId}"]`);
   await expect(card).toContainText(COMMENT);
   await expect(card).toContainText(`M. ${TEACHER}`);
-  await expect(card.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
+  await expect(card.getByRole('img', { name: '8 out of 10' })).toBeVisible();
   await expect(page.getByTestId('carousel-pause')).toHaveCount(0); // reduced motion: no auto-scroll at all
   await auditPage(page, 'communaute');
 
   // The search box leads to the same teacher, his details and reviews, and the publish link.
-  await page.getByRole('searchbox', { name: 'Search for a teacher' }).fill(TEACHER);
+  await page.getByRole('searchbox', { name: 'Find a teacher' }).fill(TEACHER);
   await page.getByTestId('teacher-results').getByRole('button', { name: new RegExp(TEACHER) }).click();
   const chosen = page.getByTestId('chosen-teacher');
   await expect(chosen.getByTestId('teacher-name')).toHaveText(`M. ${TEACHER}`);
@@ -122,7 +122,7 @@ test('a second user votes it relatable, favourites it and reports it', async ({ 
   await page.goto(`/teacher/${teacherId}`);
   const card = page.getByTestId('teacher-reviews').locator(`[data-review-id="${reviewId}"]`);
   await expect(card).toBeVisible();
-  await expect(card.getByTestId('relatable-count')).toHaveText('0 votes');
+  await expect(card.getByTestId('relatable-count')).toHaveText('No votes yet');
 
   await card.getByTestId('vote-like').click();
   await expect(card.getByTestId('vote-like')).toHaveAttribute('aria-pressed', 'true');
@@ -173,7 +173,7 @@ test('the author edits it: unchanged values are refused, a change is saved and v
   const saved = page.waitForResponse((r) => r.url().endsWith(`/api/rating/${reviewId}`) && r.request().method() === 'PUT');
   await page.getByTestId('submit').click();
   expect((await saved).status()).toBe(200);
-  await expect(page.getByTestId('edit-saved')).toContainText('Review modified.');
+  await expect(page.getByTestId('edit-saved')).toContainText('Review saved');
 
   // Validated again, then public in its new version.
   await expect
@@ -195,7 +195,13 @@ test('the ranking lists the teacher once he has enough published reviews', async
     await page.goto('/ranking');
     await expect(page.getByTestId('ranking-list').locator(`[data-teacher-id="${teacherId}"]`)).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
-  await expect(page.getByTestId('ranking-list').locator(`[data-teacher-id="${teacherId}"]`)).toContainText(new RegExp(`M\\. ${TEACHER} — \\d+\\.\\d · SES`));
+  // His row: name, subject, the score the order follows (out of 10) and how many reviews.
+  const row = page.getByTestId('ranking-list').locator(`[data-teacher-id="${teacherId}"]`);
+  await expect(row).toContainText(`M. ${TEACHER}`);
+  await expect(row).toContainText('SES');
+  await expect(row.getByTestId('ranking-score')).toContainText(/\d+\.\d\/10/);
+  await expect(row.getByTestId('ranking-score')).toContainText('3 reviews');
+  await expect(page.getByTestId('ranking-how')).toBeVisible();
   await auditPage(page, 'ranking');
   await page.context().close();
 });

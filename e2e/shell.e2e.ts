@@ -9,7 +9,7 @@ import { checkPage } from './support/pages';
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
 
-test('home: video, description, sign-in button, 5-slide carousel, 4-question FAQ; no remote loaded', async ({ page }) => {
+test('home: video, description, sign-in button, 5-slide carousel moving by itself, 4-question FAQ; no remote loaded', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
   await page.goto('/');
@@ -23,6 +23,24 @@ test('home: video, description, sign-in button, 5-slide carousel, 4-question FAQ
   await expect(page.getByTestId('faq').locator('details')).toHaveCount(4);
   await page.getByText('Are the reviews really anonymous?').click();
   await expect(page.getByText(/never shown or attached to a public review/)).toBeVisible();
+  // Once the page is idle the carousel moves by itself: transform animations only (the
+  // compositor's), looping; the pause button stops it, and it never widens the page.
+  const carousel = page.getByTestId('last-reviews').getByRole('region');
+  await expect(carousel).toHaveAttribute('data-moving', 'true');
+  const animated = await page.evaluate(() =>
+    document.getAnimations().map((a) => Object.keys((a.effect as KeyframeEffect).getKeyframes()[0]).filter((k) => !['offset', 'easing', 'composite', 'computedOffset'].includes(k))),
+  );
+  expect(animated.length).toBe(5);
+  expect(new Set(animated.flat())).toEqual(new Set(['transform']));
+  const firstSlideX = () => page.getByTestId('carousel-slide').first().evaluate((el) => el.getBoundingClientRect().x);
+  const before = await firstSlideX();
+  await expect.poll(firstSlideX).not.toBe(before);
+  await page.getByTestId('carousel-pause').click();
+  await expect(carousel).toHaveAttribute('data-moving', 'false');
+  const paused = await firstSlideX();
+  await page.waitForTimeout(400);
+  expect(await firstSlideX()).toBe(paused);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   // The home page belongs to the shell: neither the federation runtime nor a remote was fetched.
   expect(scripts.filter((s) => /mf-runtime|mf-shared|remoteEntry|\/mfe\//.test(s))).toEqual([]);
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -109,26 +127,50 @@ test('launch gate: a future LAUNCH_AT in /config.json shows only the countdown a
   await expect(page.getByTestId('maintenance-warning')).toHaveCount(0);
 });
 
-test('offline: the service worker keeps the shell working, with a clear message, and never caches /auth', async ({ page, context }) => {
+test('offline: home, the community and a teacher page visited once reload offline with their content and an "offline, as of" notice; the worker keeps no /auth or /api answer', async ({ page, context }) => {
   await page.goto('/');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await page.goto('/politique-des-cookies');
-  await expect(page.getByTestId('legal-cookies')).toBeVisible();
+  // Online visits: each page shows its data (and keeps a copy of it).
+  const visits = [
+    { path: '/', ready: async () => {
+      await page.getByTestId('faq').scrollIntoViewIfNeeded();
+      await expect(page.locator('[data-testid="carousel-slide"][data-example="false"]').first()).toBeVisible();
+    } },
+    { path: '/communaute', ready: () => expect(page.getByTestId('categories').getByTestId('review-card').first()).toBeVisible() },
+    { path: '/teacher/1', ready: () => expect(page.getByTestId('teacher-reviews').getByTestId('review-card').first()).toBeVisible() },
+  ];
+  for (const visit of visits) {
+    await page.goto(visit.path);
+    await visit.ready();
+    await expect(page.getByTestId('offline-copy')).toHaveCount(0);
+  }
   await context.setOffline(true);
   try {
-    await page.goto('/');
-    await expect(page.getByTestId('home')).toBeVisible();
-    await expect(page.getByTestId('offline-banner')).toBeVisible();
-    const cached = await page.evaluate(async () => {
+    for (const visit of visits) {
+      await page.goto(visit.path);
+      await page.reload();
+      await expect(page.getByTestId('offline-banner')).toBeVisible();
+      await visit.ready();
+      await expect(page.getByTestId('offline-copy').first()).toContainText(/Offline: shown as it was on .+\d{1,2}:\d{2}/);
+      await expect(page.getByTestId('error-screen')).toHaveCount(0);
+      await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
+    }
+    await expect(page.getByTestId('teacher-name')).toHaveText('Mme Dupont');
+    await expect(page.getByTestId('rating-spread')).toBeVisible();
+    const kept = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      for (const name of await caches.keys()) {
+        if (!name.startsWith('pupitre-shell-')) continue;
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
       return urls;
     });
-    expect(cached.filter((u) => u.startsWith('/auth') || u.startsWith('/mfe/'))).toEqual([]);
-    // The shell's page is all it keeps: no API answer, no script, no file of a remote.
-    expect(cached).toEqual(['/']);
+    // The worker keeps the page and the app's files, never an answer of the services.
+    expect(kept).toContain('/');
+    expect(kept.some((u) => u.startsWith('/mfe/community/'))).toBe(true);
+    expect(kept.filter((u) => u.startsWith('/auth') || u.startsWith('/api'))).toEqual([]);
     await checkPage(page, 'offline');
   } finally {
     await context.setOffline(false);

@@ -127,8 +127,11 @@ export function Carousel({ label, children, direction = 'forward', speed = 40, p
   useEffect(() => {
     const m = motion.current;
     if (!m) return;
-    if (moving) m.animations.forEach((a) => a.play());
-    else {
+    if (moving) {
+      // From the shared clock (the animations may have been cancelled meanwhile, as a screenshot does).
+      setClock(readClock());
+      m.animations.forEach((a) => a.play());
+    } else {
       const t = readClock();
       m.animations.forEach((a) => a.pause());
       setClock(t);

@@ -347,6 +347,14 @@ describe('/review/:id/edit', () => {
     expect(screen.getAllByRole('link', { name: 'Back to my reviews' })).toHaveLength(1);
   });
 
+  test('signed out, it goes to sign in and back here, asking nothing', () => {
+    clearSession();
+    const api = serve();
+    renderAt('/review/9/edit', '/review/:id/edit');
+    expect(screen.getByTestId('where')).toHaveTextContent('/auth?form=login&next=%2Freview%2F9%2Fedit');
+    expect(api.calls).toEqual([]);
+  });
+
   test('the service refusing an identical edit shows the same message', async () => {
     serve(() => ({ status: 400, body: { error: 'ReviewFormIdentical' } }), { '/api/rating/9': { ...view, grades: { ...view.grades, clarte: 7 } } });
     const user = userEvent.setup({ delay: null });

@@ -91,6 +91,7 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
   const bad = forbiddenCharacters(values.text, TEXT_RATING_PATTERN);
   const tooLong = values.text.length > TEXT_RATING_MAX;
   const describe = (field: FieldName) => (invalid(field) ? errorId : undefined);
+  const overallText = t('form.overallValue', { stars: Number.isInteger(values.overall) ? String(values.overall) : format.decimal(values.overall), points: values.overall * 2 });
 
   return (
     <form ref={form} className={styles.form} onSubmit={(e) => void submit(e)} noValidate data-testid="review-form">
@@ -200,7 +201,7 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
           <div className={styles.overall}>
             <Stars rating={values.overall * 2} size={32} decorative />
             <output htmlFor={id('overall')} data-testid="overall-value" className={styles.overallValue}>
-              {t('form.overallValue', { stars: format.decimal(values.overall), points: values.overall * 2 })}
+              {overallText}
             </output>
           </div>
           <input
@@ -214,7 +215,7 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
             value={values.overall}
             aria-invalid={invalid('overall')}
             aria-describedby={describe('overall')}
-            aria-valuetext={t('form.overallValue', { stars: format.decimal(values.overall), points: values.overall * 2 })}
+            aria-valuetext={overallText}
             onChange={(e) => update({ overall: Number(e.target.value) })}
             data-testid="overall"
           />

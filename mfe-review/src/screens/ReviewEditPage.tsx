@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Screen } from '@pupitre/review-ui';
+import { Screen, useSignedIn } from '@pupitre/review-ui';
 import { Button, Loading, Notice, Panel } from '@pupitre/ui';
 import { formTeacher, isId, reviewApi, signInThenBackTo } from '../api';
 import { valuesFromEditView, type ReviewFormValues } from '../form/model';
@@ -86,6 +86,10 @@ export function ReviewEditPage() {
   const { t } = useTranslation('review');
   const { id = '' } = useParams();
   const [saved, setSaved] = useState(false);
+  // Signed out, straight to sign in (and back here), without asking for a review the API would refuse.
+  const signedIn = useSignedIn();
+  const [arrivedSignedIn] = useState(signedIn);
+  if (!arrivedSignedIn && isId(id)) return <Navigate to={signInThenBackTo(`/review/${id}/edit`)} replace />;
   return (
     <Screen {...MFE} title={t('edit.title')}>
       {saved ? (

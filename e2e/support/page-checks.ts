@@ -1,0 +1,52 @@
+// The checks every page of the product passes at every width (e2e/responsive.e2e.ts): no
+// horizontal overflow, axe clean, tap targets of 44 px on phones; and what its console says.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA: axe's rules for them, every impact. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/**
+ * The rules whose outcome depends on the layout (sizes, colours over what is behind): run again
+ * at each width; the others depend on the document alone, which the width changes only through
+ * the navbar (compact up to 700 px), so they run fully at one phone and one desktop width.
+ */
+export const LAYOUT_RULES = ['color-contrast', 'target-size', 'scrollable-region-focusable'];
+
+export const TAP_TARGET_PX = 44;
+
+/** The page is no wider than the window: nothing to scroll sideways. */
+export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number } | null> {
+  const m = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  return m.scrollWidth > m.innerWidth ? m : null;
+}
+
+/** axe's violations, as "rule (impact): targets". `layoutOnly` runs the layout rules alone. */
+export async function axeViolations(page: Page, layoutOnly: boolean): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const results = await (layoutOnly ? builder.withRules(LAYOUT_RULES) : builder.withTags(AXE_TAGS)).analyze();
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Controls smaller than 44 × 44 px. Links inside a sentence (display: inline) are the WCAG 2.5.8
+ * exception; a radio or checkbox drawn invisible counts by the label that holds it; hidden
+ * elements and the skip link (off-screen until focused) are not on screen to be tapped.
+ */
+export async function smallTapTargets(page: Page, min = TAP_TARGET_PX): Promise<string[]> {
+  return page.evaluate((size) => {
+    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [tabindex]:not([tabindex="-1"])';
+    const small: string[] = [];
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}[${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}]`;
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      if (el.closest('[aria-hidden="true"], [inert]') || !el.checkVisibility({ checkOpacity: false, checkVisibilityCSS: true })) continue;
+      let target: HTMLElement = el;
+      const style = getComputedStyle(el);
+      if (el instanceof HTMLInputElement && ['radio', 'checkbox'].includes(el.type) && Number(style.opacity) === 0) target = el.closest('label') ?? el;
+      else if (style.display === 'inline') continue;
+      const box = target.getBoundingClientRect();
+      if (box.right <= 0) continue;
+      if (Math.round(box.width) < size || Math.round(box.height) < size) small.push(`${describe(el)} ${Math.round(box.width)}×${Math.round(box.height)}`);
+    }
+    return [...new Set(small)];
+  }, min);
+}

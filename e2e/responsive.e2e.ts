@@ -11,7 +11,8 @@ import { apiAs, createUser, signIn, type TestUser } from './support/users';
 // targets of 44 px on phones, and a screenshot of each (artifacts/screenshots/matrix/). Each
 // (route, session, language) is loaded once and the same page is resized through the widths.
 // Affordable in CI: axe's full rule set runs at 375 and 1280 px, and its layout rules (contrast,
-// target size, scrollable regions) at every width; screenshots are JPEG.
+// target size, scrollable regions) at every width; screenshots are JPEG; signed out, the members'
+// pages are only checked to send to sign in and back (their screen is /auth's).
 
 const WIDTHS = [320, 375, 768, 1280] as const;
 const PHONES = new Set<number>([320, 375]);
@@ -27,6 +28,11 @@ interface RouteCase {
    * once loaded, so every width sees the same screen.
    */
   timed?: boolean;
+  /**
+   * Members only: signed out, the page sends to sign in (and back), a screen the /auth case already
+   * checks at every width; only that redirect and the console are checked then.
+   */
+  member?: boolean;
   /** The page shows a busy indicator all along (/admin: "redirecting…"). */
   busy?: boolean;
   /** Failed requests the page expects and shows itself (a console error Chromium always logs). */
@@ -48,14 +54,14 @@ const allRoutes = (): RouteCase[] => [
   { name: 'ranking', path: '/ranking' },
   { name: 'publication', path: '/publication?teacher=2' },
   { name: 'publication-complete', path: '/publication/complete?id=1' },
-  { name: 'review-edit', path: `/review/${reviewId}/edit` },
+  { name: 'review-edit', path: `/review/${reviewId}/edit`, member: true },
   { name: 'auth', path: '/auth' },
   { name: 'auth-signup', path: '/auth?form=signup' },
-  { name: 'me', path: '/me' },
-  { name: 'favorites', path: '/me/favorites' },
-  { name: 'my-reviews', path: '/me/reviews' },
-  { name: 'my-reports', path: '/me/reports' },
-  { name: 'settings', path: '/settings' },
+  { name: 'me', path: '/me', member: true },
+  { name: 'favorites', path: '/me/favorites', member: true },
+  { name: 'my-reviews', path: '/me/reviews', member: true },
+  { name: 'my-reports', path: '/me/reports', member: true },
+  { name: 'settings', path: '/settings', member: true },
   { name: 'google-login', path: '/google/login' },
   // An invalid link: the service answers 400 and the page says so (as the spec wants).
   { name: 'activate', path: '/activate/MQ/invalid-token/', timed: true, expectedFailures: /\/auth\/manage\/users\/activation\/$/ },
@@ -150,7 +156,16 @@ async function checkWidths(page: Page, label: string, file: string, paused = fal
   return failures;
 }
 
-async function checkRoute(context: BrowserContext, page: Page, route: RouteCase, label: string, file: string): Promise<string[]> {
+async function checkRoute(context: BrowserContext, page: Page, route: RouteCase, signedIn: boolean, label: string, file: string): Promise<string[]> {
+  if (route.member && !signedIn) {
+    const problems = listen(page);
+    await page.goto(route.path);
+    await settled(page);
+    const url = new URL(page.url());
+    const failures = url.pathname === '/auth' && url.searchParams.get('next') === new URL(route.path, url).pathname ? [] : [`${label}: did not go to sign in and back (${url.pathname}${url.search})`];
+    page.removeAllListeners('console').removeAllListeners('pageerror');
+    return [...failures, ...problems.map((p) => `${label}: ${p}`)];
+  }
   let target = page;
   if (route.timed) {
     target = await context.newPage();
@@ -162,7 +177,11 @@ async function checkRoute(context: BrowserContext, page: Page, route: RouteCase,
   if (route.timed) await target.clock.pauseAt(Date.now() + 500);
   const failures = await checkWidths(target, label, file, route.timed);
   failures.push(...problems.map((p) => `${label}: ${p}`));
-  if (route.timed) await target.close();
+  if (route.timed) {
+    await target.close();
+    // The clock is the context's: the other page's timers run again.
+    await context.clock.resume();
+  }
   else page.removeAllListeners('console').removeAllListeners('pageerror');
   return failures;
 }
@@ -176,7 +195,7 @@ for (const signedIn of [false, true]) {
       const failures: string[] = [];
       for (const route of routes()) {
         await page.setViewportSize({ width: 320, height: 800 });
-        failures.push(...(await checkRoute(context, page, route, `${route.path} (${session}, ${lang})`, `${lang}-${session}-${route.name}`)));
+        failures.push(...(await checkRoute(context, page, route, signedIn, `${route.path} (${session}, ${lang})`, `${lang}-${session}-${route.name}`)));
       }
       await context.close();
       expect(failures).toEqual([]);

@@ -21,6 +21,8 @@ export interface ReviewCardProps {
   goToAuth: () => void;
   /** Link the teacher's name to /teacher/{id} (default true). */
   linkTeacher?: boolean;
+  /** On the teacher's own page his name heads the page: the card leaves it out (default false). */
+  hideTeacher?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface ReviewCardProps {
  * ago it was published, teacher, subject with its colour and year, comment, the criteria of the
  * review on demand, relatable bar, like/dislike, report flag and favourite.
  */
-export function ReviewCard({ review, book, signedIn, goToAuth, linkTeacher = true }: ReviewCardProps) {
+export function ReviewCard({ review, book, signedIn, goToAuth, linkTeacher = true, hideTeacher = false }: ReviewCardProps) {
   const { t } = useTranslation('review-ui');
   const format = useFormat();
   const live = book.live(review);
@@ -52,7 +54,7 @@ export function ReviewCard({ review, book, signedIn, goToAuth, linkTeacher = tru
             {format.relativeDay(review.created_at) ?? format.day(review.created_at)}
           </time>
         </p>
-        <h3 className={styles.cardTeacher}>{linkTeacher ? <Link to={`/teacher/${review.teacher.id}`}>{name}</Link> : name}</h3>
+        {hideTeacher ? null : <h3 className={styles.cardTeacher}>{linkTeacher ? <Link to={`/teacher/${review.teacher.id}`}>{name}</Link> : name}</h3>}
         <p className={styles.cardMeta}>
           <SubjectChip name={review.subject} color={review.subject_color} />
           {review.year >= 0 && review.year <= 6 ? <span className={styles.year}>{t(`years.${review.year}`)}</span> : null}

@@ -26,14 +26,14 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
-function Cards({ reviews, state = {} }: { reviews: PublicReview[]; state?: ReviewUserState }) {
+function Cards({ reviews, state = {}, hideTeacher }: { reviews: PublicReview[]; state?: ReviewUserState; hideTeacher?: boolean }) {
   const signedIn = useSignedIn();
   const goToAuth = useGoToAuth();
   const book = useReviewBook(state, signedIn, goToAuth);
   return (
     <>
       {reviews.map((r, i) => (
-        <ReviewCard key={`${r.id}-${i}`} review={r} book={book} signedIn={signedIn} goToAuth={goToAuth} />
+        <ReviewCard key={`${r.id}-${i}`} review={r} book={book} signedIn={signedIn} goToAuth={goToAuth} hideTeacher={hideTeacher} />
       ))}
       <Where />
     </>
@@ -82,6 +82,18 @@ test('the card shows stars, how long ago, teacher, subject with its colour and y
   expect(within(card).getByTestId('relatable-percent')).toHaveTextContent('50% find it relatable');
   expect(within(card).getByTestId('relatable-count')).toHaveTextContent('2 votes');
   expect(within(card).getByRole('meter')).toHaveAttribute('aria-valuenow', '50');
+});
+
+test("on the teacher's own page the card leaves his name out (the page's heading says it), naming him to screen readers", () => {
+  render(
+    <MemoryRouter>
+      <Cards reviews={[review]} hideTeacher />
+    </MemoryRouter>,
+  );
+  const card = screen.getByTestId('review-card');
+  expect(card).not.toHaveTextContent('Mme Durand');
+  expect(within(card).queryByRole('heading')).toBeNull();
+  expect(card).toHaveAccessibleName(expect.stringContaining('Mme Durand'));
 });
 
 test('a review nobody voted on says "no votes yet", not 0 %', () => {

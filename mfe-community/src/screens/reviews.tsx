@@ -67,7 +67,7 @@ export function TeacherReviews({ body }: { body: unknown }) {
     <ul className={styles.grid} data-testid="teacher-reviews">
       {reviews.map((review) => (
         <li key={review.id}>
-          <ReviewCard review={review} book={book} signedIn={signedIn} goToAuth={goToAuth} linkTeacher={false} />
+          <ReviewCard review={review} book={book} signedIn={signedIn} goToAuth={goToAuth} hideTeacher />
         </li>
       ))}
     </ul>

@@ -10,8 +10,9 @@ import { apiAs, createUser, signIn, type TestUser } from './support/users';
 // 375, 768 and 1280 px: nothing wider than the screen, no console or page error, axe clean, tap
 // targets of 44 px on phones, and a screenshot of each (artifacts/screenshots/matrix/). Each
 // (route, session, language) is loaded once and the same page is resized through the widths.
-// Affordable in CI: axe's full rule set runs at 375 and 1280 px, and its layout rules (contrast,
-// target size, scrollable regions) at every width; screenshots are JPEG; signed out, the members'
+// Affordable in CI: axe's full rule set runs at 375 and 1280 px, and its size rules (target size,
+// scrollable regions) at every width; screenshots are JPEG, of the whole page at 375 and 1280 px
+// and of the screen at 320 and 768 px; signed out, the members'
 // pages are only checked to send to sign in and back (their screen is /auth's).
 
 const WIDTHS = [320, 375, 768, 1280] as const;
@@ -151,7 +152,8 @@ async function checkWidths(page: Page, label: string, file: string, paused = fal
     if (overflow) failures.push(`${at}: ${overflow.scrollWidth} px wide in a ${overflow.innerWidth} px window`);
     for (const v of await whileTicking(page, paused, () => axeViolations(page, !FULL_AXE.has(width)))) failures.push(`${at}: axe ${v}`);
     if (PHONES.has(width)) for (const t of await smallTapTargets(page)) failures.push(`${at}: tap target ${t}`);
-    await page.screenshot({ path: path.join(SHOTS, `${file}-${width}.jpg`), fullPage: true, type: 'jpeg', quality: 70 });
+    // The whole page at the two sizes people look at (375 and 1280 px), the screen at the others.
+    await page.screenshot({ path: path.join(SHOTS, `${file}-${width}.jpg`), fullPage: FULL_AXE.has(width), type: 'jpeg', quality: 70 });
   }
   return failures;
 }

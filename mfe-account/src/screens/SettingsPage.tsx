@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { signInThenBackTo } from './signed-in-only';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGE_NAMES, setLanguage, SUPPORTED_LANGUAGES } from '@pupitre/i18n';
 import { clearSession, getSession, useSession } from '@pupitre/session';
@@ -20,11 +21,11 @@ export function SettingsPage({ onLanguageSaved = reload }: { onLanguageSaved?: (
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const current = i18n.resolvedLanguage ?? i18n.language;
-  // Arriving without a stored e-mail: to /auth (spec). Signed out while here (logout, 401, another
+  // Arriving without a stored e-mail: to /auth (spec), coming back here once signed in. Signed out while here (logout, 401, another
   // tab): whoever signed out navigates; the page just empties.
   const [arrivedSignedIn] = useState(() => Boolean(getSession().email));
 
-  if (!arrivedSignedIn) return <Navigate to="/auth" replace />;
+  if (!arrivedSignedIn) return <Navigate to={signInThenBackTo('/settings')} replace />;
   if (!email) return null;
 
   const deleteAccount = async (event: FormEvent) => {

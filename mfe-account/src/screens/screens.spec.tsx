@@ -313,7 +313,7 @@ test.each(['/me', '/me/favorites', '/me/reviews', '/me/reports'])('%s signed out
   expect(fetch.mock.calls.filter(([url]) => url !== '/auth/health')).toEqual([]);
 });
 
-test('/settings without a stored e-mail goes to /auth; with one, shows it', () => {
+test('/settings without a stored e-mail goes to /auth (and back after signing in); with one, shows it', () => {
   serve({});
   const { unmount } = renderAt('/settings');
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign in');

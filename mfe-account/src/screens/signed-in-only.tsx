@@ -2,6 +2,9 @@ import { type ComponentType, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { getSession } from '@pupitre/session';
 
+/** The sign-in page, coming back to `pathname` once signed in. */
+export const signInThenBackTo = (pathname: string) => `/auth?form=login&next=${encodeURIComponent(pathname)}`;
+
 /**
  * A page of the user's own data: arriving signed out goes straight to the sign-in page (coming
  * back here after), without asking the API for data it would refuse (a 401 in the console).
@@ -11,7 +14,7 @@ export function signedInOnly(Page: ComponentType): ComponentType {
   function SignedInOnly() {
     const { pathname } = useLocation();
     const [arrivedSignedIn] = useState(() => Boolean(getSession().email));
-    if (!arrivedSignedIn) return <Navigate to={`/auth?form=login&next=${encodeURIComponent(pathname)}`} replace />;
+    if (!arrivedSignedIn) return <Navigate to={signInThenBackTo(pathname)} replace />;
     return <Page />;
   }
   SignedInOnly.displayName = `SignedInOnly(${Page.displayName ?? Page.name})`;

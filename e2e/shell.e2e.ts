@@ -27,6 +27,7 @@ test('home: video, description, sign-in button, 5-slide carousel moving by itsel
   // compositor's), looping; the pause button stops it, and it never widens the page.
   const carousel = page.getByTestId('last-reviews').getByRole('region');
   await expect(carousel).toHaveAttribute('data-moving', 'true');
+  await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(5);
   const animated = await page.evaluate(() =>
     document.getAnimations().map((a) => Object.keys((a.effect as KeyframeEffect).getKeyframes()[0]).filter((k) => !['offset', 'easing', 'composite', 'computedOffset'].includes(k))),
   );
@@ -40,6 +41,7 @@ test('home: video, description, sign-in button, 5-slide carousel moving by itsel
   const paused = await firstSlideX();
   await page.waitForTimeout(400);
   expect(await firstSlideX()).toBe(paused);
+  // Scrolled down (the navbar's links slid away), the page is still no wider than the window.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   // The home page belongs to the shell: neither the federation runtime nor a remote was fetched.
   expect(scripts.filter((s) => /mf-runtime|mf-shared|remoteEntry|\/mfe\//.test(s))).toEqual([]);

@@ -8,7 +8,7 @@
 //  - with `pauseOnInteraction`, a pointer over it or the focus inside stops it; a slide reached
 //    with the keyboard is brought into view;
 //  - when it does not move (reduced motion, before idle), the row is a plain horizontal scroller.
-import { Children, useEffect, useRef, useState, type FocusEvent, type PointerEvent, type ReactNode } from 'react';
+import { Children, isValidElement, useEffect, useRef, useState, type FocusEvent, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clockFor, clockShift, needsMotion, ringOf, wrap, type Ring, type SlideBox } from './carousel-ring';
 import { whenIdle } from './idle';
@@ -48,6 +48,9 @@ function measure(row: HTMLElement): { items: HTMLElement[]; boxes: SlideBox[]; w
 export function Carousel({ label, children, direction = 'forward', speed = 40, playing = true, pauseOnInteraction = false, slideLabel, ...rest }: CarouselProps) {
   const { t } = useTranslation('common');
   const slides = Children.toArray(children);
+  // New slides (other keys: the home's examples replaced by the latest reviews) are new elements:
+  // their animations are built again.
+  const slideKeys = slides.map((slide, i) => (isValidElement(slide) ? String(slide.key) : String(i))).join('|');
   const viewport = useRef<HTMLDivElement>(null);
   const row = useRef<HTMLDivElement & HTMLUListElement>(null);
   const motion = useRef<Motion | null>(null);
@@ -58,7 +61,9 @@ export function Carousel({ label, children, direction = 'forward', speed = 40, p
   const [overflowing, setOverflowing] = useState(false);
   const [held, setHeld] = useState(false);
   const [dragging, setDragging] = useState(false);
-  const [built, setBuilt] = useState(false);
+  // How many times the animations were built (0: none now): each new set starts from the clock.
+  const [builds, setBuilds] = useState(0);
+  const built = builds > 0;
 
   useEffect(() => whenIdle(() => setIdle(true)), []);
 
@@ -100,7 +105,7 @@ export function Carousel({ label, children, direction = 'forward', speed = 40, p
       const { items, boxes, width } = measure(rowNode);
       const overflow = needsMotion(boxes, width, node.clientWidth);
       setOverflowing(overflow);
-      if (!overflow || !animate || typeof rowNode.animate !== 'function') return setBuilt(false);
+      if (!overflow || !animate || typeof rowNode.animate !== 'function') return setBuilds(0);
       node.scrollLeft = 0;
       const ring = ringOf(boxes, width, node.clientWidth, speed, direction);
       const animations = items.map((el, i) => {
@@ -111,7 +116,7 @@ export function Carousel({ label, children, direction = 'forward', speed = 40, p
       });
       motion.current = { ring, boxes, animations };
       setClock(clock.current);
-      setBuilt(true);
+      setBuilds((n) => n + 1);
     };
     build();
     let width = node.clientWidth;
@@ -121,7 +126,7 @@ export function Carousel({ label, children, direction = 'forward', speed = 40, p
       observer?.disconnect();
       teardown();
     };
-  }, [animate, direction, speed, slides.length]);
+  }, [animate, direction, speed, slideKeys]);
 
   const moving = built && visible && playing && !dragging && !(pauseOnInteraction && held);
   useEffect(() => {
@@ -136,7 +141,7 @@ export function Carousel({ label, children, direction = 'forward', speed = 40, p
       m.animations.forEach((a) => a.pause());
       setClock(t);
     }
-  }, [moving, built]);
+  }, [moving, builds]);
 
   // Dragging moves the shared clock; a drag is not a click on what it started on.
   const drag = useRef<{ x: number; clock: number; moved: boolean; id: number } | null>(null);

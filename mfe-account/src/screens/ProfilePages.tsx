@@ -104,7 +104,10 @@ export function FavoritesPage() {
             <Stars rating={review.tot_rating} />
             {review.text_rating ? <p className={styles.quote}>{review.text_rating}</p> : null}
             <p className={styles.meta}>
-              {format.day(review.created_at)} ·{' '}
+              <time dateTime={review.created_at} title={format.day(review.created_at)}>
+                {format.relativeDay(review.created_at) ?? format.day(review.created_at)}
+              </time>{' '}
+              ·{' '}
               {review.relatable_count > 0 ? t('favorites.relatable', { percent: format.percent(review.relatable) }) : t('favorites.noVotes')}
             </p>
             <Button variant="secondary" onClick={() => void remove(review.id)} disabled={busy === review.id} aria-label={t('favorites.removeLabel', { teacher: teacherOf(review) })}>
@@ -180,7 +183,11 @@ export function MyReviewsPage() {
                 {teacherOf(review)} · {review.subject}
               </p>
               <Stars rating={review.tot_rating} />
-              <p className={styles.meta}>{format.day(review.created_at)}</p>
+              <p className={styles.meta}>
+                <time dateTime={review.created_at} title={format.day(review.created_at)}>
+                  {format.relativeDay(review.created_at) ?? format.day(review.created_at)}
+                </time>
+              </p>
               <p>
                 <span className={`${styles.status} ${styles[`status-${status}`] ?? ''}`} data-testid="review-status" data-status={status}>
                   {t(`myReviews.status.${status}`)}

@@ -30,7 +30,7 @@ export async function axeViolations(page: Page, layoutOnly: boolean): Promise<st
 
 /**
  * Controls smaller than 44 × 44 px. Links inside a sentence (display: inline) are the WCAG 2.5.8
- * exception; a radio or checkbox drawn invisible counts by the label that holds it; hidden
+ * exception; a radio or checkbox counts by the label that holds it (a tap on it checks it); hidden
  * elements and the skip link (off-screen until focused) are not on screen to be tapped.
  */
 export async function smallTapTargets(page: Page, min = TAP_TARGET_PX): Promise<string[]> {
@@ -42,7 +42,7 @@ export async function smallTapTargets(page: Page, min = TAP_TARGET_PX): Promise<
       if (el.closest('[aria-hidden="true"], [inert]') || !el.checkVisibility({ checkOpacity: false, checkVisibilityCSS: true })) continue;
       let target: HTMLElement = el;
       const style = getComputedStyle(el);
-      if (el instanceof HTMLInputElement && ['radio', 'checkbox'].includes(el.type) && Number(style.opacity) === 0) target = el.closest('label') ?? el;
+      if (el instanceof HTMLInputElement && ['radio', 'checkbox'].includes(el.type)) target = el.closest('label') ?? el;
       else if (style.display === 'inline') continue;
       const box = target.getBoundingClientRect();
       if (box.right <= 0) continue;

@@ -55,6 +55,9 @@ const allRoutes = (): RouteCase[] => [
   { name: 'ranking', path: '/ranking' },
   { name: 'publication', path: '/publication?teacher=2' },
   { name: 'publication-complete', path: '/publication/complete?id=1' },
+  { name: 'transparency', path: '/transparence' },
+  // Moderators only: anyone else reads why it is closed to them.
+  { name: 'moderation', path: '/moderation' },
   { name: 'review-edit', path: `/review/${reviewId}/edit`, member: true },
   { name: 'auth', path: '/auth' },
   { name: 'auth-signup', path: '/auth?form=signup' },

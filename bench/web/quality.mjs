@@ -23,6 +23,8 @@ export const ROUTES = [
   '/publication',
   '/publication?teacher=2',
   '/publication/complete?id=1',
+  '/transparence',
+  '/moderation',
   '/auth',
   '/auth?form=signup',
   '/me',

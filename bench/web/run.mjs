@@ -208,7 +208,8 @@ async function main() {
         const raw = Object.fromEntries(variants.map((v) => [v, []]));
         for (let i = 0; i < runs; i += 1) for (const variant of variants) raw[variant].push(await lighthouseRun(`${targets[variant]}${route}`, profile));
         for (const variant of variants) results[variant][route].lighthouse[profile] = summarise(raw[variant]);
-        console.log(`  ${profile} ${route}: ${variants.map((v) => `${v} ${results[v][route].lighthouse[profile].score}`).join(', ')} (load ${load()})`);
+        const brief = (r) => `${r.score} · LCP ${(r.lcp / 1000).toFixed(2)} s · FCP ${(r.fcp / 1000).toFixed(2)} s · TBT ${Math.round(r.tbt)} ms · CLS ${r.cls.toFixed(3)}`;
+        console.log(`  ${profile} ${route}: ${variants.map((v) => `${v} ${brief(results[v][route].lighthouse[profile])}`).join(' | ')} (load ${load()})`);
       }
       loads.push(load());
     }

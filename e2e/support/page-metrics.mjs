@@ -79,7 +79,9 @@ export async function layoutShiftAfterLoad(page, url, content) {
  * for its document (held), there is no page to ask: a short pause stands in.
  */
 async function idle(page) {
-  const asked = page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(undefined), { timeout: 1000 }))).catch(() => undefined);
+  const asked = page
+    .evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(undefined), { timeout: 1000 })))
+    .catch(() => undefined);
   await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 3000))]);
 }
 
@@ -118,7 +120,14 @@ export async function requestWaves(page, url, content, { limit = 12 } = {}) {
       const done = () => batch.every((route) => settled.has(route.request()));
       for (let i = 0; i < 600 && !done(); i += 1) await page.waitForTimeout(50);
       await idle(page);
-      if (await page.locator(content).first().isVisible().catch(() => false)) return { waves: wave, paths: waves };
+      if (
+        await page
+          .locator(content)
+          .first()
+          .isVisible()
+          .catch(() => false)
+      )
+        return { waves: wave, paths: waves };
     }
     return { waves: null, paths: waves };
   } finally {

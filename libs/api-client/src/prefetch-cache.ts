@@ -24,7 +24,12 @@ function live(key: string, now = Date.now()): Ahead | undefined {
 }
 
 /** Keeps `start()`'s answer for the next caller of the same request; an entry already waiting is kept. */
-export function putPrefetched(method: string, path: string, auth: boolean, start: () => Promise<ApiOutcome<unknown>>): Promise<ApiOutcome<unknown>> {
+export function putPrefetched(
+  method: string,
+  path: string,
+  auth: boolean,
+  start: () => Promise<ApiOutcome<unknown>>,
+): Promise<ApiOutcome<unknown>> {
   const key = keyOf(method, path, auth);
   const known = live(key);
   if (known) return known.promise;

@@ -7,7 +7,9 @@ import { useApiGet } from './react';
 // jsdom has no Response: a minimal stand-in with what the helper reads.
 function reply(status: number, body?: unknown) {
   const text = body === undefined ? '' : JSON.stringify(body);
-  return jest.fn(async (_url: string, _init?: RequestInit) => ({ status, ok: status < 400, text: async () => text }) as unknown as Response);
+  return jest.fn(
+    async (_url: string, _init?: RequestInit) => ({ status, ok: status < 400, text: async () => text }) as unknown as Response,
+  );
 }
 
 function setup(fetch: ReturnType<typeof reply>) {

@@ -26,7 +26,10 @@ test("a remote's manifest is asked for as soon as /remotes.json is in, before th
   expect(fetchManifest).toHaveBeenCalledWith('https://pupitre.example/mfe/community/mf-manifest.json');
   arrive(runtime);
   await expect(load).resolves.toBe(routes);
-  expect(runtime.initFederation).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ plugins: [{ name: 'fallback' }, { name: 'early' }] }));
+  expect(runtime.initFederation).toHaveBeenCalledWith(
+    expect.anything(),
+    expect.objectContaining({ plugins: [{ name: 'fallback' }, { name: 'early' }] }),
+  );
   await expect(take!('https://pupitre.example/mfe/community/mf-manifest.json')).resolves.toBe(manifest);
   expect(take!('https://pupitre.example/mfe/community/mf-manifest.json')).toBeUndefined();
   expect(fetchManifest).toHaveBeenCalledTimes(1);

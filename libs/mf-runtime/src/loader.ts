@@ -67,20 +67,28 @@ export function createDeferredLoader(start: () => Promise<RemoteLoader>): Remote
   };
 }
 
+/** How long a remote's screen waits for its first reads beyond its own code (then it shows its own loading state). */
+export const ROUTE_READS_WAIT_MS = 3000;
+
 /**
  * A loader whose remotes count as loaded only once `reads()` (the reads the page's screen starts
- * with, already started: the shell's prefetch) has settled too: the screen's first render then has
- * its data, so nothing below it moves. Used for the first load of each remote only; `reads` never
- * fails the load.
+ * with, already started: the shell's prefetch) has settled too, or `waitMs` has passed since the
+ * remote's code was in: the screen's first render then has its data, so nothing below it moves,
+ * and a slow service never makes the remote itself time out. `reads` never fails the load.
  */
-export function withRouteReads(loader: RemoteLoader, reads: () => Promise<unknown>): RemoteLoader {
+export function withRouteReads(loader: RemoteLoader, reads: () => Promise<unknown>, waitMs = ROUTE_READS_WAIT_MS): RemoteLoader {
   const ready = new Set<RemoteName>();
   return {
-    load: (remote) =>
-      Promise.all([loader.load(remote), reads().catch(() => undefined)]).then(([routes]) => {
+    load: (remote) => {
+      const data = reads().catch(() => undefined);
+      return loader.load(remote).then(async (routes) => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([data, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+        clearTimeout(timer);
         ready.add(remote);
         return routes;
-      }),
+      });
+    },
     peek: (remote) => (ready.has(remote) ? loader.peek(remote) : undefined),
     invalidate: (remote) => {
       ready.delete(remote);

@@ -42,3 +42,18 @@ test('withRouteReads: the remote counts as loaded only once the reads have settl
   expect(loader.peek('community')).toBeUndefined();
   expect(inner.invalidate).toHaveBeenCalledWith('community');
 });
+
+test('withRouteReads: a slow read holds the screen back at most waitMs after the remote is in', async () => {
+  jest.useFakeTimers();
+  const routes = { '/ranking': () => null };
+  const inner: RemoteLoader = { load: async () => routes, peek: () => routes, invalidate: () => undefined };
+  const loader = withRouteReads(inner, () => new Promise(() => undefined), 3000);
+  let done = false;
+  const load = loader.load('community').then((r) => ((done = true), r));
+  await jest.advanceTimersByTimeAsync(2999);
+  expect(done).toBe(false);
+  await jest.advanceTimersByTimeAsync(1);
+  await expect(load).resolves.toBe(routes);
+  expect(loader.peek('community')).toBe(routes);
+  jest.useRealTimers();
+});

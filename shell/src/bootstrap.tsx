@@ -27,12 +27,13 @@ startTokenRefresh();
 // language, instead of after the first render.
 const opened = remoteRouteOf(window.location.pathname);
 if (opened) {
-  void loader.load(opened.remote).catch(() => undefined); // RemoteRoute reports a failure and retries
-  void prefetchRoute(window.location.pathname);
+  // (The loader also starts the route's reads: withRouteReads.) RemoteRoute reports a failure and retries.
+  void loader.load(opened.remote).catch(() => undefined);
 }
 
-// First paint waits for the runtime configuration (launch gate) and the page language's catalogue,
-// fetched in parallel; both are small, and neither failing stops the page.
+// First paint waits for the runtime configuration (launch gate) and the page language's catalogue;
+// index.html preloads both beside main.js (tools/rspack/host.mjs), so no round trip follows main.js.
+// Neither failing stops the page.
 const root = createRoot(document.getElementById('root')!);
 void Promise.all([
   loadRuntimeConfig(),

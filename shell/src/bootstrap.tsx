@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startTokenRefresh } from '@pupitre/api-client';
 import { detectLanguage, startI18n } from '@pupitre/i18n';
-import { createLazyFederationLoader, remoteRouteOf, withRouteReads } from '@pupitre/mf-runtime';
+import { createLazyFederationLoader, withRouteReads } from '@pupitre/mf-runtime';
 import { App } from './App';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { prefetchRoute } from './route-prefetch';
@@ -22,18 +22,11 @@ const loader = withRouteReads(
 // Token refresh at start (access expiring within 300 s) and before expiry while the page is open.
 startTokenRefresh();
 
-// The page opened on a remote route: its remote (federation runtime, /remotes.json, manifest,
-// entry, chunks) and its screen's first reads start now, beside the configuration and the
-// language, instead of after the first render.
-const opened = remoteRouteOf(window.location.pathname);
-if (opened) {
-  // (The loader also starts the route's reads: withRouteReads.) RemoteRoute reports a failure and retries.
-  void loader.load(opened.remote).catch(() => undefined);
-}
-
 // First paint waits for the runtime configuration (launch gate) and the page language's catalogue;
 // index.html preloads both beside main.js (tools/rspack/host.mjs), so no round trip follows main.js.
-// Neither failing stops the page.
+// Neither failing stops the page. A remote route's remote, manifest and reads start from its
+// element right after that first render (index.html preloads /remotes.json): nothing but main.js,
+// its CSS and those preloads comes before the first paint.
 const root = createRoot(document.getElementById('root')!);
 void Promise.all([
   loadRuntimeConfig(),

@@ -1,3 +1,4 @@
 export * from './client';
 export * from './react';
 export * from './tokens';
+export * from './prefetch';

@@ -8,6 +8,7 @@ import { PageErrorBoundary } from './pages/ErrorScreens';
 import { MaintenanceBanner } from './pages/MaintenanceBanner';
 import { OfflineBanner } from './pages/OfflineBanner';
 import { FOOTERLESS_PATHS, titleKeyFor } from './route-table';
+import './layout-reserve.css';
 import styles from './shell.module.css';
 
 function isFooterless(pathname: string): boolean {

@@ -66,3 +66,25 @@ export function createDeferredLoader(start: () => Promise<RemoteLoader>): Remote
     invalidate: (remote) => current?.invalidate(remote),
   };
 }
+
+/**
+ * A loader whose remotes count as loaded only once `reads()` (the reads the page's screen starts
+ * with, already started: the shell's prefetch) has settled too: the screen's first render then has
+ * its data, so nothing below it moves. Used for the first load of each remote only; `reads` never
+ * fails the load.
+ */
+export function withRouteReads(loader: RemoteLoader, reads: () => Promise<unknown>): RemoteLoader {
+  const ready = new Set<RemoteName>();
+  return {
+    load: (remote) =>
+      Promise.all([loader.load(remote), reads().catch(() => undefined)]).then(([routes]) => {
+        ready.add(remote);
+        return routes;
+      }),
+    peek: (remote) => (ready.has(remote) ? loader.peek(remote) : undefined),
+    invalidate: (remote) => {
+      ready.delete(remote);
+      loader.invalidate(remote);
+    },
+  };
+}

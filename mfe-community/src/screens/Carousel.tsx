@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import AutoScroll from 'embla-carousel-auto-scroll';
+import { useAfterLoadAndIdle } from '@pupitre/ui';
 import styles from '../community.module.css';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -34,8 +35,10 @@ export interface CarouselProps {
 
 export function Carousel({ label, direction, playing, children, ...rest }: CarouselProps) {
   const reducedMotion = usePrefersReducedMotion();
+  // The motion starts once the page has loaded and been idle, not during the loading work.
+  const calm = useAfterLoadAndIdle();
   const plugins = useMemo(
-    () => (reducedMotion ? [] : [AutoScroll({ speed: 0.6, direction, startDelay: 500, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })]),
+    () => (reducedMotion ? [] : [AutoScroll({ speed: 0.6, direction, playOnInit: false, startDelay: 500, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })]),
     [direction, reducedMotion],
   );
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, dragFree: true, align: 'start' }, plugins);
@@ -48,7 +51,7 @@ export function Carousel({ label, direction, playing, children, ...rest }: Carou
       // playing or stopping it before that would leave embla without a scroll body (a crash on
       // the next frame: "reading 'settled'"). Each reInit sets it up again, so apply it then.
       if (!autoScroll || embla.scrollSnapList().length <= 1) return;
-      if (playing) autoScroll.play();
+      if (playing && calm) autoScroll.play();
       else autoScroll.stop();
     };
     apply();
@@ -56,7 +59,7 @@ export function Carousel({ label, direction, playing, children, ...rest }: Carou
     return () => {
       embla.off('reInit', apply);
     };
-  }, [embla, playing]);
+  }, [embla, playing, calm]);
 
   return (
     <div className={styles.carousel} role="region" aria-roledescription="carousel" aria-label={label} data-testid={rest['data-testid']} data-direction={direction}>

@@ -8,6 +8,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import AutoScroll from 'embla-carousel-auto-scroll';
 import type { CommunityCategoryBlock, PublicReview } from '@pupitre/contracts';
 import { request } from '@pupitre/api-client';
+import { useAfterLoadAndIdle } from '@pupitre/ui';
 import styles from '../shell.module.css';
 
 export const SLIDE_COUNT = 5;
@@ -55,10 +56,25 @@ export default function LastReviews() {
   const [reviews, setReviews] = useState<PublicReview[]>([]);
   const reducedMotion = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   const plugins = useMemo(
-    () => (reducedMotion ? [] : [AutoScroll({ speed: 1, startDelay: 0, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })]),
+    () => (reducedMotion ? [] : [AutoScroll({ speed: 1, playOnInit: false, startDelay: 0, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })]),
     [reducedMotion],
   );
-  const [viewportRef] = useEmblaCarousel({ loop: true, dragFree: true, align: 'start' }, plugins);
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, dragFree: true, align: 'start' }, plugins);
+  // The motion starts once the page has loaded and been idle, not during the loading work. The
+  // plugin sets itself up only when there is something to scroll, again at each reInit.
+  const calm = useAfterLoadAndIdle();
+  useEffect(() => {
+    if (!embla || !calm) return;
+    const play = () => {
+      const autoScroll = embla.plugins()?.autoScroll;
+      if (autoScroll && embla.scrollSnapList().length > 1 && !autoScroll.isPlaying()) autoScroll.play();
+    };
+    play();
+    embla.on('reInit', play);
+    return () => {
+      embla.off('reInit', play);
+    };
+  }, [embla, calm]);
 
   useEffect(() => {
     const controller = new AbortController();

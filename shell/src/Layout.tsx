@@ -1,6 +1,7 @@
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '@pupitre/ui';
+import { Loading, usePageTitle } from '@pupitre/ui';
 import { Footer } from './Footer';
 import { Navbar } from './navbar/Navbar';
 import { Notifications } from './notifications';
@@ -30,7 +31,10 @@ export function Layout() {
       <MaintenanceBanner />
       <main className={styles.main} id="main">
         <PageErrorBoundary key={pathname}>
-          <Outlet />
+          {/* The shell's rarely visited pages (legal, admin) load on demand. */}
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
         </PageErrorBoundary>
       </main>
       {isFooterless(pathname) ? null : <Footer />}

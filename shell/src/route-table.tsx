@@ -1,11 +1,16 @@
 // The shell's routing table, built from the one ownership table: the shell's own pages, then one
 // entry per remote-owned path whose element is a <RemoteRoute>.
-import { type ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { ROUTE_OWNERSHIP, remoteRoutes, type OwnedPath, type Owner } from '@pupitre/mf-runtime';
-import { AdminPage } from './pages/AdminPage';
 import { HomePage } from './home/HomePage';
-import { CookiesPage, PrivacyPage, TermsPage } from './legal/LegalPages';
+
+// Rarely visited pages are chunks of their own, out of main.js (issue #16: first-load JS of /).
+const legal = () => import(/* webpackChunkName: "legal-pages" */ './legal/LegalPages');
+const TermsPage = lazy(() => legal().then((m) => ({ default: m.TermsPage })));
+const CookiesPage = lazy(() => legal().then((m) => ({ default: m.CookiesPage })));
+const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage })));
+const AdminPage = lazy(() => import(/* webpackChunkName: "admin" */ './pages/AdminPage').then((m) => ({ default: () => <m.AdminPage /> })));
 
 export const SHELL_PAGES = {
   '/': HomePage,

@@ -35,7 +35,10 @@ export function hostSharedVersions(appDir) {
  * @returns {import('@rspack/core').Configuration}
  */
 export function createHostConfig({ appDir, mode }) {
-  const config = baseConfig({ appDir, port: SHELL_PORT, mode, title: 'Pupitre', publicPath: '/' });
+  // /remotes.json is fetched beside main.js (a preload the remote loader's fetch takes over), so a
+  // remote route's manifest can be asked for as soon as main.js runs (issue #16: no waterfall).
+  const headTags = `<link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous">`;
+  const config = baseConfig({ appDir, port: SHELL_PORT, mode, title: 'Pupitre', publicPath: '/', headTags });
   // The shell itself uses (and provides to the remotes) the same curated re-exports as the
   // remotes consume, so the namespace objects it shares stay small.
   for (const pkg of SLIM_SHARED) config.resolve.alias[`${pkg}$`] = path.join(SLIM_DIR, `${pkg}.mjs`);

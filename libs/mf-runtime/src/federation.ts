@@ -40,6 +40,22 @@ export function remoteFallbackPlugin(onError: (id: string, error: unknown) => vo
   };
 }
 
+/**
+ * Runtime plugin: a remote's manifest already being fetched by the host (asked for as soon as
+ * /remotes.json was in, while this runtime was still loading) is handed to the runtime instead of
+ * fetched again; `take` gives each answer once. Anything else (no early fetch, a failed one) lets
+ * the runtime fetch as usual.
+ */
+export function earlyManifestPlugin(take: (url: string) => Promise<Response | undefined> | undefined): ModuleFederationRuntimePlugin {
+  return {
+    name: 'pupitre-early-manifest',
+    fetch(url) {
+      // The runtime fetches by itself when this resolves to nothing.
+      return take(url) as Promise<Response> | undefined;
+    },
+  };
+}
+
 function defaultReport(id: string, error: unknown): void {
   console.warn(`[mf] ${id} failed to load; showing its fallback`, error);
 }

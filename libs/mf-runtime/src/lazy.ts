@@ -2,7 +2,8 @@
 // route visited loads, in parallel, /remotes.json, the federation runtime (a chunk of its own) and
 // the table of singletons the shell shares, then registers the remotes.
 import { createDeferredLoader, type RemoteLoader } from './loader';
-import { loadRemotesConfig } from './remotes-config';
+import { loadRemotesConfig, type RemotesConfig } from './remotes-config';
+import type { RemoteName } from './route-ownership';
 import type { HostShared } from './federation';
 
 export interface LazyFederationOptions {
@@ -11,6 +12,8 @@ export interface LazyFederationOptions {
   shared?: () => Promise<HostShared>;
   loadConfig?: typeof loadRemotesConfig;
   loadRuntime?: () => Promise<typeof import('./federation')>;
+  /** How a remote's manifest is fetched ahead of the runtime (tests). */
+  fetchManifest?: (url: string) => Promise<Response>;
 }
 
 export function createLazyFederationLoader(options: LazyFederationOptions = {}): RemoteLoader {
@@ -19,18 +22,43 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
     shared = async () => ({}),
     loadConfig = loadRemotesConfig,
     loadRuntime = () => import(/* webpackChunkName: "mf-runtime" */ './federation'),
+    fetchManifest = (url: string) => globalThis.fetch(url),
   } = options;
   let started: RemoteLoader | undefined;
-  return createDeferredLoader(async () => {
-    const [runtime, config, sharedModules] = await Promise.all([
-      loadRuntime(),
-      loadConfig().catch((error: unknown) => {
-        console.error('[shell] /remotes.json unavailable: remote sections will show their fallback', error);
-        throw error;
-      }),
-      shared(),
-    ]);
-    started ??= runtime.initFederation(config, { hostName, shared: sharedModules });
+  let config: Promise<RemotesConfig> | undefined;
+  const remotesConfig = () =>
+    (config ??= loadConfig().catch((error: unknown) => {
+      config = undefined;
+      console.error('[shell] /remotes.json unavailable: remote sections will show their fallback', error);
+      throw error;
+    }));
+  // Manifests asked for as soon as /remotes.json is in, beside the runtime's own chunk (which would
+  // otherwise have to arrive before the manifest is asked for): handed over once to the runtime.
+  const early = new Map<string, Promise<Response | undefined>>();
+  const fetchEarly = (remote: RemoteName) =>
+    void remotesConfig().then(
+      (known) => {
+        const url = known[remote];
+        if (url && !started && !early.has(url)) early.set(url, fetchManifest(url).catch(() => undefined));
+      },
+      () => undefined,
+    );
+  const take = (url: string) => {
+    const answer = early.get(url);
+    early.delete(url);
+    return answer;
+  };
+  const deferred = createDeferredLoader(async () => {
+    const [runtime, known, sharedModules] = await Promise.all([loadRuntime(), remotesConfig(), shared()]);
+    started ??= runtime.initFederation(known, { hostName, shared: sharedModules, plugins: [runtime.remoteFallbackPlugin(), runtime.earlyManifestPlugin(take)] });
     return started;
   });
+  return {
+    load: (remote) => {
+      fetchEarly(remote);
+      return deferred.load(remote);
+    },
+    peek: (remote) => deferred.peek(remote),
+    invalidate: (remote) => deferred.invalidate(remote),
+  };
 }

@@ -2,7 +2,6 @@
 // Loading it also adds the `review` namespace to the shared i18next instance.
 import { type ComponentType } from 'react';
 import { addNamespace } from '@pupitre/i18n';
-import type { OwnedPath } from '@pupitre/mf-runtime';
 import { catalogues } from './i18n';
 import { PublicationCompletePage } from './screens/PublicationCompletePage';
 import { PublicationPage } from './screens/PublicationPage';
@@ -14,6 +13,6 @@ const routes = {
   '/publication': PublicationPage,
   '/publication/complete': PublicationCompletePage,
   '/review/:id/edit': ReviewEditPage,
-} satisfies Record<OwnedPath<'review'>, ComponentType>;
+} satisfies Record<string, ComponentType>;
 
 export default routes;

@@ -12,3 +12,4 @@ export * from './auth';
 export * from './rating';
 export * from './admin';
 export * from './endpoints';
+export * from './front-end-routes';

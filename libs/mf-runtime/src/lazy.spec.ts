@@ -63,3 +63,14 @@ test("every remote's pages come from its manifest, each fetched once and handed 
   expect(fetchManifest.mock.calls.filter(([url]) => url === 'https://x/community/mf-manifest.json')).toHaveLength(1);
   errors.mockRestore();
 });
+
+test('a manifest that never answers makes its remote unavailable instead of holding the page', async () => {
+  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const loader = createLazyFederationLoader({
+    loadConfig: async () => ({ community: 'https://x/community/mf-manifest.json' }),
+    fetchManifest: () => new Promise<Response>(() => undefined),
+    manifestTimeoutMs: 20,
+  });
+  await expect(loader.routes()).resolves.toEqual({ routes: [], unavailable: ['community'] });
+  errors.mockRestore();
+});

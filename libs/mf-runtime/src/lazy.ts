@@ -5,6 +5,8 @@ import { createDeferredLoader, type RemoteLoader } from './loader';
 import { loadRemotesConfig, type RemotesConfig } from './remotes-config';
 import { REMOTE_NAMES, type RemoteName } from './remote-names';
 import { buildRouteTable, routesFromManifest, type RemoteRouteTable } from './remote-routes';
+import { DEFAULT_REMOTE_TIMEOUT_MS } from './RemoteRoute';
+import { withTimeout } from './with-timeout';
 import type { HostShared } from './federation';
 
 export interface LazyFederationOptions {
@@ -17,6 +19,8 @@ export interface LazyFederationOptions {
   fetchManifest?: (url: string) => Promise<Response>;
   /** Paths the shell keeps for itself: no remote may declare them. */
   reservedPaths?: readonly string[];
+  /** A manifest (or /remotes.json) slower than this counts as unavailable for the route table. */
+  manifestTimeoutMs?: number;
 }
 
 export interface LazyFederationLoader extends RemoteLoader {
@@ -37,6 +41,7 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
     loadRuntime = () => import(/* webpackChunkName: "mf-runtime" */ './federation'),
     fetchManifest = (url: string) => globalThis.fetch(url),
     reservedPaths = [],
+    manifestTimeoutMs = DEFAULT_REMOTE_TIMEOUT_MS,
   } = options;
   let started: RemoteLoader | undefined;
   let runtimeAsked: ReturnType<typeof loadRuntime> | undefined;
@@ -80,12 +85,13 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
   };
   let table: Promise<RemoteRouteTable> | undefined;
   const routes = () =>
-    (table ??= remotesConfig()
+    (table ??= withTimeout(remotesConfig(), manifestTimeoutMs)
       .then(async (known) => {
         const declared = await Promise.all(
           REMOTE_NAMES.filter((name) => known[name]).map(async (name) => {
             try {
-              return [name, routesFromManifest(name, await readManifest(known[name]!))] as const;
+              const manifest = await withTimeout(readManifest(known[name]!), manifestTimeoutMs);
+              return [name, routesFromManifest(name, manifest)] as const;
             } catch (error) {
               return [name, error instanceof Error ? error : new Error(String(error))] as const;
             }

@@ -3,6 +3,8 @@
 import { type ComponentType } from 'react';
 import { addNamespace } from '@pupitre/i18n';
 import { catalogues } from './i18n';
+import { ModerationPage } from './moderation/ModerationPage';
+import { TransparencyPage } from './transparency/TransparencyPage';
 import { PublicationCompletePage } from './screens/PublicationCompletePage';
 import { PublicationPage } from './screens/PublicationPage';
 import { ReviewEditPage } from './screens/ReviewEditPage';
@@ -13,6 +15,8 @@ const routes = {
   '/publication': PublicationPage,
   '/publication/complete': PublicationCompletePage,
   '/review/:id/edit': ReviewEditPage,
+  '/moderation': ModerationPage,
+  '/transparence': TransparencyPage,
 } satisfies Record<string, ComponentType>;
 
 export default routes;

@@ -21,16 +21,38 @@ export const adminTeacherRowSchema = z.strictObject({
 });
 export type AdminTeacherRow = z.infer<typeof adminTeacherRowSchema>;
 
-const moderationStateSchema = z.strictObject({ status: reviewStatusSchema, hidden: z.boolean(), visible: z.boolean() });
-/** One recorded moderator action on a review (who, when, before, after). */
+/** What a moderator's action changed, before and after: a review's `{status, hidden, visible}`, a reply's `{status}`, an objection's `{state}`, a teacher's `{listed, link}`. */
+const moderationStateSchema = z.record(z.string(), z.union([z.string(), z.boolean(), z.number(), z.null()]));
+export const MODERATION_TARGETS = ['review', 'reply', 'objection', 'teacher'] as const;
+export const MODERATION_ACTIONS = [
+  'approve',
+  'reject',
+  'restore',
+  'approve-reply',
+  'reject-reply',
+  'accept-objection',
+  'refuse-objection',
+  'invite-teacher',
+  'unlink-teacher',
+] as const;
+export type ModerationActionName = (typeof MODERATION_ACTIONS)[number];
+/**
+ * One recorded moderator action (who, when, before, after): on a review, a teacher's reply (its
+ * review's id), a teacher's objection, or a teacher's account link (invitation, unlink).
+ * `reviewId`/`teacherId` name what it concerns (a review's actions carry its teacher too).
+ */
 export const moderationActionSchema = z.strictObject({
-  reviewId: idSchema,
-  action: z.enum(['approve', 'reject', 'restore']),
+  target: z.enum(MODERATION_TARGETS),
+  reviewId: idSchema.nullable(),
+  teacherId: idSchema.nullable(),
+  action: z.enum(MODERATION_ACTIONS),
   reason: z.string().nullable(),
+  text: z.string().nullable(),
   moderatorId: z.string(),
   before: moderationStateSchema,
   after: moderationStateSchema,
   at: z.iso.datetime(),
 });
+export type ModerationActionView = z.infer<typeof moderationActionSchema>;
 /** The answer of approve / reject / restore. */
 export const moderationResultSchema = z.strictObject({ id: idSchema, status: reviewStatusSchema, visible: z.boolean() });

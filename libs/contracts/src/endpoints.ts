@@ -22,6 +22,7 @@ import {
   teacherSearchResultSchema,
   voteResponseSchema,
 } from './rating';
+import { transparencySchema } from './transparency';
 import { adminSubjectRowSchema, adminTeacherRowSchema, moderationActionSchema, moderationResultSchema } from './admin';
 
 // The HTTP contract as data: for every endpoint of both services, the body each status answers
@@ -124,12 +125,14 @@ export const RATING_ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/auth/me/favorites', { 200: z.array(publicReviewSchema), 401: accessErrorSchema }),
   endpoint('GET', '/auth/me/reviews', { 200: z.array(myReviewSchema), 401: accessErrorSchema }),
   extra('GET', '/auth/me/reports', { 200: z.array(myReportSchema) }, bearer),
+  extra('GET', '/api/transparency', { 200: transparencySchema }),
   extra('GET', '/api/subjects', { 200: subjectListSchema }),
   extra('GET', '/api/health', { 200: healthResponseSchema }, { 503: healthResponseSchema }),
   extra('GET', '/api/docs', { 200: 'text' }),
   extra('GET', '/api/docs/openapi.json', { 200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) }),
-  // Moderation and catalogue (admin role)
+  // Moderation (moderator or admin role) and catalogue (admin role)
   extra('GET', '/api/moderation/queue', { 200: z.array(moderationQueueItemSchema) }, { ...bearer, 403: detailSchema }),
+  extra('GET', '/api/moderation/actions', { 200: z.array(moderationActionSchema) }, { ...bearer, 403: detailSchema }),
   extra('GET', '/api/moderation/reviews/:id/actions', { 200: z.array(moderationActionSchema) }, { ...bearer, 403: detailSchema }),
   ...(['approve', 'reject', 'restore'] as const).map((action) =>
     extra('POST', `/api/moderation/reviews/:id/${action}`, { 200: moderationResultSchema }, { ...bearer, 403: detailSchema, 404: error, 409: error }),

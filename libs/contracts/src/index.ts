@@ -11,5 +11,6 @@ export * from './events';
 export * from './auth';
 export * from './rating';
 export * from './admin';
+export * from './transparency';
 export * from './endpoints';
 export * from './front-end-routes';

@@ -10,6 +10,8 @@ import { idSchema } from './ids';
 import {
   CORE_GRADE_KEYS,
   DUAL_KEYS,
+  LEGACY_MODERATOR_REASON,
+  MODERATOR_REASON_KEYS,
   OPTIONAL_GRADE_KEYS,
   REPORT_CONTENT_MAX,
   REVIEW_FLAG_KEYS,
@@ -125,6 +127,7 @@ export const reviewEditViewSchema = z.strictObject({
   is_creator: z.boolean(),
   status: reviewStatusSchema,
   reason: z.string().optional(),
+  reason_text: z.string().optional(),
 });
 export type ReviewEditView = z.infer<typeof reviewEditViewSchema>;
 
@@ -132,7 +135,11 @@ export const voteBodySchema = z.strictObject({ value: z.boolean().nullable() });
 export const voteResponseSchema = z.strictObject({ relatable: z.number().int(), relatable_count: z.number().int(), vote: z.boolean().nullable() });
 export type VoteResponse = z.infer<typeof voteResponseSchema>;
 export const favoriteBodySchema = z.strictObject({ value: z.boolean() });
-export const reportBodySchema = z.strictObject({ content: z.string().trim().min(1).max(REPORT_CONTENT_MAX) });
+/**
+ * POST /api/rating/{id}/report: the reporter's reason; `notify: true` asks to be told the outcome by
+ * e-mail (in the account's language) once a moderator decides; `{content}` alone stays valid.
+ */
+export const reportBodySchema = z.strictObject({ content: z.string().trim().min(1).max(REPORT_CONTENT_MAX), notify: z.boolean().optional() });
 
 /** GET /auth/me: published review count, their mean tot_rating (one decimal, null when none),
  * popularity (percent of relatable among the votes on them), and the join date (ISO). */
@@ -143,7 +150,8 @@ export const meSchema = z.strictObject({
   since: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
-export const myReviewSchema = publicReviewSchema.extend({ status: reviewStatusSchema, reason: z.string().optional() });
+/** `reason`: the key of the statement of reasons when held or rejected; `reason_text`: a moderator's own words, when given. */
+export const myReviewSchema = publicReviewSchema.extend({ status: reviewStatusSchema, reason: z.string().optional(), reason_text: z.string().optional() });
 export type MyReview = z.infer<typeof myReviewSchema>;
 
 /**
@@ -157,13 +165,28 @@ export const myReportSchema = z.strictObject({
   created_at: z.iso.datetime(),
   outcome: z.enum(['open', 'kept', 'removed']),
   reason: z.string().nullable(),
+  /** The moderator's own words beside the reason key, when given. */
+  reason_text: z.string().optional(),
+  /** Whether the reporter asked to be told the outcome by e-mail. */
+  notify: z.boolean().optional(),
   decided_at: z.iso.datetime().nullable(),
 });
 export type MyReport = z.infer<typeof myReportSchema>;
 
-// Moderation (admin role)
-export const moderationRejectBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(200) });
-export const moderationNoteBodySchema = z.strictObject({ note: z.string().trim().max(200).optional() });
+// Moderation (moderator and admin roles)
+/** Free text a moderator adds to a decision (the author, the reporters, the teacher read it). */
+export const MODERATION_TEXT_MAX = 1000;
+const moderationText = z.string().trim().min(1).max(MODERATION_TEXT_MAX);
+/**
+ * reject (a review or a reply): a reason from MODERATOR_REASON_KEYS (or the legacy `moderator`) and
+ * an optional free text, required with `other`.
+ */
+export const moderationRejectBodySchema = z
+  .strictObject({ reason: z.enum([...MODERATOR_REASON_KEYS, LEGACY_MODERATOR_REASON]), text: moderationText.optional() })
+  .refine((b) => b.reason !== 'other' || b.text !== undefined, { message: 'text is required with the reason other', path: ['text'] });
+export type ModerationRejectBody = z.infer<typeof moderationRejectBodySchema>;
+/** approve: an optional note (the reason the reporters read; default `no-breach`) and free text. */
+export const moderationNoteBodySchema = z.strictObject({ note: z.string().trim().max(200).optional(), text: moderationText.optional() });
 export const moderationQueueItemSchema = z.strictObject({
   id: idSchema,
   status: reviewStatusSchema,

@@ -54,8 +54,36 @@ export const reviewPayloadErrorKeys = [
 export type ReviewPayloadErrorKey = (typeof reviewPayloadErrorKeys)[number] | 'bad-request';
 export const ratingConflictKeys = ['duplicate-review', 'already-reported', 'invalid-transition', 'duplicate-name'] as const;
 
-/** Why the automatic validation (or a moderator) held or rejected a review; the author sees it. */
-export const moderationReasonKeys = ['offensive-language', 'personal-data', 'threat', 'text-rating-forbidden-characters', 'moderator', 'withdrawn', 'reported'] as const;
+/**
+ * The reasons a moderator chooses from to remove a review or a teacher's reply (with an optional
+ * free text, required for `other`); the author sees the key and the text, the reporters too.
+ */
+export const MODERATOR_REASON_KEYS = ['offensive-language', 'personal-data', 'threat', 'off-topic', 'not-about-teaching', 'false-statement', 'other'] as const;
+export type ModeratorReasonKey = (typeof MODERATOR_REASON_KEYS)[number];
+/** Still accepted from older callers of the reject endpoint: "removed by a moderator", no specific reason. */
+export const LEGACY_MODERATOR_REASON = 'moderator';
+/** What reporters are told when a moderator keeps a reported review without a note of their own. */
+export const KEPT_DEFAULT_REASON = 'no-breach';
+
+/**
+ * Why the automatic validation (or a moderator) held or rejected a review; the author sees it.
+ * `reported`: held by the weight of its reports; `teacher-delisted`: its teacher objected to being
+ * listed and the objection was accepted (the review is no longer public; the author keeps it).
+ */
+export const moderationReasonKeys = [
+  'offensive-language',
+  'personal-data',
+  'threat',
+  'text-rating-forbidden-characters',
+  'moderator',
+  'withdrawn',
+  'reported',
+  'off-topic',
+  'not-about-teaching',
+  'false-statement',
+  'other',
+  'teacher-delisted',
+] as const;
 export type ModerationReason = (typeof moderationReasonKeys)[number];
 
 /** The wire payload our front end sends (the second reading: eleven grades, four yes/no answers). */

@@ -5,8 +5,15 @@ import { z } from 'zod';
  * `kid` is published at /auth/.well-known/jwks.json). Other services verify it locally against that
  * key set. Refresh tokens carry `token_type: "refresh"` and are only accepted by the auth service.
  */
-export const roleSchema = z.enum(['user', 'admin']);
+export const roleSchema = z.enum(['user', 'admin', 'moderator', 'teacher']);
 export type Role = z.infer<typeof roleSchema>;
+
+/**
+ * Who may moderate (the rating service's `/api/moderation/*`): moderators, granted and revoked with
+ * the admin CLI, and admins. The catalogue (`/api/admin/*`) stays for admins.
+ */
+export const MODERATION_ROLES: readonly Role[] = ['moderator', 'admin'];
+export const canModerate = (roles: readonly string[]): boolean => roles.some((r) => (MODERATION_ROLES as readonly string[]).includes(r));
 
 export const accessTokenClaimsSchema = z.object({
   sub: z.string().min(1),
@@ -19,6 +26,11 @@ export const accessTokenClaimsSchema = z.object({
   sid: z.string().min(1).max(64).optional(),
   /** The user's session version when the token was issued; see sessions.ts. Absent = 0. */
   sv: z.number().int().min(0).optional(),
+  /**
+   * The teacher record the account is linked to (with the `teacher` role): set once the teacher
+   * accepted a moderator's invitation, gone with the link (docs/decisions/0010).
+   */
+  teacher_id: z.number().int().positive().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 

@@ -7,11 +7,14 @@ import styles from './review-ui.module.css';
 
 /**
  * The report dialog (spec, section 2): a text area of at most 512 characters; it closes on its
- * close button, on Escape, and on submit (the sending is the caller's `onSubmit`).
+ * close button, on Escape, and on submit (the sending is the caller's `onSubmit`). A box asks to be
+ * told the moderators' decision by e-mail (`notify`).
  */
-export function ReportDialog({ onClose, onSubmit }: { onClose: () => void; onSubmit: (content: string) => void }) {
+export function ReportDialog({ onClose, onSubmit }: { onClose: () => void; onSubmit: (content: string, notify: boolean) => void }) {
   const { t } = useTranslation('review-ui');
   const [content, setContent] = useState('');
+  const [notify, setNotify] = useState(false);
+  const notifyId = useId();
   const titleId = useId();
   const fieldId = useId();
   const counterId = useId();
@@ -45,7 +48,7 @@ export function ReportDialog({ onClose, onSubmit }: { onClose: () => void; onSub
           onSubmit={(e) => {
             e.preventDefault();
             if (!trimmed) return;
-            onSubmit(trimmed);
+            onSubmit(trimmed, notify);
             onClose();
           }}
         >
@@ -62,6 +65,10 @@ export function ReportDialog({ onClose, onSubmit }: { onClose: () => void; onSub
           />
           <p id={counterId} className={styles.counter}>
             {t('report.counter', { count: content.length, max: REPORT_CONTENT_MAX })}
+          </p>
+          <p>
+            <input id={notifyId} type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} data-testid="report-notify" />{' '}
+            <label htmlFor={notifyId}>{t('report.notify')}</label>
           </p>
           <div className={styles.dialogActions}>
             <Button variant="secondary" onClick={onClose}>

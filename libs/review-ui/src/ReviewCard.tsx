@@ -32,8 +32,8 @@ export function ReviewCard({ review, book, signedIn, goToAuth, linkTeacher = tru
   const [reportStatus, setReportStatus] = useState<'sent' | 'failed' | null>(null);
   const name = teacherName(review.teacher);
 
-  const report = async (content: string) => {
-    const outcome = await api.post(`/api/rating/${review.id}/report`, { content });
+  const report = async (content: string, notify: boolean) => {
+    const outcome = await api.post(`/api/rating/${review.id}/report`, notify ? { content, notify } : { content });
     setReportStatus(outcome.kind === 'ok' || outcome.kind === 'no-content' ? 'sent' : 'failed');
   };
 
@@ -106,7 +106,7 @@ export function ReviewCard({ review, book, signedIn, goToAuth, linkTeacher = tru
           {t(`report.${reportStatus}`)}
         </p>
       ) : null}
-      {reporting ? <ReportDialog onClose={() => setReporting(false)} onSubmit={(content) => void report(content)} /> : null}
+      {reporting ? <ReportDialog onClose={() => setReporting(false)} onSubmit={(content, notify) => void report(content, notify)} /> : null}
     </article>
   );
 }

@@ -112,7 +112,7 @@ export function FavoritesPage() {
 
 const STATUSES = ['pending', 'published', 'held', 'rejected'] as const;
 /** The reasons the author is told in words (others, a moderator's own text, are shown as written). */
-const AUTHOR_REASONS = ['reported', 'withdrawn', 'offensive-language', 'personal-data', 'threat', 'moderator', 'text-rating-forbidden-characters'];
+const AUTHOR_REASONS = ['reported', 'withdrawn', 'offensive-language', 'personal-data', 'threat', 'moderator', 'text-rating-forbidden-characters', 'off-topic', 'not-about-teaching', 'false-statement', 'other', 'teacher-delisted'];
 
 /** Delete a review: a first press asks, a second confirms; the item leaves the list once the API agrees. */
 function DeleteReview({ review, onDeleted }: { review: MyReview; onDeleted: () => void }) {
@@ -182,6 +182,12 @@ export function MyReviewsPage() {
                   <span className={styles.meta} data-testid="review-reason">
                     {' '}
                     {t('myReviews.reason', { reason: AUTHOR_REASONS.includes(review.reason) ? t(`myReviews.reasons.${review.reason}`) : review.reason })}
+                  </span>
+                ) : null}
+                {status === 'rejected' && review.reason_text ? (
+                  <span className={styles.meta} data-testid="review-reason-text">
+                    {' '}
+                    {t('myReviews.reasonText', { text: review.reason_text })}
                   </span>
                 ) : null}
               </p>

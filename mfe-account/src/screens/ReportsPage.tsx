@@ -7,7 +7,7 @@ import styles from '../account.module.css';
 import { useDate } from './dates';
 import { Screen } from './Screen';
 
-const KNOWN_REASONS = ['no-breach', 'offensive-language', 'personal-data', 'threat', 'moderator'];
+const KNOWN_REASONS = ['no-breach', 'offensive-language', 'personal-data', 'threat', 'moderator', 'off-topic', 'not-about-teaching', 'false-statement', 'other', 'teacher-delisted'];
 
 /**
  * /me/reports: each report the user made, with what the moderators decided and why (notice and
@@ -45,6 +45,7 @@ export function ReportsPage() {
                   {report.decided_at ? <span className={styles.meta}> · {t('myReports.decided', { date: formatDate(report.decided_at) })}</span> : null}
                 </p>
                 {report.reason ? <p data-testid="report-reason">{t('myReports.reason', { reason: reasonText(report.reason) })}</p> : null}
+                {report.reason_text ? <p data-testid="report-reason-text">{t('myReports.reasonText', { text: report.reason_text })}</p> : null}
               </li>
             ))
           : null}

@@ -1,13 +1,15 @@
-// Admin CLI (`npm run admin -- create-admin someone@example.org --password ...`): creates an admin
-// or grants/revokes the role, straight in the auth database.
-import { databaseNameField, loadConfig, mongoUriField } from '@pupitre/server-kit';
+// Admin CLI (`npm run admin -- create-admin someone@example.org --password ...`): creates an admin,
+// grants or revokes the admin and moderator roles, prints the audit log, straight in the auth
+// database (and, for revocations, the shared Redis: the account's sessions end).
+import { createCommandConnection, databaseNameField, loadConfig, mongoUriField, redisUrlField } from '@pupitre/server-kit';
 import mongoose from 'mongoose';
 import { z } from 'zod';
-import { ADMIN_USAGE, parseAdminArgs, runAdminCommand } from './admin/admin-commands';
+import { ADMIN_USAGE, cliActor, parseAdminArgs, runAdminCommand } from './admin/admin-commands';
 
 const schema = z.object({
   MONGODB_URI: mongoUriField(),
   MONGODB_DB: databaseNameField('pupitre_auth'),
+  REDIS_URL: redisUrlField().optional(),
   PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10, { message: 'expected an integer from 10 to 20' }).max(20, { message: 'expected an integer from 10 to 20' }).default(15),
 });
 
@@ -19,13 +21,15 @@ async function main(): Promise<number> {
   }
   const config = loadConfig(schema, process.env, 'admin');
   const connection = await mongoose.createConnection(config.MONGODB_URI, { dbName: config.MONGODB_DB, serverSelectionTimeoutMS: 5000 }).asPromise();
+  const redis = config.REDIS_URL ? createCommandConnection(config.REDIS_URL, () => undefined) : undefined;
   try {
-    process.stdout.write(`${await runAdminCommand(connection, args, config.PASSWORD_SCRYPT_LOG_N)}\n`);
+    process.stdout.write(`${await runAdminCommand(connection, args, config.PASSWORD_SCRYPT_LOG_N, { redis, actor: cliActor(process.env) })}\n`);
     return 0;
   } catch (err) {
     process.stderr.write(`admin: ${(err as Error).message}\n`);
     return 1;
   } finally {
+    redis?.disconnect();
     await connection.close();
   }
 }

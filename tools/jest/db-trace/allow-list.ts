@@ -24,6 +24,7 @@ export const ALLOWED_SHAPES: AllowedShape[] = [
   { collection: 'teachers', ops: ['find'], fields: ['prefix', 'name'], why: 'admin: the duplicate check of a new teacher among hundreds' },
   // Short to-do lists, read whole by the worker's reconciler and the start-up checks.
   { collection: 'review_tasks', ops: ['find'], fields: [], backgroundOnly: true, why: "the reconciler's to-do list: the reviews pending or mid-change (a handful)" },
+  { collection: 'outbox', ops: ['find'], fields: [], backgroundOnly: true, why: "rating: the events of moderators' decisions not yet queued (empty but for a crash or a Redis outage), read whole by the reconciler" },
   // Every review, read whole by each API process to build its public index (start-up, and after its
   // change notices may have been missed), and by the worker for an erasure (a rare event): ADR 0009.
   { collection: 'reviews', ops: ['find'], fields: [], backgroundOnly: true, why: 'the public index loaded whole (start-up, resubscription) and a user erasure, never per request (ADR 0009)' },

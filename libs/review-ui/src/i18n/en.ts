@@ -30,6 +30,7 @@ const en = {
     counter: '{{count}} / {{max}} characters',
     send: 'Send the report',
     close: 'Close',
+    notify: 'Tell me the moderators’ decision by e-mail',
     sent: 'Thank you, the review has been reported.',
     failed: 'The report could not be sent.',
   },

@@ -30,6 +30,7 @@ const es: ReviewUiCatalogue = {
     counter: '{{count}} / {{max}} caracteres',
     send: 'Enviar la denuncia',
     close: 'Cerrar',
+    notify: 'Avisarme por correo de la decisión de los moderadores',
     sent: 'Gracias, la opinión ha sido denunciada.',
     failed: 'No se pudo enviar la denuncia.',
   },

@@ -30,6 +30,7 @@ const fr: ReviewUiCatalogue = {
     counter: '{{count}} / {{max}} caractères',
     send: 'Envoyer le signalement',
     close: 'Fermer',
+    notify: 'Me prévenir par e-mail de la décision des modérateurs',
     sent: 'Merci, l’avis a été signalé.',
     failed: 'Le signalement n’a pas pu être envoyé.',
   },

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 
-type Role = 'user' | 'admin';
+type Role = 'user' | 'admin' | 'moderator' | 'teacher';
 type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 
 interface SigningKey {

@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { AuditEntry, AuditEntrySchema } from './audit/audit-entry.schema';
+import { ModerationEventsWorker } from './events/moderation-events.worker';
+import { Notice, NoticeSchema } from './notices/notice.schema';
+import { NoticesService } from './notices/notices.service';
 import { UserEventsProducer } from './events/user-events.producer';
 import { Mailer } from './mail/mailer.service';
 import { ExpiryCleanup } from './maintenance/expiry-cleanup.service';
@@ -26,6 +30,8 @@ import { UsersController } from './users/users.controller';
       { name: User.name, schema: UserSchema },
       { name: LinkToken.name, schema: LinkTokenSchema },
       { name: RefreshToken.name, schema: RefreshTokenSchema },
+      { name: AuditEntry.name, schema: AuditEntrySchema },
+      { name: Notice.name, schema: NoticeSchema },
     ]),
   ],
   controllers: [UsersController, TokensController, OAuthController],
@@ -40,6 +46,8 @@ import { UsersController } from './users/users.controller';
     AccessGuard,
     Mailer,
     UserEventsProducer,
+    NoticesService,
+    ModerationEventsWorker,
     EmailLinks,
     AccountsService,
     GoogleSignIn,

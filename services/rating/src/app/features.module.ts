@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CatalogueController } from './catalogue/catalogue.controller';
 import { MeController } from './me/me.controller';
 import { ModerationController } from './moderation/moderation.controller';
+import { TransparencyController } from './transparency/transparency.controller';
 import { ModerationService } from './moderation/moderation.service';
 import { PublicationModule } from './publication/publication.module';
 import { ReadingController } from './reading/reading.controller';
@@ -17,7 +18,7 @@ import { TeachersModule } from './teachers/teachers.module';
  */
 @Module({
   imports: [TeachersModule, PublicationModule],
-  controllers: [ReadingController, ReviewsController, SocialController, MeController, ModerationController, CatalogueController],
+  controllers: [ReadingController, ReviewsController, SocialController, MeController, ModerationController, CatalogueController, TransparencyController],
   providers: [ReviewsService, SocialService, ModerationService],
 })
 export class FeaturesModule {}

@@ -12,6 +12,8 @@ export const workerEnvSchema = z.object({
   RECONCILE_INTERVAL: durationField('30s'),
   /** A pending review this late past its publication time is published by the reconciler. */
   RECONCILE_GRACE: durationField('1m'),
+  /** How often the transparency figures are computed again from the reviews (a pass over the collection). */
+  TRANSPARENCY_INTERVAL: durationField('1h'),
 });
 
 export type WorkerConfig = z.output<typeof workerEnvSchema>;

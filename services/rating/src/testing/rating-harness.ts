@@ -4,6 +4,7 @@
 import { PublicView } from '../app/reading/public-view';
 import { dropDatabase, startTestApp, startTokenIssuer, testServiceConfig, type TestApp, type TestTokenIssuer } from '@pupitre/server-kit/testing';
 import { createQueueConnection } from '@pupitre/server-kit';
+import { type Role } from '@pupitre/contracts';
 import mongoose, { type Connection } from 'mongoose';
 import { ratingAppOptions } from '../app/app-options';
 import { AppModule } from '../app/app.module';
@@ -24,7 +25,9 @@ export interface Harness {
   startWorker(): Promise<TestApp>;
   stopWorker(): Promise<void>;
   /** A bearer header for a user (a fresh random user without `sub`), whose account is `joinedDaysAgo` old when given. */
-  auth(sub?: string, roles?: ('user' | 'admin')[], joinedDaysAgo?: number): Promise<{ Authorization: string }>;
+  auth(sub?: string, roles?: Role[], joinedDaysAgo?: number): Promise<{ Authorization: string }>;
+  /** A bearer header for the account linked to teacher `teacherId` (roles user and teacher, its `teacher_id` claim). */
+  teacher(teacherId: number, sub?: string): Promise<{ Authorization: string }>;
   flushRedis(): Promise<void>;
   close(): Promise<void>;
 }
@@ -66,6 +69,9 @@ export async function startHarness(testFile: string, options: { worker?: boolean
     async auth(sub, roles = ['user'], joinedDaysAgo) {
       const claims = joinedDaysAgo === undefined ? undefined : { date_joined: Math.floor(Date.now() / 1000 - joinedDaysAgo * 86_400) };
       return { Authorization: `Bearer ${await issuer.sign({ sub: sub ?? `u-${Math.random().toString(36).slice(2)}`, roles, claims })}` };
+    },
+    async teacher(teacherId, sub = `teacher-${teacherId}`) {
+      return { Authorization: `Bearer ${await issuer.sign({ sub, roles: ['user', 'teacher'], claims: { teacher_id: teacherId } })}` };
     },
     async flushRedis() {
       const redis = createQueueConnection(apiConfig.REDIS_URL);

@@ -2,6 +2,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule } from '@pupitre/server-kit';
 import { version } from '../../package.json';
 import { DataModule } from '../app/data/data.module';
+import { EventRelay } from '../app/moderation/event-relay';
+import { TransparencyFigures } from './transparency/transparency-figures';
 import { Publisher } from '../app/publication/publisher';
 import { type WorkerConfig } from '../config/worker-config';
 import { UserErasureService } from './erasure/user-erasure.service';
@@ -41,6 +43,8 @@ export class WorkerModule {
         PublicationWorker,
         { provide: JobReceipts, inject: [getModelToken(JobReceipt.name)], useFactory: (model: never) => new JobReceipts(model) },
         Publisher,
+        EventRelay,
+        TransparencyFigures,
         UserErasureService,
         UserEventsWorker,
       ],

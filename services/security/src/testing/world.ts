@@ -32,8 +32,8 @@ export interface World {
   processes: string[];
   /** The auth service's signing key (it was given this one), to forge validly signed tokens. */
   signingKey: { kid: string; key: CryptoKey };
-  /** A new active account, signed in (through sign-up, the mailed link and login). */
-  account(role?: 'user' | 'admin'): Promise<Account>;
+  /** A new active account, signed in (through sign-up, the mailed link and login); admins and moderators through the admin CLI. */
+  account(role?: 'user' | 'admin' | 'moderator'): Promise<Account>;
   /** A new review by `author`, once it is public (teacher number `n` of the demo catalogue: by default 2, 3, …). */
   publicReview(author: Account, n?: number): Promise<number>;
   /** Real ids to put in paths: a public review by `author` (of demo teacher 1), its teacher and subject. */
@@ -48,6 +48,8 @@ export interface WorldOptions {
   auth?: Record<string, string | undefined>;
   /** Start the rating API and worker too (default true). */
   rating?: boolean;
+  /** Rating worker environment overrides (e.g. TRANSPARENCY_INTERVAL). */
+  workerEnv?: Record<string, string>;
 }
 
 export async function startWorld(testFile: string, options: WorldOptions = {}): Promise<World> {
@@ -58,7 +60,7 @@ export async function startWorld(testFile: string, options: WorldOptions = {}): 
   const rating = options.rating === false ? undefined : await startHarness(`${testFile}-rating`, {
     worker: true,
     api: { ...queue, AUTH_JWKS_URL: `${auth.url}${JWKS_PATH}`, REVIEW_VALIDATION_DELAY: '500ms' },
-    workerEnv: queue,
+    workerEnv: { ...options.workerEnv, ...queue },
   });
   const gateway = await startGateway({ port: 0, host: '127.0.0.1', targets: { auth: auth.url, ...(rating && { rating: rating.api.url }) } });
   const url = gateway.url.replace('localhost', '127.0.0.1');
@@ -73,9 +75,9 @@ export async function startWorld(testFile: string, options: WorldOptions = {}): 
     signingKey: { kid, key: privateKey },
     async account(role = 'user') {
       const { id, email, password } = await createActiveUser(url);
-      if (role === 'admin') {
+      if (role !== 'user') {
         const conn = await mongoose.createConnection(auth.config.MONGODB_URI, { dbName: auth.config.MONGODB_DB }).asPromise();
-        await runAdminCommand(conn, { command: 'grant-admin', email }, 10).finally(() => conn.close());
+        await runAdminCommand(conn, { command: role === 'admin' ? 'grant-admin' : 'grant-moderator', email }, 10, { actor: 'cli:security-suite' }).finally(() => conn.close());
       }
       const { access, refresh } = await login(url, email, password);
       return { id, email, password, access, refresh, bearer: { Authorization: `Bearer ${access}` } };

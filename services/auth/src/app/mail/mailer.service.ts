@@ -3,9 +3,10 @@ import { type Language } from '@pupitre/contracts';
 import { APP_CONFIG } from '@pupitre/server-kit';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { type AuthConfig, frontendUrl } from '../../config/auth-config';
+import { type RenderedMail } from './notice-templates';
 import { type MailKind, renderMail } from './templates';
 
-/** Activation and reset e-mails over SMTP_URL, in the account's language. */
+/** Activation and reset e-mails, and the notices of moderation events, over SMTP_URL, in the account's language. */
 @Injectable()
 export class Mailer implements OnApplicationShutdown {
   private readonly logger = new Logger('Mailer');
@@ -34,6 +35,19 @@ export class Mailer implements OnApplicationShutdown {
       .catch((err: Error) => this.logger.error({ msg: `sending the ${kind} e-mail failed`, error: err.message }))
       .finally(() => this.pending.delete(job));
     this.pending.add(job);
+  }
+
+  /**
+   * Sends a mail and waits for the SMTP server to take it (the notices of moderation events: their
+   * job is retried when this throws, and is done only once the mail went out).
+   */
+  async deliver(to: string, mail: RenderedMail): Promise<void> {
+    await this.transport.sendMail({ from: this.config.MAIL_FROM, to, subject: mail.subject, text: mail.text, html: mail.html });
+  }
+
+  /** An absolute link into the front end. */
+  frontend(path: string): string {
+    return `${frontendUrl(this.config)}${path}`;
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -20,11 +20,12 @@ export class RefreshError extends Error {
   }
 }
 
-/** Whom a token is for: `sub`, `roles`, and `date_joined` (seconds) when known. */
+/** Whom a token is for: `sub`, `roles`, `date_joined` (seconds) when known, `teacher_id` for a linked teacher. */
 export interface TokenSubject {
   id: string;
   roles: Role[];
   joinedAt?: Date;
+  teacherId?: number | null;
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
@@ -67,6 +68,7 @@ export class TokenService {
   async signAccess(user: TokenSubject, session: { sid: string; sv: number }, now = Date.now()): Promise<string> {
     const claims: Record<string, unknown> = { token_type: 'access', roles: user.roles, sid: session.sid, sv: session.sv };
     if (user.joinedAt) claims.date_joined = Math.floor(user.joinedAt.getTime() / 1000);
+    if (user.roles.includes('teacher') && user.teacherId) claims.teacher_id = user.teacherId;
     return this.sign(claims, user.id, now, this.config.ACCESS_TOKEN_TTL);
   }
 
@@ -89,7 +91,7 @@ export class TokenService {
       await this.revokeFamily(record.family, 'inactive-account');
       throw new RefreshError('Token is invalid');
     }
-    const subject = { id: String(user._id), roles: user.roles, joinedAt: user.createdAt };
+    const subject = { id: String(user._id), roles: user.roles, joinedAt: user.createdAt, teacherId: user.teacherId ?? null };
     const { version } = await this.sessions.state(subject.id, record.family);
     const { pair, jti } = await this.pairInFamily(subject, record.family, version);
     const after = await this.sessions.state(subject.id, record.family);

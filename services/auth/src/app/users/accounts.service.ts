@@ -18,9 +18,17 @@ export interface AuthUser {
   roles: Role[];
   /** Account creation: travels in access tokens as `date_joined` (the rating profile's "since"). */
   joinedAt: Date;
+  /** The linked teacher record (`teacher_id` in tokens), or null. */
+  teacherId: number | null;
 }
 
-const toAuthUser = (user: { _id: unknown; email: string; roles: Role[]; createdAt: Date }): AuthUser => ({ id: String(user._id), email: user.email, roles: user.roles, joinedAt: user.createdAt });
+const toAuthUser = (user: { _id: unknown; email: string; roles: Role[]; createdAt: Date; teacherId?: number | null }): AuthUser => ({
+  id: String(user._id),
+  email: user.email,
+  roles: user.roles,
+  joinedAt: user.createdAt,
+  teacherId: user.teacherId ?? null,
+});
 
 /** Accounts: sign-up, activation, password reset, log-in checks, deletion, admin roles. */
 @Injectable()

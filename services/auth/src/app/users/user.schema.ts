@@ -22,6 +22,10 @@ export class User {
   @Prop({ type: [String], default: ['user'] })
   roles!: Role[];
 
+  /** The teacher record this account is linked to (with the `teacher` role), or null. */
+  @Prop({ type: Number, default: null })
+  teacherId!: number | null;
+
   /** Google's `sub` once the account signed in with Google. */
   @Prop({ type: String, default: null, index: true })
   googleSub!: string | null;

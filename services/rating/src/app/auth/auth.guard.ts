@@ -1,13 +1,14 @@
 import { applyDecorators, type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { canModerate } from '@pupitre/contracts';
 import { ApiError, isWriteMethod } from '@pupitre/server-kit';
 import { type Request } from 'express';
 import { ProfilesService } from './profiles.service';
 import { SessionCheck } from './session-check';
 import { type AuthUser, TokenVerifier } from './token-verifier';
 
-type AuthMode = 'required' | 'optional' | 'admin';
+type AuthMode = 'required' | 'optional' | 'admin' | 'moderator' | 'teacher';
 const AUTH_MODE = 'rating:auth-mode';
 
 /** The bodies djoser/simplejwt clients know (they clear the session on any 401). */
@@ -19,14 +20,19 @@ export const TOKEN_NOT_VALID = {
 };
 export const BAD_HEADER = { detail: 'Authorization header must contain two space-delimited values', code: 'bad_authorization_header' };
 export const NOT_ADMIN = { detail: 'You do not have permission to perform this action.' };
+/** A teacher endpoint called by an account that is not linked to a teacher record. */
+export const NOT_TEACHER = { error: 'forbidden', detail: 'only the account linked to a teacher may do this' };
 
 type AuthedRequest = Request & { user?: AuthUser };
 
 /**
  * Reads `Authorization: Bearer <access>`. `required`: 401 without a valid token. `optional` (public
  * endpoints that show the caller's state): no header or an invalid token both mean "signed out".
- * `admin`: required, plus the `admin` role (403 otherwise). Writes (POST, PUT, PATCH, DELETE) also
- * need the token's session to live (SessionCheck: one Redis MGET); reads stay stateless.
+ * `admin`: required, plus the `admin` role (403 otherwise); `moderator`: the `moderator` or `admin`
+ * role; `teacher`: the `teacher` role and a `teacher_id` claim (403 `forbidden` otherwise). Writes
+ * (POST, PUT, PATCH, DELETE) also need the token's session to live (SessionCheck: one Redis MGET):
+ * a revoked role or teacher link bumps the session version, so the old token cannot write; reads
+ * stay stateless.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -63,6 +69,8 @@ export class AuthGuard implements CanActivate {
       throw new ApiError(401, TOKEN_NOT_VALID);
     }
     if (mode === 'admin' && !user.roles.includes('admin')) throw new ApiError(403, NOT_ADMIN);
+    if (mode === 'moderator' && !canModerate(user.roles)) throw new ApiError(403, NOT_ADMIN);
+    if (mode === 'teacher' && user.teacherId === undefined) throw new ApiError(403, NOT_TEACHER);
     req.user = user;
     this.profiles.seen(user);
     return true;
@@ -75,6 +83,10 @@ const withMode = (mode: AuthMode) =>
 export const RequireAuth = () => withMode('required');
 export const OptionalAuth = () => withMode('optional');
 export const RequireAdmin = () => withMode('admin');
+/** Moderation: the `moderator` or the `admin` role. */
+export const RequireModerator = () => withMode('moderator');
+/** A linked teacher's own actions (reply, objection): the `teacher` role with its `teacher_id`. */
+export const RequireTeacher = () => withMode('teacher');
 
 /** The caller (`AuthUser`), or null on an optional-auth endpoint without a valid token. */
 export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthUser | null => {

@@ -10,6 +10,8 @@ export interface AuthUser {
   /** `sid` and `sv`: the session the token belongs to and the user's session version (see SessionCheck). */
   sessionId?: string;
   sessionVersion?: number;
+  /** The teacher record of a linked teacher's account (`teacher_id`, with the `teacher` role). */
+  teacherId?: number;
 }
 
 export class InvalidTokenError extends Error {}
@@ -60,5 +62,6 @@ function toUser(claims: AccessTokenClaims, payload: JWTPayload): AuthUser {
     joinedAt: joined && !Number.isNaN(joined.getTime()) ? joined : undefined,
     sessionId: claims.sid,
     sessionVersion: claims.sv,
+    teacherId: claims.roles.includes('teacher') ? claims.teacher_id : undefined,
   };
 }

@@ -53,6 +53,12 @@ export class CatalogueStore {
     return this.m.teachers.find({}, TEACHER_FIELDS).sort({ id: 1 }).lean<TeacherRow[]>().exec().then((rows) => rows.map(shownRow));
   }
 
+  /** One teacher by id (by `_id`), or null. */
+  async teacher(id: number): Promise<TeacherRow | null> {
+    const t = await this.m.teachers.findOne({ _id: teacherOid(id) }, TEACHER_FIELDS).lean<TeacherRow>().exec();
+    return t ? shownRow(t) : null;
+  }
+
   async addSubject(input: { name: string; color: string }): Promise<SubjectRow> {
     const [id] = await this.lock('counter:subjects', () => allocateIds(this.m.counters, 'subjects'));
     try {

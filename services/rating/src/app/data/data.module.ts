@@ -5,11 +5,13 @@ import { type Redis } from 'ioredis';
 import { type Connection } from 'mongoose';
 import { ChangeFeed } from './change-feed';
 import { DatabaseSetup } from './database-setup';
+import { EventOutbox } from './event-outbox';
 import { IdAllocator } from './id-allocator';
 import { CatalogueStore } from './catalogue-store';
 import { IdempotencyKeys } from './idempotency-keys';
 import { ModerationLog } from './moderation-log';
 import { ProfileStore } from './profile-store';
+import { TransparencyStore } from './transparency-store';
 import { Leases } from './leases';
 import { ReviewStore } from './review-store';
 import { CounterSchema, ModerationActionSchema, ProfileSchema, ReviewSchema, SubjectSchema, TeacherSchema } from './schemas';
@@ -38,7 +40,7 @@ export class RatingRedis implements OnApplicationShutdown {
   }
 }
 
-type Config = { QUEUE_PREFIX: string };
+type Config = { QUEUE_PREFIX: string; REDIS_URL: string };
 const fromConnection = <T>(make: (connection: Connection, leases: Leases, feed: ChangeFeed) => T) => ({
   inject: [getConnectionToken(), Leases, ChangeFeed],
   useFactory: make,
@@ -61,6 +63,7 @@ const fromConnection = <T>(make: (connection: Connection, leases: Leases, feed: 
     { provide: TaskStore, ...fromConnection((conn) => new TaskStore(conn.collection('review_tasks') as never)) },
     { provide: IdAllocator, ...fromConnection((conn, leases) => new IdAllocator(conn.collection('counters') as never, leases)) },
     { provide: IdempotencyKeys, ...fromConnection((conn) => new IdempotencyKeys(conn)) },
+    { provide: TransparencyStore, ...fromConnection((conn) => new TransparencyStore(conn.collection('transparency') as never)) },
     { provide: ProfileStore, ...fromConnection((conn) => new ProfileStore(conn.collection('profiles') as never)) },
     { provide: ModerationLog, ...fromConnection((conn) => new ModerationLog(conn.collection('moderation_actions') as never)) },
     {
@@ -69,8 +72,13 @@ const fromConnection = <T>(make: (connection: Connection, leases: Leases, feed: 
       useFactory: (counters: never, subjects: never, teachers: never, leases: Leases) =>
         new CatalogueStore({ counters, subjects, teachers }, (name, fn) => leases.run(name, () => fn())),
     },
+    {
+      provide: EventOutbox,
+      inject: [getConnectionToken(), APP_CONFIG],
+      useFactory: (conn: Connection, c: Config) => new EventOutbox(conn.collection('outbox') as never, c.REDIS_URL, c.QUEUE_PREFIX),
+    },
     DatabaseSetup,
   ],
-  exports: [models, RatingRedis, Leases, ChangeFeed, ReviewStore, UserStore, TaskStore, IdAllocator, IdempotencyKeys, ProfileStore, ModerationLog, CatalogueStore],
+  exports: [models, RatingRedis, Leases, ChangeFeed, ReviewStore, UserStore, TaskStore, IdAllocator, IdempotencyKeys, ProfileStore, ModerationLog, CatalogueStore, EventOutbox, TransparencyStore],
 })
 export class DataModule {}

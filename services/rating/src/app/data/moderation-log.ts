@@ -1,12 +1,22 @@
+import { type ModerationActionName } from '@pupitre/contracts';
 import type { Collection } from 'mongodb';
 
+/**
+ * A moderator's action (who, when, before, after): on a review, a teacher's reply (its review's
+ * id), a teacher's objection, a teacher's account link. Records of the earlier design have only
+ * `reviewId` (their target is a review), no `target`, `teacherId` or `text`.
+ */
 export interface ModerationEntry {
-  reviewId: number;
-  action: 'approve' | 'reject' | 'restore';
+  target?: 'review' | 'reply' | 'objection' | 'teacher';
+  reviewId: number | null;
+  teacherId?: number | null;
+  action: ModerationActionName;
   reason: string | null;
+  /** The moderator's own words beside the reason. */
+  text?: string | null;
   moderatorId: string;
-  before: { status: string; hidden: boolean; visible: boolean };
-  after: { status: string; hidden: boolean; visible: boolean };
+  before: Record<string, string | number | boolean | null>;
+  after: Record<string, string | number | boolean | null>;
   at: Date;
 }
 
@@ -21,5 +31,10 @@ export class ModerationLog {
   /** A review's actions, in order (index `reviewId, at`). */
   history(reviewId: number): Promise<ModerationEntry[]> {
     return this.docs.find({ reviewId }, { projection: { _id: 0 } }).sort({ at: 1 }).toArray() as Promise<ModerationEntry[]>;
+  }
+
+  /** The latest actions since `since`, newest first (index `at: -1`). */
+  latest(since: Date, limit: number): Promise<ModerationEntry[]> {
+    return this.docs.find({ at: { $gte: since } }, { projection: { _id: 0 } }).sort({ at: -1 }).limit(limit).toArray() as Promise<ModerationEntry[]>;
   }
 }

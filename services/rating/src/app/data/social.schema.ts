@@ -1,32 +1,50 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { type ModerationActionName } from '@pupitre/contracts';
 
-/** A moderator's decision, recorded for every action. */
+/**
+ * A moderator's decision, recorded for every action (who, when, before, after): on a review, a
+ * teacher's reply (its review's id), a teacher's objection, a teacher's account link (invitation,
+ * unlink). `reviewId` and `teacherId` name what it concerns; records of the earlier design have
+ * only `reviewId` (their target is a review).
+ */
 @Schema({ collection: 'moderation_actions', versionKey: false, id: false })
 export class ModerationAction {
-  @Prop({ type: Number, required: true })
-  reviewId!: number;
+  @Prop({ type: String, default: 'review' })
+  target!: 'review' | 'reply' | 'objection' | 'teacher';
+
+  @Prop({ type: Number, default: null })
+  reviewId!: number | null;
+
+  @Prop({ type: Number, default: null })
+  teacherId!: number | null;
 
   @Prop({ type: String, required: true })
-  action!: 'approve' | 'reject' | 'restore';
+  action!: ModerationActionName;
 
   @Prop({ type: String, default: null })
   reason!: string | null;
+
+  /** The moderator's own words beside the reason. */
+  @Prop({ type: String, default: null })
+  text!: string | null;
 
   @Prop({ type: String, required: true })
   moderatorId!: string;
 
   @Prop({ type: Object, required: true })
-  before!: { status: string; hidden: boolean; visible: boolean };
+  before!: Record<string, string | number | boolean | null>;
 
   @Prop({ type: Object, required: true })
-  after!: { status: string; hidden: boolean; visible: boolean };
+  after!: Record<string, string | number | boolean | null>;
 
   @Prop({ type: Date, required: true })
   at!: Date;
 }
 export const ModerationActionSchema = SchemaFactory.createForClass(ModerationAction);
-// A review's history, in order.
+// A review's history, a teacher's history, and the latest actions, in order.
 ModerationActionSchema.index({ reviewId: 1, at: 1 });
+ModerationActionSchema.index({ teacherId: 1, at: 1 });
+ModerationActionSchema.index({ at: -1 });
 
 /** What the rating side knows of a user: the first time it saw them (the join date of /auth/me). */
 @Schema({ collection: 'profiles', versionKey: false, id: false })

@@ -9,7 +9,7 @@ import { type AuthUser } from '../auth/token-verifier';
 import { ReviewStore } from '../data/review-store';
 import { UserStore } from '../data/user-store';
 import { relatablePercent, toPublicReview } from '../reading/review-view';
-import { authorReason, authorStatus } from '../reviews/review';
+import { authorReason, authorReasonText, authorStatus } from '../reviews/review';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { roundToOneDecimal } from '../teachers/ranking/bayesian-ranking';
 
@@ -65,7 +65,8 @@ export class MeController {
     return docs.map((d) => {
       const status = authorStatus(d);
       const reason = authorReason(d);
-      return { ...toPublicReview(d, d, catalogue), status, ...(reason && (status === 'rejected' || status === 'held') ? { reason } : {}) };
+      const text = authorReasonText(d);
+      return { ...toPublicReview(d, d, catalogue), status, ...(reason && (status === 'rejected' || status === 'held') ? { reason } : {}), ...(text ? { reason_text: text } : {}) };
     });
   }
 
@@ -91,6 +92,8 @@ export class MeController {
           created_at: new Date(report.at).toISOString(),
           outcome: report.outcome,
           reason: report.reason ?? null,
+          ...(report.reasonText ? { reason_text: report.reasonText } : {}),
+          notify: report.notify ?? false,
           decided_at: report.decidedAt ? new Date(report.decidedAt).toISOString() : null,
         };
       });

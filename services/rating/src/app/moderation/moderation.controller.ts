@@ -1,19 +1,18 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { idParamSchema, type ModerationQueueItem, moderationNoteBodySchema, moderationRejectBodySchema } from '@pupitre/contracts';
+import { idParamSchema, type ModerationActionView, type ModerationQueueItem, moderationNoteBodySchema, type ModerationRejectBody, moderationRejectBodySchema } from '@pupitre/contracts';
 import { ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
-import { CurrentUser, RequireAdmin } from '../auth/auth.guard';
+import { CurrentUser, RequireModerator } from '../auth/auth.guard';
 import { type AuthUser } from '../auth/token-verifier';
-import { type ModerationEntry } from '../data/moderation-log';
 import { ModerationService } from './moderation.service';
 
 const idPipe = () => new ZodValidationPipe(idParamSchema);
-/** approve takes an optional `{note}` (the statement of reasons the reporters see); no body is fine. */
+/** approve takes an optional `{note, text}` (the statement of reasons the reporters see); no body is fine. */
 const notePipe = () => new ZodValidationPipe(moderationNoteBodySchema.optional().transform((body) => body ?? {}));
 
-@ApiTags('moderation (admin)')
+@ApiTags('moderation (moderator, admin)')
 @Controller('api/moderation')
-@RequireAdmin()
+@RequireModerator()
 export class ModerationController {
   constructor(@Inject(ModerationService) private readonly moderation: ModerationService) {}
 
@@ -22,23 +21,29 @@ export class ModerationController {
     return this.moderation.queue();
   }
 
+  /** The latest decisions (30 days, at most 100), newest first. */
+  @Get('actions')
+  recent(): Promise<ModerationActionView[]> {
+    return this.moderation.recent();
+  }
+
   @Get('reviews/:id/actions')
-  history(@Param('id', idPipe()) id: number): Promise<ModerationEntry[]> {
+  history(@Param('id', idPipe()) id: number): Promise<ModerationActionView[]> {
     return this.moderation.history(id);
   }
 
   @Post('reviews/:id/approve')
   @HttpCode(200)
   @ApiBody({ required: false, schema: zodApiSchema(moderationNoteBodySchema) })
-  approve(@Param('id', idPipe()) id: number, @Body(notePipe()) body: { note?: string }, @CurrentUser() user: AuthUser) {
-    return this.moderation.act(user.id, id, 'approve', body.note || null);
+  approve(@Param('id', idPipe()) id: number, @Body(notePipe()) body: { note?: string; text?: string }, @CurrentUser() user: AuthUser) {
+    return this.moderation.act(user.id, id, 'approve', { reason: body.note || null, text: body.text ?? null });
   }
 
   @Post('reviews/:id/reject')
   @HttpCode(200)
   @ApiBody({ schema: zodApiSchema(moderationRejectBodySchema) })
-  reject(@Param('id', idPipe()) id: number, @Body(new ZodValidationPipe(moderationRejectBodySchema)) body: { reason: string }, @CurrentUser() user: AuthUser) {
-    return this.moderation.act(user.id, id, 'reject', body.reason);
+  reject(@Param('id', idPipe()) id: number, @Body(new ZodValidationPipe(moderationRejectBodySchema)) body: ModerationRejectBody, @CurrentUser() user: AuthUser) {
+    return this.moderation.act(user.id, id, 'reject', { reason: body.reason, text: body.text ?? null });
   }
 
   @Post('reviews/:id/restore')

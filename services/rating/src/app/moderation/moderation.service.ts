@@ -1,28 +1,54 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { type ModerationQueueItem } from '@pupitre/contracts';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { type ModerationActionView, type ModerationQueueItem } from '@pupitre/contracts';
 import { ApiError } from '@pupitre/server-kit';
+import { type EventJob, EventOutbox, type OutboxKind } from '../data/event-outbox';
 import { ReviewStore } from '../data/review-store';
 import { type ModerationEntry, ModerationLog } from '../data/moderation-log';
 import { PublicView } from '../reading/public-view';
-import { moderated, type ModerationAction as Action, type ReviewDoc } from '../reviews/review';
+import { type Decision, moderated, type ModerationAction as Action, reportsDecidedBy, type ReviewDoc } from '../reviews/review';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
+import { type NoticeTeacher, reportNotices } from './notices';
+
+const RECENT_DAYS = 30;
+const RECENT_LIMIT = 100;
 
 const snapshot = (r: ReviewDoc) => ({ status: r.status, hidden: r.hidden, visible: r.visible });
 
+/** One recorded action as the API shows it (records of the earlier design lack target, teacher and text). */
+export function actionView(a: ModerationEntry): ModerationActionView {
+  return {
+    target: a.target ?? 'review',
+    reviewId: a.reviewId ?? null,
+    teacherId: a.teacherId ?? null,
+    action: a.action,
+    reason: a.reason ?? null,
+    text: a.text ?? null,
+    moderatorId: a.moderatorId,
+    before: a.before ?? {},
+    after: a.after ?? {},
+    at: new Date(a.at).toISOString(),
+  };
+}
+
 /**
- * Moderation for the `admin` role. The queue holds reviews held by the automatic validation,
- * reviews with open reports (still public) and reviews held by the weight of their reports (the
- * public index knows which). approve: the latest version public, the reports closed as "kept";
- * reject (with a reason the author sees): off the public pages, the reports closed as "removed";
- * restore: undo a rejection. Every action is recorded in `moderation_actions`.
+ * Moderation for the `moderator` and `admin` roles. The queue holds reviews held by the automatic
+ * validation, reviews with open reports (still public) and reviews held by the weight of their
+ * reports (the public index knows which). approve: the latest version public, the reports closed as
+ * "kept"; reject (a reason key and the moderator's words, which the author sees): off the public
+ * pages, the reports closed as "removed"; restore: undo a rejection. Every action is recorded in
+ * `moderation_actions`; the reporters who asked are told the outcome by e-mail (through the auth
+ * service: `report-decided` events, at least once through the outbox).
  */
 @Injectable()
 export class ModerationService {
+  private readonly logger = new Logger('Moderation');
+
   constructor(
     @Inject(ReviewStore) private readonly reviews: ReviewStore,
     @Inject(ModerationLog) private readonly log: ModerationLog,
     @Inject(PublicView) private readonly view: PublicView,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
+    @Inject(EventOutbox) private readonly outbox: EventOutbox,
   ) {}
 
   async queue(): Promise<ModerationQueueItem[]> {
@@ -49,20 +75,61 @@ export class ModerationService {
       });
   }
 
-  async act(moderatorId: string, reviewId: number, action: Action, reason: string | null = null): Promise<{ id: number; status: string; visible: boolean }> {
+  async act(moderatorId: string, reviewId: number, action: Action, decision: Decision = { reason: null, text: null }): Promise<{ id: number; status: string; visible: boolean }> {
     const now = new Date();
+    // approve and reject close reports: the reporters who asked must hear of it, even after a crash.
+    const announces = action !== 'restore';
+    if (announces) await this.outbox.intend('review', reviewId);
     let found = false;
-    const write = await this.reviews.change(reviewId, (current) => {
-      found = true;
-      return moderated(current, action, reason, now);
-    });
+    let write;
+    try {
+      write = await this.reviews.change(reviewId, (current) => {
+        found = true;
+        return moderated(current, action, decision, now);
+      });
+    } finally {
+      if (announces && !write) await this.outbox.done('review', reviewId);
+    }
     if (!found) throw ApiError.of(404, 'not-found');
     if (!write) throw ApiError.of(409, 'invalid-transition', `cannot ${action} this review in its current state`);
-    await this.log.record({ reviewId, action, reason, moderatorId, before: snapshot(write.before), after: snapshot(write.after), at: now });
+    await this.log.record({
+      target: 'review',
+      reviewId,
+      teacherId: write.after.teacherId,
+      action,
+      reason: decision.reason,
+      text: decision.text,
+      moderatorId,
+      before: snapshot(write.before),
+      after: snapshot(write.after),
+      at: now,
+    });
+    if (announces) await this.announce('review', reviewId, reportNotices(write.after, await this.teacherOf(write.after.teacherId), reportsDecidedBy(write.before, write.after)));
     return { id: reviewId, status: write.after.status, visible: write.after.visible };
   }
 
-  history(reviewId: number): Promise<ModerationEntry[]> {
-    return this.log.history(reviewId);
+  /** Queues the jobs of a decision, then clears its outbox entry; Redis down: the reconciler sends them later. */
+  private async announce(kind: OutboxKind, ref: number, jobs: EventJob[]): Promise<void> {
+    try {
+      await this.outbox.send(jobs);
+      await this.outbox.done(kind, ref);
+    } catch (err) {
+      this.logger.warn({ msg: 'events of a decision not queued yet: the reconciler will', kind, ref, error: (err as Error).message });
+    }
+  }
+
+  private async teacherOf(id: number): Promise<NoticeTeacher | null> {
+    const t = (await this.catalogue.get()).teachers.get(id);
+    return t ? { id: t.id, prefix: t.prefix, name: t.name } : null;
+  }
+
+  /** The decisions of the last RECENT_DAYS days, newest first (the console's "decided" list, where a removal can be undone). */
+  async recent(): Promise<ModerationActionView[]> {
+    const since = new Date(Date.now() - RECENT_DAYS * 86_400_000);
+    return (await this.log.latest(since, RECENT_LIMIT)).map(actionView);
+  }
+
+  async history(reviewId: number): Promise<ModerationActionView[]> {
+    return (await this.log.history(reviewId)).map(actionView);
   }
 }

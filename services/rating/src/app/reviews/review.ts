@@ -1,4 +1,4 @@
-import { type ReviewAnswers, type ReviewGrades } from '@pupitre/contracts';
+import { KEPT_DEFAULT_REASON, LEGACY_MODERATOR_REASON, type ReviewAnswers, type ReviewGrades } from '@pupitre/contracts';
 import { type Types } from 'mongoose';
 import { validateReviewText } from '../validation/text-checks';
 
@@ -33,9 +33,30 @@ export interface ReviewReport {
   weight: number;
   at: Date;
   outcome: ReportOutcome;
-  /** The statement of reasons once decided. */
+  /** The statement of reasons once decided: a reason key, and the moderator's own words. */
   reason: string | null;
+  reasonText?: string | null;
   decidedAt: Date | null;
+  /** The reporter asked to be told the outcome by e-mail (sent through the auth service). */
+  notify?: boolean;
+}
+
+/**
+ * What happened to a review, kept for the transparency figures (reading/transparency.ts): held (by
+ * the automatic checks or the weight of its reports), removed (by the checks or a moderator), or a
+ * moderator's decision on a review the checks held (`waitedMs`: how long it waited).
+ */
+export interface ReviewEvent {
+  kind: 'held' | 'removed' | 'decided';
+  by: 'checks' | 'reports' | 'moderator';
+  at: Date;
+  waitedMs?: number;
+}
+
+/** A moderator's decision: a reason key and optional free text. */
+export interface Decision {
+  reason: string | null;
+  text: string | null;
 }
 
 /**
@@ -52,6 +73,8 @@ export interface ReviewDoc extends ReviewContent {
   version: number;
   status: ReviewStatus;
   reason: string | null;
+  /** A moderator's own words beside `reason` (the author sees both). */
+  reasonText?: string | null;
   publishAt: Date;
   pub: PublishedVersion | null;
   hidden: boolean;
@@ -65,6 +88,12 @@ export interface ReviewDoc extends ReviewContent {
   fence: number;
   createdAt: Date;
   updatedAt: Date;
+  /** When the review was first public (kept across edits). */
+  firstPublishedAt?: Date | null;
+  /** Since when it waits for a moderator (held by the checks or by its reports), else null. */
+  heldAt?: Date | null;
+  /** Holds, removals and decisions, for the transparency figures. */
+  history?: ReviewEvent[];
   /** Demo data (the seed). */
   demo?: boolean;
 }
@@ -125,40 +154,72 @@ export function validated(current: ReviewDoc, now: Date, version?: number): { do
   if (new Date(current.publishAt).getTime() > now.getTime()) return null;
   const verdict = validateReviewText(current.text_rating ?? '');
   if (verdict.action === 'publish') return { doc: published(current, now), outcome: 'published' };
-  const outcome = verdict.action === 'hold' ? 'held' : 'rejected';
-  return { doc: withVisibility({ ...current, status: outcome, reason: verdict.reason }), outcome };
+  if (verdict.action === 'hold') {
+    const doc = withVisibility({ ...current, status: 'held', reason: verdict.reason, reasonText: null, heldAt: now, history: [...(current.history ?? []), { kind: 'held', by: 'checks', at: now }] });
+    return { doc, outcome: 'held' };
+  }
+  const doc = withVisibility({ ...current, status: 'rejected', reason: verdict.reason, reasonText: null, history: [...(current.history ?? []), { kind: 'removed', by: 'checks', at: now }] });
+  return { doc, outcome: 'rejected' };
 }
 
 /** The latest version becomes the public one. */
 export function published(current: ReviewDoc, now: Date): ReviewDoc {
-  return withVisibility({ ...current, status: 'published', reason: null, pub: { ...contentOf(current), version: current.version, publishedAt: now } });
+  return withVisibility({
+    ...current,
+    status: 'published',
+    reason: null,
+    reasonText: null,
+    firstPublishedAt: current.firstPublishedAt ?? current.pub?.publishedAt ?? now,
+    pub: { ...contentOf(current), version: current.version, publishedAt: now },
+  });
 }
 
 export type ModerationAction = 'approve' | 'reject' | 'restore';
 
 /**
  * A moderator's decision. approve: the latest version public, not held, its open reports closed as
- * kept; reject: off the public pages with `reason`, open reports closed as removed; restore:
- * a rejected review public again. Null when the action does not apply to the current state.
+ * kept (reason: the decision's, else `no-breach`); reject: off the public pages with the decision's
+ * reason and text, open reports closed as removed; restore: a rejected review public again. Null
+ * when the action does not apply to the current state.
  */
-export function moderated(current: ReviewDoc, action: ModerationAction, reason: string | null, now: Date): ReviewDoc | null {
+export function moderated(current: ReviewDoc, action: ModerationAction, decision: Decision, now: Date): ReviewDoc | null {
   const open = current.reports.some((r) => r.outcome === 'open');
+  // A moderator's decision on a review the automatic checks held: how long it waited (reports count their own wait).
+  const decided = (doc: ReviewDoc): ReviewDoc => {
+    const history = current.status === 'held' && current.heldAt ? [...(doc.history ?? []), { kind: 'decided' as const, by: 'moderator' as const, at: now, waitedMs: now.getTime() - new Date(current.heldAt).getTime() }] : doc.history;
+    return { ...doc, heldAt: null, history };
+  };
   if (action === 'approve') {
     if (current.status !== 'held' && !current.hidden && !open) return null;
     const base = current.status === 'published' ? current : published(current, now);
-    return closeReports(withVisibility({ ...base, hidden: false }), 'kept', reason ?? 'no-breach', now);
+    return closeReports(decided(withVisibility({ ...base, hidden: false })), 'kept', decision.reason ?? KEPT_DEFAULT_REASON, decision.text, now);
   }
   if (action === 'reject') {
     if (current.status === 'rejected' && !current.visible) return null;
-    return closeReports(withVisibility({ ...current, status: 'rejected', reason, pub: null, hidden: false }), 'removed', reason ?? 'moderator', now);
+    const removed = withVisibility({
+      ...current,
+      status: 'rejected',
+      reason: decision.reason,
+      reasonText: decision.text,
+      pub: null,
+      hidden: false,
+      history: [...(current.history ?? []), { kind: 'removed', by: 'moderator', at: now }],
+    });
+    return closeReports(decided(removed), 'removed', decision.reason ?? LEGACY_MODERATOR_REASON, decision.text, now);
   }
   if (current.status !== 'rejected') return null;
   return withVisibility({ ...published(current, now), hidden: false });
 }
 
-function closeReports(doc: ReviewDoc, outcome: ReportOutcome, reason: string, now: Date): ReviewDoc {
-  const reports = doc.reports.map((r) => (r.outcome === 'open' ? { ...r, outcome, reason, decidedAt: now } : r));
+function closeReports(doc: ReviewDoc, outcome: ReportOutcome, reason: string, text: string | null, now: Date): ReviewDoc {
+  const reports = doc.reports.map((r) => (r.outcome === 'open' ? { ...r, outcome, reason, reasonText: text, decidedAt: now } : r));
   return { ...doc, reports, reportCount: 0, reportWeight: 0 };
+}
+
+/** The reports a write decided (open before it, decided after it). */
+export function reportsDecidedBy(before: ReviewDoc, after: ReviewDoc): ReviewReport[] {
+  const wasOpen = new Set(before.reports.filter((r) => r.outcome === 'open').map((r) => r.userId));
+  return after.reports.filter((r) => r.outcome !== 'open' && wasOpen.has(r.userId));
 }
 
 /** The votes of a review, by user: 1 relatable, 0 not. */
@@ -193,13 +254,14 @@ export function voted(current: ReviewDoc, userId: string, value: boolean | null)
  * `userId` reports the review with a weight (report-weight.ts); at `threshold` of open weight the
  * review is held (not visible) until a moderator decides. Null when this user already reported it.
  */
-export function reported(current: ReviewDoc, userId: string, content: string, weight: number, threshold: number, now: Date): ReviewDoc | null {
+export function reported(current: ReviewDoc, userId: string, content: string, weight: number, threshold: number, now: Date, notify = false): ReviewDoc | null {
   if (current.reports.some((r) => r.userId === userId)) return null;
-  const reports = [...current.reports, { userId, content, weight, at: now, outcome: 'open' as const, reason: null, decidedAt: null }];
+  const reports = [...current.reports, { userId, content, weight, at: now, outcome: 'open' as const, reason: null, reasonText: null, decidedAt: null, notify }];
   const open = reports.filter((r) => r.outcome === 'open');
   const reportWeight = Math.round(open.reduce((sum, r) => sum + r.weight, 0) * 100) / 100;
   const hidden = current.hidden || reportWeight >= threshold;
-  return withVisibility({ ...current, reports, reportCount: open.length, reportWeight, hidden });
+  const held = hidden && !current.hidden ? { heldAt: current.heldAt ?? now, history: [...(current.history ?? []), { kind: 'held' as const, by: 'reports' as const, at: now }] } : {};
+  return withVisibility({ ...current, reports, reportCount: open.length, reportWeight, hidden, ...held });
 }
 
 /** An erased user's traces on a review: their vote and reports go; if they wrote it, it stays, detached from them. */
@@ -226,6 +288,11 @@ export function authorStatus(review: Pick<ReviewDoc, 'status' | 'hidden'>): Revi
 /** The statement of reasons its author sees for a held or rejected review. */
 export function authorReason(review: Pick<ReviewDoc, 'status' | 'hidden' | 'reason'>): string | null {
   return review.status === 'published' && review.hidden ? 'reported' : review.reason;
+}
+
+/** A moderator's own words its author sees beside the reason (a rejected review), or null. */
+export function authorReasonText(review: Pick<ReviewDoc, 'status' | 'hidden' | 'reasonText'>): string | null {
+  return review.status === 'rejected' ? (review.reasonText ?? null) : null;
 }
 
 /** Same teacher, subject, year, ratings, comment, and the same criteria given the same values. */

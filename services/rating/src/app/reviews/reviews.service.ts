@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type CheckedReview, checkReviewPayload, REVIEW_ANSWER_KEYS, type ReviewEditView, REVIEW_GRADE_KEYS } from '@pupitre/contracts';
+import { canModerate, type CheckedReview, checkReviewPayload, REVIEW_ANSWER_KEYS, type ReviewEditView, REVIEW_GRADE_KEYS } from '@pupitre/contracts';
 import { ApiError, APP_CONFIG, isDuplicateKey } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
 import { type AuthUser } from '../auth/token-verifier';
@@ -12,7 +12,7 @@ import { UserStore, withoutId } from '../data/user-store';
 import { PublicationProducer } from '../publication/publication-producer.service';
 import { publicationJobId } from '../publication/review-publication.queue';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
-import { authorReason, authorStatus, edited, newReview, type ReviewContent, sameContent } from './review';
+import { authorReason, authorReasonText, authorStatus, edited, newReview, type ReviewContent, sameContent } from './review';
 
 /** A checked payload as review content (what a version holds: only what it was given). */
 export function toContent(p: CheckedReview): ReviewContent {
@@ -81,9 +81,10 @@ export class ReviewsService {
     const review = await this.reviews.get(id);
     if (!review) throw ApiError.of(404, 'not-found');
     const isCreator = review.authorId === user.id;
-    if (!isCreator && !user.roles.includes('admin')) throw ApiError.of(403, 'forbidden');
+    if (!isCreator && !canModerate(user.roles)) throw ApiError.of(403, 'forbidden');
     const status = authorStatus(review);
     const reason = authorReason(review);
+    const text = authorReasonText(review);
     return {
       id: review.id,
       teacher: review.teacherId,
@@ -95,6 +96,7 @@ export class ReviewsService {
       is_creator: isCreator,
       status,
       ...(reason && status !== 'published' && status !== 'pending' ? { reason } : {}),
+      ...(text ? { reason_text: text } : {}),
     };
   }
 

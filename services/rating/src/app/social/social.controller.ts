@@ -51,8 +51,8 @@ export class SocialController {
   @ApiBody({ schema: zodApiSchema(reportBodySchema) })
   @ApiConflictResponse({ description: '{"error": "already-reported"}' })
   @ApiForbiddenResponse({ description: 'One\'s own review: {"error": "forbidden"}' })
-  async report(@Param('id', idPipe()) id: number, @Body(new ZodValidationPipe(reportBodySchema)) body: { content: string }, @CurrentUser() user: AuthUser): Promise<{ message: string }> {
-    await this.social.report(user, id, body.content);
+  async report(@Param('id', idPipe()) id: number, @Body(new ZodValidationPipe(reportBodySchema)) body: { content: string; notify?: boolean }, @CurrentUser() user: AuthUser): Promise<{ message: string }> {
+    await this.social.report(user, id, body.content, body.notify ?? false);
     return { message: 'Report received' };
   }
 }

@@ -73,9 +73,10 @@ export class SocialService {
    * the moderators' queue; it is held before they decide only once its open reports weigh
    * REPORT_HIDE_THRESHOLD, each weighted by its reporter's account age and track record
    * (report-weight.ts): a few fresh sign-ups cannot take a review down. The review's id goes to the
-   * reporter's index first (their "my reports" page), the report into the review's document.
+   * reporter's index first (their "my reports" page), the report into the review's document. With
+   * `notify`, the reporter is e-mailed the outcome when a moderator decides (moderation/notices.ts).
    */
-  async report(user: AuthUser, reviewId: number, content: string): Promise<void> {
+  async report(user: AuthUser, reviewId: number, content: string, notify = false): Promise<void> {
     const review = mustBePublic(await this.reviews.get(reviewId));
     if (review.authorId === user.id) throw ApiError.of(403, 'forbidden', 'you cannot report your own review');
     if (review.reports.some((r) => r.userId === user.id)) throw ApiError.of(409, 'already-reported');
@@ -84,7 +85,7 @@ export class SocialService {
     let duplicate = false;
     await this.reviews.change(reviewId, (doc) => {
       mustBePublic(doc);
-      const next = reported(doc, user.id, content, weight, this.config.REPORT_HIDE_THRESHOLD, new Date());
+      const next = reported(doc, user.id, content, weight, this.config.REPORT_HIDE_THRESHOLD, new Date(), notify);
       duplicate = next === null;
       return next;
     });

@@ -1,0 +1,71 @@
+// The moderation console's calls (types only from @pupitre/contracts; the lists below are checked
+// against the contract's in moderation.spec.ts).
+import { api } from '@pupitre/api-client';
+import type { ModerationActionView, ModerationQueueItem } from '@pupitre/contracts';
+import { getSession } from '@pupitre/session';
+
+export type { ModerationActionView, ModerationQueueItem };
+
+/** The reasons a moderator removes a review for (contracts: MODERATOR_REASON_KEYS). */
+export const REJECT_REASONS = [
+  'offensive-language',
+  'personal-data',
+  'threat',
+  'off-topic',
+  'not-about-teaching',
+  'false-statement',
+  'other',
+] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
+/** Why the automatic checks held or removed a review, and the other reasons the console may show. */
+export const KNOWN_REASONS = [
+  ...REJECT_REASONS,
+  'text-rating-forbidden-characters',
+  'moderator',
+  'withdrawn',
+  'reported',
+  'no-breach',
+  'teacher-delisted',
+] as const;
+
+export const QUEUE_PATH = '/api/moderation/queue';
+export const RECENT_PATH = '/api/moderation/actions';
+export const historyPath = (id: number) => `/api/moderation/reviews/${id}/actions`;
+
+export type ActionAnswer = 'done' | 'stale' | 'invalid' | 'failed';
+
+/** 409 (decided meanwhile by someone else) and 404 are this screen's to explain: no popup. */
+async function post(path: string, body: object): Promise<ActionAnswer> {
+  const outcome = await api.post<unknown>(path, body, { react: false });
+  if (outcome.kind === 'ok') return 'done';
+  if (outcome.kind === 'conflict' || outcome.kind === 'not-found') return 'stale';
+  if (outcome.kind === 'bad-request') return 'invalid';
+  return 'failed';
+}
+
+export const moderationApi = {
+  approve: (id: number, text?: string) => post(`/api/moderation/reviews/${id}/approve`, text ? { text } : {}),
+  reject: (id: number, reason: RejectReason, text?: string) =>
+    post(`/api/moderation/reviews/${id}/reject`, text ? { reason, text } : { reason }),
+  restore: (id: number) => post(`/api/moderation/reviews/${id}/restore`, {}),
+};
+
+/** The roles of the signed-in account, read from its access token (the server decides; this only chooses what to show). */
+export function sessionRoles(access: string | null = getSession().access): string[] {
+  const payload = access?.split('.')[1];
+  if (!payload) return [];
+  try {
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
+    const roles = (JSON.parse(json) as { roles?: unknown }).roles;
+    return Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export const canModerate = (roles: string[]): boolean => roles.includes('moderator') || roles.includes('admin');

@@ -1,0 +1,158 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { resetApiClient } from '@pupitre/api-client';
+import {
+  KEPT_DEFAULT_REASON,
+  LEGACY_MODERATOR_REASON,
+  MODERATION_ACTIONS,
+  moderationReasonKeys,
+  MODERATOR_REASON_KEYS,
+} from '@pupitre/contracts';
+import { initI18n } from '@pupitre/i18n';
+import { clearSession, updateSession } from '@pupitre/session';
+import { fakeApi } from '@pupitre/review-ui/src/testing';
+import { catalogues } from '../i18n';
+import '../routes';
+import { canModerate, KNOWN_REASONS, REJECT_REASONS, sessionRoles } from './api';
+import { ModerationPage } from './ModerationPage';
+
+initI18n('en');
+
+/** An unsigned token carrying `roles` (the page only reads it to choose what to show). */
+const token = (roles: string[]) => `x.${btoa(JSON.stringify({ sub: 'm1', roles })).replace(/=+$/, '')}.y`;
+
+const item = (id: number, patch: Record<string, unknown> = {}) => ({
+  id,
+  status: 'published',
+  reason: null,
+  hidden: false,
+  reports: [{ content: `Unfair ${id}`, weight: 1, created_at: '2026-11-01T10:00:00.000Z' }],
+  teacher: { id: 4, prefix: 'Mme', name: 'Durand' },
+  subject: { id: 1, name: 'Maths' },
+  year: 2025,
+  tot_rating: 40,
+  text_rating: `Review text ${id}`,
+  created_at: '2026-10-01T10:00:00.000Z',
+  ...patch,
+});
+
+const renderPage = () =>
+  render(
+    <MemoryRouter>
+      <ModerationPage />
+    </MemoryRouter>,
+  );
+
+beforeEach(() => clearSession());
+afterEach(() => resetApiClient());
+
+test('the reason lists are the contract’s, and every reason and action has a name in every language', () => {
+  expect([...REJECT_REASONS]).toEqual([...MODERATOR_REASON_KEYS]);
+  expect([...KNOWN_REASONS].sort()).toEqual([...new Set([...moderationReasonKeys, KEPT_DEFAULT_REASON, LEGACY_MODERATOR_REASON])].sort());
+  for (const lang of ['fr', 'es', 'en'] as const) {
+    for (const key of KNOWN_REASONS) expect(catalogues[lang].moderation.reasons[key]).toBeTruthy();
+    for (const key of MODERATION_ACTIONS) expect(catalogues[lang].moderation.actions[key]).toBeTruthy();
+  }
+});
+
+test('roles come from the access token; only moderators and admins get the console', () => {
+  expect(sessionRoles(token(['user', 'moderator']))).toEqual(['user', 'moderator']);
+  expect(sessionRoles('not-a-token')).toEqual([]);
+  expect(canModerate(['user', 'moderator'])).toBe(true);
+  expect(canModerate(['admin'])).toBe(true);
+  expect(canModerate(['user', 'teacher'])).toBe(false);
+});
+
+test('a signed-in user without the role is told the console is for moderators, and nothing is asked', () => {
+  const api = fakeApi(() => ({ status: 500 }));
+  updateSession({ email: 'a@b.c', access: token(['user']) });
+  renderPage();
+  expect(screen.getByTestId('moderation-forbidden')).toHaveTextContent('This console is for moderators.');
+  expect(api.calls).toEqual([]);
+});
+
+test('the queue: the check that fired, the reports without identities; keyboard j/k; a removal needs a reason, and "other" needs words', async () => {
+  const user = userEvent.setup();
+  let queue = [item(7, { status: 'held', reason: 'personal-data', reports: [] }), item(9, { hidden: true })];
+  const api = fakeApi((call) => {
+    if (call.url === '/api/moderation/queue') return { status: 200, body: queue };
+    if (call.method === 'POST' && call.url === '/api/moderation/reviews/9/reject') {
+      queue = queue.filter((i) => i.id !== 9);
+      return { status: 200, body: { id: 9, status: 'rejected', visible: false } };
+    }
+    if (call.method === 'POST' && call.url === '/api/moderation/reviews/7/approve')
+      return { status: 409, body: { error: 'invalid-transition' } };
+    return { status: 502 };
+  });
+  updateSession({ email: 'm@b.c', access: token(['user', 'moderator']) });
+  renderPage();
+  const detail = await screen.findByTestId('queue-detail');
+  expect(detail).toHaveAttribute('data-review', '7');
+  expect(screen.getByTestId('why')).toHaveTextContent('Held by the automatic checks: personal data.');
+  expect(screen.getAllByTestId('queue-item')).toHaveLength(2);
+
+  await user.keyboard('j');
+  expect(screen.getByTestId('queue-detail')).toHaveAttribute('data-review', '9');
+  expect(screen.getByTestId('why')).toHaveTextContent('its reports weigh enough');
+  expect(within(screen.getByTestId('reports')).getByText('Unfair 9')).toBeInTheDocument();
+
+  await user.click(screen.getByTestId('reject'));
+  expect(screen.getByTestId('decision-error')).toHaveTextContent('Choose a reason for the removal.');
+  await user.selectOptions(screen.getByTestId('reject-reason'), 'other');
+  await user.click(screen.getByTestId('reject'));
+  expect(screen.getByTestId('decision-error')).toHaveTextContent('Explain the reason in your own words.');
+  await user.type(screen.getByTestId('decision-text'), 'Speaks of the canteen.');
+  await user.click(screen.getByTestId('reject'));
+  await waitFor(() => expect(screen.getByTestId('moderation-notice')).toHaveTextContent('Review no. 9 removed'));
+  expect(api.calls.find((c) => c.method === 'POST')).toEqual({
+    method: 'POST',
+    url: '/api/moderation/reviews/9/reject',
+    body: { reason: 'other', text: 'Speaks of the canteen.' },
+  });
+  await waitFor(() => expect(screen.getAllByTestId('queue-item')).toHaveLength(1));
+
+  // "a" approves the selected review; decided meanwhile elsewhere, the screen says so.
+  await user.keyboard('k');
+  await user.keyboard('a');
+  await waitFor(() => expect(screen.getByTestId('decision-error')).toHaveTextContent('Someone decided this review meanwhile'));
+});
+
+test('decided: the latest removal of a review can be undone', async () => {
+  const user = userEvent.setup();
+  const action = (reviewId: number, name: string, at: string) => ({
+    target: 'review',
+    reviewId,
+    teacherId: 4,
+    action: name,
+    reason: name === 'reject' ? 'threat' : null,
+    text: null,
+    moderatorId: 'm1',
+    before: { status: 'published' },
+    after: { status: name === 'reject' ? 'rejected' : 'published' },
+    at,
+  });
+  const api = fakeApi((call) => {
+    if (call.url === '/api/moderation/queue') return { status: 200, body: [] };
+    if (call.url === '/api/moderation/actions')
+      return {
+        status: 200,
+        body: [
+          action(3, 'reject', '2026-11-02T10:00:00.000Z'),
+          action(5, 'restore', '2026-11-02T09:00:00.000Z'),
+          action(5, 'reject', '2026-11-01T10:00:00.000Z'),
+        ],
+      };
+    if (call.url === '/api/moderation/reviews/3/restore') return { status: 200, body: { id: 3, status: 'published', visible: true } };
+    return { status: 502 };
+  });
+  updateSession({ email: 'm@b.c', access: token(['admin']) });
+  renderPage();
+  expect(await screen.findByTestId('queue-empty')).toBeInTheDocument();
+  await user.click(screen.getByTestId('tab-decided'));
+  await screen.findByTestId('decided');
+  expect(screen.getAllByTestId('restore')).toHaveLength(1);
+  await user.click(screen.getByTestId('restore'));
+  await waitFor(() => expect(screen.getByTestId('moderation-notice')).toHaveTextContent('Review no. 3 restored.'));
+  expect(api.calls.some((c) => c.method === 'POST' && c.url === '/api/moderation/reviews/3/restore')).toBe(true);
+});

@@ -1,0 +1,65 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { MODERATION_EVENTS_QUEUE, REPORT_DECIDED_JOB, reportDecidedEventSchema } from '@pupitre/contracts';
+import { APP_CONFIG, createQueueConnection } from '@pupitre/server-kit';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { type Redis } from 'ioredis';
+import { type z } from 'zod';
+import { type AuthConfig } from '../../config/auth-config';
+import { NoticesService } from '../notices/notices.service';
+
+type Handler = (data: unknown) => Promise<unknown>;
+
+/**
+ * Consumes `moderation-events` (produced by the rating service, same QUEUE_PREFIX): what moderators
+ * decided that needs an e-mail address or an account, which only this service holds. Each job name
+ * has a payload schema (contracts events.ts) and a handler; an invalid payload or an unknown name
+ * fails for good, anything else is retried by BullMQ. Every replica consumes; handlers are
+ * idempotent.
+ */
+@Injectable()
+export class ModerationEventsWorker implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('ModerationEvents');
+  private worker?: Worker;
+  private connection?: Redis;
+  private readonly handlers = new Map<string, Handler>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AuthConfig,
+    @Inject(NoticesService) notices: NoticesService,
+  ) {
+    this.on(REPORT_DECIDED_JOB, reportDecidedEventSchema, (event) => notices.reportDecided(event));
+  }
+
+  /** Registers the handler of a job name. */
+  on<S extends z.ZodType>(name: string, schema: S, handle: (event: z.output<S>) => Promise<unknown>): void {
+    this.handlers.set(name, async (data) => {
+      const event = schema.safeParse(data);
+      if (!event.success) throw new UnrecoverableError(`invalid ${name} payload: ${event.error.message}`);
+      return handle(event.data);
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.connection = createQueueConnection(this.config.REDIS_URL);
+    this.worker = new Worker(MODERATION_EVENTS_QUEUE, (job) => this.run(job), {
+      connection: this.connection,
+      prefix: this.config.QUEUE_PREFIX,
+      concurrency: 4,
+    });
+    this.worker.on('error', (err) => this.logger.warn({ msg: 'worker connection error', error: err.message }));
+    this.worker.on('failed', (job, err) =>
+      this.logger.error({ msg: 'job failed', jobId: job?.id, job: job?.name, attempt: job?.attemptsMade, error: err.message }),
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.worker?.close();
+    this.connection?.disconnect();
+  }
+
+  private async run(job: Job): Promise<unknown> {
+    const handler = this.handlers.get(job.name);
+    if (!handler) throw new UnrecoverableError(`unknown job ${job.name} on ${MODERATION_EVENTS_QUEUE}`);
+    return handler(job.data);
+  }
+}

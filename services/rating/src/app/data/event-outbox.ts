@@ -1,0 +1,105 @@
+import { MODERATION_EVENTS_QUEUE } from '@pupitre/contracts';
+import { createQueueConnection, DependencyUnavailableError } from '@pupitre/server-kit';
+import { Queue } from 'bullmq';
+import type { Collection } from 'mongodb';
+
+/** What a decision left to announce: a review's reports (`review`) or a teacher's objection (`objection`). */
+export type OutboxKind = 'review' | 'objection';
+
+export interface OutboxEntry {
+  _id: string;
+  kind: OutboxKind;
+  ref: number;
+  at: Date;
+}
+
+export interface EventJob {
+  name: string;
+  data: object;
+  /** De-duplicates a job re-sent while the first one is still known to BullMQ. */
+  jobId: string;
+  /** Drop the job's data from Redis once it ran or failed for good (a job that carries an e-mail address). */
+  forget?: boolean;
+}
+
+const entryKey = (kind: OutboxKind, ref: number) => `${kind}:${ref}`;
+const SEND_TIMEOUT_MS = 3000;
+
+/**
+ * The rating service's events to the auth service (BullMQ queue `moderation-events`): e-mails to
+ * reporters and teachers, and account changes, which only auth can make (it holds the addresses).
+ * At least once: before a decision is written, an entry goes on the outbox (`outbox`, by `_id`);
+ * the jobs the decision calls for are derived from the documents after the write and queued; then
+ * the entry goes. A crash or a Redis outage in between leaves the entry, and the worker's
+ * reconciler derives and queues the jobs again (auth applies each one once). Jobs that carry an
+ * e-mail address (a teacher invitation) are queued at once instead, never written to the database:
+ * if Redis is down the request fails (503) and the moderator tries again.
+ */
+export class EventOutbox {
+  private readonly queue: Queue;
+
+  constructor(
+    private readonly docs: Collection<OutboxEntry>,
+    redisUrl: string,
+    prefix: string,
+  ) {
+    const connection = createQueueConnection(redisUrl);
+    this.queue = new Queue(MODERATION_EVENTS_QUEUE, {
+      connection,
+      prefix,
+      defaultJobOptions: { attempts: 10, backoff: { type: 'exponential', delay: 5000 }, removeOnComplete: 1000, removeOnFail: 5000 },
+    });
+    this.queue.on('error', () => undefined); // Redis outages show in /readyz; a send fails and is retried.
+    this.connection = connection;
+  }
+
+  private readonly connection: ReturnType<typeof createQueueConnection>;
+
+  /** Before the write of a decision whose jobs are derived afterwards. */
+  async intend(kind: OutboxKind, ref: number): Promise<void> {
+    await this.docs.replaceOne({ _id: entryKey(kind, ref) }, { kind, ref, at: new Date() }, { upsert: true });
+  }
+
+  /**
+   * Queues `jobs`; DependencyUnavailableError (503) when Redis does not take them within
+   * `timeoutMs` (the queue's connection waits for Redis to come back: a request must not).
+   */
+  async send(jobs: EventJob[], timeoutMs = SEND_TIMEOUT_MS): Promise<void> {
+    if (!jobs.length) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      const adding = this.queue.addBulk(
+        jobs.map((j) => ({
+          name: j.name,
+          data: j.data,
+          opts: { jobId: j.jobId, ...(j.forget ? { removeOnComplete: true, removeOnFail: true } : {}) },
+        })),
+      );
+      adding.catch(() => undefined);
+      await Promise.race([adding, timeout]);
+    } catch (err) {
+      throw new DependencyUnavailableError('redis', err);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The jobs of the entry are queued (or there were none). */
+  async done(kind: OutboxKind, ref: number): Promise<void> {
+    await this.docs.deleteOne({ _id: entryKey(kind, ref) });
+  }
+
+  /** Entries older than `graceMs` (their writer died or Redis was down): a short list, read whole. */
+  async pending(graceMs: number, limit = 1000): Promise<OutboxEntry[]> {
+    const before = Date.now() - graceMs;
+    return (await this.docs.find({}).limit(limit).toArray()).filter((e) => new Date(e.at).getTime() < before);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.connection.status === 'ready') await this.queue.close().catch(() => undefined);
+    this.connection.disconnect();
+  }
+}

@@ -1,0 +1,49 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { type EventJob, EventOutbox, type OutboxEntry } from '../data/event-outbox';
+import { CatalogueStore } from '../data/catalogue-store';
+import { ReviewStore } from '../data/review-store';
+import { type NoticeTeacher, reportNotices } from './notices';
+
+/**
+ * The worker's half of the outbox (data/event-outbox.ts): the entries a decision left behind (its
+ * process died, or Redis was down) are turned into their jobs again, from the documents, and queued.
+ * Runs with the reconciler. Sending twice is harmless: BullMQ de-duplicates by job id while it
+ * knows the job, and auth applies each event once.
+ */
+@Injectable()
+export class EventRelay {
+  private readonly logger = new Logger('EventRelay');
+
+  constructor(
+    @Inject(EventOutbox) private readonly outbox: EventOutbox,
+    @Inject(ReviewStore) private readonly reviews: ReviewStore,
+    @Inject(CatalogueStore) private readonly catalogue: CatalogueStore,
+  ) {}
+
+  /** Relays the entries older than `graceMs`; returns how many jobs were queued. */
+  async relay(graceMs: number): Promise<{ entries: number; jobs: number }> {
+    let jobs = 0;
+    const entries = await this.outbox.pending(graceMs);
+    for (const entry of entries) {
+      const derived = await this.jobsOf(entry);
+      await this.outbox.send(derived);
+      await this.outbox.done(entry.kind, entry.ref);
+      jobs += derived.length;
+    }
+    if (entries.length) this.logger.log({ msg: 'relayed the events of earlier decisions', entries: entries.length, jobs });
+    return { entries: entries.length, jobs };
+  }
+
+  private async jobsOf(entry: OutboxEntry): Promise<EventJob[]> {
+    if (entry.kind === 'review') {
+      const doc = await this.reviews.get(entry.ref);
+      return doc ? reportNotices(doc, await this.teacher(doc.teacherId)) : [];
+    }
+    return [];
+  }
+
+  async teacher(id: number): Promise<NoticeTeacher | null> {
+    const t = await this.catalogue.teacher(id);
+    return t ? { id: t.id, prefix: t.prefix, name: t.name } : null;
+  }
+}

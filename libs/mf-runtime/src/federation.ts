@@ -9,7 +9,7 @@ import {
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
 import { type RemotesConfig } from './remotes-config';
-import { REMOTE_NAMES, routesModuleId, type RemoteName } from './route-ownership';
+import { REMOTE_NAMES, routesModuleId, type RemoteName } from './remote-names';
 import {
   REMOTE_UNAVAILABLE,
   RemoteUnavailableError,

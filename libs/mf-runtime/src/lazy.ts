@@ -3,7 +3,10 @@
 // the table of singletons the shell shares, then registers the remotes.
 import { createDeferredLoader, type RemoteLoader } from './loader';
 import { loadRemotesConfig, type RemotesConfig } from './remotes-config';
-import type { RemoteName } from './route-ownership';
+import { REMOTE_NAMES, type RemoteName } from './remote-names';
+import { buildRouteTable, routesFromManifest, type RemoteRouteTable } from './remote-routes';
+import { DEFAULT_REMOTE_TIMEOUT_MS } from './RemoteRoute';
+import { withTimeout } from './with-timeout';
 import type { HostShared } from './federation';
 
 export interface LazyFederationOptions {
@@ -14,17 +17,37 @@ export interface LazyFederationOptions {
   loadRuntime?: () => Promise<typeof import('./federation')>;
   /** How a remote's manifest is fetched ahead of the runtime (tests). */
   fetchManifest?: (url: string) => Promise<Response>;
+  /** Paths the shell keeps for itself: no remote may declare them. */
+  reservedPaths?: readonly string[];
+  /** A manifest (or /remotes.json) slower than this counts as unavailable for the route table. */
+  manifestTimeoutMs?: number;
 }
 
-export function createLazyFederationLoader(options: LazyFederationOptions = {}): RemoteLoader {
+export interface LazyFederationLoader extends RemoteLoader {
+  /**
+   * Every remote's pages, from the manifests /remotes.json names (fetched in parallel, once; the
+   * runtime later takes those same answers). Rejects only when /remotes.json itself is unavailable.
+   */
+  routes(): Promise<RemoteRouteTable>;
+  /** Starts fetching the federation runtime and the shared singletons' table (a page that is likely a remote's). */
+  warmUp(): void;
+}
+
+export function createLazyFederationLoader(options: LazyFederationOptions = {}): LazyFederationLoader {
   const {
     hostName = 'shell',
     shared = async () => ({}),
     loadConfig = loadRemotesConfig,
     loadRuntime = () => import(/* webpackChunkName: "mf-runtime" */ './federation'),
     fetchManifest = (url: string) => globalThis.fetch(url),
+    reservedPaths = [],
+    manifestTimeoutMs = DEFAULT_REMOTE_TIMEOUT_MS,
   } = options;
   let started: RemoteLoader | undefined;
+  let runtimeAsked: ReturnType<typeof loadRuntime> | undefined;
+  let sharedAsked: Promise<HostShared> | undefined;
+  const runtimeModule = () => (runtimeAsked ??= loadRuntime().catch((error: unknown) => ((runtimeAsked = undefined), Promise.reject(error))));
+  const sharedSingletons = () => (sharedAsked ??= shared().catch((error: unknown) => ((sharedAsked = undefined), Promise.reject(error))));
   let config: Promise<RemotesConfig> | undefined;
   const remotesConfig = () =>
     (config ??= loadConfig().catch((error: unknown) => {
@@ -39,21 +62,65 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
     void remotesConfig().then(
       (known) => {
         const url = known[remote];
-        if (url && !started && !early.has(url)) early.set(url, fetchManifest(url).catch(() => undefined));
+        if (url && !started && !early.has(url) && !manifestJson.has(url)) early.set(url, fetchManifest(url).catch(() => undefined));
       },
       () => undefined,
     );
+  // Each manifest is fetched once: one copy of the answer is read for the route declarations, the
+  // other is handed to the runtime when it registers the remote.
+  const manifestJson = new Map<string, Promise<unknown>>();
+  const readManifest = (url: string) => {
+    let json = manifestJson.get(url);
+    if (!json) {
+      const answer = fetchManifest(url);
+      if (!started) early.set(url, answer.then((r) => r.clone()).catch(() => undefined));
+      json = answer.then((r) => {
+        if (!r.ok) throw new Error(`${url} answered HTTP ${r.status}`);
+        return r.json() as Promise<unknown>;
+      });
+      json.catch(() => manifestJson.delete(url)); // asked again on the next visit
+      manifestJson.set(url, json);
+    }
+    return json;
+  };
+  let table: Promise<RemoteRouteTable> | undefined;
+  const routes = () =>
+    (table ??= withTimeout(remotesConfig(), manifestTimeoutMs)
+      .then(async (known) => {
+        const declared = await Promise.all(
+          REMOTE_NAMES.filter((name) => known[name]).map(async (name) => {
+            try {
+              const manifest = await withTimeout(readManifest(known[name]!), manifestTimeoutMs);
+              return [name, routesFromManifest(name, manifest)] as const;
+            } catch (error) {
+              return [name, error instanceof Error ? error : new Error(String(error))] as const;
+            }
+          }),
+        );
+        const built = buildRouteTable(declared, reservedPaths);
+        if (built.unavailable.length > 0) table = undefined; // a later navigation tries again
+        return built;
+      })
+      .catch((error: unknown) => {
+        table = undefined;
+        throw error;
+      }));
   const take = (url: string) => {
     const answer = early.get(url);
     early.delete(url);
     return answer;
   };
   const deferred = createDeferredLoader(async () => {
-    const [runtime, known, sharedModules] = await Promise.all([loadRuntime(), remotesConfig(), shared()]);
+    const [runtime, known, sharedModules] = await Promise.all([runtimeModule(), remotesConfig(), sharedSingletons()]);
     started ??= runtime.initFederation(known, { hostName, shared: sharedModules, plugins: [runtime.remoteFallbackPlugin(), runtime.earlyManifestPlugin(take)] });
     return started;
   });
   return {
+    routes,
+    warmUp: () => {
+      runtimeModule().catch(() => undefined);
+      sharedSingletons().catch(() => undefined);
+    },
     load: (remote) => {
       fetchEarly(remote);
       return deferred.load(remote);

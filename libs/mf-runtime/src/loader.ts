@@ -2,7 +2,7 @@
 // loader interface, the unavailable marker and errors, and the deferred loader. The runtime
 // (`./federation`) is only loaded, in a chunk of its own, when a remote route is first visited.
 import { type ComponentType } from 'react';
-import { type RemoteName } from './route-ownership';
+import { type RemoteName } from './remote-names';
 
 /** What a remote's `./routes` exposes: absolute path → screen component. */
 export type RemoteRouteMap = Readonly<Record<string, ComponentType>>;

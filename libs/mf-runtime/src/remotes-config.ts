@@ -1,7 +1,7 @@
 // `/remotes.json` tells the shell where each micro-frontend's manifest lives:
 //   { "community": "/mfe/community/mf-manifest.json", "review": "...", "account": "..." }
 // Nothing of it is compiled into the shell: a team ships its remote by changing one URL.
-import { REMOTE_NAMES, isRemoteName, type RemoteName } from './route-ownership';
+import { REMOTE_NAMES, isRemoteName, type RemoteName } from './remote-names';
 
 export type RemotesConfig = Partial<Record<RemoteName, string>>;
 

@@ -3,8 +3,9 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { resetApiClient } from '@pupitre/api-client';
 import { fakeRoutes } from '@pupitre/api-client/src/testing';
 import { findMissingKeys, i18n, initI18n } from '@pupitre/i18n';
-import { ROUTE_OWNERSHIP } from '@pupitre/mf-runtime';
+import { parseRouteDeclarations } from '@pupitre/contracts';
 import { catalogues } from './i18n';
+import declarations from './route-declarations.json';
 import routes from './routes';
 
 initI18n('en');
@@ -28,8 +29,9 @@ function renderRoute(url: string, pattern: keyof typeof routes) {
 
 afterEach(() => resetApiClient());
 
-test('exposes exactly the paths the ownership table gives to account', () => {
-  expect(Object.keys(routes).sort()).toEqual([...ROUTE_OWNERSHIP.account].sort());
+test('exposes exactly the paths it declares to the shell (route-declarations.json, valid by the contract)', () => {
+  const declared = parseRouteDeclarations(declarations);
+  expect(Object.keys(routes).sort()).toEqual(declared.map((route) => route.path).sort());
 });
 
 test('adds the `account` namespace; fr, es and en catalogues have the same keys', () => {

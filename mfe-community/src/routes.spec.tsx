@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { resetApiClient } from '@pupitre/api-client';
 import { findMissingKeys, i18n, initI18n, setLanguage } from '@pupitre/i18n';
-import { ROUTE_OWNERSHIP } from '@pupitre/mf-runtime';
+import { parseRouteDeclarations } from '@pupitre/contracts';
 import { clearSession } from '@pupitre/session';
 import { fakeApi, sampleReview, type FakeCall, NO_FIGURES } from '@pupitre/review-ui/src/testing';
 import { catalogues } from './i18n';
+import declarations from './route-declarations.json';
 import routes from './routes';
 
 // jsdom has no layout and no Web Animations: carousels stay plain rows here (their motion is
@@ -61,8 +62,9 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-test('exposes exactly the paths the ownership table gives to community', () => {
-  expect(Object.keys(routes).sort()).toEqual([...ROUTE_OWNERSHIP.community].sort());
+test('exposes exactly the paths it declares to the shell (route-declarations.json, valid by the contract)', () => {
+  const declared = parseRouteDeclarations(declarations);
+  expect(Object.keys(routes).sort()).toEqual(declared.map((route) => route.path).sort());
   for (const Screen of Object.values(routes)) expect(typeof Screen).toBe('function');
 });
 

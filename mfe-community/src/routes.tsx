@@ -1,9 +1,8 @@
-// Exposed as `community/routes`: the paths this micro-frontend owns (see the ownership table in
-// @pupitre/mf-runtime), each mapped to its screen. Loading it also adds the `community` namespace
-// to the shared i18next instance.
+// Exposed as `community/routes`: the paths this micro-frontend owns, each mapped to its screen
+// (declared with their titles and first reads in route-declarations.json, which the build puts in
+// the manifest for the shell). Loading it also adds the `community` namespace to i18next.
 import { type ComponentType } from 'react';
 import { addNamespace } from '@pupitre/i18n';
-import type { OwnedPath } from '@pupitre/mf-runtime';
 import { catalogues } from './i18n';
 import { CommunityPage } from './screens/CommunityPage';
 import { RankingPage } from './screens/RankingPage';
@@ -15,6 +14,6 @@ const routes = {
   '/communaute': CommunityPage,
   '/teacher/:id': TeacherPage,
   '/ranking': RankingPage,
-} satisfies Record<OwnedPath<'community'>, ComponentType>;
+} satisfies Record<string, ComponentType>;
 
 export default routes;

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { resetApiClient } from '@pupitre/api-client';
 import { findMissingKeys, i18n, initI18n } from '@pupitre/i18n';
-import { ROUTE_OWNERSHIP } from '@pupitre/mf-runtime';
+import { parseRouteDeclarations } from '@pupitre/contracts';
 import { clearSession, updateSession } from '@pupitre/session';
 import { fakeApi, NO_FIGURES } from '@pupitre/review-ui/src/testing';
 import { catalogues } from './i18n';
+import declarations from './route-declarations.json';
 import routes from './routes';
 
 initI18n('en');
@@ -34,8 +35,9 @@ beforeEach(() => {
 });
 afterEach(() => resetApiClient());
 
-test('exposes exactly the paths the ownership table gives to review', () => {
-  expect(Object.keys(routes).sort()).toEqual([...ROUTE_OWNERSHIP.review].sort());
+test('exposes exactly the paths it declares to the shell (route-declarations.json, valid by the contract)', () => {
+  const declared = parseRouteDeclarations(declarations);
+  expect(Object.keys(routes).sort()).toEqual(declared.map((route) => route.path).sort());
 });
 
 test('adds the `review` namespace; fr, es and en catalogues have the same keys', () => {

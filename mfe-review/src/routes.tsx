@@ -2,7 +2,6 @@
 // Loading it also adds the `review` namespace to the shared i18next instance.
 import { type ComponentType } from 'react';
 import { addNamespace } from '@pupitre/i18n';
-import type { OwnedPath } from '@pupitre/mf-runtime';
 import { catalogues } from './i18n';
 import { ModerationPage } from './moderation/ModerationPage';
 import { TransparencyPage } from './transparency/TransparencyPage';
@@ -18,6 +17,6 @@ const routes = {
   '/review/:id/edit': ReviewEditPage,
   '/moderation': ModerationPage,
   '/transparence': TransparencyPage,
-} satisfies Record<OwnedPath<'review'>, ComponentType>;
+} satisfies Record<string, ComponentType>;
 
 export default routes;

@@ -1,9 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation, useParams } from 'react-router';
 import { initI18n } from '@pupitre/i18n';
-import { REMOTE_NAMES, ROUTE_OWNERSHIP, RemoteLoaderProvider, type RemoteLoader, type RemoteName, type RemoteRouteMap } from '@pupitre/mf-runtime';
+import { buildRouteTable, RemoteLoaderProvider, type RemoteLoader, type RemoteName, type RemoteRouteMap, type RemoteRouteTable } from '@pupitre/mf-runtime';
 import { AppRoutes } from './App';
-import { routeTable } from './route-table';
+import { RemoteRoutesProvider, type RemoteRoutesSource } from './remote-routes';
+import { SHELL_PATHS } from './route-table';
 
 initI18n('en');
 
@@ -12,10 +13,20 @@ beforeAll(() => {
   window.matchMedia = ((query: string) => ({ matches: false, media: query, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false })) as never;
 });
 
-/** Each remote answers with a screen per owned path that prints its owner, pattern and params. */
+const title = (en: string) => ({ fr: `${en} (fr)`, es: `${en} (es)`, en });
+/** What the remotes' manifests declare, as the shell receives them (a sample: the shell knows none of it). */
+const DECLARED: [RemoteName, { path: string; title: ReturnType<typeof title>; signIn?: boolean; footer?: boolean }[]][] = [
+  ['community', [{ path: '/communaute', title: title('Community') }, { path: '/teacher/:id', title: title('Teacher') }]],
+  ['review', [{ path: '/publication', title: title('Publish a review') }, { path: '/review/:id/edit', title: title('Edit a review'), signIn: true }]],
+  ['account', [{ path: '/auth', title: title('Sign in'), footer: false }, { path: '/me/favorites', title: title('My favourites'), signIn: true }, { path: '/activate/:uid/:token', title: title('Account activation') }]],
+];
+const TABLE: RemoteRouteTable = buildRouteTable(DECLARED, SHELL_PATHS);
+const pathsOf = (remote: RemoteName) => TABLE.routes.filter((route) => route.remote === remote).map((route) => route.path);
+
+/** Each remote answers with a screen per declared path that prints its owner, pattern and params. */
 function echoRoutes(remote: RemoteName): RemoteRouteMap {
   return Object.fromEntries(
-    ROUTE_OWNERSHIP[remote].map((pattern) => [
+    pathsOf(remote).map((pattern) => [
       pattern,
       function Echo() {
         const params = useParams();
@@ -32,11 +43,13 @@ const loader: RemoteLoader = {
   invalidate: () => undefined,
 };
 
-function renderAt(url: string) {
+function renderAt(url: string, source: RemoteRoutesSource = async () => TABLE) {
   return render(
     <RemoteLoaderProvider loader={loader}>
       <MemoryRouter initialEntries={[url]}>
-        <AppRoutes />
+        <RemoteRoutesProvider source={source}>
+          <AppRoutes />
+        </RemoteRoutesProvider>
       </MemoryRouter>
     </RemoteLoaderProvider>,
   );
@@ -44,14 +57,22 @@ function renderAt(url: string) {
 
 const concrete = (pattern: string) => pattern.replace(/:([a-z]+)/g, (_m, name: string) => `${name}-1`);
 
-test('the routing table declares exactly the paths of the ownership table, each with its owner', () => {
-  const table = routeTable().map((entry) => [entry.owner, entry.path]);
-  const expected = (Object.entries(ROUTE_OWNERSHIP) as [string, readonly string[]][]).flatMap(([owner, paths]) => paths.map((path) => [owner, path]));
-  expect(table).toEqual(expected);
+test("a remote may not take a shell path or another remote's path", () => {
+  const report = jest.fn();
+  const table = buildRouteTable(
+    [
+      ['community', [{ path: '/admin', title: title('Mine') }, { path: '/ranking', title: title('Ranking') }]],
+      ['review', [{ path: '/ranking', title: title('Also mine') }]],
+    ],
+    SHELL_PATHS,
+    report,
+  );
+  expect(table.routes.map((route) => [route.remote, route.path])).toEqual([['community', '/ranking']]);
+  expect(report).toHaveBeenCalledTimes(2);
 });
 
-describe.each(REMOTE_NAMES.flatMap((remote) => ROUTE_OWNERSHIP[remote].map((pattern) => [remote, pattern] as const)))(
-  '%s owns %s',
+describe.each(TABLE.routes.filter((route) => !route.signIn).map((route) => [route.remote, route.path] as const))(
+  '%s declares %s',
   (remote, pattern) => {
     test('the shell renders that remote’s component for the path, with its params', async () => {
       const url = concrete(pattern);
@@ -75,6 +96,18 @@ test.each([
   renderAt(url);
   expect(await screen.findByTestId(testId)).toBeInTheDocument();
   expect(screen.queryByTestId('echo')).not.toBeInTheDocument();
+});
+
+test('a page declared for signed-in visitors sends the others to /auth', async () => {
+  renderAt('/me/favorites');
+  expect(await screen.findByTestId('echo')).toHaveTextContent('account /auth /auth');
+});
+
+test('until the remotes are known an unclaimed path is loading; when one is unreadable it shows the unavailable panel', async () => {
+  renderAt('/somewhere', () => new Promise(() => undefined));
+  expect(screen.queryByTestId('not-found')).not.toBeInTheDocument();
+  renderAt('/somewhere-else', async () => ({ routes: [], unavailable: ['review'] }));
+  expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
 });
 
 test('navbar links and footer links', () => {
@@ -121,10 +154,12 @@ test('signed in, the account icon opens a menu with profile, settings and Logout
   localStorage.clear();
 });
 
-test('the page title is the product name and the translated title of the path', async () => {
+test('the page title is the product name and the title the remote declares, in the page language', async () => {
+  localStorage.setItem('email', 'a@b.c');
   renderAt('/me/favorites');
   await screen.findByTestId('echo');
   expect(document.title).toBe('Pupitre · My favourites');
+  localStorage.clear();
 });
 
 test('the logo links to the home anchor from other pages', async () => {

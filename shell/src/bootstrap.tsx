@@ -1,24 +1,54 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { matchPath } from 'react-router';
 import { startTokenRefresh } from '@pupitre/api-client';
 import { detectLanguage, startI18n } from '@pupitre/i18n';
-import { createLazyFederationLoader } from '@pupitre/mf-runtime';
+import { createLazyFederationLoader, findRemoteRoute, withRouteReads } from '@pupitre/mf-runtime';
 import { App } from './App';
 import { loadRuntimeConfig } from './config/runtime-config';
+import { prefetchRoute } from './route-prefetch';
+import { SHELL_PATHS } from './route-table';
 import { registerServiceWorker } from './sw/register';
 
-// Remotes: nothing is loaded until the first remote route (federation runtime, /remotes.json and
-// the shared-singleton table arrive together then).
-const loader = createLazyFederationLoader({
+// Remotes: nothing of the federation runtime is loaded until a remote's page is shown. The remotes'
+// pages are learnt from their manifests (/remotes.json, preloaded by index.html, then every
+// manifest in parallel: a few small fetches, nothing to run). A remote's screen is shown once the
+// reads it starts with are in too (route-prefetch), so it renders whole at once.
+const federation = createLazyFederationLoader({
   hostName: 'shell',
   shared: () => import(/* webpackChunkName: "mf-shared" */ './federation-shared').then((m) => m.hostShared()),
+  reservedPaths: SHELL_PATHS,
 });
+const routes = federation.routes;
+const loader = withRouteReads(federation, () => routes().then((table) => prefetchRoute(table, window.location.pathname)));
+void routes().catch(() => undefined); // the routes show the fallback
 
 // Token refresh at start (access expiring within 300 s) and before expiry while the page is open.
 startTokenRefresh();
 
-// First paint waits for the runtime configuration (launch gate) and the page language's catalogue,
-// fetched in parallel; both are small, and neither failing stops the page.
+/**
+ * Right after the first render: a page that is not one of the shell's own is most likely a
+ * remote's, so the federation runtime and the shared singletons start loading beside the
+ * manifests; once the opened page's remote is known, its code and its screen's first reads start.
+ */
+function startOpenedRemote(pathname: string) {
+  if (SHELL_PATHS.some((path) => matchPath({ path, end: true }, pathname))) return;
+  federation.warmUp();
+  routes().then(
+    (table) => {
+      const opened = findRemoteRoute(table, pathname);
+      if (!opened) return;
+      void loader.load(opened.route.remote).catch(() => undefined); // RemoteRoute reports a failure and retries
+      void prefetchRoute(table, pathname);
+    },
+    () => undefined,
+  );
+}
+
+// First paint waits for the runtime configuration (launch gate) and the page language's catalogue;
+// index.html preloads both beside main.js (tools/rspack/host.mjs), so no round trip follows main.js.
+// Neither failing stops the page. Nothing but main.js, its CSS and those preloads comes before the
+// first paint.
 const root = createRoot(document.getElementById('root')!);
 void Promise.all([
   loadRuntimeConfig(),
@@ -26,9 +56,10 @@ void Promise.all([
 ]).then(([config]) => {
   root.render(
     <StrictMode>
-      <App loader={loader} config={config} />
+      <App loader={loader} routes={routes} config={config} />
     </StrictMode>,
   );
+  startOpenedRemote(window.location.pathname);
 });
 
 registerServiceWorker();

@@ -1,11 +1,17 @@
-// The shell's routing table, built from the one ownership table: the shell's own pages, then one
-// entry per remote-owned path whose element is a <RemoteRoute>.
-import { type ComponentType } from 'react';
+// The shell's own pages, and the titles and footer of every page: the remotes' pages come from
+// their manifests at run time (./remote-routes.tsx), never from here.
+import { lazy, type ComponentType } from 'react';
 import { matchPath } from 'react-router';
-import { ROUTE_OWNERSHIP, remoteRoutes, type OwnedPath, type Owner } from '@pupitre/mf-runtime';
-import { AdminPage } from './pages/AdminPage';
+import { findRemoteRoute } from '@pupitre/mf-runtime';
+import { type RemoteRoutesState } from './remote-routes';
 import { HomePage } from './home/HomePage';
-import { CookiesPage, PrivacyPage, TermsPage } from './legal/LegalPages';
+
+// Rarely visited pages are chunks of their own, out of main.js (issue #16: first-load JS of /).
+const legal = () => import(/* webpackChunkName: "legal-pages" */ './legal/LegalPages');
+const TermsPage = lazy(() => legal().then((m) => ({ default: m.TermsPage })));
+const CookiesPage = lazy(() => legal().then((m) => ({ default: m.CookiesPage })));
+const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage })));
+const AdminPage = lazy(() => import(/* webpackChunkName: "admin" */ './pages/AdminPage').then((m) => ({ default: () => <m.AdminPage /> })));
 
 export const SHELL_PAGES = {
   '/': HomePage,
@@ -13,49 +19,42 @@ export const SHELL_PAGES = {
   '/politique-des-cookies': CookiesPage,
   '/politique-de-privacite': PrivacyPage,
   '/admin': AdminPage,
-} satisfies Record<OwnedPath<'shell'>, ComponentType>;
+} satisfies Record<string, ComponentType>;
 
-/** The translated title (key in `common`) of every path: the page title is "Pupitre · <title>". */
-export const PATH_TITLES = {
+export type ShellPath = keyof typeof SHELL_PAGES;
+/** The paths the shell keeps: no remote may declare them. */
+export const SHELL_PATHS = Object.keys(SHELL_PAGES) as ShellPath[];
+
+/** The translated title (key in `common`) of the shell's own pages: the page title is "Pupitre · <title>". */
+const SHELL_TITLES: Record<ShellPath, string> = {
   '/': 'title.home',
   '/conditions-service': 'title.terms',
   '/politique-des-cookies': 'title.cookies',
   '/politique-de-privacite': 'title.privacy',
   '/admin': 'title.admin',
-  '/communaute': 'title.community',
-  '/teacher/:id': 'title.teacher',
-  '/ranking': 'title.ranking',
-  '/publication': 'title.publication',
-  '/publication/complete': 'title.publicationComplete',
-  '/review/:id/edit': 'title.reviewEdit',
-  '/moderation': 'title.moderation',
-  '/transparence': 'title.transparency',
-  '/auth': 'title.auth',
-  '/me': 'title.me',
-  '/me/favorites': 'title.favorites',
-  '/me/reviews': 'title.myReviews',
-  '/me/reports': 'title.myReports',
-  '/settings': 'title.settings',
-  '/google/login': 'title.googleLogin',
-  '/activate/:uid/:token': 'title.activate',
-  '/password/reset/confirm/:uid/:token': 'title.passwordReset',
-} as const satisfies Record<OwnedPath<Owner>, string>;
+};
 
-/** Title key for a concrete path (trailing slash tolerated); not found otherwise. */
-export function titleKeyFor(pathname: string): string {
-  for (const [pattern, key] of Object.entries(PATH_TITLES)) if (matchPath({ path: pattern, end: true }, pathname)) return key;
-  return 'title.notFound';
+/** Shell pages without the footer (spec: /admin; remotes declare theirs). */
+const FOOTERLESS_SHELL_PATHS: readonly string[] = ['/admin'];
+
+const sameRoute = (pattern: string, pathname: string) => matchPath({ path: pattern, end: true }, pathname) !== null;
+
+/**
+ * The title of a concrete path: a shell page's from its catalogue, a remote page's as its remote
+ * declares it in the page's language; nothing while the remotes' pages are not known yet.
+ */
+export function pageTitle(pathname: string, remotes: RemoteRoutesState, language: string, t: (key: string) => string): string {
+  const own = SHELL_PATHS.find((path) => sameRoute(path, pathname));
+  if (own) return t(SHELL_TITLES[own]);
+  if (remotes.status === 'loading') return '';
+  const found = remotes.status === 'ready' ? findRemoteRoute(remotes.table, pathname) : null;
+  if (found) return found.route.title[language as keyof typeof found.route.title] ?? found.route.title.fr;
+  return t('title.notFound');
 }
 
-export type RouteEntry =
-  | { owner: 'shell'; path: OwnedPath<'shell'>; Page: ComponentType }
-  | ({ owner: Exclude<Owner, 'shell'> } & ReturnType<typeof remoteRoutes>[number]);
-
-export function routeTable(): RouteEntry[] {
-  const own = ROUTE_OWNERSHIP.shell.map((path) => ({ owner: 'shell' as const, path, Page: SHELL_PAGES[path] }));
-  const remote = remoteRoutes().map((entry) => ({ owner: entry.remote, ...entry }));
-  return [...own, ...remote];
+/** Whether the footer shows under a concrete path. */
+export function footerShown(pathname: string, remotes: RemoteRoutesState): boolean {
+  if (FOOTERLESS_SHELL_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return false;
+  const found = remotes.status === 'ready' ? findRemoteRoute(remotes.table, pathname) : null;
+  return found?.route.footer !== false;
 }
-
-/** Paths on which the footer is hidden (spec: /auth and /admin). */
-export const FOOTERLESS_PATHS = ['/auth', '/admin'];

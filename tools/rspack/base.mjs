@@ -17,7 +17,7 @@ export const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://localhost:8080';
  * @param {{ appDir: string, port: number, title: string, publicPath: string, mode?: string, env?: NodeJS.ProcessEnv }} options
  * @returns {import('@rspack/core').Configuration}
  */
-export function baseConfig({ appDir, port, title, publicPath, mode, env = process.env }) {
+export function baseConfig({ appDir, port, title, publicPath, mode, env = process.env, headTags = '' }) {
   const production = (mode ?? env.NODE_ENV ?? 'production') === 'production';
   const appPkg = readJson(path.join(appDir, 'package.json'));
   // Build-time marker shown by each remote; `MFE_VERSION=2.0.0 MFE_OUT_DIR=dist-v2` builds a second
@@ -70,7 +70,7 @@ export function baseConfig({ appDir, port, title, publicPath, mode, env = proces
       ],
     },
     plugins: [
-      new rspack.HtmlRspackPlugin({ template: path.join(TOOLS_DIR, 'index.html'), templateParameters: { title }, minify: production }),
+      new rspack.HtmlRspackPlugin({ template: path.join(TOOLS_DIR, 'index.html'), templateParameters: { title, headTags }, minify: production }),
       new rspack.DefinePlugin({ 'process.env.MFE_VERSION': JSON.stringify(version) }),
     ],
     optimization: { minimize: production },

@@ -30,12 +30,40 @@ export function hostSharedVersions(appDir) {
   );
 }
 
+/** Adds `<link rel="preload" as="script">` for the named async chunks to the HTML page's head. */
+class PreloadChunksPlugin {
+  /** @param {string[]} names */
+  constructor(names) {
+    this.names = names;
+  }
+
+  /** @param {import('@rspack/core').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadChunksPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tap('PreloadChunksPlugin', (data) => {
+        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : String(compilation.outputOptions.publicPath ?? '/');
+        const files = [...compilation.chunks].filter((chunk) => chunk.name && this.names.includes(chunk.name)).flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+        const links = files.map((file) => `<link rel="preload" href="${publicPath}${file}" as="script">`).join('');
+        data.html = data.html.replace('</title>', `</title>${links}`);
+        return data;
+      });
+    });
+  }
+}
+
 /**
  * @param {{ appDir: string, mode?: string }} options
  * @returns {import('@rspack/core').Configuration}
  */
 export function createHostConfig({ appDir, mode }) {
-  const config = baseConfig({ appDir, port: SHELL_PORT, mode, title: 'Pupitre', publicPath: '/' });
+  // /remotes.json and /config.json are fetched beside main.js (preloads the shell's plain GETs of
+  // them take over), so a remote route's manifest can be asked for as soon as main.js runs and the
+  // first paint waits for no round trip after main.js (issue #16: no waterfall).
+  const headTags = ['/remotes.json', '/config.json'].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="anonymous">`).join('');
+  const config = baseConfig({ appDir, port: SHELL_PORT, mode, title: 'Pupitre', publicPath: '/', headTags });
+  // The language catalogues of the first paint too (the page's language is known only once main.js
+  // runs: the three small chunks are preloaded, the one it asks for is taken from there).
+  config.plugins.push(new PreloadChunksPlugin(['i18n-common-fr', 'i18n-common-es', 'i18n-common-en']));
   // The shell itself uses (and provides to the remotes) the same curated re-exports as the
   // remotes consume, so the namespace objects it shares stay small.
   for (const pkg of SLIM_SHARED) config.resolve.alias[`${pkg}$`] = path.join(SLIM_DIR, `${pkg}.mjs`);

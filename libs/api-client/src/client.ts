@@ -10,6 +10,7 @@
 // shell wires the router and its notification area, and tests wire spies.
 import { clearSession, getSession } from '@pupitre/session';
 import { dropCopies, keepCopy, readCopy } from './offline-copies';
+import { takePrefetched } from './prefetch-cache';
 
 export type ApiOutcome<T> =
   /** `storedAt`: the answer is the copy kept at that moment (offline), not a fresh one. */
@@ -128,8 +129,13 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-export async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiOutcome<T>> {
-  const { body, auth = true, react = true, signal, keep = false } = options;
+/**
+ * Sends one request and reads its answer into an outcome, with no page-level reaction (a 401 still
+ * ends the session). `request` is this plus the reactions; a prefetch (./prefetch) is this alone,
+ * its reactions applied by the code that takes its outcome.
+ */
+export async function fetchOutcome<T = unknown>(method: string, path: string, options: Omit<RequestOptions, 'react'> = {}): Promise<ApiOutcome<T>> {
+  const { body, auth = true, signal, keep = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth && getSession().access) await beforeAuthenticated().catch(() => undefined);
@@ -148,8 +154,6 @@ export async function request<T = unknown>(method: string, path: string, options
     const aborted = error instanceof DOMException && error.name === 'AbortError';
     const copy = keep && !aborted ? await readCopy(path, getSession().email ?? '') : null;
     if (copy) return { kind: 'ok', status: 200, data: copy.body as T, storedAt: copy.at };
-    // An abort is the caller's own doing: no popup.
-    if (react && !aborted) config.notify('Error.fatal');
     return { kind: 'fatal', status: null, error };
   }
 
@@ -169,34 +173,59 @@ export async function request<T = unknown>(method: string, path: string, options
       const payload = await readBody(response);
       clearSession();
       void dropCopies();
-      if (react && !config.currentPath().startsWith('/auth')) config.navigate('/auth');
       return { kind: 'unauthorized', status, body: payload };
     }
-    case 404: {
-      const payload = await readBody(response);
-      if (react) {
-        config.notify('Error.404');
-        config.schedule(() => config.navigate('/'), NOT_FOUND_RETURN_MS);
-      }
-      return { kind: 'not-found', status, body: payload };
-    }
-    case 409: {
-      const payload = await readBody(response);
-      if (react) config.notify('Error.collision');
-      return { kind: 'conflict', status, body: payload };
-    }
+    case 404:
+      return { kind: 'not-found', status, body: await readBody(response) };
+    case 409:
+      return { kind: 'conflict', status, body: await readBody(response) };
     case 429: {
       const seconds = Number(response.headers?.get?.('Retry-After'));
-      if (react) config.notify('Error.throttled');
       return { kind: 'throttled', status, retryAfter: Number.isFinite(seconds) && seconds > 0 ? seconds : null };
     }
     case 500:
-      if (react) config.notify('Error.fatal');
       return { kind: 'fatal', status };
     default:
-      if (react) config.navigate('/');
       return { kind: 'redirected', status };
   }
+}
+
+/** The page-level reaction to an outcome (spec, section 8): navigation or popup. */
+export function reactTo(outcome: ApiOutcome<unknown>): void {
+  switch (outcome.kind) {
+    case 'unauthorized':
+      if (!config.currentPath().startsWith('/auth')) config.navigate('/auth');
+      return;
+    case 'not-found':
+      config.notify('Error.404');
+      config.schedule(() => config.navigate('/'), NOT_FOUND_RETURN_MS);
+      return;
+    case 'conflict':
+      config.notify('Error.collision');
+      return;
+    case 'throttled':
+      config.notify('Error.throttled');
+      return;
+    case 'fatal':
+      // An abort is the caller's own doing: no popup.
+      if (!(outcome.error instanceof DOMException && outcome.error.name === 'AbortError')) config.notify('Error.fatal');
+      return;
+    case 'redirected':
+      config.navigate('/');
+      return;
+    default:
+      return;
+  }
+}
+
+export async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiOutcome<T>> {
+  const { react = true } = options;
+  // A GET started ahead of its caller (./prefetch: the shell, at start-up, for the route being
+  // opened) is answered from there: it is sent once.
+  const ahead = options.body === undefined ? takePrefetched<T>(method, path, options.auth ?? true) : undefined;
+  const outcome = ahead ? await ahead : await fetchOutcome<T>(method, path, options);
+  if (react) reactTo(outcome);
+  return outcome;
 }
 
 export const api = {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { request, type ApiOutcome, type RequestOptions } from './client';
+import { peekPrefetched } from './prefetch-cache';
 
 export type ApiState<T> =
   | { status: 'loading' }
@@ -7,21 +8,29 @@ export type ApiState<T> =
   | { status: 'success'; data: T; storedAt?: number }
   | { status: 'error'; outcome: Exclude<ApiOutcome<T>, { kind: 'ok' }> };
 
+const toState = <T>(outcome: ApiOutcome<T>): ApiState<T> =>
+  outcome.kind === 'ok' ? { status: 'success', data: outcome.data, storedAt: outcome.storedAt } : { status: 'error', outcome };
+
 /**
  * GETs `path` (same origin) when the component mounts or the path changes; aborts on unmount.
- * `reload()` asks again.
+ * `reload()` asks again. When the shell already fetched it ahead (./prefetch) and the answer is in,
+ * the first render shows it: no "loading" frame, so nothing below moves.
  */
 export function useApiGet<T>(path: string, options: Omit<RequestOptions, 'body' | 'signal'> = {}): ApiState<T> & { reload: () => void } {
   const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ key: string; state: ApiState<T> } | null>(null);
   const { auth, react, keep } = options;
   const key = `${attempt}:${path}`;
+  const [result, setResult] = useState<{ key: string; state: ApiState<T> } | null>(() => {
+    const ahead = peekPrefetched<T>('GET', path, auth ?? true);
+    return ahead ? { key, state: toState(ahead) } : null;
+  });
 
   useEffect(() => {
     const controller = new AbortController();
+    // Also takes the request started ahead (answered at once), which applies its reactions.
     void request<T>('GET', path, { auth, react, keep, signal: controller.signal }).then((outcome) => {
       if (controller.signal.aborted) return;
-      setResult({ key, state: outcome.kind === 'ok' ? { status: 'success', data: outcome.data, storedAt: outcome.storedAt } : { status: 'error', outcome } });
+      setResult({ key, state: toState(outcome) });
     });
     return () => controller.abort();
   }, [key, path, auth, react, keep]);

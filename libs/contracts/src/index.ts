@@ -13,3 +13,4 @@ export * from './rating';
 export * from './admin';
 export * from './transparency';
 export * from './endpoints';
+export * from './front-end-routes';

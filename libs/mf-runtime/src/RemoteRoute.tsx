@@ -2,7 +2,7 @@ import { Component, createContext, useContext, useEffect, useState, type ErrorIn
 import { useTranslation } from 'react-i18next';
 import { Button, Loading, Panel } from '@pupitre/ui';
 import { type RemoteLoader, type RemoteRouteMap, RemoteUnavailableError } from './loader';
-import { type RemoteName, type OwnedPath } from './route-ownership';
+import { type RemoteName } from './remote-names';
 import { withTimeout } from './with-timeout';
 
 /** A slow remote falls back after this long (its load goes on; "Try again" picks it up). */
@@ -71,8 +71,8 @@ type LoadState = { status: 'loading' } | { status: 'ready'; routes: RemoteRouteM
 
 export interface RemoteRouteProps<R extends RemoteName> {
   remote: R;
-  /** The path pattern, as declared in the ownership table and the remote's route map. */
-  path: OwnedPath<R>;
+  /** The path pattern, as the remote declares it (manifest) and keys its route map. */
+  path: string;
   timeoutMs?: number;
 }
 

@@ -9,7 +9,7 @@ import {
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
 import { type RemotesConfig } from './remotes-config';
-import { REMOTE_NAMES, routesModuleId, type RemoteName } from './route-ownership';
+import { REMOTE_NAMES, routesModuleId, type RemoteName } from './remote-names';
 import {
   REMOTE_UNAVAILABLE,
   RemoteUnavailableError,
@@ -36,6 +36,22 @@ export function remoteFallbackPlugin(onError: (id: string, error: unknown) => vo
       onError(args.id, args.error);
       const fallback: UnavailableRemoteModule = { [REMOTE_UNAVAILABLE]: true, id: args.id, error: args.error };
       return fallback;
+    },
+  };
+}
+
+/**
+ * Runtime plugin: a remote's manifest already being fetched by the host (asked for as soon as
+ * /remotes.json was in, while this runtime was still loading) is handed to the runtime instead of
+ * fetched again; `take` gives each answer once. Anything else (no early fetch, a failed one) lets
+ * the runtime fetch as usual.
+ */
+export function earlyManifestPlugin(take: (url: string) => Promise<Response | undefined> | undefined): ModuleFederationRuntimePlugin {
+  return {
+    name: 'pupitre-early-manifest',
+    fetch(url) {
+      // The runtime fetches by itself when this resolves to nothing.
+      return take(url) as Promise<Response> | undefined;
     },
   };
 }

@@ -1,6 +1,7 @@
 // The shell-facing API. The federation runtime itself (`./federation`) is not re-exported here:
 // it is loaded lazily (./lazy.ts) so the shell's first load does not carry it.
-export * from './route-ownership';
+export * from './remote-names';
+export * from './remote-routes';
 export * from './remotes-config';
 export * from './loader';
 export * from './with-timeout';

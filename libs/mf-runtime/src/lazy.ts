@@ -2,7 +2,11 @@
 // route visited loads, in parallel, /remotes.json, the federation runtime (a chunk of its own) and
 // the table of singletons the shell shares, then registers the remotes.
 import { createDeferredLoader, type RemoteLoader } from './loader';
-import { loadRemotesConfig } from './remotes-config';
+import { loadRemotesConfig, type RemotesConfig } from './remotes-config';
+import { REMOTE_NAMES, type RemoteName } from './remote-names';
+import { buildRouteTable, routesFromManifest, type RemoteRouteTable } from './remote-routes';
+import { DEFAULT_REMOTE_TIMEOUT_MS } from './RemoteRoute';
+import { withTimeout } from './with-timeout';
 import type { HostShared } from './federation';
 
 export interface LazyFederationOptions {
@@ -11,26 +15,117 @@ export interface LazyFederationOptions {
   shared?: () => Promise<HostShared>;
   loadConfig?: typeof loadRemotesConfig;
   loadRuntime?: () => Promise<typeof import('./federation')>;
+  /** How a remote's manifest is fetched ahead of the runtime (tests). */
+  fetchManifest?: (url: string) => Promise<Response>;
+  /** Paths the shell keeps for itself: no remote may declare them. */
+  reservedPaths?: readonly string[];
+  /** A manifest (or /remotes.json) slower than this counts as unavailable for the route table. */
+  manifestTimeoutMs?: number;
 }
 
-export function createLazyFederationLoader(options: LazyFederationOptions = {}): RemoteLoader {
+export interface LazyFederationLoader extends RemoteLoader {
+  /**
+   * Every remote's pages, from the manifests /remotes.json names (fetched in parallel, once; the
+   * runtime later takes those same answers). Rejects only when /remotes.json itself is unavailable.
+   */
+  routes(): Promise<RemoteRouteTable>;
+  /** Starts fetching the federation runtime and the shared singletons' table (a page that is likely a remote's). */
+  warmUp(): void;
+}
+
+export function createLazyFederationLoader(options: LazyFederationOptions = {}): LazyFederationLoader {
   const {
     hostName = 'shell',
     shared = async () => ({}),
     loadConfig = loadRemotesConfig,
     loadRuntime = () => import(/* webpackChunkName: "mf-runtime" */ './federation'),
+    fetchManifest = (url: string) => globalThis.fetch(url),
+    reservedPaths = [],
+    manifestTimeoutMs = DEFAULT_REMOTE_TIMEOUT_MS,
   } = options;
   let started: RemoteLoader | undefined;
-  return createDeferredLoader(async () => {
-    const [runtime, config, sharedModules] = await Promise.all([
-      loadRuntime(),
-      loadConfig().catch((error: unknown) => {
-        console.error('[shell] /remotes.json unavailable: remote sections will show their fallback', error);
+  let runtimeAsked: ReturnType<typeof loadRuntime> | undefined;
+  let sharedAsked: Promise<HostShared> | undefined;
+  const runtimeModule = () => (runtimeAsked ??= loadRuntime().catch((error: unknown) => ((runtimeAsked = undefined), Promise.reject(error))));
+  const sharedSingletons = () => (sharedAsked ??= shared().catch((error: unknown) => ((sharedAsked = undefined), Promise.reject(error))));
+  let config: Promise<RemotesConfig> | undefined;
+  const remotesConfig = () =>
+    (config ??= loadConfig().catch((error: unknown) => {
+      config = undefined;
+      console.error('[shell] /remotes.json unavailable: remote sections will show their fallback', error);
+      throw error;
+    }));
+  // Manifests asked for as soon as /remotes.json is in, beside the runtime's own chunk (which would
+  // otherwise have to arrive before the manifest is asked for): handed over once to the runtime.
+  const early = new Map<string, Promise<Response | undefined>>();
+  const fetchEarly = (remote: RemoteName) =>
+    void remotesConfig().then(
+      (known) => {
+        const url = known[remote];
+        if (url && !started && !early.has(url) && !manifestJson.has(url)) early.set(url, fetchManifest(url).catch(() => undefined));
+      },
+      () => undefined,
+    );
+  // Each manifest is fetched once: one copy of the answer is read for the route declarations, the
+  // other is handed to the runtime when it registers the remote.
+  const manifestJson = new Map<string, Promise<unknown>>();
+  const readManifest = (url: string) => {
+    let json = manifestJson.get(url);
+    if (!json) {
+      const answer = fetchManifest(url);
+      if (!started) early.set(url, answer.then((r) => r.clone()).catch(() => undefined));
+      json = answer.then((r) => {
+        if (!r.ok) throw new Error(`${url} answered HTTP ${r.status}`);
+        return r.json() as Promise<unknown>;
+      });
+      json.catch(() => manifestJson.delete(url)); // asked again on the next visit
+      manifestJson.set(url, json);
+    }
+    return json;
+  };
+  let table: Promise<RemoteRouteTable> | undefined;
+  const routes = () =>
+    (table ??= withTimeout(remotesConfig(), manifestTimeoutMs)
+      .then(async (known) => {
+        const declared = await Promise.all(
+          REMOTE_NAMES.filter((name) => known[name]).map(async (name) => {
+            try {
+              const manifest = await withTimeout(readManifest(known[name]!), manifestTimeoutMs);
+              return [name, routesFromManifest(name, manifest)] as const;
+            } catch (error) {
+              return [name, error instanceof Error ? error : new Error(String(error))] as const;
+            }
+          }),
+        );
+        const built = buildRouteTable(declared, reservedPaths);
+        if (built.unavailable.length > 0) table = undefined; // a later navigation tries again
+        return built;
+      })
+      .catch((error: unknown) => {
+        table = undefined;
         throw error;
-      }),
-      shared(),
-    ]);
-    started ??= runtime.initFederation(config, { hostName, shared: sharedModules });
+      }));
+  const take = (url: string) => {
+    const answer = early.get(url);
+    early.delete(url);
+    return answer;
+  };
+  const deferred = createDeferredLoader(async () => {
+    const [runtime, known, sharedModules] = await Promise.all([runtimeModule(), remotesConfig(), sharedSingletons()]);
+    started ??= runtime.initFederation(known, { hostName, shared: sharedModules, plugins: [runtime.remoteFallbackPlugin(), runtime.earlyManifestPlugin(take)] });
     return started;
   });
+  return {
+    routes,
+    warmUp: () => {
+      runtimeModule().catch(() => undefined);
+      sharedSingletons().catch(() => undefined);
+    },
+    load: (remote) => {
+      fetchEarly(remote);
+      return deferred.load(remote);
+    },
+    peek: (remote) => deferred.peek(remote),
+    invalidate: (remote) => deferred.invalidate(remote),
+  };
 }

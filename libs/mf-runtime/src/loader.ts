@@ -2,7 +2,7 @@
 // loader interface, the unavailable marker and errors, and the deferred loader. The runtime
 // (`./federation`) is only loaded, in a chunk of its own, when a remote route is first visited.
 import { type ComponentType } from 'react';
-import { type RemoteName } from './route-ownership';
+import { type RemoteName } from './remote-names';
 
 /** What a remote's `./routes` exposes: absolute path → screen component. */
 export type RemoteRouteMap = Readonly<Record<string, ComponentType>>;
@@ -64,5 +64,35 @@ export function createDeferredLoader(start: () => Promise<RemoteLoader>): Remote
     load: (remote) => ready().then((loader) => loader.load(remote)),
     peek: (remote) => current?.peek(remote),
     invalidate: (remote) => current?.invalidate(remote),
+  };
+}
+
+/** How long a remote's screen waits for its first reads beyond its own code (then it shows its own loading state). */
+export const ROUTE_READS_WAIT_MS = 3000;
+
+/**
+ * A loader whose remotes count as loaded only once `reads()` (the reads the page's screen starts
+ * with, already started: the shell's prefetch) has settled too, or `waitMs` has passed since the
+ * remote's code was in: the screen's first render then has its data, so nothing below it moves,
+ * and a slow service never makes the remote itself time out. `reads` never fails the load.
+ */
+export function withRouteReads(loader: RemoteLoader, reads: () => Promise<unknown>, waitMs = ROUTE_READS_WAIT_MS): RemoteLoader {
+  const ready = new Set<RemoteName>();
+  return {
+    load: (remote) => {
+      const data = reads().catch(() => undefined);
+      return loader.load(remote).then(async (routes) => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([data, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+        clearTimeout(timer);
+        ready.add(remote);
+        return routes;
+      });
+    },
+    peek: (remote) => (ready.has(remote) ? loader.peek(remote) : undefined),
+    invalidate: (remote) => {
+      ready.delete(remote);
+      loader.invalidate(remote);
+    },
   };
 }

@@ -1,7 +1,7 @@
 // `/remotes.json` tells the shell where each micro-frontend's manifest lives:
 //   { "community": "/mfe/community/mf-manifest.json", "review": "...", "account": "..." }
 // Nothing of it is compiled into the shell: a team ships its remote by changing one URL.
-import { REMOTE_NAMES, isRemoteName, type RemoteName } from './route-ownership';
+import { REMOTE_NAMES, isRemoteName, type RemoteName } from './remote-names';
 
 export type RemotesConfig = Partial<Record<RemoteName, string>>;
 
@@ -54,7 +54,11 @@ export interface LoadRemotesConfigOptions {
   signal?: AbortSignal;
 }
 
-/** Fetches and validates `/remotes.json` (never cached by the browser: it is the switchboard). */
+/**
+ * Fetches and validates `/remotes.json`. It is the switchboard: its server sends it `no-cache`
+ * (revalidated at each load). The request is a plain GET, as the page's
+ * `<link rel="preload" as="fetch">` of it (tools/rspack/host.mjs) asks, so it takes that answer.
+ */
 export async function loadRemotesConfig(options: LoadRemotesConfigOptions = {}): Promise<RemotesConfig> {
   const { url = REMOTES_CONFIG_URL, signal } = options;
   const baseUrl = options.baseUrl ?? window.location.href;
@@ -62,7 +66,7 @@ export async function loadRemotesConfig(options: LoadRemotesConfigOptions = {}):
   const configUrl = new URL(url, baseUrl).href;
   let response: Response;
   try {
-    response = await doFetch(configUrl, { cache: 'no-store', headers: { Accept: 'application/json' }, signal });
+    response = await doFetch(configUrl, { signal });
   } catch (cause) {
     throw new RemotesConfigError(`remotes.json could not be fetched from ${configUrl}`, { cause });
   }

@@ -9,3 +9,4 @@ export { Face, FaceScale, FACE_LEVELS, faceOf, type FaceLevel, type FaceScalePro
 export { Carousel, CarouselPause, type CarouselProps } from './Carousel';
 export { usePrefersReducedMotion } from './motion';
 export { whenIdle } from './idle';
+export * from './after-load';

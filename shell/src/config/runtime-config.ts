@@ -47,12 +47,14 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   };
 }
 
-/** Fetches /config.json (never cached by the browser); any problem → the defaults. */
+/** Fetches /config.json (served `no-cache`: revalidated at each load); any problem → the defaults. */
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args), timeoutMs = CONFIG_TIMEOUT_MS): Promise<RuntimeConfig> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await fetchImpl(CONFIG_URL, { cache: 'no-store', headers: { Accept: 'application/json' }, signal: controller.signal });
+    // A plain GET, as the page's `<link rel="preload" as="fetch">` of it asks (tools/rspack/host.mjs),
+    // so it takes that answer; its servers send it `no-cache` (revalidated at each load).
+    const response = await fetchImpl(CONFIG_URL, { signal: controller.signal });
     if (!response.ok) return DEFAULT_CONFIG;
     return parseRuntimeConfig(await response.json());
   } catch {

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test, expect } from './support/fixtures';
+import { buildRemoteVariant } from '../infra/local/lib/build.mjs';
+import { serveStatic } from '../infra/local/lib/static-server.mjs';
+import { ROOT } from '../infra/local/lib/paths.mjs';
+
+// Remotes own their pages: a team adds a page to its micro-frontend, builds it, points the remotes
+// file at the build, and the page is served at its path with its title. The shell is not rebuilt
+// and the other remotes are untouched.
+
+test.describe.configure({ mode: 'serial' });
+
+const EXTRA = { path: '/communaute/a-propos', title: { fr: 'À propos de la communauté', es: 'Acerca de la comunidad', en: 'About the community' } };
+
+test('a new page of a remote is served at its path, with its title, without a shell release', async ({ page, stack }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const shellBefore = fs.readdirSync(path.join(ROOT, 'shell/dist')).sort().join(',');
+
+  // Before: nobody declares the path.
+  await page.goto(EXTRA.path);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-pages-'));
+  const declarations = path.join(dir, 'route-declarations.json');
+  const own = JSON.parse(fs.readFileSync(path.join(ROOT, 'mfe-community/src/route-declarations.json'), 'utf8'));
+  fs.writeFileSync(declarations, JSON.stringify([...own, EXTRA]));
+  const dist = buildRemoteVariant('mfe-community', {
+    version: '1.1.0-pages',
+    outDir: 'dist-e2e-pages',
+    env: { MFE_ROUTES_MODULE: path.join(ROOT, 'e2e/fixtures/community-extra/routes.tsx'), MFE_ROUTE_DECLARATIONS: declarations },
+  });
+  const server = await serveStatic({ port: 0, dir: dist, name: 'mfe-community with a new page' });
+  const original = fs.readFileSync(stack.remotesFile, 'utf8');
+  try {
+    const remotes = JSON.parse(original);
+    stack.writeRemotes({ ...remotes, community: `${server.url}/mf-manifest.json` });
+
+    await page.goto(EXTRA.path);
+    await expect(page.getByTestId('community-extra')).toBeVisible();
+    const language = (await page.locator('html').getAttribute('lang')) as 'fr' | 'es' | 'en';
+    await expect(page).toHaveTitle(`Pupitre · ${EXTRA.title[language]}`);
+    // The remote's other pages and the other remotes are as they were.
+    await page.goto('/ranking');
+    await expect(page.getByTestId('ranking-list').locator('li').first()).toBeVisible();
+    await page.goto('/publication');
+    await expect(page.getByTestId('subject-list').locator('li').first()).toBeVisible();
+    expect(JSON.parse(fs.readFileSync(stack.remotesFile, 'utf8')).review).toBe(remotes.review);
+    expect(fs.readdirSync(path.join(ROOT, 'shell/dist')).sort().join(',')).toBe(shellBefore);
+  } finally {
+    fs.writeFileSync(stack.remotesFile, original);
+    await server.stop();
+    fs.rmSync(dist, { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  // Rolled back: the page is gone again.
+  await page.goto(EXTRA.path);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,14 @@
+// Reads started before the code that uses them has loaded: the shell knows at start-up (and when a
+// route is entered) which GETs the route's screen sends first (@pupitre/mf-runtime's route reads),
+// starts them beside the screen's code, and the screen's own call to the request helper is answered
+// with them (./prefetch-cache). Same transport as every request; the page-level reactions (popup,
+// navigation) happen when the screen takes the answer, as if it had sent the request itself.
+import { fetchOutcome, type ApiOutcome } from './client';
+import { putPrefetched } from './prefetch-cache';
+
+export { peekPrefetched, isPrefetched, clearPrefetched, PREFETCH_TTL_MS } from './prefetch-cache';
+
+/** Starts `GET path` now for whoever asks for it next (with or without the session's token). */
+export function prefetch(path: string, { auth = true }: { auth?: boolean } = {}): Promise<ApiOutcome<unknown>> {
+  return putPrefetched('GET', path, auth, () => fetchOutcome('GET', path, { auth }));
+}

@@ -1,0 +1,42 @@
+// A remote's pages travel in its build's manifest: this plugin adds the remote's route declarations
+// (`src/route-declarations.json`: paths, titles, sign-in, footer, first reads) to mf-manifest.json
+// under `pupitre.routes`. The shell reads them at run time (libs/mf-runtime/src/remote-routes.ts):
+// a new page needs no shell release. Schema: routeDeclarationSchema in @pupitre/contracts.
+import fs from 'node:fs';
+import path from 'node:path';
+import { rspack } from '@rspack/core';
+
+const MANIFEST = 'mf-manifest.json';
+
+/** The declarations a remote ships: `$MFE_ROUTE_DECLARATIONS` (a variant build) or src/route-declarations.json. */
+export function readRouteDeclarations(appDir, env = process.env) {
+  const file = env.MFE_ROUTE_DECLARATIONS ? path.resolve(env.MFE_ROUTE_DECLARATIONS) : path.join(appDir, 'src/route-declarations.json');
+  const routes = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (!Array.isArray(routes) || routes.length === 0 || routes.some((r) => typeof r?.path !== 'string' || !r.path.startsWith('/') || !r.title)) {
+    throw new Error(`${file}: expected a non-empty array of { path: "/...", title: { fr, es, en }, ... } (routeDeclarationSchema)`);
+  }
+  return { file, routes };
+}
+
+export class RouteDeclarationsPlugin {
+  constructor(appDir) {
+    this.appDir = appDir;
+  }
+
+  apply(compiler) {
+    const { file, routes } = readRouteDeclarations(this.appDir);
+    compiler.hooks.thisCompilation.tap('RouteDeclarationsPlugin', (compilation) => {
+      compilation.fileDependencies.add(file);
+      compilation.hooks.processAssets.tap({ name: 'RouteDeclarationsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const asset = compilation.getAsset(MANIFEST);
+        if (!asset) {
+          compilation.errors.push(new rspack.WebpackError(`RouteDeclarationsPlugin: ${MANIFEST} was not emitted (is manifest: true set?)`));
+          return;
+        }
+        const manifest = JSON.parse(asset.source.source().toString());
+        manifest.pupitre = { routes };
+        compilation.updateAsset(MANIFEST, new rspack.sources.RawSource(JSON.stringify(manifest, null, 2)));
+      });
+    });
+  }
+}

@@ -83,8 +83,33 @@ test.setTimeout(15 * 60_000);
 test.beforeAll(async ({ stack }) => {
   user = await createUser(stack, 'matrix');
   const teacher = (await apiAs(stack, null).get('/api/teacher/3')).body as { subjects: { id: number }[] };
-  const grades = Object.fromEntries(['clarte', 'interaction_soutien', 'methodes', 'justice', 'ambiance', 'gestion_temps', 'amabilite', 'gestion_colere', 'charge_travail', 'distraction', 'difficulte'].map((k, i) => [k, (i % 6) * 2]));
-  const created = await apiAs(stack, user).post('/api/rating/0', { teacher: 3, subject: teacher.subjects[0].id, year: 2, tot_rating: 7, ...grades, ponctuel: true, aide: false, greves: false, punitions: true, text_rating: 'Clear and fair' });
+  const grades = Object.fromEntries(
+    [
+      'clarte',
+      'interaction_soutien',
+      'methodes',
+      'justice',
+      'ambiance',
+      'gestion_temps',
+      'amabilite',
+      'gestion_colere',
+      'charge_travail',
+      'distraction',
+      'difficulte',
+    ].map((k, i) => [k, (i % 6) * 2]),
+  );
+  const created = await apiAs(stack, user).post('/api/rating/0', {
+    teacher: 3,
+    subject: teacher.subjects[0].id,
+    year: 2,
+    tot_rating: 7,
+    ...grades,
+    ponctuel: true,
+    aide: false,
+    greves: false,
+    punitions: true,
+    text_rating: 'Clear and fair',
+  });
   expect(created.status).toBe(201);
   reviewId = (created.body as { id: number }).id;
   expect((await apiAs(stack, user).post('/api/rating/1/favorite', { value: true })).status).toBe(200);
@@ -97,7 +122,12 @@ function listen(page: Page, expected?: RegExp): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    if (expected && /Failed to load resource/.test(message.text()) && expected.test(new URL(message.location().url || 'http://x/').pathname)) return;
+    if (
+      expected &&
+      /Failed to load resource/.test(message.text()) &&
+      expected.test(new URL(message.location().url || 'http://x/').pathname)
+    )
+      return;
     problems.push(`console: ${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -116,7 +146,11 @@ async function settled(page: Page, busy = false) {
 
 /** A session of its own for each browser context (tokens rotate; a reused refresh token would end them all). */
 async function freshSession(url: string, who: TestUser): Promise<TestUser> {
-  const response = await fetch(`${url}/auth/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: who.email, password: who.password }) });
+  const response = await fetch(`${url}/auth/token/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: who.email, password: who.password }),
+  });
   expect(response.status).toBe(200);
   return { ...who, ...((await response.json()) as { access: string; refresh: string }) };
 }
@@ -161,13 +195,23 @@ async function checkWidths(page: Page, label: string, file: string, paused = fal
   return failures;
 }
 
-async function checkRoute(context: BrowserContext, page: Page, route: RouteCase, signedIn: boolean, label: string, file: string): Promise<string[]> {
+async function checkRoute(
+  context: BrowserContext,
+  page: Page,
+  route: RouteCase,
+  signedIn: boolean,
+  label: string,
+  file: string,
+): Promise<string[]> {
   if (route.member && !signedIn) {
     const problems = listen(page);
     await page.goto(route.path);
     await settled(page);
     const url = new URL(page.url());
-    const failures = url.pathname === '/auth' && url.searchParams.get('next') === new URL(route.path, url).pathname ? [] : [`${label}: did not go to sign in and back (${url.pathname}${url.search})`];
+    const failures =
+      url.pathname === '/auth' && url.searchParams.get('next') === new URL(route.path, url).pathname
+        ? []
+        : [`${label}: did not go to sign in and back (${url.pathname}${url.search})`];
     page.removeAllListeners('console').removeAllListeners('pageerror');
     return [...failures, ...problems.map((p) => `${label}: ${p}`)];
   }
@@ -186,21 +230,25 @@ async function checkRoute(context: BrowserContext, page: Page, route: RouteCase,
     await target.close();
     // The clock is the context's: the other page's timers run again.
     await context.clock.resume();
-  }
-  else page.removeAllListeners('console').removeAllListeners('pageerror');
+  } else page.removeAllListeners('console').removeAllListeners('pageerror');
   return failures;
 }
 
 for (const signedIn of [false, true]) {
   for (const lang of LANGUAGES.filter((l) => !only('MATRIX_LANGUAGES') || only('MATRIX_LANGUAGES')?.includes(l))) {
     const session = signedIn ? 'signed-in' : 'signed-out';
-    test(`every route ${session} in ${lang}: no overflow, no console error, axe clean, 44 px targets, at 320/375/768/1280 px`, async ({ browser, stack }) => {
+    test(`every route ${session} in ${lang}: no overflow, no console error, axe clean, 44 px targets, at 320/375/768/1280 px`, async ({
+      browser,
+      stack,
+    }) => {
       const context = await browser.newContext({ baseURL: stack.url, locale: lang, viewport: { width: 320, height: 800 } });
       const page = await signIn(context, stack.url, signedIn ? await freshSession(stack.url, user) : null, lang);
       const failures: string[] = [];
       for (const route of routes()) {
         await page.setViewportSize({ width: 320, height: 800 });
-        failures.push(...(await checkRoute(context, page, route, signedIn, `${route.path} (${session}, ${lang})`, `${lang}-${session}-${route.name}`)));
+        failures.push(
+          ...(await checkRoute(context, page, route, signedIn, `${route.path} (${session}, ${lang})`, `${lang}-${session}-${route.name}`)),
+        );
       }
       await context.close();
       expect(failures).toEqual([]);

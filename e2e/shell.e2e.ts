@@ -16,7 +16,9 @@ test('home: video, description, sign-in button, 5-slide carousel moving by itsel
   await expect(page).toHaveTitle('Pupitre · Home');
   const video = page.getByTestId('promo-video');
   await expect(video).toHaveAttribute('poster', '/promo/promo-poster.webp');
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.currentSrc.endsWith('/promo/promo-en.webm')])).toEqual([true, true, true]);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.currentSrc.endsWith('/promo/promo-en.webm')]))
+    .toEqual([true, true, true]);
   await expect(page.getByTestId('home-cta')).toHaveAttribute('href', '/auth');
   await page.getByTestId('faq').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('carousel-slide')).toHaveCount(5);
@@ -29,11 +31,21 @@ test('home: video, description, sign-in button, 5-slide carousel moving by itsel
   await expect(carousel).toHaveAttribute('data-moving', 'true');
   await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(5);
   const animated = await page.evaluate(() =>
-    document.getAnimations().map((a) => Object.keys((a.effect as KeyframeEffect).getKeyframes()[0]).filter((k) => !['offset', 'easing', 'composite', 'computedOffset'].includes(k))),
+    document
+      .getAnimations()
+      .map((a) =>
+        Object.keys((a.effect as KeyframeEffect).getKeyframes()[0]).filter(
+          (k) => !['offset', 'easing', 'composite', 'computedOffset'].includes(k),
+        ),
+      ),
   );
   expect(animated.length).toBe(5);
   expect(new Set(animated.flat())).toEqual(new Set(['transform']));
-  const firstSlideX = () => page.getByTestId('carousel-slide').first().evaluate((el) => el.getBoundingClientRect().x);
+  const firstSlideX = () =>
+    page
+      .getByTestId('carousel-slide')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().x);
   const before = await firstSlideX();
   await expect.poll(firstSlideX).not.toBe(before);
   await page.getByTestId('carousel-pause').click();
@@ -63,7 +75,8 @@ test('navbar: past 300 px the links slide away and the bar hides, scrolling up r
   await expect(nav).toHaveAttribute('data-hidden', 'false');
   await expect(page.getByRole('link', { name: 'Pupitre, home' })).toHaveAttribute('href', '/#Home-Presentation-Container');
   const footer = page.getByTestId('footer');
-  for (const name of ['Terms of service', 'Cookie policy', 'Privacy policy', 'Follow us', 'Contact us', 'Support Pupitre']) await expect(footer.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Terms of service', 'Cookie policy', 'Privacy policy', 'Follow us', 'Contact us', 'Support Pupitre'])
+    await expect(footer.getByRole('link', { name })).toBeVisible();
   await page.getByRole('link', { name: 'Pupitre, home' }).click();
   await expect(page).toHaveURL(/\/#Home-Presentation-Container$/);
   await expect(page.getByTestId('home')).toBeVisible();
@@ -109,7 +122,10 @@ test('legal pages in three languages, /admin, 404', async ({ page }) => {
 test('launch gate: a future LAUNCH_AT in /config.json shows only the countdown and the social link', async ({ page, stack }) => {
   const original = fs.readFileSync(stack.runtimeConfigFile, 'utf8');
   try {
-    fs.writeFileSync(stack.runtimeConfigFile, JSON.stringify({ launchAt: Math.floor(Date.now() / 1000) + 3 * 86400 + 3600, socialUrl: 'https://social.example/pupitre' }));
+    fs.writeFileSync(
+      stack.runtimeConfigFile,
+      JSON.stringify({ launchAt: Math.floor(Date.now() / 1000) + 3 * 86400 + 3600, socialUrl: 'https://social.example/pupitre' }),
+    );
     await page.goto('/communaute');
     await expect(page.getByTestId('launch-countdown')).toBeVisible();
     await expect(page.getByTestId('countdown-days')).toContainText('03');
@@ -129,17 +145,23 @@ test('launch gate: a future LAUNCH_AT in /config.json shows only the countdown a
   await expect(page.getByTestId('maintenance-warning')).toHaveCount(0);
 });
 
-test('offline: home, the community and a teacher page visited once reload offline with their content and an "offline, as of" notice; the worker keeps no /auth or /api answer', async ({ page, context }) => {
+test('offline: home, the community and a teacher page visited once reload offline with their content and an "offline, as of" notice; the worker keeps no /auth or /api answer', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   // Online visits: each page shows its data (and keeps a copy of it).
   const visits = [
-    { path: '/', ready: async () => {
-      await page.getByTestId('faq').scrollIntoViewIfNeeded();
-      await expect(page.locator('[data-testid="carousel-slide"][data-example="false"]').first()).toBeVisible();
-    } },
+    {
+      path: '/',
+      ready: async () => {
+        await page.getByTestId('faq').scrollIntoViewIfNeeded();
+        await expect(page.locator('[data-testid="carousel-slide"][data-example="false"]').first()).toBeVisible();
+      },
+    },
     { path: '/communaute', ready: () => expect(page.getByTestId('categories').getByTestId('review-card').first()).toBeVisible() },
     { path: '/teacher/1', ready: () => expect(page.getByTestId('teacher-reviews').getByTestId('review-card').first()).toBeVisible() },
   ];

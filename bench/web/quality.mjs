@@ -39,7 +39,11 @@ const CATEGORIES = ['accessibility', 'best-practices'];
 const TARGET = 100;
 
 const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
-const formFactors = process.argv.includes('--desktop-only') ? ['desktop'] : process.argv.includes('--phone-only') ? ['phone'] : ['phone', 'desktop'];
+const formFactors = process.argv.includes('--desktop-only')
+  ? ['desktop']
+  : process.argv.includes('--phone-only')
+    ? ['phone']
+    : ['phone', 'desktop'];
 
 async function audit(chrome, url, formFactor) {
   const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
@@ -64,7 +68,14 @@ async function main() {
   const remotesFile = path.join(dir, 'remotes.json');
   fs.copyFileSync(path.join(ROOT, 'infra/local/remotes.json'), remotesFile);
   console.log('starting a stack on free ports…');
-  const stack = await startStack({ ports: await freePorts(), dataDir: dir, remotesFile, useEnv: false, publicHost: '127.0.0.1', env: { LOG_LEVEL: 'warn' } });
+  const stack = await startStack({
+    ports: await freePorts(),
+    dataDir: dir,
+    remotesFile,
+    useEnv: false,
+    publicHost: '127.0.0.1',
+    env: { LOG_LEVEL: 'warn' },
+  });
   const rows = [];
   // One browser for every run (a fresh one per page costs seconds each on this machine).
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
@@ -73,7 +84,9 @@ async function main() {
       for (const formFactor of formFactors) {
         const r = await audit(chrome, `${stack.url}${route}`, formFactor);
         rows.push({ route, formFactor, ...r });
-        console.log(`  ${route} (${formFactor}): ${CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(', ')}${r.lost.length ? `\n    ${r.lost.join('\n    ')}` : ''}`);
+        console.log(
+          `  ${route} (${formFactor}): ${CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(', ')}${r.lost.length ? `\n    ${r.lost.join('\n    ')}` : ''}`,
+        );
       }
     }
   } finally {
@@ -85,7 +98,9 @@ async function main() {
   console.log(`|---|---|${CATEGORIES.map(() => '---').join('|')}|`);
   for (const r of rows) console.log(`| ${r.route} | ${r.formFactor} | ${CATEGORIES.map((c) => r.scores[c]).join(' | ')} |`);
   const missed = rows.filter((r) => CATEGORIES.some((c) => r.scores[c] < TARGET));
-  console.log(`\nTarget: accessibility and best-practices ${TARGET} on every route → ${missed.length ? `MISSED on ${missed.map((r) => `${r.route} (${r.formFactor})`).join(', ')}` : 'OK'}`);
+  console.log(
+    `\nTarget: accessibility and best-practices ${TARGET} on every route → ${missed.length ? `MISSED on ${missed.map((r) => `${r.route} (${r.formFactor})`).join(', ')}` : 'OK'}`,
+  );
   if (missed.length) process.exitCode = 1;
 }
 

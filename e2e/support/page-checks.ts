@@ -35,9 +35,11 @@ export async function axeViolations(page: Page, layoutOnly: boolean): Promise<st
  */
 export async function smallTapTargets(page: Page, min = TAP_TARGET_PX): Promise<string[]> {
   return page.evaluate((size) => {
-    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [tabindex]:not([tabindex="-1"])';
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [tabindex]:not([tabindex="-1"])';
     const small: string[] = [];
-    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}[${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}]`;
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}[${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}]`;
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       if (el.closest('[aria-hidden="true"], [inert]') || !el.checkVisibility({ checkOpacity: false, checkVisibilityCSS: true })) continue;
       let target: HTMLElement = el;
@@ -46,7 +48,8 @@ export async function smallTapTargets(page: Page, min = TAP_TARGET_PX): Promise<
       else if (style.display === 'inline') continue;
       const box = target.getBoundingClientRect();
       if (box.right <= 0) continue;
-      if (Math.round(box.width) < size || Math.round(box.height) < size) small.push(`${describe(el)} ${Math.round(box.width)}×${Math.round(box.height)}`);
+      if (Math.round(box.width) < size || Math.round(box.height) < size)
+        small.push(`${describe(el)} ${Math.round(box.width)}×${Math.round(box.height)}`);
     }
     return [...new Set(small)];
   }, min);

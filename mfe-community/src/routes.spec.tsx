@@ -26,7 +26,19 @@ const teacher = {
   rating: 7,
   reviews: 3,
   subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }],
-  criteria: { clarte: 8.6, interaction_soutien: 6, methodes: null, justice: 4.3, ambiance: 7, gestion_temps: 6, amabilite: 10, gestion_colere: 8, charge_travail: 4, distraction: 6, difficulte: 2 },
+  criteria: {
+    clarte: 8.6,
+    interaction_soutien: 6,
+    methodes: null,
+    justice: 4.3,
+    ambiance: 7,
+    gestion_temps: 6,
+    amabilite: 10,
+    gestion_colere: 8,
+    charge_travail: 4,
+    distraction: 6,
+    difficulte: 2,
+  },
   answers: { ponctuel: 67, aide: 0, greves: null, punitions: 33, justice: null, distraction: 100 },
   distribution: [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 1],
 };
@@ -39,7 +51,9 @@ const community = [
 ];
 
 function serve(answers: Record<string, unknown>) {
-  return fakeApi((call: FakeCall) => (call.url in answers ? { status: 200, body: answers[call.url] } : { status: 404, body: { error: 'not-found' } }));
+  return fakeApi((call: FakeCall) =>
+    call.url in answers ? { status: 200, body: answers[call.url] } : { status: 404, body: { error: 'not-found' } },
+  );
 }
 
 function renderRoute(url: string, pattern: keyof typeof routes) {
@@ -95,7 +109,10 @@ test('/communaute: title, search box, non-empty categories as carousels alternat
   }
   // The best teachers with the score they are ranked by (not the plain mean), and their review count.
   const list = await screen.findByTestId('ranking-list');
-  expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['1Mme Durand8.2/10 out of 1012 reviews', '2M. Martin7.1/10 out of 103 reviews']);
+  expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+    '1Mme Durand8.2/10 out of 1012 reviews',
+    '2M. Martin7.1/10 out of 103 reviews',
+  ]);
   expect(screen.getByTestId('mfe-community')).toHaveAttribute('data-mfe-version');
   expect(screen.queryByText(/community (dev|\d)/)).toBeNull();
   expect(api.calls.map((c) => c.url)).toEqual(expect.arrayContaining(['/api/rating/community', '/api/teachers/ranking']));
@@ -135,7 +152,11 @@ test('/communaute: choosing a teacher loads his details and reviews and links to
 });
 
 test('/ranking shows "Loading..." and then the numbered list: subjects, the score it is ordered by, review count, how the score works', async () => {
-  serve({ '/api/teachers/ranking': [{ id: 1, prefix: 'Mme', name: 'Roux', subjects: ['Histoire', 'Géographie'], rating: 9, score: 8, reviews: 5 }] });
+  serve({
+    '/api/teachers/ranking': [
+      { id: 1, prefix: 'Mme', name: 'Roux', subjects: ['Histoire', 'Géographie'], rating: 9, score: 8, reviews: 5 },
+    ],
+  });
   renderRoute('/ranking', '/ranking');
   expect(screen.getByRole('status')).toHaveTextContent('Loading...');
   const list = await screen.findByTestId('ranking-list');
@@ -202,4 +223,3 @@ test('an API failure shows a retry', async () => {
   renderRoute('/ranking', '/ranking');
   expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
 });
-

@@ -56,7 +56,13 @@ async function precache() {
   const page = await keepShellPage(await fetch(new Request(SHELL_PAGE, { cache: 'reload' })));
   const html = isShellPage(page) ? await page.clone().text() : '';
   const files = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-  await Promise.all(['/config.json', '/remotes.json', ...files].map((path) => fetch(path).then((r) => keepFile(new Request(path), r)).catch(() => undefined)));
+  await Promise.all(
+    ['/config.json', '/remotes.json', ...files].map((path) =>
+      fetch(path)
+        .then((r) => keepFile(new Request(path), r))
+        .catch(() => undefined),
+    ),
+  );
 }
 
 self.addEventListener('install', (event) => {
@@ -72,7 +78,11 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((key) => OWN_CACHES.test(key) && key !== PAGE_CACHE && key !== FILES_CACHE).map((key) => caches.delete(key))))
+      .then((keys) =>
+        Promise.all(
+          keys.filter((key) => OWN_CACHES.test(key) && key !== PAGE_CACHE && key !== FILES_CACHE).map((key) => caches.delete(key)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -111,5 +121,6 @@ self.addEventListener('fetch', (event) => {
     if (!NOT_SHELL_PAGE.test(url.pathname)) event.respondWith(pageNetworkFirst(request));
     return;
   }
-  if (APP_FILE.test(url.pathname) && !request.headers.has('Range')) event.respondWith(fileFromCacheOrNetwork(request, HASHED.test(url.pathname)));
+  if (APP_FILE.test(url.pathname) && !request.headers.has('Range'))
+    event.respondWith(fileFromCacheOrNetwork(request, HASHED.test(url.pathname)));
 });

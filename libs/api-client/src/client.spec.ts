@@ -4,7 +4,9 @@ import { api, configureApiClient, NOT_FOUND_RETURN_MS, request, resetApiClient }
 // jsdom has no Response: a minimal stand-in with what the helper reads.
 function reply(status: number, body?: unknown) {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  return jest.fn(async (_url: string, _init?: RequestInit) => ({ status, ok: status < 400, text: async () => text }) as unknown as Response);
+  return jest.fn(
+    async (_url: string, _init?: RequestInit) => ({ status, ok: status < 400, text: async () => text }) as unknown as Response,
+  );
 }
 
 function setup(fetch: ReturnType<typeof reply> | jest.Mock, path = '/communaute') {
@@ -37,7 +39,11 @@ test('200: parses JSON; bearer token from the session; same-origin path', async 
 test('201: JSON body sent and parsed', async () => {
   const fetch = reply(201, { message: 'created', id: 3 });
   setup(fetch);
-  await expect(api.post('/api/rating/0', { teacher: 1 })).resolves.toEqual({ kind: 'ok', status: 201, data: { message: 'created', id: 3 } });
+  await expect(api.post('/api/rating/0', { teacher: 1 })).resolves.toEqual({
+    kind: 'ok',
+    status: 201,
+    data: { message: 'created', id: 3 },
+  });
   const init = fetch.mock.calls[0][1]!;
   expect(init.method).toBe('POST');
   expect(init.body).toBe('{"teacher":1}');
@@ -100,7 +106,9 @@ test('500: fatal popup', async () => {
 });
 
 test('429: throttled, with the wait the service asks for, and a popup', async () => {
-  const fetch = jest.fn(async () => ({ status: 429, ok: false, headers: new Headers({ 'Retry-After': '120' }), text: async () => '' }) as unknown as Response);
+  const fetch = jest.fn(
+    async () => ({ status: 429, ok: false, headers: new Headers({ 'Retry-After': '120' }), text: async () => '' }) as unknown as Response,
+  );
   const r = setup(fetch);
   await expect(api.post('/auth/manage/users/', {})).resolves.toEqual({ kind: 'throttled', status: 429, retryAfter: 120 });
   expect(r.notify).toHaveBeenCalledWith('Error.throttled');
@@ -164,7 +172,10 @@ describe('copies for offline reading (keep)', () => {
         open: async (name: string) => {
           if (!stores.has(name)) stores.set(name, new Map());
           const store = stores.get(name)!;
-          return { put: async (key: string, value: FakeResponse) => void store.set(key, value), match: async (key: string) => store.get(key) };
+          return {
+            put: async (key: string, value: FakeResponse) => void store.set(key, value),
+            match: async (key: string) => store.get(key),
+          };
         },
         delete: async (name: string) => stores.delete(name),
       },

@@ -15,7 +15,8 @@ const review = {
   grades: { clarte: 8, methodes: 6 },
   answers: { ponctuel: true, justice: false },
 };
-const check = (method: string, url: string, status: number, body?: unknown) => () => checkResponse(method, url, status, body, body === undefined ? '' : JSON.stringify(body));
+const check = (method: string, url: string, status: number, body?: unknown) => () =>
+  checkResponse(method, url, status, body, body === undefined ? '' : JSON.stringify(body));
 
 describe('the HTTP contract as data', () => {
   it('finds literal paths before patterns', () => {

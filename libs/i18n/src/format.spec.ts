@@ -13,7 +13,7 @@ test('percentages', () => {
   expect(formatPercent(59.6, 'es')).toBe('60\u00a0%');
 });
 
-test('a public day in full, whatever the reader\'s time zone', () => {
+test("a public day in full, whatever the reader's time zone", () => {
   expect(formatDay('2026-01-15T00:00:00.000Z', 'fr')).toBe('15 janvier 2026');
   expect(formatDay('2026-01-15T00:00:00.000Z', 'en')).toBe('January 15, 2026');
   expect(formatDay('not a date', 'en')).toBe('not a date');

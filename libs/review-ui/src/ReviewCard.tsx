@@ -54,7 +54,9 @@ export function ReviewCard({ review, book, signedIn, goToAuth, linkTeacher = tru
             {format.relativeDay(review.created_at) ?? format.day(review.created_at)}
           </time>
         </p>
-        {hideTeacher ? null : <h3 className={styles.cardTeacher}>{linkTeacher ? <Link to={`/teacher/${review.teacher.id}`}>{name}</Link> : name}</h3>}
+        {hideTeacher ? null : (
+          <h3 className={styles.cardTeacher}>{linkTeacher ? <Link to={`/teacher/${review.teacher.id}`}>{name}</Link> : name}</h3>
+        )}
         <p className={styles.cardMeta}>
           <SubjectChip name={review.subject} color={review.subject_color} />
           {review.year >= 0 && review.year <= 6 ? <span className={styles.year}>{t(`years.${review.year}`)}</span> : null}
@@ -63,7 +65,14 @@ export function ReviewCard({ review, book, signedIn, goToAuth, linkTeacher = tru
       <p className={review.text_rating ? styles.comment : `${styles.comment} ${styles.muted}`} data-testid="review-comment">
         {review.text_rating || t('card.noComment')}
       </p>
-      <button type="button" className={styles.detailsToggle} aria-expanded={details} aria-controls={details ? detailsId : undefined} onClick={() => setDetails((open) => !open)} data-testid="review-details">
+      <button
+        type="button"
+        className={styles.detailsToggle}
+        aria-expanded={details}
+        aria-controls={details ? detailsId : undefined}
+        onClick={() => setDetails((open) => !open)}
+        data-testid="review-details"
+      >
         {details ? t('card.hideDetails') : t('card.details')}
         <ChevronIcon up={details} />
       </button>

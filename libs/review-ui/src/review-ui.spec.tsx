@@ -114,7 +114,10 @@ test('the criteria of a review on demand: each grade with its face, then the yes
   expect(toggle).toHaveAccessibleName('Hide the criteria');
   const criteria = screen.getByTestId('review-criteria');
   expect(toggle).toHaveAttribute('aria-controls', criteria.id);
-  expect([...criteria.querySelectorAll('dl')[0].querySelectorAll('div')].map((d) => d.textContent)).toEqual(['Clarity8/10', 'Teaching methods3/10']);
+  expect([...criteria.querySelectorAll('dl')[0].querySelectorAll('div')].map((d) => d.textContent)).toEqual([
+    'Clarity8/10',
+    'Teaching methods3/10',
+  ]);
   expect([...criteria.querySelectorAll('dl')[1].querySelectorAll('div')].map((d) => d.textContent)).toEqual(['PunctualYes', 'FairNo']);
   expect(criteria.querySelector('.pp-face--4')).not.toBeNull();
   expect(criteria.querySelector('.pp-face--2')).not.toBeNull();
@@ -245,7 +248,10 @@ describe('the report dialog', () => {
 });
 
 describe('the teacher search', () => {
-  const results = [{ id: 4, prefix: 'Mme', name: 'Durand', rating: 8.46, subjects: [{ id: 1, name: 'Maths' }] }, { id: 5, prefix: 'M.', name: 'Duval', rating: null, subjects: [] }];
+  const results = [
+    { id: 4, prefix: 'Mme', name: 'Durand', rating: 8.46, subjects: [{ id: 1, name: 'Maths' }] },
+    { id: 5, prefix: 'M.', name: 'Duval', rating: null, subjects: [] },
+  ];
 
   test('searchable text: 2 characters or more, not digits only', () => {
     expect(isSearchable('d')).toBe(false);

@@ -45,7 +45,16 @@ function measure(row: HTMLElement): { items: HTMLElement[]; boxes: SlideBox[]; w
   return { items, boxes, width: boxes.reduce((sum, b) => sum + b.width, 0) };
 }
 
-export function Carousel({ label, children, direction = 'forward', speed = 40, playing = true, pauseOnInteraction = false, slideLabel, ...rest }: CarouselProps) {
+export function Carousel({
+  label,
+  children,
+  direction = 'forward',
+  speed = 40,
+  playing = true,
+  pauseOnInteraction = false,
+  slideLabel,
+  ...rest
+}: CarouselProps) {
   const { t } = useTranslation('common');
   const slides = Children.toArray(children);
   // New slides (other keys: the home's examples replaced by the latest reviews) are new elements:
@@ -110,7 +119,11 @@ export function Carousel({ label, children, direction = 'forward', speed = 40, p
       const ring = ringOf(boxes, width, node.clientWidth, speed, direction);
       const animations = items.map((el, i) => {
         const { from, to } = ring.slides[i];
-        const animation = el.animate([{ transform: `translateX(${from}px)` }, { transform: `translateX(${to}px)` }], { duration: ring.duration, iterations: Infinity, easing: 'linear' });
+        const animation = el.animate([{ transform: `translateX(${from}px)` }, { transform: `translateX(${to}px)` }], {
+          duration: ring.duration,
+          iterations: Infinity,
+          easing: 'linear',
+        });
         animation.pause();
         return animation;
       });
@@ -120,7 +133,10 @@ export function Carousel({ label, children, direction = 'forward', speed = 40, p
     };
     build();
     let width = node.clientWidth;
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => node.clientWidth !== width && ((width = node.clientWidth), build()));
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => node.clientWidth !== width && ((width = node.clientWidth), build()));
     observer?.observe(node);
     return () => {
       observer?.disconnect();
@@ -218,7 +234,9 @@ export function Carousel({ label, children, direction = 'forward', speed = 40, p
             <Slide
               key={(slide as { key?: string | null }).key ?? i}
               className="pp-carousel__item"
-              {...(slideLabel ? { role: 'group', 'aria-roledescription': t('carousel.slide'), 'aria-label': slideLabel(i, slides.length) } : {})}
+              {...(slideLabel
+                ? { role: 'group', 'aria-roledescription': t('carousel.slide'), 'aria-label': slideLabel(i, slides.length) }
+                : {})}
             >
               {slide}
             </Slide>
@@ -233,7 +251,13 @@ export function Carousel({ label, children, direction = 'forward', speed = 40, p
 export function CarouselPause({ playing, onToggle }: { playing: boolean; onToggle: () => void }) {
   const { t } = useTranslation('common');
   return (
-    <button type="button" className="pp-button pp-button--secondary pp-carousel-pause" aria-pressed={!playing} onClick={onToggle} data-testid="carousel-pause">
+    <button
+      type="button"
+      className="pp-button pp-button--secondary pp-carousel-pause"
+      aria-pressed={!playing}
+      onClick={onToggle}
+      data-testid="carousel-pause"
+    >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
         {playing ? <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor" /> : <path d="M8 5l11 7-11 7z" fill="currentColor" />}
       </svg>

@@ -62,10 +62,24 @@ export interface FaceScaleProps {
 export function FaceScale({ name, value, onChange, labelledBy, invalid, describedBy }: FaceScaleProps) {
   const { t } = useTranslation('common');
   return (
-    <div className="pp-facescale" role="radiogroup" aria-labelledby={labelledBy} aria-describedby={describedBy} aria-invalid={invalid || undefined} data-testid="face-scale">
+    <div
+      className="pp-facescale"
+      role="radiogroup"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      aria-invalid={invalid || undefined}
+      data-testid="face-scale"
+    >
       {FACE_LEVELS.map((level) => (
         <label key={level} className="pp-facescale__option" title={t(`faces.${level}`)}>
-          <input type="radio" name={name} value={level} checked={value === level} onChange={() => onChange(level)} aria-label={`${level} – ${t(`faces.${level}`)}`} />
+          <input
+            type="radio"
+            name={name}
+            value={level}
+            checked={value === level}
+            onChange={() => onChange(level)}
+            aria-label={`${level} – ${t(`faces.${level}`)}`}
+          />
           <Face level={level} />
           <span aria-hidden="true">{level}</span>
         </label>

@@ -19,7 +19,12 @@ export function Stars({ rating, size = 20, decorative = false }: { rating: numbe
   const value = starValue(rating);
   const label = t('rating.stars', { value: Math.round(Math.max(0, Math.min(10, rating))) });
   return (
-    <span className="pp-stars" data-testid="stars" data-value={value} {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label })}>
+    <span
+      className="pp-stars"
+      data-testid="stars"
+      data-value={value}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label })}
+    >
       <svg viewBox="0 0 120 24" width={size * 5} height={size} aria-hidden="true" focusable="false">
         {[0, 1, 2, 3, 4].map((i) => (
           <g key={i} transform={`translate(${i * 24} 0)`}>

@@ -32,7 +32,13 @@ export function needsMotion(slides: readonly SlideBox[], rowWidth: number, viewp
  * `speed` px/s. Forward moves the row left, backward right. The ring is at least as long as the
  * viewport plus the widest slide, so that a slide jumps only while it is out of sight.
  */
-export function ringOf(slides: readonly SlideBox[], rowWidth: number, viewport: number, speed: number, direction: 'forward' | 'backward'): Ring {
+export function ringOf(
+  slides: readonly SlideBox[],
+  rowWidth: number,
+  viewport: number,
+  speed: number,
+  direction: 'forward' | 'backward',
+): Ring {
   const widest = Math.max(0, ...slides.map((s) => s.width));
   const length = Math.max(rowWidth, viewport + widest);
   const perMs = speed / 1000;

@@ -62,7 +62,15 @@ export function MfeRoot({ name, version, children }: { name: string; version: st
 }
 
 /** A short note above content: `offline` for a copy shown while the network is away. */
-export function Notice({ tone = 'info', children, 'data-testid': testId }: { tone?: 'info' | 'offline'; children: ReactNode; 'data-testid'?: string }) {
+export function Notice({
+  tone = 'info',
+  children,
+  'data-testid': testId,
+}: {
+  tone?: 'info' | 'offline';
+  children: ReactNode;
+  'data-testid'?: string;
+}) {
   return (
     <p className={`pp-notice${tone === 'info' ? ' pp-notice--info' : ''}`} role="status" data-testid={testId}>
       {children}

@@ -24,7 +24,7 @@ describe('the one star component', () => {
   });
 });
 
-test('a score reads out of 10 with the language\'s decimal mark, stars and the review count', async () => {
+test("a score reads out of 10 with the language's decimal mark, stars and the review count", async () => {
   const { rerender } = render(<Score value={8} count={12} data-testid="score" />);
   expect(screen.getByTestId('score')).toHaveTextContent('8.0/10 out of 10');
   expect(screen.getByTestId('score')).toHaveTextContent('12 reviews');
@@ -64,7 +64,14 @@ describe('the one face scale', () => {
     );
     const group = screen.getByRole('radiogroup', { name: 'Clarity' });
     const radios = within(group).getAllByRole('radio');
-    expect(radios.map((r) => r.getAttribute('aria-label'))).toEqual(['0 – Very poor', '1 – Poor', '2 – Fair', '3 – Good', '4 – Very good', '5 – Excellent']);
+    expect(radios.map((r) => r.getAttribute('aria-label'))).toEqual([
+      '0 – Very poor',
+      '1 – Poor',
+      '2 – Fair',
+      '3 – Good',
+      '4 – Very good',
+      '5 – Excellent',
+    ]);
     expect(within(group).getByRole('radio', { checked: true })).toHaveAttribute('value', '3');
     await userEvent.setup().click(radios[5]);
     expect(onChange).toHaveBeenCalledWith(5);
@@ -120,12 +127,20 @@ describe('the carousel ring', () => {
     );
     const region = screen.getByRole('region', { name: 'Latest reviews' });
     expect(region).toHaveAttribute('aria-roledescription', 'carousel');
-    expect(within(region).getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual(['Review 1 of 2', 'Review 2 of 2']);
+    expect(
+      within(region)
+        .getAllByRole('group')
+        .map((g) => g.getAttribute('aria-label')),
+    ).toEqual(['Review 1 of 2', 'Review 2 of 2']);
   });
 });
 
-test('a micro-frontend\'s root carries its build in an attribute, never on screen', () => {
-  render(<MfeRoot name="community" version="1.2.3">content</MfeRoot>);
+test("a micro-frontend's root carries its build in an attribute, never on screen", () => {
+  render(
+    <MfeRoot name="community" version="1.2.3">
+      content
+    </MfeRoot>,
+  );
   expect(screen.getByTestId('mfe-community')).toHaveAttribute('data-mfe-version', '1.2.3');
   expect(screen.getByTestId('mfe-community')).toHaveTextContent(/^content$/);
 });

@@ -87,7 +87,10 @@ export function PasswordResetConfirmPage() {
       if (body && ('uid' in body || 'token' in body)) setError({ message: t('passwordReset.invalidLink'), details: [] });
       else {
         const mapped = signupErrorMessage(body);
-        setError({ message: t(`common:${mapped.key === 'Error.signup-failed' ? 'Error.fatal' : mapped.key}`), details: mapped.details.map((key) => t(`common:${key}`)) });
+        setError({
+          message: t(`common:${mapped.key === 'Error.signup-failed' ? 'Error.fatal' : mapped.key}`),
+          details: mapped.details.map((key) => t(`common:${key}`)),
+        });
       }
       return;
     }
@@ -99,8 +102,24 @@ export function PasswordResetConfirmPage() {
       <h1>{t('passwordReset.title')}</h1>
       <p>{t('passwordReset.lead')}</p>
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('passwordReset.title')} data-testid="reset-form">
-        <Field label={t('passwordReset.password')} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={!!error} errorId={errorId} />
-        <Field label={t('passwordReset.confirm')} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} invalid={!!error} errorId={errorId} />
+        <Field
+          label={t('passwordReset.password')}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          invalid={!!error}
+          errorId={errorId}
+        />
+        <Field
+          label={t('passwordReset.confirm')}
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          invalid={!!error}
+          errorId={errorId}
+        />
         <FormError id={errorId} message={error?.message ?? null} details={error?.details} />
         <Button type="submit" disabled={busy}>
           {t('passwordReset.submit')}

@@ -13,7 +13,10 @@ export function AuthHealth() {
   const state = useApiGet<HealthResponse>('/auth/health', { auth: false, react: false });
   const trouble = state.status === 'error' || (state.status === 'success' && state.data.status !== 'ok');
   return (
-    <div data-testid="auth-health" data-status={state.status === 'success' ? state.data.status : state.status === 'error' ? 'unreachable' : 'loading'}>
+    <div
+      data-testid="auth-health"
+      data-status={state.status === 'success' ? state.data.status : state.status === 'error' ? 'unreachable' : 'loading'}
+    >
       {trouble ? <Notice tone="offline">{t('health.trouble')}</Notice> : null}
     </div>
   );

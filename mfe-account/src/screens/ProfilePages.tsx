@@ -108,9 +108,16 @@ export function FavoritesPage() {
                 {format.relativeDay(review.created_at) ?? format.day(review.created_at)}
               </time>{' '}
               ·{' '}
-              {review.relatable_count > 0 ? t('favorites.relatable', { percent: format.percent(review.relatable) }) : t('favorites.noVotes')}
+              {review.relatable_count > 0
+                ? t('favorites.relatable', { percent: format.percent(review.relatable) })
+                : t('favorites.noVotes')}
             </p>
-            <Button variant="secondary" onClick={() => void remove(review.id)} disabled={busy === review.id} aria-label={t('favorites.removeLabel', { teacher: teacherOf(review) })}>
+            <Button
+              variant="secondary"
+              onClick={() => void remove(review.id)}
+              disabled={busy === review.id}
+              aria-label={t('favorites.removeLabel', { teacher: teacherOf(review) })}
+            >
               {t('favorites.remove')}
             </Button>
           </li>
@@ -122,7 +129,20 @@ export function FavoritesPage() {
 
 const STATUSES = ['pending', 'published', 'held', 'rejected'] as const;
 /** The reasons the author is told in words (others, a moderator's own text, are shown as written). */
-const AUTHOR_REASONS = ['reported', 'withdrawn', 'offensive-language', 'personal-data', 'threat', 'moderator', 'text-rating-forbidden-characters', 'off-topic', 'not-about-teaching', 'false-statement', 'other', 'teacher-delisted'];
+const AUTHOR_REASONS = [
+  'reported',
+  'withdrawn',
+  'offensive-language',
+  'personal-data',
+  'threat',
+  'moderator',
+  'text-rating-forbidden-characters',
+  'off-topic',
+  'not-about-teaching',
+  'false-statement',
+  'other',
+  'teacher-delisted',
+];
 
 /** Delete a review: a first press asks, a second confirms; the item leaves the list once the API agrees. */
 function DeleteReview({ review, onDeleted }: { review: MyReview; onDeleted: () => void }) {
@@ -195,7 +215,9 @@ export function MyReviewsPage() {
                 {(status === 'rejected' || status === 'held') && review.reason ? (
                   <span className={styles.meta} data-testid="review-reason">
                     {' '}
-                    {t('myReviews.reason', { reason: AUTHOR_REASONS.includes(review.reason) ? t(`myReviews.reasons.${review.reason}`) : review.reason })}
+                    {t('myReviews.reason', {
+                      reason: AUTHOR_REASONS.includes(review.reason) ? t(`myReviews.reasons.${review.reason}`) : review.reason,
+                    })}
                   </span>
                 ) : null}
                 {status === 'rejected' && review.reason_text ? (
@@ -206,7 +228,11 @@ export function MyReviewsPage() {
                 ) : null}
               </p>
               <div className={styles.cardActions}>
-                <Link className="pp-button pp-button--secondary" to={`/review/${review.id}/edit`} aria-label={t('myReviews.editLabel', { teacher: teacherOf(review) })}>
+                <Link
+                  className="pp-button pp-button--secondary"
+                  to={`/review/${review.id}/edit`}
+                  aria-label={t('myReviews.editLabel', { teacher: teacherOf(review) })}
+                >
                   {t('myReviews.edit')}
                 </Link>
                 <DeleteReview review={review} onDeleted={() => setDeleted((set) => new Set([...set, review.id]))} />

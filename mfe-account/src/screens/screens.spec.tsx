@@ -26,7 +26,8 @@ function renderAt(url: string) {
 }
 
 /** The JSON body of the first call that had one (the /auth health probe has none). */
-const body = (fetch: jest.Mock) => JSON.parse((fetch.mock.calls as [string, RequestInit][]).find(([, init]) => init?.body)![1].body as string);
+const body = (fetch: jest.Mock) =>
+  JSON.parse((fetch.mock.calls as [string, RequestInit][]).find(([, init]) => init?.body)![1].body as string);
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -123,9 +124,14 @@ describe('/auth', () => {
     expect(getPopups().map((p) => p.key)).toContain('Success.request-reset-password');
   });
 
-  test('the service\'s password rules are said in the page\'s language, never in its English', async () => {
+  test("the service's password rules are said in the page's language, never in its English", async () => {
     await act(() => setLanguage('fr'));
-    serve({ 'POST /auth/manage/users/': { status: 400, body: { password: ['This password is too common.', 'This password is entirely numeric.'] } } });
+    serve({
+      'POST /auth/manage/users/': {
+        status: 400,
+        body: { password: ['This password is too common.', 'This password is entirely numeric.'] },
+      },
+    });
     renderAt('/auth?form=signup');
     fireEvent.change(screen.getByLabelText('Adresse e-mail'), { target: { value: 'a@b.co' } });
     fireEvent.change(screen.getByLabelText('Mot de passe'), { target: { value: '12345678' } });
@@ -151,7 +157,9 @@ describe('/auth', () => {
   });
 
   test('a login from "sign in to publish" goes back to the review, and only ever to a path of this site', async () => {
-    expect(['/publication', '/review/4/edit', '//evil.example', 'https://evil.example', '/\\evil', '/auth?form=login', null].map(nextPath)).toEqual(['/publication', '/review/4/edit', '/', '/', '/', '/', '/']);
+    expect(
+      ['/publication', '/review/4/edit', '//evil.example', 'https://evil.example', '/\\evil', '/auth?form=login', null].map(nextPath),
+    ).toEqual(['/publication', '/review/4/edit', '/', '/', '/', '/', '/']);
     jest.useFakeTimers();
     serve({ 'POST /auth/token/': { status: 200, body: { access: 'A.eyJleHAiOjQxMDI0NDQ4MDB9.s', refresh: 'R' } } });
     renderAt('/auth?form=login&next=%2Fpublication');
@@ -255,7 +263,12 @@ test('/me/favorites: remove drops the item', async () => {
 
 test('/me/reviews: statuses, the rejection reason and the edit link', async () => {
   updateSession({ email: 'me@b.co', access: 'A' });
-  serve({ 'GET /auth/me/reviews': { status: 200, body: [review(4, { status: 'pending' }), review(5, { status: 'rejected', reason: 'offensive-language' })] } });
+  serve({
+    'GET /auth/me/reviews': {
+      status: 200,
+      body: [review(4, { status: 'pending' }), review(5, { status: 'rejected', reason: 'offensive-language' })],
+    },
+  });
   renderAt('/me/reviews');
   const items = await screen.findAllByTestId('my-review');
   expect(items[0]).toHaveTextContent('Pending validation');
@@ -266,7 +279,10 @@ test('/me/reviews: statuses, the rejection reason and the edit link', async () =
 
 test('/me/reviews: deleting asks first, then the review leaves the list', async () => {
   updateSession({ email: 'me@b.co', access: 'A' });
-  const fetch = serve({ 'GET /auth/me/reviews': { status: 200, body: [review(4, { status: 'published' }), review(5, { status: 'pending' })] }, 'DELETE /api/rating/4': { status: 204 } });
+  const fetch = serve({
+    'GET /auth/me/reviews': { status: 200, body: [review(4, { status: 'published' }), review(5, { status: 'pending' })] },
+    'DELETE /api/rating/4': { status: 204 },
+  });
   renderAt('/me/reviews');
   await screen.findAllByTestId('my-review');
   fireEvent.click(screen.getAllByRole('button', { name: 'Delete my review of Mme Roux' })[0]);
@@ -274,10 +290,12 @@ test('/me/reviews: deleting asks first, then the review leaves the list', async 
   fireEvent.click(within(screen.getByTestId('delete-confirm')).getByRole('button', { name: 'Yes, delete it' }));
   await waitFor(() => expect(screen.getAllByTestId('my-review')).toHaveLength(1));
   expect(screen.getByTestId('my-review')).toHaveTextContent('Pending validation');
-  expect(fetch.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${url}`)).toContain('DELETE /api/rating/4');
+  expect(fetch.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${url}`)).toContain(
+    'DELETE /api/rating/4',
+  );
 });
 
-test('/me/reports: each report with the moderators\' outcome and reasons', async () => {
+test("/me/reports: each report with the moderators' outcome and reasons", async () => {
   updateSession({ email: 'me@b.co', access: 'A' });
   const report = (review_id: number, extra = {}) => ({
     review_id,
@@ -292,7 +310,11 @@ test('/me/reports: each report with the moderators\' outcome and reasons', async
   serve({
     'GET /auth/me/reports': {
       status: 200,
-      body: [report(7, { outcome: 'removed', reason: 'personal-data', decided_at: '2025-05-02T09:00:00.000Z' }), report(8, { teacher: null, outcome: 'kept', reason: 'Fair criticism', decided_at: '2025-05-02T09:00:00.000Z' }), report(9)],
+      body: [
+        report(7, { outcome: 'removed', reason: 'personal-data', decided_at: '2025-05-02T09:00:00.000Z' }),
+        report(8, { teacher: null, outcome: 'kept', reason: 'Fair criticism', decided_at: '2025-05-02T09:00:00.000Z' }),
+        report(9),
+      ],
     },
   });
   renderAt('/me/reports');
@@ -306,12 +328,15 @@ test('/me/reports: each report with the moderators\' outcome and reasons', async
   expect(within(items[2]).queryByTestId('report-reason')).toBeNull();
 });
 
-test.each(['/me', '/me/favorites', '/me/reviews', '/me/reports'])('%s signed out goes to sign in (and back after), asking the API nothing', (path) => {
-  const fetch = serve({});
-  renderAt(path);
-  expect(screen.getByTestId('where')).toHaveTextContent(`/auth?form=login&next=${encodeURIComponent(path)}`);
-  expect(fetch.mock.calls.filter(([url]) => url !== '/auth/health')).toEqual([]);
-});
+test.each(['/me', '/me/favorites', '/me/reviews', '/me/reports'])(
+  '%s signed out goes to sign in (and back after), asking the API nothing',
+  (path) => {
+    const fetch = serve({});
+    renderAt(path);
+    expect(screen.getByTestId('where')).toHaveTextContent(`/auth?form=login&next=${encodeURIComponent(path)}`);
+    expect(fetch.mock.calls.filter(([url]) => url !== '/auth/health')).toEqual([]);
+  },
+);
 
 test('/settings without a stored e-mail goes to /auth (and back after signing in); with one, shows it', () => {
   serve({});

@@ -22,7 +22,13 @@ function ReviewsOf({ id, level }: { id: number; level: 2 | 3 }) {
     <section className={styles.section} aria-labelledby={`teacher-reviews-${id}`}>
       <Heading id={`teacher-reviews-${id}`}>{t('teacher.reviewsTitle')}</Heading>
       {state.status === 'success' && state.storedAt ? <OfflineNotice asOf={state.storedAt} /> : null}
-      {state.status === 'loading' ? <Loading /> : state.status === 'error' ? <LoadError onRetry={state.reload} /> : <TeacherReviews body={state.data} />}
+      {state.status === 'loading' ? (
+        <Loading />
+      ) : state.status === 'error' ? (
+        <LoadError onRetry={state.reload} />
+      ) : (
+        <TeacherReviews body={state.data} />
+      )}
     </section>
   );
 }
@@ -80,7 +86,11 @@ export function TeacherDetails({ id, headingLevel = 1 }: { id: number; headingLe
           </ul>
         </div>
         <div data-testid="teacher-rating" className={styles.teacherScore}>
-          {teacher.rating === null ? <p className={styles.figureNone}>{t('teacher.noRating')}</p> : <Score value={teacher.rating} count={teacher.reviews} size="lg" />}
+          {teacher.rating === null ? (
+            <p className={styles.figureNone}>{t('teacher.noRating')}</p>
+          ) : (
+            <Score value={teacher.rating} count={teacher.reviews} size="lg" />
+          )}
         </div>
         <Link className={`pp-button ${styles.teacherCta}`} to={`/publication?teacher=${teacher.id}`} data-testid="publish-link">
           {t('teacher.publish')}

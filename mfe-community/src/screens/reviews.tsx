@@ -7,7 +7,12 @@ import { Carousel, CarouselPause, usePrefersReducedMotion } from '@pupitre/ui';
 import styles from '../community.module.css';
 
 /** The live state book of a community-shaped answer. */
-export function useCommunityBook(body: unknown): { categories: CommunityCategoryBlock[]; book: ReviewBook; signedIn: boolean; goToAuth: () => void } {
+export function useCommunityBook(body: unknown): {
+  categories: CommunityCategoryBlock[];
+  book: ReviewBook;
+  signedIn: boolean;
+  goToAuth: () => void;
+} {
   const { categories, state } = useMemo(() => splitCommunity(body), [body]);
   const signedIn = useSignedIn();
   const goToAuth = useGoToAuth();
@@ -34,7 +39,12 @@ export function CategoryCarousels({ body }: { body: unknown }) {
         </p>
       )}
       {shown.map((category, row) => (
-        <section key={category.title} className={styles.category} data-testid={`category-${category.title}`} aria-labelledby={`category-${category.title}`}>
+        <section
+          key={category.title}
+          className={styles.category}
+          data-testid={`category-${category.title}`}
+          aria-labelledby={`category-${category.title}`}
+        >
           <h3 id={`category-${category.title}`}>{t(`categories.${category.title}`)}</h3>
           <Carousel
             label={t(`categories.${category.title}`)}

@@ -8,7 +8,18 @@ import { useFormat } from '@pupitre/i18n';
 import { TeacherSearch } from '@pupitre/review-ui';
 import { Button, Stars } from '@pupitre/ui';
 import { FieldError, GradeRow, SelectField, YesNo } from './fields';
-import { checkValues, forbiddenCharacters, NOT_CHOSEN, OVERALL_MAX, OVERALL_STEP, samePayload, withTeacher, type FormTeacher, type ReviewFormError, type ReviewFormValues } from './model';
+import {
+  checkValues,
+  forbiddenCharacters,
+  NOT_CHOSEN,
+  OVERALL_MAX,
+  OVERALL_STEP,
+  samePayload,
+  withTeacher,
+  type FormTeacher,
+  type ReviewFormError,
+  type ReviewFormValues,
+} from './model';
 import styles from '../review.module.css';
 
 export interface ReviewFormProps {
@@ -69,7 +80,8 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
     setError({ key, field });
     // The field at fault (or the message) gets the focus and comes to the middle of the screen.
     requestAnimationFrame(() => {
-      const target = (field ? form.current?.querySelector<HTMLElement>(`[data-field="${field}"]`) : null) ?? document.getElementById(errorId);
+      const target =
+        (field ? form.current?.querySelector<HTMLElement>(`[data-field="${field}"]`) : null) ?? document.getElementById(errorId);
       target?.focus({ preventScroll: true });
       target?.scrollIntoView?.({ block: 'center' });
     });
@@ -80,7 +92,8 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
     if (sending) return;
     const check = checkValues(values);
     if (!check.ok) return fail(check.error, fieldOf(check.error, check.field));
-    if (mode === 'edit' && initialPayload.current.ok && samePayload(initialPayload.current.payload, check.payload)) return fail('ReviewFormIdentical', null);
+    if (mode === 'edit' && initialPayload.current.ok && samePayload(initialPayload.current.payload, check.payload))
+      return fail('ReviewFormIdentical', null);
     setSending(true);
     const answer = await onSubmit(check.payload);
     setSending(false);
@@ -91,7 +104,10 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
   const bad = forbiddenCharacters(values.text, TEXT_RATING_PATTERN);
   const tooLong = values.text.length > TEXT_RATING_MAX;
   const describe = (field: FieldName) => (invalid(field) ? errorId : undefined);
-  const overallText = t('form.overallValue', { stars: Number.isInteger(values.overall) ? String(values.overall) : format.decimal(values.overall), points: values.overall * 2 });
+  const overallText = t('form.overallValue', {
+    stars: Number.isInteger(values.overall) ? String(values.overall) : format.decimal(values.overall),
+    points: values.overall * 2,
+  });
 
   return (
     <form ref={form} className={styles.form} onSubmit={(e) => void submit(e)} noValidate data-testid="review-form">
@@ -190,7 +206,14 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
       <section className={`pp-panel ${styles.step}`} aria-labelledby={id('step-questions')}>
         <h2 id={id('step-questions')}>{t('form.stepQuestions')}</h2>
         {REVIEW_FLAG_KEYS.map((key) => (
-          <YesNo key={key} name={id(`flag-${key}`)} field={key} question={t(`flags.${key}`)} value={values.flags[key]} onChange={(answer) => update({ flags: { ...values.flags, [key]: answer } })} />
+          <YesNo
+            key={key}
+            name={id(`flag-${key}`)}
+            field={key}
+            question={t(`flags.${key}`)}
+            value={values.flags[key]}
+            onChange={(answer) => update({ flags: { ...values.flags, [key]: answer } })}
+          />
         ))}
       </section>
 
@@ -234,7 +257,12 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
             onChange={(e) => update({ text: e.target.value })}
             data-testid="comment"
           />
-          <p id={id('text-check')} className={bad.length || tooLong ? 'pp-error' : styles.hint} aria-live="polite" data-testid="comment-check">
+          <p
+            id={id('text-check')}
+            className={bad.length || tooLong ? 'pp-error' : styles.hint}
+            aria-live="polite"
+            data-testid="comment-check"
+          >
             {t('form.commentCount', { count: values.text.length, max: TEXT_RATING_MAX })}
             {tooLong ? ` ${t('form.commentTooLong', { max: TEXT_RATING_MAX })}` : ''}
             {bad.length ? ` ${t('form.commentForbidden', { chars: bad.join(' ') })}` : ''}

@@ -53,11 +53,26 @@ export function SelectField(props: {
 }
 
 /** One criterion: its name, the word for the chosen face, and the six faces on one row. */
-export function GradeRow(props: { id: string; field: string; name: string; grade: number; invalid?: boolean; error?: ReactNode; errorId?: string; onChange: (grade: number) => void }) {
+export function GradeRow(props: {
+  id: string;
+  field: string;
+  name: string;
+  grade: number;
+  invalid?: boolean;
+  error?: ReactNode;
+  errorId?: string;
+  onChange: (grade: number) => void;
+}) {
   const { t } = useTranslation('common');
   const level = props.grade >= 0 ? ((props.grade / 2) as FaceLevel) : null;
   return (
-    <div className={styles.grade} data-field={props.field} tabIndex={-1} aria-invalid={props.invalid || undefined} data-testid={`grade-${props.field}`}>
+    <div
+      className={styles.grade}
+      data-field={props.field}
+      tabIndex={-1}
+      aria-invalid={props.invalid || undefined}
+      data-testid={`grade-${props.field}`}
+    >
       <p className={styles.gradeHead}>
         <span id={props.id} className={styles.gradeName}>
           {props.name}
@@ -66,14 +81,33 @@ export function GradeRow(props: { id: string; field: string; name: string; grade
           {level === null ? '' : t(`faces.${level}`)}
         </span>
       </p>
-      <FaceScale name={props.id} value={level} labelledBy={props.id} invalid={props.invalid} describedBy={props.invalid ? props.errorId : undefined} onChange={(face) => props.onChange(face * 2)} />
+      <FaceScale
+        name={props.id}
+        value={level}
+        labelledBy={props.id}
+        invalid={props.invalid}
+        describedBy={props.invalid ? props.errorId : undefined}
+        onChange={(face) => props.onChange(face * 2)}
+      />
       {props.error}
     </div>
   );
 }
 
 /** A yes/no question as two large choices. */
-export function YesNo({ name, question, value, onChange, field }: { name: string; question: string; value: boolean; onChange: (value: boolean) => void; field: string }) {
+export function YesNo({
+  name,
+  question,
+  value,
+  onChange,
+  field,
+}: {
+  name: string;
+  question: string;
+  value: boolean;
+  onChange: (value: boolean) => void;
+  field: string;
+}) {
   const { t } = useTranslation('review');
   return (
     <fieldset className={styles.question} data-testid={`flag-${field}`}>

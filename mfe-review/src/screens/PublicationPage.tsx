@@ -49,7 +49,15 @@ function useStart(teacherParam: string | null, draft: ReviewFormValues | null, a
     if (!key || draftFits) return;
     let live = true;
     void reviewApi.teacher(Number(key)).then((outcome) => {
-      if (live) setState({ key: stateKey, start: { ready: true, restored: false, initial: outcome.kind === 'ok' ? withTeacher(emptyValues(), formTeacher(outcome.data)) : emptyValues() } });
+      if (live)
+        setState({
+          key: stateKey,
+          start: {
+            ready: true,
+            restored: false,
+            initial: outcome.kind === 'ok' ? withTeacher(emptyValues(), formTeacher(outcome.data)) : emptyValues(),
+          },
+        });
     });
     return () => {
       live = false;
@@ -79,8 +87,7 @@ export function PublicationPage() {
       <p className="pp-lead">{t('publication.lead')}</p>
       {signedIn ? null : (
         <Notice data-testid="signed-out-notice">
-          {t('publication.signedOut')}{' '}
-          <Link to={signInThenBackTo(HERE)}>{t('publication.signIn')}</Link>
+          {t('publication.signedOut')} <Link to={signInThenBackTo(HERE)}>{t('publication.signIn')}</Link>
         </Notice>
       )}
       {start.ready && start.restored ? (

@@ -27,8 +27,12 @@ interface Slide {
 /** The recent reviews of a community answer (its blocks, then the per-review state map). */
 export function recentReviews(body: unknown): PublicReview[] {
   if (!Array.isArray(body)) return [];
-  const block = body.find((item): item is CommunityCategoryBlock => !!item && typeof item === 'object' && (item as { title?: unknown }).title === 'recent');
-  return Array.isArray(block?.reviews) ? block.reviews.filter((r) => r && typeof r.text_rating === 'string' && r.text_rating.trim() !== '') : [];
+  const block = body.find(
+    (item): item is CommunityCategoryBlock => !!item && typeof item === 'object' && (item as { title?: unknown }).title === 'recent',
+  );
+  return Array.isArray(block?.reviews)
+    ? block.reviews.filter((r) => r && typeof r.text_rating === 'string' && r.text_rating.trim() !== '')
+    : [];
 }
 
 export default function LastReviews() {
@@ -43,11 +47,13 @@ export default function LastReviews() {
     const controller = new AbortController();
     // Public data only: no token (identical for every visitor), no page-level reaction; a copy is
     // kept for offline visits.
-    void request<unknown>('GET', '/api/rating/community', { auth: false, react: false, keep: true, signal: controller.signal }).then((outcome) => {
-      if (outcome.kind !== 'ok') return;
-      setReviews(recentReviews(outcome.data).slice(0, SLIDE_COUNT));
-      setStoredAt(outcome.storedAt);
-    });
+    void request<unknown>('GET', '/api/rating/community', { auth: false, react: false, keep: true, signal: controller.signal }).then(
+      (outcome) => {
+        if (outcome.kind !== 'ok') return;
+        setReviews(recentReviews(outcome.data).slice(0, SLIDE_COUNT));
+        setStoredAt(outcome.storedAt);
+      },
+    );
     return () => controller.abort();
   }, []);
 
@@ -59,7 +65,13 @@ export default function LastReviews() {
       teacher: `${review.teacher.prefix} ${review.teacher.name} · ${review.subject}`,
       day: review.created_at,
     })),
-    ...Array.from({ length: SLIDE_COUNT }, (_, i) => ({ id: `sample-${i + 1}`, rating: SAMPLE_RATINGS[i], text: t(`home.sample.${i + 1}`), teacher: null, day: null })),
+    ...Array.from({ length: SLIDE_COUNT }, (_, i) => ({
+      id: `sample-${i + 1}`,
+      rating: SAMPLE_RATINGS[i],
+      text: t(`home.sample.${i + 1}`),
+      teacher: null,
+      day: null,
+    })),
   ].slice(0, SLIDE_COUNT);
 
   return (

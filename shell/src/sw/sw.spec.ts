@@ -28,15 +28,22 @@ class WorkerRequest implements FakeRequest {
 }
 
 /** A Response whose `type` and `redirected` are what a browser would give (Node's are fixed). */
-function answer(body: string, { status = 200, type = 'basic', contentType = 'text/html; charset=utf-8', cacheControl = 'no-cache', redirected = false } = {}) {
-  const response = new Response(body, { status: Math.max(status, 200), headers: { 'Content-Type': contentType, 'Cache-Control': cacheControl } });
+function answer(
+  body: string,
+  { status = 200, type = 'basic', contentType = 'text/html; charset=utf-8', cacheControl = 'no-cache', redirected = false } = {},
+) {
+  const response = new Response(body, {
+    status: Math.max(status, 200),
+    headers: { 'Content-Type': contentType, 'Cache-Control': cacheControl },
+  });
   Object.defineProperty(response, 'status', { value: status });
   Object.defineProperty(response, 'type', { value: type });
   Object.defineProperty(response, 'redirected', { value: redirected });
   return response;
 }
 
-const PAGE = '<!doctype html><title>shell</title><script defer src="/main.0123abcdef.js"></script><link href="/main.abcdef0123.css" rel="stylesheet">';
+const PAGE =
+  '<!doctype html><title>shell</title><script defer src="/main.0123abcdef.js"></script><link href="/main.abcdef0123.css" rel="stylesheet">';
 
 function serviceWorker() {
   const handlers = new Map<string, Handler>();
@@ -56,7 +63,12 @@ function serviceWorker() {
     keys: async () => [...stores.keys()],
     delete: async (name: string) => stores.delete(name),
   };
-  const network = { online: true, requests: [] as string[], answer: (url: string) => (new URL(url).pathname === '/' ? answer(PAGE) : answer(`file ${new URL(url).pathname}`, { contentType: 'text/javascript' })) };
+  const network = {
+    online: true,
+    requests: [] as string[],
+    answer: (url: string) =>
+      new URL(url).pathname === '/' ? answer(PAGE) : answer(`file ${new URL(url).pathname}`, { contentType: 'text/javascript' }),
+  };
   const fetchFake = async (request: string | FakeRequest) => {
     const url = key(request);
     network.requests.push(`${new URL(url).pathname}${typeof request !== 'string' && request.cache ? ` (cache: ${request.cache})` : ''}`);
@@ -92,7 +104,13 @@ it('keeps the shell’s page and the files it starts with at install, and serves
   const sw = serviceWorker();
   await sw.lifecycle('install');
   await sw.lifecycle('activate');
-  expect(sw.network.requests.sort()).toEqual(['/ (cache: reload)', '/config.json', '/main.0123abcdef.js', '/main.abcdef0123.css', '/remotes.json']);
+  expect(sw.network.requests.sort()).toEqual([
+    '/ (cache: reload)',
+    '/config.json',
+    '/main.0123abcdef.js',
+    '/main.abcdef0123.css',
+    '/remotes.json',
+  ]);
   expect(sw.cached().sort()).toEqual([
     'pupitre-shell-v3-files /config.json',
     'pupitre-shell-v3-files /main.0123abcdef.js',
@@ -120,7 +138,13 @@ it('online, navigations go to the network and refresh the kept page', async () =
 
 it('a micro-frontend visited once starts offline: its manifest and entry network first, its hashed chunks from the cache', async () => {
   const sw = serviceWorker();
-  const files = ['/remotes.json', '/mfe/community/mf-manifest.json', '/mfe/community/remoteEntry.js', '/mfe/community/120.7c5fd83dea.js', '/mfe/community/286.fb3f85f239.css'];
+  const files = [
+    '/remotes.json',
+    '/mfe/community/mf-manifest.json',
+    '/mfe/community/remoteEntry.js',
+    '/mfe/community/120.7c5fd83dea.js',
+    '/mfe/community/286.fb3f85f239.css',
+  ];
   for (const file of files) expect(await sw.request(file, { mode: 'cors' })).not.toBe('network');
   expect(sw.network.requests).toEqual(files);
   // Online again: the entry is asked for again (it changes with each build), the hashed chunk is not.

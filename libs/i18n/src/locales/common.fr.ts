@@ -88,7 +88,8 @@ const fr: CommonCatalogue = {
     pause: 'Mettre le défilement en pause',
     play: 'Reprendre le défilement',
   },
-  offline: 'Vous êtes hors ligne : les pages déjà visitées s’affichent telles qu’à votre dernière visite ; le reste reviendra avec la connexion.',
+  offline:
+    'Vous êtes hors ligne : les pages déjà visitées s’affichent telles qu’à votre dernière visite ; le reste reviendra avec la connexion.',
   admin: {
     redirecting: "Redirection à la page d'administrateur...",
   },
@@ -148,7 +149,8 @@ const fr: CommonCatalogue = {
   },
   Auth: {
     'email-used': 'Cette adresse e-mail est déjà utilisée par un autre compte.',
-    'invalid-password': "Ce mot de passe n'est pas accepté : au moins 8 caractères, pas uniquement des chiffres, pas un mot de passe courant.",
+    'invalid-password':
+      "Ce mot de passe n'est pas accepté : au moins 8 caractères, pas uniquement des chiffres, pas un mot de passe courant.",
     'all-fields-required': "Vous n'avez pas rempli tous les champs.",
     'not-corresponding-password': 'Les mots de passe ne correspondent pas.',
     'password-too-common': 'Ce mot de passe est trop courant : choisissez-en un plus difficile à deviner.',

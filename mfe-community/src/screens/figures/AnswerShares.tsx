@@ -7,7 +7,9 @@ import styles from '../../community.module.css';
 export function AnswerShares({ answers }: { answers: Record<string, number | null> }) {
   const { t } = useTranslation(['community', 'review-ui']);
   const format = useFormat();
-  const keys = REVIEW_ANSWER_KEYS.filter((key) => (REVIEW_FLAG_KEYS as readonly string[]).includes(key) || typeof answers[key] === 'number');
+  const keys = REVIEW_ANSWER_KEYS.filter(
+    (key) => (REVIEW_FLAG_KEYS as readonly string[]).includes(key) || typeof answers[key] === 'number',
+  );
   return (
     <ul className={styles.figureList} data-testid="answer-shares">
       {keys.map((key) => {

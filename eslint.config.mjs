@@ -9,7 +9,17 @@ import { DEP_CONSTRAINTS, TOOLING } from './tools/lint/boundaries.mjs';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', '.data/**', '.nx/**', 'coverage/**', 'test-results/**', 'artifacts/**', 'playwright-report/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-*/**',
+      '.data/**',
+      '.nx/**',
+      'coverage/**',
+      'test-results/**',
+      'artifacts/**',
+      'playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -27,7 +37,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,mjs,js}'],
     plugins: { '@nx': nx },
     rules: {
-      '@nx/enforce-module-boundaries': ['error', { allow: [TOOLING], enforceBuildableLibDependency: false, depConstraints: DEP_CONSTRAINTS }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { allow: [TOOLING], enforceBuildableLibDependency: false, depConstraints: DEP_CONSTRAINTS },
+      ],
     },
   },
   {
@@ -52,7 +65,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [{ name: 'supertest', message: 'Use `request` from @pupitre/server-kit/testing: it checks every answer against the contract.', allowTypeImports: true }] },
+        {
+          paths: [
+            {
+              name: 'supertest',
+              message: 'Use `request` from @pupitre/server-kit/testing: it checks every answer against the contract.',
+              allowTypeImports: true,
+            },
+          ],
+        },
       ],
     },
   },

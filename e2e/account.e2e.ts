@@ -76,7 +76,9 @@ test('sign up, activate from the mail, log in, profile, change language, log out
   await page.getByTestId('account-button').click();
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/auth\?form=login$/);
-  expect(await page.evaluate(() => [localStorage.getItem('email'), localStorage.getItem('refresh'), localStorage.getItem('lang')])).toEqual([null, null, 'es']);
+  expect(await page.evaluate(() => [localStorage.getItem('email'), localStorage.getItem('refresh'), localStorage.getItem('lang')])).toEqual(
+    [null, null, 'es'],
+  );
 });
 
 test('password reset by mail', async ({ page, stack }) => {

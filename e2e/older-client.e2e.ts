@@ -133,7 +133,9 @@ test('an older client built on the published API works unchanged', async ({ stac
   const favorites = await client.call('GET', '/auth/me/favorites');
   expect(favorites.body.map((r: { id: number }) => r.id)).toEqual([other.id]);
   const mine = await client.call('GET', '/auth/me/reviews');
-  expect(mine.body.map((r: { id: number; status: string; subject: string }) => [r.id, r.status, r.subject])).toEqual([[reviewId, 'published', teacher.subjects[0].name]]);
+  expect(mine.body.map((r: { id: number; status: string; subject: string }) => [r.id, r.status, r.subject])).toEqual([
+    [reviewId, 'published', teacher.subjects[0].name],
+  ]);
 
   // Logout ("read only for an error field"), then password reset from the mailed link.
   const logout = await client.call('POST', '/auth/logout', { refresh: client.session.refresh });
@@ -143,7 +145,12 @@ test('an older client built on the published API works unchanged', async ({ stac
   expect(reset.status).toBe(204); // "success when no detail and no email in answer"
   const link = await findMailLink(stack.mail.webUrl, email, /\/password\/reset\/confirm\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_.-]+)\/?/);
   const [, resetUid, resetToken] = link.match(/\/confirm\/([^/]+)\/([^/]+)/)!;
-  const confirm = await client.call('POST', '/auth/manage/users/reset_password_confirm/', { uid: resetUid, token: resetToken, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD });
+  const confirm = await client.call('POST', '/auth/manage/users/reset_password_confirm/', {
+    uid: resetUid,
+    token: resetToken,
+    new_password: NEW_PASSWORD,
+    re_new_password: NEW_PASSWORD,
+  });
   expect(confirm.status).toBe(204);
   expect((await client.call('POST', '/auth/token/', { email, password: PASSWORD })).status).toBe(401);
   expect((await client.call('POST', '/auth/token/', { email, password: NEW_PASSWORD })).status).toBe(200);

@@ -48,12 +48,16 @@ test('the remotes are fetched from the manifests that /remotes.json names', asyn
 
 test('the shell bundle holds no remote URL', () => {
   const dist = path.join(ROOT, 'shell/dist');
-  const files = fs.readdirSync(dist, { recursive: true }).map(String).filter((f) => /\.(js|html|json)$/.test(f));
+  const files = fs
+    .readdirSync(dist, { recursive: true })
+    .map(String)
+    .filter((f) => /\.(js|html|json)$/.test(f));
   expect(files.length).toBeGreaterThan(0);
   // Any URL of a remote's manifest or entry, any remote path or local address. (The federation
   // runtime's default file name "mf-manifest.json" alone, and the shell's own "/remotes.json", are
   // no remote URL.)
-  const remoteUrl = /(https?:)?\/\/[^"'`\s]*(mf-manifest\.json|remoteEntry\.js)|\/mfe\/(community|review|account)\b|localhost:\d+|127\.0\.0\.1/;
+  const remoteUrl =
+    /(https?:)?\/\/[^"'`\s]*(mf-manifest\.json|remoteEntry\.js)|\/mfe\/(community|review|account)\b|localhost:\d+|127\.0\.0\.1/;
   const found = files.flatMap((f) => {
     const m = remoteUrl.exec(fs.readFileSync(path.join(dist, f), 'utf8'));
     return m ? [`${f}: ${m[0]}`] : [];
@@ -92,7 +96,6 @@ test('pointing the remotes file at a second build of a remote loads it after a r
   }
 });
 
-
 test('a stopped remote shows the fallback panel while the rest keeps working', async ({ page, stack }) => {
   await stack.stopRemote('review');
   try {
@@ -122,7 +125,11 @@ test('every part of the local stack listens on loopback only', ({ stack }) => {
   expect(new Set(onStackPorts.map((s) => s.port))).toEqual(new Set(ports));
   expect(onStackPorts.filter((s) => !isLoopback(s.address))).toEqual([]);
   // Nor does any process of the stack listen elsewhere on another port (a debug handler...).
-  const children = [...Object.values(stack.services), (stack.mongo as { proc?: { child: { pid?: number } } }).proc, (stack.redis as { proc?: { child: { pid?: number } } }).proc];
+  const children = [
+    ...Object.values(stack.services),
+    (stack.mongo as { proc?: { child: { pid?: number } } }).proc,
+    (stack.redis as { proc?: { child: { pid?: number } } }).proc,
+  ];
   const pids = children.map((p) => p?.child.pid).filter((pid): pid is number => typeof pid === 'number');
   expect(pids.length).toBe(5);
   for (const pid of pids) expect(listeningSocketsOf(pid).filter((s) => !isLoopback(s.address))).toEqual([]);

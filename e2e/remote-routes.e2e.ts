@@ -12,7 +12,10 @@ import { ROOT } from '../infra/local/lib/paths.mjs';
 
 test.describe.configure({ mode: 'serial' });
 
-const EXTRA = { path: '/communaute/a-propos', title: { fr: 'À propos de la communauté', es: 'Acerca de la comunidad', en: 'About the community' } };
+const EXTRA = {
+  path: '/communaute/a-propos',
+  title: { fr: 'À propos de la communauté', es: 'Acerca de la comunidad', en: 'About the community' },
+};
 
 test('a new page of a remote is served at its path, with its title, without a shell release', async ({ page, stack }) => {
   const errors: string[] = [];

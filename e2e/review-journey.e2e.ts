@@ -38,7 +38,10 @@ test('publish a review: search and lock the teacher, fill the form, thank-you pa
 
   // Teacher search (2+ characters, debounced), then the input locks with a clear button.
   await page.getByRole('searchbox', { name: 'Teacher' }).fill(TEACHER);
-  await page.getByTestId('teacher-results').getByRole('button', { name: new RegExp(TEACHER) }).click();
+  await page
+    .getByTestId('teacher-results')
+    .getByRole('button', { name: new RegExp(TEACHER) })
+    .click();
   await expect(page.getByRole('searchbox', { name: 'Teacher' })).toHaveValue(`M. ${TEACHER}`);
   await expect(page.getByRole('searchbox', { name: 'Teacher' })).toHaveAttribute('readonly', '');
   await expect(page.getByTestId('subject-select')).toHaveValue(/\d+/); // his only subject, preselected
@@ -66,7 +69,14 @@ test('publish a review: search and lock the teacher, fill the form, thank-you pa
   // Right after publication the review is pending (the worker publishes it 2 s later).
   const mine = await apiAs(stack, author).get('/auth/me/reviews');
   expect((mine.body as { id: number; status: string }[]).find((r) => r.id === reviewId)?.status).toBe('pending');
-  expect(response.request().postDataJSON()).toMatchObject({ teacher: teacherId, year: 0, tot_rating: 8, clarte: 8, ponctuel: true, text_rating: COMMENT });
+  expect(response.request().postDataJSON()).toMatchObject({
+    teacher: teacherId,
+    year: 0,
+    tot_rating: 8,
+    clarte: 8,
+    ponctuel: true,
+    text_rating: COMMENT,
+  });
 
   await expect(page).toHaveURL(new RegExp(`/publication/complete\\?id=${reviewId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your review!');
@@ -103,7 +113,10 @@ test('after the validation delay the review is public in /communaute and on /tea
 
   // The search box leads to the same teacher, his details and reviews, and the publish link.
   await page.getByRole('searchbox', { name: 'Search for a teacher' }).fill(TEACHER);
-  await page.getByTestId('teacher-results').getByRole('button', { name: new RegExp(TEACHER) }).click();
+  await page
+    .getByTestId('teacher-results')
+    .getByRole('button', { name: new RegExp(TEACHER) })
+    .click();
   const chosen = page.getByTestId('chosen-teacher');
   await expect(chosen.getByTestId('teacher-name')).toHaveText(`M. ${TEACHER}`);
   await expect(chosen.getByTestId('publish-link')).toHaveAttribute('href', `/publication?teacher=${teacherId}`);
@@ -151,7 +164,12 @@ test('a second user votes it relatable, favourites it and reports it', async ({ 
 
   // It appears in the reader's favourites (the account micro-frontend).
   await page.goto('/me/favorites');
-  await expect(page.getByTestId('favorites-list').getByTestId('favorite').filter({ hasText: `M. ${TEACHER}` })).toBeVisible();
+  await expect(
+    page
+      .getByTestId('favorites-list')
+      .getByTestId('favorite')
+      .filter({ hasText: `M. ${TEACHER}` }),
+  ).toBeVisible();
   const favourites = await apiAs(stack, reader).get('/auth/me/favorites');
   expect((favourites.body as { id: number }[]).map((r) => r.id)).toContain(reviewId);
   await page.context().close();
@@ -177,10 +195,15 @@ test('the author edits it: unchanged values are refused, a change is saved and v
 
   // Validated again, then public in its new version.
   await expect
-    .poll(async () => {
-      const reviews = (await apiAs(stack, null).get(`/api/teacher/${teacherId}/reviews?limit=50`)).body as ({ reviews?: { id: number; text_rating: string }[] } | object)[];
-      return reviews.flatMap((c) => ('reviews' in c && c.reviews ? c.reviews : [])).find((r) => r.id === reviewId)?.text_rating;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const reviews = (await apiAs(stack, null).get(`/api/teacher/${teacherId}/reviews?limit=50`)).body as (
+          { reviews?: { id: number; text_rating: string }[] } | object
+        )[];
+        return reviews.flatMap((c) => ('reviews' in c && c.reviews ? c.reviews : [])).find((r) => r.id === reviewId)?.text_rating;
+      },
+      { timeout: 20_000 },
+    )
     .toBe(`${COMMENT}, and kind`);
   await page.context().close();
 });
@@ -189,13 +212,18 @@ test('the ranking lists the teacher once he has enough published reviews', async
   const page = await newSignedInPage(browser, stack.url, null);
   const statuses = async () => JSON.stringify((await apiAs(stack, author).get('/auth/me/reviews')).body);
   await expect
-    .poll(async () => ((await apiAs(stack, null).get(`/api/teacher/${teacherId}`)).body as { reviews: number }).reviews, { timeout: 20_000, message: `author's reviews: ${await statuses()}` })
+    .poll(async () => ((await apiAs(stack, null).get(`/api/teacher/${teacherId}`)).body as { reviews: number }).reviews, {
+      timeout: 20_000,
+      message: `author's reviews: ${await statuses()}`,
+    })
     .toBeGreaterThanOrEqual(3);
   await expect(async () => {
     await page.goto('/ranking');
     await expect(page.getByTestId('ranking-list').locator(`[data-teacher-id="${teacherId}"]`)).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
-  await expect(page.getByTestId('ranking-list').locator(`[data-teacher-id="${teacherId}"]`)).toContainText(new RegExp(`M\\. ${TEACHER} — \\d+\\.\\d · SES`));
+  await expect(page.getByTestId('ranking-list').locator(`[data-teacher-id="${teacherId}"]`)).toContainText(
+    new RegExp(`M\\. ${TEACHER} — \\d+\\.\\d · SES`),
+  );
   await auditPage(page, 'ranking');
   await page.context().close();
 });
@@ -206,7 +234,9 @@ test('signed out, voting sends the visitor to /auth', async ({ browser, stack })
   const card = page.getByTestId('teacher-reviews').locator(`[data-review-id="${reviewId}"]`);
   await card.getByTestId('vote-like').click();
   await expect(page).toHaveURL(/\/auth$/);
-  const after = (await apiAs(stack, null).get(`/api/teacher/${teacherId}/reviews?limit=50`)).body as ({ reviews?: { id: number; relatable_count: number }[] } | object)[];
+  const after = (await apiAs(stack, null).get(`/api/teacher/${teacherId}/reviews?limit=50`)).body as (
+    { reviews?: { id: number; relatable_count: number }[] } | object
+  )[];
   expect(after.flatMap((c) => ('reviews' in c && c.reviews ? c.reviews : [])).find((r) => r.id === reviewId)?.relatable_count).toBe(1);
   await page.context().close();
 });

@@ -16,7 +16,9 @@ test('home: video, description, sign-in button, 5-slide carousel, 4-question FAQ
   await expect(page).toHaveTitle('Pupitre · Home');
   const video = page.getByTestId('promo-video');
   await expect(video).toHaveAttribute('poster', '/promo/promo-poster.webp');
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.currentSrc.endsWith('/promo/promo-en.webm')])).toEqual([true, true, true]);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.currentSrc.endsWith('/promo/promo-en.webm')]))
+    .toEqual([true, true, true]);
   await expect(page.getByTestId('home-cta')).toHaveAttribute('href', '/auth');
   await page.getByTestId('faq').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('carousel-slide')).toHaveCount(5);
@@ -43,7 +45,8 @@ test('navbar: past 300 px the links slide away and the bar hides, scrolling up r
   await expect(nav).toHaveAttribute('data-hidden', 'false');
   await expect(page.getByRole('link', { name: 'Pupitre, home' })).toHaveAttribute('href', '/#Home-Presentation-Container');
   const footer = page.getByTestId('footer');
-  for (const name of ['Terms of service', 'Cookie policy', 'Privacy policy', 'Follow us', 'Contact us', 'Support Pupitre']) await expect(footer.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Terms of service', 'Cookie policy', 'Privacy policy', 'Follow us', 'Contact us', 'Support Pupitre'])
+    await expect(footer.getByRole('link', { name })).toBeVisible();
   await page.getByRole('link', { name: 'Pupitre, home' }).click();
   await expect(page).toHaveURL(/\/#Home-Presentation-Container$/);
   await expect(page.getByTestId('home')).toBeVisible();
@@ -89,7 +92,10 @@ test('legal pages in three languages, /admin, 404', async ({ page }) => {
 test('launch gate: a future LAUNCH_AT in /config.json shows only the countdown and the social link', async ({ page, stack }) => {
   const original = fs.readFileSync(stack.runtimeConfigFile, 'utf8');
   try {
-    fs.writeFileSync(stack.runtimeConfigFile, JSON.stringify({ launchAt: Math.floor(Date.now() / 1000) + 3 * 86400 + 3600, socialUrl: 'https://social.example/pupitre' }));
+    fs.writeFileSync(
+      stack.runtimeConfigFile,
+      JSON.stringify({ launchAt: Math.floor(Date.now() / 1000) + 3 * 86400 + 3600, socialUrl: 'https://social.example/pupitre' }),
+    );
     await page.goto('/communaute');
     await expect(page.getByTestId('launch-countdown')).toBeVisible();
     await expect(page.getByTestId('countdown-days')).toContainText('03');
@@ -123,7 +129,8 @@ test('offline: the service worker keeps the shell working, with a clear message,
     await expect(page.getByTestId('offline-banner')).toBeVisible();
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
       return urls;
     });
     expect(cached.filter((u) => u.startsWith('/auth') || u.startsWith('/mfe/'))).toEqual([]);

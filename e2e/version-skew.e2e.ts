@@ -32,7 +32,10 @@ async function withCommunityVariant(
 test('a remote built against an older minor of the shared router works with the current shell', async ({ page, stack }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  const env = { MF_SHARED_REQUIRED: JSON.stringify({ 'react-router': '^8.0.0' }), MF_SHARED_VERSION: JSON.stringify({ 'react-router': '8.0.0' }) };
+  const env = {
+    MF_SHARED_REQUIRED: JSON.stringify({ 'react-router': '^8.0.0' }),
+    MF_SHARED_VERSION: JSON.stringify({ 'react-router': '8.0.0' }),
+  };
   await withCommunityVariant(stack, { version: '0.0.9-older', outDir: 'dist-skew-minor', env }, async () => {
     await page.goto('/communaute');
     await expect(page.getByTestId('mfe-version').first()).toContainText('0.0.9-older');
@@ -44,7 +47,10 @@ test('a remote built against an older minor of the shared router works with the 
   expect(errors).toEqual([]);
 });
 
-test('a remote that needs another major of a shared singleton shows its unavailable panel, with the reason logged', async ({ page, stack }) => {
+test('a remote that needs another major of a shared singleton shows its unavailable panel, with the reason logged', async ({
+  page,
+  stack,
+}) => {
   const errors: string[] = [];
   const logged: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -42,39 +42,57 @@ function playwrightCounts(file) {
 }
 
 const steps = [
-  ['prerequisites', () => {
-    ensureRedisServer();
-    ensureChromium();
-    ensureAptPackage('nginx', 'nginx-light');
-    if (!process.env.MONGODB_URI && !which('mongod')) ensureFerretBinary();
-    return true;
-  }],
+  [
+    'prerequisites',
+    () => {
+      ensureRedisServer();
+      ensureChromium();
+      ensureAptPackage('nginx', 'nginx-light');
+      if (!process.env.MONGODB_URI && !which('mongod')) ensureFerretBinary();
+      return true;
+    },
+  ],
   ['lint', () => run(process.execPath, ['tools/lint/project-graph.mjs']) && run(bin('eslint'), ['--max-warnings', '0', '.'])],
   ['types', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--pretty'])],
-  ['unit', () => {
-    const out = path.join(ART, 'jest-unit.json');
-    fs.rmSync(out, { force: true });
-    const ok = run(bin('jest'), ['--selectProjects', 'unit-node', 'unit-web', '--json', '--outputFile', out]);
-    return { ok, counts: jestCounts(out) };
-  }],
-  ['build', () => {
-    buildAll();
-    return true;
-  }],
-  ['integration', () => {
-    const out = path.join(ART, 'jest-integration.json');
-    fs.rmSync(out, { force: true });
-    const ok = run(bin('jest'), ['--selectProjects', 'integration', '--runInBand', '--json', '--outputFile', out]);
-    return { ok, counts: jestCounts(out) };
-  }],
-  ['e2e', () => {
-    const out = path.join(ART, 'e2e.json');
-    fs.rmSync(out, { force: true });
-    const ok = spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-      cwd: ROOT, stdio: 'inherit', env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
-    }).status === 0;
-    return { ok, counts: playwrightCounts(out) };
-  }],
+  [
+    'unit',
+    () => {
+      const out = path.join(ART, 'jest-unit.json');
+      fs.rmSync(out, { force: true });
+      const ok = run(bin('jest'), ['--selectProjects', 'unit-node', 'unit-web', '--json', '--outputFile', out]);
+      return { ok, counts: jestCounts(out) };
+    },
+  ],
+  [
+    'build',
+    () => {
+      buildAll();
+      return true;
+    },
+  ],
+  [
+    'integration',
+    () => {
+      const out = path.join(ART, 'jest-integration.json');
+      fs.rmSync(out, { force: true });
+      const ok = run(bin('jest'), ['--selectProjects', 'integration', '--runInBand', '--json', '--outputFile', out]);
+      return { ok, counts: jestCounts(out) };
+    },
+  ],
+  [
+    'e2e',
+    () => {
+      const out = path.join(ART, 'e2e.json');
+      fs.rmSync(out, { force: true });
+      const ok =
+        spawnSync(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+          cwd: ROOT,
+          stdio: 'inherit',
+          env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+        }).status === 0;
+      return { ok, counts: playwrightCounts(out) };
+    },
+  ],
 ];
 
 const results = [];
@@ -100,7 +118,9 @@ console.log('\n━━ summary ━━');
 let passed = 0;
 let failed = 0;
 for (const r of results) {
-  const c = r.counts ? ` (${r.counts.passed} passed, ${r.counts.failed} failed${r.counts.skipped ? `, ${r.counts.skipped} skipped` : ''})` : '';
+  const c = r.counts
+    ? ` (${r.counts.passed} passed, ${r.counts.failed} failed${r.counts.skipped ? `, ${r.counts.skipped} skipped` : ''})`
+    : '';
   console.log(`${r.ok ? '✓' : '✗'} ${r.name.padEnd(13)} ${r.seconds.toFixed(1).padStart(6)}s${c}`);
   if (r.counts) {
     passed += r.counts.passed;

@@ -54,7 +54,11 @@ async function lighthouseRuns(url, preset) {
   const runs = [];
   try {
     for (let i = 0; i < RUNS; i += 1) {
-      const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, preset === 'desktop' ? desktopConfig : undefined);
+      const result = await lighthouse(
+        url,
+        { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+        preset === 'desktop' ? desktopConfig : undefined,
+      );
       const { lhr } = result;
       runs.push({
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -101,7 +105,13 @@ async function main() {
         const bytes = await remoteBytes(browser, baseUrl, route);
         const desktop = await lighthouseRuns(`${baseUrl}${route.path}`, 'desktop');
         const mobile = await lighthouseRuns(`${baseUrl}${route.path}`, 'mobile');
-        results.push({ route: route.path, remote: route.remote, ...bytes, lighthouse: { desktop, mobile }, withinBudget: bytes.jsBytes <= JS_BUDGET_BYTES });
+        results.push({
+          route: route.path,
+          remote: route.remote,
+          ...bytes,
+          lighthouse: { desktop, mobile },
+          withinBudget: bytes.jsBytes <= JS_BUDGET_BYTES,
+        });
       }
     } finally {
       await browser.close();

@@ -46,7 +46,11 @@ const profiles = option('profiles', Object.keys(PROFILES).join(',')).split(',');
 const baselineDir = option('baseline', null);
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 /** JS and CSS the page requests before its load event (and JS after it, until idle), gzipped (level 9, as served). */
 async function firstLoad(browser, url) {
@@ -71,7 +75,9 @@ async function firstLoad(browser, url) {
     if (asset.type === 'script' && asset.beforeLoad) js += size;
     else if (asset.type === 'script') lateJs += size;
     else css += size;
-    files.push(`${asset.type === 'script' ? 'js ' : 'css'} ${kb(size).padStart(6)} KB  ${asset.beforeLoad ? 'first load' : 'after load'}  ${new URL(asset.request.url()).pathname}`);
+    files.push(
+      `${asset.type === 'script' ? 'js ' : 'css'} ${kb(size).padStart(6)} KB  ${asset.beforeLoad ? 'first load' : 'after load'}  ${new URL(asset.request.url()).pathname}`,
+    );
   }
   await context.close();
   return { js, css, lateJs, files };
@@ -94,10 +100,17 @@ async function pageMetrics(browser, url, route) {
 }
 
 async function lighthouseRun(url, profile) {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? CHROMIUM,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
   try {
     const { flags, config } = PROFILES[profile];
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...flags }, config);
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...flags },
+      config,
+    );
     const { audits, categories } = result.lhr;
     return {
       score: Math.round((categories.performance.score ?? 0) * 100),
@@ -114,13 +127,30 @@ async function lighthouseRun(url, profile) {
 /** Serves another build (shell and remotes) behind a second gateway in front of the same services. */
 async function serveBaseline(stack, dir) {
   const ports = await freePortList(2 + REMOTES.length);
-  const shell = await serveStatic({ port: ports[0], dir: path.join(dir, 'shell/dist'), spa: true, name: 'shell (baseline)', files: { '/remotes.json': stack.remotesFile, '/config.json': path.join(path.dirname(stack.remotesFile), 'config.json') } });
+  const shell = await serveStatic({
+    port: ports[0],
+    dir: path.join(dir, 'shell/dist'),
+    spa: true,
+    name: 'shell (baseline)',
+    files: { '/remotes.json': stack.remotesFile, '/config.json': path.join(path.dirname(stack.remotesFile), 'config.json') },
+  });
   const remotes = {};
-  for (const [i, r] of REMOTES.entries()) remotes[`mfe-${r}`] = await serveStatic({ port: ports[2 + i], dir: path.join(dir, `mfe-${r}/dist`), base: `/mfe/${r}/`, name: `mfe-${r} (baseline)` });
+  for (const [i, r] of REMOTES.entries())
+    remotes[`mfe-${r}`] = await serveStatic({
+      port: ports[2 + i],
+      dir: path.join(dir, `mfe-${r}/dist`),
+      base: `/mfe/${r}/`,
+      name: `mfe-${r} (baseline)`,
+    });
   const gateway = await startGateway({
     port: ports[1],
     remotesFile: stack.remotesFile,
-    targets: { auth: `http://127.0.0.1:${stack.ports.auth}`, rating: `http://127.0.0.1:${stack.ports.rating}`, shell: shell.url, ...Object.fromEntries(Object.entries(remotes).map(([k, v]) => [k, v.url])) },
+    targets: {
+      auth: `http://127.0.0.1:${stack.ports.auth}`,
+      rating: `http://127.0.0.1:${stack.ports.rating}`,
+      shell: shell.url,
+      ...Object.fromEntries(Object.entries(remotes).map(([k, v]) => [k, v.url])),
+    },
   });
   return {
     url: `http://127.0.0.1:${ports[1]}`,
@@ -133,7 +163,14 @@ async function serveBaseline(stack, dir) {
 }
 
 function summarise(values) {
-  return { score: median(values.map((r) => r.score)), fcp: median(values.map((r) => r.fcp)), lcp: median(values.map((r) => r.lcp)), tbt: median(values.map((r) => r.tbt)), cls: median(values.map((r) => r.cls)), runs: values };
+  return {
+    score: median(values.map((r) => r.score)),
+    fcp: median(values.map((r) => r.fcp)),
+    lcp: median(values.map((r) => r.lcp)),
+    tbt: median(values.map((r) => r.tbt)),
+    cls: median(values.map((r) => r.cls)),
+    runs: values,
+  };
 }
 
 function printTables(results, variants) {
@@ -142,16 +179,21 @@ function printTables(results, variants) {
     console.log(`\nLighthouse, ${profile} (score · LCP · CLS · TBT; medians of ${runs}):`);
     console.log(`| route | ${variants.join(' | ')} |`);
     console.log(`|---|${variants.map(() => '---').join('|')}|`);
-    for (const route of routes) console.log(`| ${route} | ${variants.map((v) => cell(results[v][route].lighthouse[profile])).join(' | ')} |`);
+    for (const route of routes)
+      console.log(`| ${route} | ${variants.map((v) => cell(results[v][route].lighthouse[profile])).join(' | ')} |`);
   }
   console.log('\nPage metrics (first-load JS gzip · request waves before content · CLS mobile / desktop from the Performance API):');
   console.log(`| route | ${variants.join(' | ')} |`);
   console.log(`|---|${variants.map(() => '---').join('|')}|`);
   for (const route of routes) {
-    console.log(`| ${route} | ${variants.map((v) => {
-      const r = results[v][route];
-      return `${kb(r.js)} KB · ${r.waves ?? '>'} waves · ${r.cls_mobile.toFixed(3)} / ${r.cls_desktop.toFixed(3)}`;
-    }).join(' | ')} |`);
+    console.log(
+      `| ${route} | ${variants
+        .map((v) => {
+          const r = results[v][route];
+          return `${kb(r.js)} KB · ${r.waves ?? '>'} waves · ${r.cls_mobile.toFixed(3)} / ${r.cls_desktop.toFixed(3)}`;
+        })
+        .join(' | ')} |`,
+    );
   }
 }
 
@@ -166,8 +208,10 @@ function checkTargets(results) {
     if (m && m.lcp > TARGETS.mobileLcpMs) missed.push(`${route} mobile LCP ${Math.round(m.lcp)} ms > ${TARGETS.mobileLcpMs} ms`);
     if (m && m.tbt > TARGETS.mobileTbtMs) missed.push(`${route} mobile TBT ${Math.round(m.tbt)} ms > ${TARGETS.mobileTbtMs} ms`);
     if (d && d.score < TARGETS.desktopScore) missed.push(`${route} desktop score ${d.score} < ${TARGETS.desktopScore}`);
-    for (const [name, lh] of Object.entries(r.lighthouse)) if (lh.cls > TARGETS.cls) missed.push(`${route} ${name} CLS ${lh.cls.toFixed(3)} > ${TARGETS.cls}`);
-    for (const key of ['cls_mobile', 'cls_desktop']) if (r[key] > TARGETS.cls) missed.push(`${route} ${key.replace('_', ' ')} (Performance API) ${r[key].toFixed(3)} > ${TARGETS.cls}`);
+    for (const [name, lh] of Object.entries(r.lighthouse))
+      if (lh.cls > TARGETS.cls) missed.push(`${route} ${name} CLS ${lh.cls.toFixed(3)} > ${TARGETS.cls}`);
+    for (const key of ['cls_mobile', 'cls_desktop'])
+      if (r[key] > TARGETS.cls) missed.push(`${route} ${key.replace('_', ' ')} (Performance API) ${r[key].toFixed(3)} > ${TARGETS.cls}`);
   }
   return missed;
 }
@@ -181,7 +225,14 @@ async function main() {
   const remotesFile = path.join(dir, 'remotes.json');
   fs.copyFileSync(path.join(ROOT, 'infra/local/remotes.json'), remotesFile);
   console.log('starting a stack on free ports…');
-  const stack = await startStack({ ports: await freePorts(), dataDir: dir, remotesFile, useEnv: false, publicHost: '127.0.0.1', env: { LOG_LEVEL: 'warn' } });
+  const stack = await startStack({
+    ports: await freePorts(),
+    dataDir: dir,
+    remotesFile,
+    useEnv: false,
+    publicHost: '127.0.0.1',
+    env: { LOG_LEVEL: 'warn' },
+  });
   const targets = { current: stack.url };
   let baseline = null;
   const results = { current: {} };
@@ -206,10 +257,14 @@ async function main() {
     for (const profile of profiles) {
       for (const route of routes) {
         const raw = Object.fromEntries(variants.map((v) => [v, []]));
-        for (let i = 0; i < runs; i += 1) for (const variant of variants) raw[variant].push(await lighthouseRun(`${targets[variant]}${route}`, profile));
+        for (let i = 0; i < runs; i += 1)
+          for (const variant of variants) raw[variant].push(await lighthouseRun(`${targets[variant]}${route}`, profile));
         for (const variant of variants) results[variant][route].lighthouse[profile] = summarise(raw[variant]);
-        const brief = (r) => `${r.score} · LCP ${(r.lcp / 1000).toFixed(2)} s · FCP ${(r.fcp / 1000).toFixed(2)} s · TBT ${Math.round(r.tbt)} ms · CLS ${r.cls.toFixed(3)}`;
-        console.log(`  ${profile} ${route}: ${variants.map((v) => `${v} ${brief(results[v][route].lighthouse[profile])}`).join(' | ')} (load ${load()})`);
+        const brief = (r) =>
+          `${r.score} · LCP ${(r.lcp / 1000).toFixed(2)} s · FCP ${(r.fcp / 1000).toFixed(2)} s · TBT ${Math.round(r.tbt)} ms · CLS ${r.cls.toFixed(3)}`;
+        console.log(
+          `  ${profile} ${route}: ${variants.map((v) => `${v} ${brief(results[v][route].lighthouse[profile])}`).join(' | ')} (load ${load()})`,
+        );
       }
       loads.push(load());
     }
@@ -217,15 +272,22 @@ async function main() {
     for (const route of routes) {
       console.log(`  ${route}`);
       for (const file of results.current[route].files) console.log(`    ${file}`);
-      console.log(`    request waves: ${results.current[route].wavePaths.map((w, i) => `${i + 1}: ${w.join(' ')}`).join('\n                   ')}`);
+      console.log(
+        `    request waves: ${results.current[route].wavePaths.map((w, i) => `${i + 1}: ${w.join(' ')}`).join('\n                   ')}`,
+      );
     }
     printTables(results, variants);
     const missed = checkTargets(results.current);
-    console.log(`\nMachine: ${os.cpus().length} cores; load average (1 / 5 / 15 min) at start and after each profile: ${loads.join(' → ')}`);
+    console.log(
+      `\nMachine: ${os.cpus().length} cores; load average (1 / 5 / 15 min) at start and after each profile: ${loads.join(' → ')}`,
+    );
     console.log(missed.length ? `Targets missed:\n  ${missed.join('\n  ')}` : 'Every target met.');
     const out = path.join(ROOT, 'artifacts/bench/web.json');
     fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), cores: os.cpus().length, loads, runs, targets: TARGETS, results, missed }, null, 2)}\n`);
+    fs.writeFileSync(
+      out,
+      `${JSON.stringify({ date: new Date().toISOString(), cores: os.cpus().length, loads, runs, targets: TARGETS, results, missed }, null, 2)}\n`,
+    );
     console.log(`written ${path.relative(ROOT, out)}`);
   } finally {
     await baseline?.stop();

@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import { ensureAptPackage } from '../../infra/local/lib/apt.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 export function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return CHROMIUM;

@@ -12,7 +12,9 @@ export function isCspViolation(text: string): boolean {
 
 function reportViolations(marker: string): void {
   document.addEventListener('securitypolicyviolation', (e) => {
-    console.error(`${marker} ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} in ${e.sourceFile || e.documentURI}:${e.lineNumber} ${e.sample}`);
+    console.error(
+      `${marker} ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} in ${e.sourceFile || e.documentURI}:${e.lineNumber} ${e.sample}`,
+    );
   });
 }
 

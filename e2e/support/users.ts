@@ -23,7 +23,13 @@ interface Mail {
 
 let counter = 0;
 
-async function call(base: string, method: string, urlPath: string, body?: unknown, token?: string): Promise<{ status: number; body: unknown }> {
+async function call(
+  base: string,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${base}${urlPath}`, {
     method,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -99,7 +105,12 @@ export async function signIn(context: BrowserContext, baseUrl: string, user: Tes
   await page.goto(`${baseUrl}/api/health`);
   const entries: [string, string][] = [[SESSION_KEYS.lang, lang]];
   if (user) {
-    entries.push([SESSION_KEYS.email, user.email], [SESSION_KEYS.access, user.access], [SESSION_KEYS.accessExpiry, expiryOf(user.access)], [SESSION_KEYS.refresh, user.refresh]);
+    entries.push(
+      [SESSION_KEYS.email, user.email],
+      [SESSION_KEYS.access, user.access],
+      [SESSION_KEYS.accessExpiry, expiryOf(user.access)],
+      [SESSION_KEYS.refresh, user.refresh],
+    );
   }
   await page.evaluate((pairs) => {
     for (const [key, value] of pairs) localStorage.setItem(key, value);

@@ -98,7 +98,9 @@ export async function startStack({
   const stop = async () => {
     for (const [name, fn] of stoppers.reverse()) {
       let timer;
-      const late = new Promise((resolve) => { timer = setTimeout(() => resolve('late'), 15_000); });
+      const late = new Promise((resolve) => {
+        timer = setTimeout(() => resolve('late'), 15_000);
+      });
       const outcome = await Promise.race([fn().catch(() => {}), late]);
       clearTimeout(timer);
       if (outcome === 'late') console.error(`! ${name} did not stop within 15 s`);
@@ -109,12 +111,24 @@ export async function startStack({
 
   try {
     progress(1, total, 'database');
-    const mongo = await startMongo({ port: ports.mongo, dataDir: path.join(dataDir, 'db'), logFile: path.join(logDir, 'db.log'), useEnv, log: (m) => progress(1, total, m) });
+    const mongo = await startMongo({
+      port: ports.mongo,
+      dataDir: path.join(dataDir, 'db'),
+      logFile: path.join(logDir, 'db.log'),
+      useEnv,
+      log: (m) => progress(1, total, m),
+    });
     stoppers.push(['database', mongo.stop]);
     handle.mongo = mongo;
 
     progress(2, total, 'Redis');
-    const redis = await startRedis({ port: ports.redis, dataDir: path.join(dataDir, 'redis'), logFile: path.join(logDir, 'redis.log'), useEnv, log: (m) => progress(2, total, m) });
+    const redis = await startRedis({
+      port: ports.redis,
+      dataDir: path.join(dataDir, 'redis'),
+      logFile: path.join(logDir, 'redis.log'),
+      useEnv,
+      log: (m) => progress(2, total, m),
+    });
     stoppers.push(['redis', redis.stop]);
     handle.redis = redis;
 
@@ -140,7 +154,9 @@ export async function startStack({
       // overwrites it with the peer address, and auth believes that one hop only.
       svc('auth', 'services/auth/dist/main.js', ports.auth, { TRUST_PROXY: '1' }),
       // The rating API verifies access tokens locally against the auth service's public keys.
-      svc('rating', 'services/rating/dist/main.js', ports.rating, { AUTH_JWKS_URL: `http://127.0.0.1:${ports.auth}/auth/.well-known/jwks.json` }),
+      svc('rating', 'services/rating/dist/main.js', ports.rating, {
+        AUTH_JWKS_URL: `http://127.0.0.1:${ports.auth}/auth/.well-known/jwks.json`,
+      }),
       svc('worker', 'services/rating/dist/worker.js', ports.worker),
     ];
 
@@ -155,7 +171,14 @@ export async function startStack({
 
     progress(5, total, 'services (auth, rating API, rating worker)');
     for (const s of services) {
-      const proc = startProcess({ name: s.name, command: node, args: [path.join(ROOT, s.script)], cwd: ROOT, env: { ...s.extra, ...common, PORT: String(s.port) }, logFile: path.join(logDir, `${s.name}.log`) });
+      const proc = startProcess({
+        name: s.name,
+        command: node,
+        args: [path.join(ROOT, s.script)],
+        cwd: ROOT,
+        env: { ...s.extra, ...common, PORT: String(s.port) },
+        logFile: path.join(logDir, `${s.name}.log`),
+      });
       handle.services[s.name] = proc;
     }
     stoppers.push(['services', () => Promise.all(Object.values(handle.services).map((p) => p.stop(10_000)))]);
@@ -163,7 +186,12 @@ export async function startStack({
       services.map(async (s) => {
         const proc = handle.services[s.name];
         try {
-          await waitForHttp(`http://127.0.0.1:${s.port}/readyz`, { what: s.name, timeoutMs: 60_000, isAlive: () => proc.alive, okStatus: 200 });
+          await waitForHttp(`http://127.0.0.1:${s.port}/readyz`, {
+            what: s.name,
+            timeoutMs: 60_000,
+            isAlive: () => proc.alive,
+            okStatus: 200,
+          });
         } catch (err) {
           throw new Error(`${err.message}\n--- last lines of ${path.join(logDir, `${s.name}.log`)} ---\n${proc.tail()}`, { cause: err });
         }
@@ -174,10 +202,17 @@ export async function startStack({
     // /config.json: the shell's runtime configuration (LAUNCH_AT, MAINTENANCE_AT, SOCIAL_URL, ...), from the environment.
     const configFile = path.join(dataDir, 'config.json');
     fs.writeFileSync(configFile, `${JSON.stringify(runtimeConfigFromEnv({ ...process.env, ...env }), null, 2)}\n`);
-    const shell = await serveStatic({ port: ports.shell, dir: path.join(ROOT, 'shell/dist'), spa: true, name: 'shell', files: { '/remotes.json': remotesFile, '/config.json': configFile } });
+    const shell = await serveStatic({
+      port: ports.shell,
+      dir: path.join(ROOT, 'shell/dist'),
+      spa: true,
+      name: 'shell',
+      files: { '/remotes.json': remotesFile, '/config.json': configFile },
+    });
     stoppers.push(['shell', shell.stop]);
     handle.statics.shell = shell;
-    const serveRemote = (r) => serveStatic({ port: ports[`mfe-${r}`], dir: path.join(ROOT, `mfe-${r}`, 'dist'), base: `/mfe/${r}/`, name: `mfe-${r}` });
+    const serveRemote = (r) =>
+      serveStatic({ port: ports[`mfe-${r}`], dir: path.join(ROOT, `mfe-${r}`, 'dist'), base: `/mfe/${r}/`, name: `mfe-${r}` });
     for (const r of REMOTES) handle.statics[`mfe-${r}`] = await serveRemote(r);
     stoppers.push(['micro-frontends', () => Promise.all(REMOTES.map((r) => handle.statics[`mfe-${r}`]?.stop()))]);
 

@@ -6,9 +6,18 @@ import { portsFromEnv, startStack } from './stack.mjs';
 import { DATA_DIR } from './lib/paths.mjs';
 
 const PORT_VARS = {
-  gateway: 'GATEWAY_PORT', shell: 'SHELL_PORT', 'mfe-community': 'MFE_COMMUNITY_PORT', 'mfe-review': 'MFE_REVIEW_PORT',
-  'mfe-account': 'MFE_ACCOUNT_PORT', auth: 'AUTH_PORT', rating: 'RATING_PORT', worker: 'RATING_WORKER_PORT',
-  mongo: 'MONGODB_PORT', redis: 'REDIS_PORT', smtp: 'SMTP_PORT', mailWeb: 'MAIL_WEB_PORT',
+  gateway: 'GATEWAY_PORT',
+  shell: 'SHELL_PORT',
+  'mfe-community': 'MFE_COMMUNITY_PORT',
+  'mfe-review': 'MFE_REVIEW_PORT',
+  'mfe-account': 'MFE_ACCOUNT_PORT',
+  auth: 'AUTH_PORT',
+  rating: 'RATING_PORT',
+  worker: 'RATING_WORKER_PORT',
+  mongo: 'MONGODB_PORT',
+  redis: 'REDIS_PORT',
+  smtp: 'SMTP_PORT',
+  mailWeb: 'MAIL_WEB_PORT',
 };
 
 function portBusy(port) {
@@ -28,8 +37,12 @@ async function main() {
   for (const [name, port] of Object.entries(ports)) {
     if (name === 'mongo' && process.env.MONGODB_URI) continue;
     if (name === 'redis' && process.env.REDIS_URL) continue;
-    if (Number.isNaN(port) || port <= 0 || port > 65535) throw new Error(`${PORT_VARS[name]} must be a port number, got "${process.env[PORT_VARS[name]]}".`);
-    if (await portBusy(port)) throw new Error(`port ${port} is already in use: stop what uses it (an earlier \`npm start\`?) or set ${PORT_VARS[name]} to another port.`);
+    if (Number.isNaN(port) || port <= 0 || port > 65535)
+      throw new Error(`${PORT_VARS[name]} must be a port number, got "${process.env[PORT_VARS[name]]}".`);
+    if (await portBusy(port))
+      throw new Error(
+        `port ${port} is already in use: stop what uses it (an earlier \`npm start\`?) or set ${PORT_VARS[name]} to another port.`,
+      );
   }
 
   say('building the apps and services (Nx cache: only what changed is rebuilt)…');

@@ -12,7 +12,9 @@ initI18n('en');
 
 /** 200 answers by path (checked against the contract); anything else is a 502. */
 function serve(answers: Record<string, unknown>) {
-  const { fetch, navigate, notify, schedule } = fakeRoutes(Object.fromEntries(Object.entries(answers).map(([url, body]) => [url, { status: 200, body }])));
+  const { fetch, navigate, notify, schedule } = fakeRoutes(
+    Object.fromEntries(Object.entries(answers).map(([url, body]) => [url, { status: 200, body }])),
+  );
   return { fetch, reactions: { navigate, notify, schedule } };
 }
 

@@ -40,9 +40,18 @@ const fieldMessages = (body: unknown, field: string): string[] => {
 /** The message for a 400 from signup (field maps, API contract): an array under `email` = already used. */
 export function signupErrorMessage(body: unknown): { key: AuthMessage | 'Error.signup-failed'; details: string[] } {
   const email = fieldMessages(body, 'email');
-  if (email.length) return { key: email.some((m) => /valid/i.test(m)) ? 'Auth.invalid-email' : email.some((m) => /required/i.test(m)) ? 'Auth.all-fields-required' : 'Auth.email-used', details: [] };
+  if (email.length)
+    return {
+      key: email.some((m) => /valid/i.test(m))
+        ? 'Auth.invalid-email'
+        : email.some((m) => /required/i.test(m))
+          ? 'Auth.all-fields-required'
+          : 'Auth.email-used',
+      details: [],
+    };
   const password = [...fieldMessages(body, 'password'), ...fieldMessages(body, 'new_password')];
   if (password.length) return { key: 'Auth.invalid-password', details: password };
-  if (fieldMessages(body, 'non_field_errors').length || fieldMessages(body, 're_password').length) return { key: 'Auth.not-corresponding-password', details: [] };
+  if (fieldMessages(body, 'non_field_errors').length || fieldMessages(body, 're_password').length)
+    return { key: 'Auth.not-corresponding-password', details: [] };
   return { key: 'Error.signup-failed', details: [] };
 }

@@ -23,7 +23,15 @@ const ranking = [
   { id: 4, prefix: 'Mme', name: 'Durand', subjects: ['Maths'], rating: 8.46 },
   { id: 9, prefix: 'M.', name: 'Martin', subjects: [], rating: 7 },
 ];
-const teacher = { id: 4, prefix: 'Mme', name: 'Durand', rating: 7, reviews: 3, ...NO_FIGURES, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }] };
+const teacher = {
+  id: 4,
+  prefix: 'Mme',
+  name: 'Durand',
+  rating: 7,
+  reviews: 3,
+  ...NO_FIGURES,
+  subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }],
+};
 const community = [
   { title: 'recent', reviews: [sampleReview(1), sampleReview(2)] },
   { title: 'highest', reviews: [sampleReview(2, { tot_rating: 10 })] },
@@ -33,7 +41,9 @@ const community = [
 ];
 
 function serve(answers: Record<string, unknown>) {
-  return fakeApi((call: FakeCall) => (call.url in answers ? { status: 200, body: answers[call.url] } : { status: 404, body: { error: 'not-found' } }));
+  return fakeApi((call: FakeCall) =>
+    call.url in answers ? { status: 200, body: answers[call.url] } : { status: 404, body: { error: 'not-found' } },
+  );
 }
 
 function renderRoute(url: string, pattern: keyof typeof routes) {
@@ -81,7 +91,9 @@ test('/communaute: title, search box, non-empty categories as carousels alternat
   expect(screen.queryByTestId('category-lowest')).toBeNull();
   const carousels = screen.getAllByRole('region');
   expect(carousels.map((c) => c.getAttribute('data-direction'))).toEqual(['forward', 'backward', 'forward']);
-  expect(autoScroll.mock.calls.map(([o]) => (o as { direction: string }).direction)).toEqual(expect.arrayContaining(['forward', 'backward']));
+  expect(autoScroll.mock.calls.map(([o]) => (o as { direction: string }).direction)).toEqual(
+    expect.arrayContaining(['forward', 'backward']),
+  );
   expect(within(screen.getByTestId('category-recent')).getAllByTestId('review-card')).toHaveLength(2);
   // The caller's state: review 1 voted relatable, review 2 a favourite (in both of its categories).
   expect(within(screen.getByTestId('category-recent')).getAllByTestId('vote-like')[0]).toHaveAttribute('aria-pressed', 'true');

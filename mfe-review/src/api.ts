@@ -15,7 +15,8 @@ async function write(method: 'post' | 'put', path: string, payload: ReviewPayloa
 
 export const reviewApi = {
   /** `attempt` names this form's submission: the same payload sent again (after a lost answer) gets the original answer. */
-  create: (payload: ReviewPayload, attempt: string) => write('post', '/api/rating/0', payload, { 'Idempotency-Key': idempotencyKey(attempt, payload) }),
+  create: (payload: ReviewPayload, attempt: string) =>
+    write('post', '/api/rating/0', payload, { 'Idempotency-Key': idempotencyKey(attempt, payload) }),
   edit: (id: number, payload: ReviewPayload) => write('put', `/api/rating/${id}`, payload),
   editView: (id: number) => api.get<ReviewEditView>(`/api/rating/${id}`),
   teacher: (id: number) => api.get<TeacherDetail>(`/api/teacher/${id}`, { auth: false }),
@@ -29,7 +30,8 @@ export function idempotencyKey(attempt: string, payload: ReviewPayload): string 
 }
 
 /** A random name for one form's submissions (8+ characters of [A-Za-z0-9-]). */
-export const newAttempt = (): string => (typeof crypto?.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`);
+export const newAttempt = (): string =>
+  typeof crypto?.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 
 /** The form's teacher from GET /api/teacher/{id}. */
 export function formTeacher(detail: TeacherDetail): FormTeacher {

@@ -47,7 +47,15 @@ test('adds the `review` namespace; fr, es and en catalogues have the same keys',
 
 test('/publication shows the form and the subjects with their colour', async () => {
   fakeApi((call) =>
-    call.url === '/api/subjects' ? { status: 200, body: [{ id: 1, name: 'Mathématiques', color: '#ff0000' }, { id: 2, name: 'Histoire', color: '#00aa00' }] } : { status: 500 },
+    call.url === '/api/subjects'
+      ? {
+          status: 200,
+          body: [
+            { id: 1, name: 'Mathématiques', color: '#ff0000' },
+            { id: 2, name: 'Histoire', color: '#00aa00' },
+          ],
+        }
+      : { status: 500 },
   );
   updateSession({ email: 'a@b.c', access: 'A' });
   renderRoute('/publication', '/publication');
@@ -62,7 +70,23 @@ test('/publication shows the form and the subjects with their colour', async () 
 });
 
 test('/publication signed out: a notice, and publishing sends the visitor to /auth?form=login', async () => {
-  const api = fakeApi((call) => (call.url === '/api/teacher/4' ? { status: 200, body: { id: 4, prefix: 'Mme', name: 'Durand', rating: null, reviews: 0, ...NO_FIGURES, ...NO_FIGURES, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }] } } : { status: 200, body: [] }));
+  const api = fakeApi((call) =>
+    call.url === '/api/teacher/4'
+      ? {
+          status: 200,
+          body: {
+            id: 4,
+            prefix: 'Mme',
+            name: 'Durand',
+            rating: null,
+            reviews: 0,
+            ...NO_FIGURES,
+            ...NO_FIGURES,
+            subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }],
+          },
+        }
+      : { status: 200, body: [] },
+  );
   renderRoute('/publication?teacher=4', '/publication');
   expect(screen.getByTestId('signed-out-notice')).toHaveTextContent('You need to be signed in');
   await screen.findByTestId('teacher-clear');

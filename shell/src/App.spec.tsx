@@ -1,7 +1,14 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation, useParams } from 'react-router';
 import { initI18n } from '@pupitre/i18n';
-import { buildRouteTable, RemoteLoaderProvider, type RemoteLoader, type RemoteName, type RemoteRouteMap, type RemoteRouteTable } from '@pupitre/mf-runtime';
+import {
+  buildRouteTable,
+  RemoteLoaderProvider,
+  type RemoteLoader,
+  type RemoteName,
+  type RemoteRouteMap,
+  type RemoteRouteTable,
+} from '@pupitre/mf-runtime';
 import { AppRoutes } from './App';
 import { RemoteRoutesProvider, type RemoteRoutesSource } from './remote-routes';
 import { SHELL_PATHS } from './route-table';
@@ -10,15 +17,43 @@ initI18n('en');
 
 // jsdom has no matchMedia (the navbar and the carousel ask it).
 beforeAll(() => {
-  window.matchMedia = ((query: string) => ({ matches: false, media: query, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false })) as never;
+  window.matchMedia = ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as never;
 });
 
 const title = (en: string) => ({ fr: `${en} (fr)`, es: `${en} (es)`, en });
 /** What the remotes' manifests declare, as the shell receives them (a sample: the shell knows none of it). */
 const DECLARED: [RemoteName, { path: string; title: ReturnType<typeof title>; signIn?: boolean; footer?: boolean }[]][] = [
-  ['community', [{ path: '/communaute', title: title('Community') }, { path: '/teacher/:id', title: title('Teacher') }]],
-  ['review', [{ path: '/publication', title: title('Publish a review') }, { path: '/review/:id/edit', title: title('Edit a review'), signIn: true }]],
-  ['account', [{ path: '/auth', title: title('Sign in'), footer: false }, { path: '/me/favorites', title: title('My favourites'), signIn: true }, { path: '/activate/:uid/:token', title: title('Account activation') }]],
+  [
+    'community',
+    [
+      { path: '/communaute', title: title('Community') },
+      { path: '/teacher/:id', title: title('Teacher') },
+    ],
+  ],
+  [
+    'review',
+    [
+      { path: '/publication', title: title('Publish a review') },
+      { path: '/review/:id/edit', title: title('Edit a review'), signIn: true },
+    ],
+  ],
+  [
+    'account',
+    [
+      { path: '/auth', title: title('Sign in'), footer: false },
+      { path: '/me/favorites', title: title('My favourites'), signIn: true },
+      { path: '/activate/:uid/:token', title: title('Account activation') },
+    ],
+  ],
 ];
 const TABLE: RemoteRouteTable = buildRouteTable(DECLARED, SHELL_PATHS);
 const pathsOf = (remote: RemoteName) => TABLE.routes.filter((route) => route.remote === remote).map((route) => route.path);
@@ -61,7 +96,13 @@ test("a remote may not take a shell path or another remote's path", () => {
   const report = jest.fn();
   const table = buildRouteTable(
     [
-      ['community', [{ path: '/admin', title: title('Mine') }, { path: '/ranking', title: title('Ranking') }]],
+      [
+        'community',
+        [
+          { path: '/admin', title: title('Mine') },
+          { path: '/ranking', title: title('Ranking') },
+        ],
+      ],
       ['review', [{ path: '/ranking', title: title('Also mine') }]],
     ],
     SHELL_PATHS,

@@ -42,7 +42,9 @@ export function AppRoutes() {
           return <Route key={path} path={path} element={<Page />} />;
         })}
         {remotes.status === 'ready'
-          ? remotes.table.routes.map((route) => <Route key={route.path} path={route.path} element={<RemotePage key={route.path} route={route} />} />)
+          ? remotes.table.routes.map((route) => (
+              <Route key={route.path} path={route.path} element={<RemotePage key={route.path} route={route} />} />
+            ))
           : null}
         <Route path="*" element={<Unclaimed />} />
       </Route>
@@ -50,7 +52,15 @@ export function AppRoutes() {
   );
 }
 
-export function App({ loader, routes, config = DEFAULT_CONFIG }: { loader: RemoteLoader; routes: RemoteRoutesSource; config?: RuntimeConfig }) {
+export function App({
+  loader,
+  routes,
+  config = DEFAULT_CONFIG,
+}: {
+  loader: RemoteLoader;
+  routes: RemoteRoutesSource;
+  config?: RuntimeConfig;
+}) {
   return (
     <RootErrorBoundary>
       <RuntimeConfigContext.Provider value={config}>

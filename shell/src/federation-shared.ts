@@ -17,8 +17,14 @@ export function hostShared(versions: Record<string, SharedVersion> = JSON.parse(
   const shared: HostShared = {};
   for (const [name, { version, requiredVersion }] of Object.entries(versions)) {
     const mod = MODULES[name];
-    if (!mod) throw new Error(`[shell] shared singleton "${name}" has no module in @pupitre-generated/shared-modules (tools/rspack/host.mjs)`);
-    shared[name] = { version, scope: 'default', lib: () => mod as never, shareConfig: { singleton: true, requiredVersion, strictVersion: false } };
+    if (!mod)
+      throw new Error(`[shell] shared singleton "${name}" has no module in @pupitre-generated/shared-modules (tools/rspack/host.mjs)`);
+    shared[name] = {
+      version,
+      scope: 'default',
+      lib: () => mod as never,
+      shareConfig: { singleton: true, requiredVersion, strictVersion: false },
+    };
   }
   return shared;
 }

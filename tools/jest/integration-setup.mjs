@@ -15,7 +15,13 @@ export default async function setup() {
   const log = (m) => process.stdout.write(`\n[integration] ${m}`);
   const [dbPort, redisPort, smtpPort, webPort] = await freePortList(4);
   const mongo = await startMongo({ port: dbPort, dataDir: path.join(dir, 'db'), logFile: path.join(dir, 'db.log'), log });
-  const redis = await startRedis({ port: redisPort, dataDir: path.join(dir, 'redis'), persist: false, logFile: path.join(dir, 'redis.log'), log });
+  const redis = await startRedis({
+    port: redisPort,
+    dataDir: path.join(dir, 'redis'),
+    persist: false,
+    logFile: path.join(dir, 'redis.log'),
+    log,
+  });
   const mail = await startMailCatcher({ smtpPort, webPort });
   log(`database: ${mongo.kind} at ${mongo.uri}; redis at ${redis.url}; mail catcher at ${mail.webUrl}\n`);
   process.env.MONGODB_URI = mongo.uri;

@@ -36,10 +36,16 @@ export default async function teardown(globalConfig: RunConfig) {
   const traceProblems = traceDir ? checkDatabaseTrace(globalConfig.rootDir, traceDir, log) : [];
   fs.rmSync(it.dir, { recursive: true, force: true });
   const total = contractRows().length;
-  process.stdout.write(`\n[integration] contract coverage: ${total - missing.length}/${total} (endpoint, status) rows of api-contract.md hit\n`);
+  process.stdout.write(
+    `\n[integration] contract coverage: ${total - missing.length}/${total} (endpoint, status) rows of api-contract.md hit\n`,
+  );
   const failures = [
-    ...(whole && missing.length ? [`contract coverage: no integration test hit these rows of api-contract.md (method, path, status):\n  ${missing.join('\n  ')}`] : []),
-    ...(whole && traceProblems.length ? [`database trace (services/README.md, "Database operations per request"):\n  ${traceProblems.join('\n  ')}`] : []),
+    ...(whole && missing.length
+      ? [`contract coverage: no integration test hit these rows of api-contract.md (method, path, status):\n  ${missing.join('\n  ')}`]
+      : []),
+    ...(whole && traceProblems.length
+      ? [`database trace (services/README.md, "Database operations per request"):\n  ${traceProblems.join('\n  ')}`]
+      : []),
   ];
   if (failures.length) throw new Error(failures.join('\n'));
 }

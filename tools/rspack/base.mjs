@@ -70,7 +70,11 @@ export function baseConfig({ appDir, port, title, publicPath, mode, env = proces
       ],
     },
     plugins: [
-      new rspack.HtmlRspackPlugin({ template: path.join(TOOLS_DIR, 'index.html'), templateParameters: { title, headTags }, minify: production }),
+      new rspack.HtmlRspackPlugin({
+        template: path.join(TOOLS_DIR, 'index.html'),
+        templateParameters: { title, headTags },
+        minify: production,
+      }),
       new rspack.DefinePlugin({ 'process.env.MFE_VERSION': JSON.stringify(version) }),
     ],
     optimization: { minimize: production },

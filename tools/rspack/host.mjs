@@ -42,7 +42,9 @@ class PreloadChunksPlugin {
     compiler.hooks.compilation.tap('PreloadChunksPlugin', (compilation) => {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tap('PreloadChunksPlugin', (data) => {
         const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : String(compilation.outputOptions.publicPath ?? '/');
-        const files = [...compilation.chunks].filter((chunk) => chunk.name && this.names.includes(chunk.name)).flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+        const files = [...compilation.chunks]
+          .filter((chunk) => chunk.name && this.names.includes(chunk.name))
+          .flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
         const links = files.map((file) => `<link rel="preload" href="${publicPath}${file}" as="script">`).join('');
         data.html = data.html.replace('</title>', `</title>${links}`);
         return data;
@@ -59,7 +61,9 @@ export function createHostConfig({ appDir, mode }) {
   // /remotes.json and /config.json are fetched beside main.js (preloads the shell's plain GETs of
   // them take over), so a remote route's manifest can be asked for as soon as main.js runs and the
   // first paint waits for no round trip after main.js (issue #16: no waterfall).
-  const headTags = ['/remotes.json', '/config.json'].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="anonymous">`).join('');
+  const headTags = ['/remotes.json', '/config.json']
+    .map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="anonymous">`)
+    .join('');
   const config = baseConfig({ appDir, port: SHELL_PORT, mode, title: 'Pupitre', publicPath: '/', headTags });
   // The language catalogues of the first paint too (the page's language is known only once main.js
   // runs: the three small chunks are preloaded, the one it asks for is taken from there).
@@ -83,7 +87,10 @@ export function createHostConfig({ appDir, mode }) {
         res.end(JSON.stringify(body()));
       },
     });
-    middlewares.unshift(json('remotes.json', () => devRemotesJson()), json('config.json', () => runtimeConfigFromEnv()));
+    middlewares.unshift(
+      json('remotes.json', () => devRemotesJson()),
+      json('config.json', () => runtimeConfigFromEnv()),
+    );
     return middlewares;
   };
   return config;

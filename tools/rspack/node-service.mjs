@@ -43,9 +43,7 @@ export function nodeServiceConfig({ serviceDir, entries }) {
       conditionNames: ['node', 'require', 'import', 'default'],
     },
     externalsPresets: { node: true },
-    externals: [
-      ({ request }, callback) => (isExternal(request) ? callback(undefined, `commonjs ${request}`) : callback()),
-    ],
+    externals: [({ request }, callback) => (isExternal(request) ? callback(undefined, `commonjs ${request}`) : callback())],
     module: {
       rules: [
         {

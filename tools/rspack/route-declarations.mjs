@@ -12,7 +12,11 @@ const MANIFEST = 'mf-manifest.json';
 export function readRouteDeclarations(appDir, env = process.env) {
   const file = env.MFE_ROUTE_DECLARATIONS ? path.resolve(env.MFE_ROUTE_DECLARATIONS) : path.join(appDir, 'src/route-declarations.json');
   const routes = JSON.parse(fs.readFileSync(file, 'utf8'));
-  if (!Array.isArray(routes) || routes.length === 0 || routes.some((r) => typeof r?.path !== 'string' || !r.path.startsWith('/') || !r.title)) {
+  if (
+    !Array.isArray(routes) ||
+    routes.length === 0 ||
+    routes.some((r) => typeof r?.path !== 'string' || !r.path.startsWith('/') || !r.title)
+  ) {
     throw new Error(`${file}: expected a non-empty array of { path: "/...", title: { fr, es, en }, ... } (routeDeclarationSchema)`);
   }
   return { file, routes };
@@ -27,16 +31,21 @@ export class RouteDeclarationsPlugin {
     const { file, routes } = readRouteDeclarations(this.appDir);
     compiler.hooks.thisCompilation.tap('RouteDeclarationsPlugin', (compilation) => {
       compilation.fileDependencies.add(file);
-      compilation.hooks.processAssets.tap({ name: 'RouteDeclarationsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const asset = compilation.getAsset(MANIFEST);
-        if (!asset) {
-          compilation.errors.push(new rspack.WebpackError(`RouteDeclarationsPlugin: ${MANIFEST} was not emitted (is manifest: true set?)`));
-          return;
-        }
-        const manifest = JSON.parse(asset.source.source().toString());
-        manifest.pupitre = { routes };
-        compilation.updateAsset(MANIFEST, new rspack.sources.RawSource(JSON.stringify(manifest, null, 2)));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'RouteDeclarationsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const asset = compilation.getAsset(MANIFEST);
+          if (!asset) {
+            compilation.errors.push(
+              new rspack.WebpackError(`RouteDeclarationsPlugin: ${MANIFEST} was not emitted (is manifest: true set?)`),
+            );
+            return;
+          }
+          const manifest = JSON.parse(asset.source.source().toString());
+          manifest.pupitre = { routes };
+          compilation.updateAsset(MANIFEST, new rspack.sources.RawSource(JSON.stringify(manifest, null, 2)));
+        },
+      );
     });
   }
 }

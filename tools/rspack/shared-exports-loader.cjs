@@ -11,7 +11,14 @@ const slimExports = new Map(); // package → Set of exported names (read once p
 function exportsOf(pkg) {
   if (!slimExports.has(pkg)) {
     const text = fs.readFileSync(path.join(SLIM_DIR, `${pkg}.mjs`), 'utf8').replace(/\/\/.*$/gm, '');
-    const names = [...text.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((n) => n.trim().split(/\s+as\s+/).pop()));
+    const names = [...text.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) =>
+      m[1].split(',').map((n) =>
+        n
+          .trim()
+          .split(/\s+as\s+/)
+          .pop(),
+      ),
+    );
     slimExports.set(pkg, new Set(names.filter(Boolean)));
   }
   return slimExports.get(pkg);
@@ -29,7 +36,11 @@ function importedNames(source, pkg) {
 }
 
 function missingSharedExports(source, packages) {
-  return packages.flatMap((pkg) => importedNames(source, pkg).filter((name) => !exportsOf(pkg).has(name)).map((name) => ({ pkg, name })));
+  return packages.flatMap((pkg) =>
+    importedNames(source, pkg)
+      .filter((name) => !exportsOf(pkg).has(name))
+      .map((name) => ({ pkg, name })),
+  );
 }
 
 module.exports = function sharedExportsLoader(source) {

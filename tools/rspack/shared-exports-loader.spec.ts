@@ -14,7 +14,8 @@ test('names the exports the curated re-export lacks', () => {
 });
 
 test('type-only imports and provided exports pass', () => {
-  const source = "import type { Location } from 'react-router';\nimport { type NavigateFunction, useNavigate } from 'react-router';\nimport { useTranslation } from 'react-i18next';\n";
+  const source =
+    "import type { Location } from 'react-router';\nimport { type NavigateFunction, useNavigate } from 'react-router';\nimport { useTranslation } from 'react-i18next';\n";
   expect(missingSharedExports(source, PACKAGES)).toEqual([]);
 });
 

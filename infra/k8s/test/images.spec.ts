@@ -25,7 +25,11 @@ function parseDockerfile(file: string) {
     if (!op) continue;
     if (op.toUpperCase() === 'FROM') {
       const [, from, name] = /^(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?$/i.exec(args)!;
-      stages.push({ name: name ?? String(stages.length), from: from.replace(/\$\{(\w+)\}/g, (_, v) => globalArgs[v] ?? _), instructions: [] });
+      stages.push({
+        name: name ?? String(stages.length),
+        from: from.replace(/\$\{(\w+)\}/g, (_, v) => globalArgs[v] ?? _),
+        instructions: [],
+      });
     } else if (!stages.length && op.toUpperCase() === 'ARG') {
       const [k, v] = args.split('=');
       globalArgs[k] = v;
@@ -51,7 +55,9 @@ function parseDockerfile(file: string) {
 const staticFile = parseDockerfile(path.join(ROOT, 'infra/docker/static.Dockerfile'));
 const nodeFile = parseDockerfile(path.join(ROOT, 'infra/docker/node-service.Dockerfile'));
 const deployment = (name: string) =>
-  parseObjects(fs.readFileSync(path.join(ROOT, `infra/k8s/base/${name}/${name}.yaml`), 'utf8')).find((o: { kind: string }) => o.kind === 'Deployment');
+  parseObjects(fs.readFileSync(path.join(ROOT, `infra/k8s/base/${name}/${name}.yaml`), 'utf8')).find(
+    (o: { kind: string }) => o.kind === 'Deployment',
+  );
 
 const STATIC = { shell: 'shell', 'mfe-community': 'mfe-community', 'mfe-review': 'mfe-review', 'mfe-account': 'mfe-account' };
 const SERVICES = {
@@ -78,33 +84,49 @@ describe('static images (static.Dockerfile)', () => {
 
   it('puts each remote under /mfe/<name>/ and uses the remote nginx configuration', () => {
     for (const name of ['community', 'review', 'account']) {
-      const copy = staticFile.chain(`mfe-${name}`).flatMap((s) => s.instructions).find((i) => i.op === 'COPY' && i.args.includes('--from='))!;
+      const copy = staticFile
+        .chain(`mfe-${name}`)
+        .flatMap((s) => s.instructions)
+        .find((i) => i.op === 'COPY' && i.args.includes('--from='))!;
       expect(copy.args.endsWith(`/usr/share/nginx/html/mfe/${name}`)).toBe(true);
-      expect(staticFile.chain(`mfe-${name}`).flatMap((s) => s.instructions).some((i) => i.args.includes('nginx/remote.conf'))).toBe(true);
+      expect(
+        staticFile
+          .chain(`mfe-${name}`)
+          .flatMap((s) => s.instructions)
+          .some((i) => i.args.includes('nginx/remote.conf')),
+      ).toBe(true);
     }
     expect(staticFile.byName.get('shell')!.instructions.some((i) => i.args.includes('nginx/shell.conf'))).toBe(true);
   });
 
   it.each(Object.keys(STATIC))('%s carries the generated security-headers include its configuration names', (name) => {
-    const copy = staticFile.chain(name).flatMap((s) => s.instructions).find((i) => i.op === 'COPY' && i.args.includes('nginx/security-headers.conf'));
+    const copy = staticFile
+      .chain(name)
+      .flatMap((s) => s.instructions)
+      .find((i) => i.op === 'COPY' && i.args.includes('nginx/security-headers.conf'));
     expect(copy?.args).toMatch(/ \/etc\/nginx\/security-headers\.conf$/);
     const conf = name === 'shell' ? 'shell' : 'remote';
-    expect(fs.readFileSync(path.join(ROOT, `infra/docker/nginx/${conf}.conf`), 'utf8')).toContain('include /etc/nginx/security-headers.conf;');
+    expect(fs.readFileSync(path.join(ROOT, `infra/docker/nginx/${conf}.conf`), 'utf8')).toContain(
+      'include /etc/nginx/security-headers.conf;',
+    );
   });
 });
 
 describe('service images (node-service.Dockerfile)', () => {
-  it.each(Object.entries(SERVICES))('%s: a Node 24 target, uid 1000, under tini, with the right entry point and port', (name, { entry, port }) => {
-    expect(nodeFile.byName.has(name)).toBe(true);
-    expect(nodeFile.baseImage(name)).toMatch(/^node:24[-.]/);
-    expect(nodeFile.last(name, 'USER')).toBe('1000:1000');
-    expect(JSON.parse(nodeFile.last(name, 'ENTRYPOINT')!)).toEqual(['/usr/bin/tini', '--', 'node']);
-    expect(JSON.parse(nodeFile.last(name, 'CMD')!)).toEqual([entry]);
-    expect(nodeFile.last(name, 'EXPOSE')).toBe(String(port));
-    const d = deployment(name);
-    expect(d.spec.template.spec.containers[0].ports[0].containerPort).toBe(port);
-    expect(d.spec.template.spec.securityContext.runAsUser).toBe(1000);
-  });
+  it.each(Object.entries(SERVICES))(
+    '%s: a Node 24 target, uid 1000, under tini, with the right entry point and port',
+    (name, { entry, port }) => {
+      expect(nodeFile.byName.has(name)).toBe(true);
+      expect(nodeFile.baseImage(name)).toMatch(/^node:24[-.]/);
+      expect(nodeFile.last(name, 'USER')).toBe('1000:1000');
+      expect(JSON.parse(nodeFile.last(name, 'ENTRYPOINT')!)).toEqual(['/usr/bin/tini', '--', 'node']);
+      expect(JSON.parse(nodeFile.last(name, 'CMD')!)).toEqual([entry]);
+      expect(nodeFile.last(name, 'EXPOSE')).toBe(String(port));
+      const d = deployment(name);
+      expect(d.spec.template.spec.containers[0].ports[0].containerPort).toBe(port);
+      expect(d.spec.template.spec.securityContext.runAsUser).toBe(1000);
+    },
+  );
 
   it.each(Object.keys(SERVICES))('%s ships production dependencies only, never the build stage’s node_modules', (name) => {
     const copies = nodeFile.chain(name).flatMap((s) => s.instructions.filter((i) => i.op === 'COPY'));
@@ -128,7 +150,11 @@ describe('service images (node-service.Dockerfile)', () => {
 });
 
 describe('.dockerignore', () => {
-  const patterns = fs.readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const patterns = fs
+    .readFileSync(path.join(ROOT, '.dockerignore'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
   it('keeps local installs, builds, data, git and secrets out of the build context', () => {
     for (const p of ['.git', '**/node_modules', '**/dist', '.data', '**/.env', '**/secrets']) expect(patterns).toContain(p);
   });
@@ -274,10 +300,21 @@ describe('nginx configurations served by a real nginx', () => {
   it('both: every answer carries the security headers, whatever its location or status', async () => {
     const expected = pageHeaders(loadSecurityPolicy());
     const answers: [string, string, RequestInit?][] = [
-      ['shell', '/'], ['shell', '/teacher/42'], ['shell', '/main.0123abcd.js'], ['shell', '/missing.js'], ['shell', '/remotes.json'],
-      ['shell', '/config.json'], ['shell', '/healthz'], ['shell', '/readyz'],
-      ['remote', '/mfe/review/index.html'], ['remote', '/mfe/review/mf-manifest.json'], ['remote', '/mfe/review/123.89abcdef.js'],
-      ['remote', '/mfe/review/missing.js'], ['remote', '/elsewhere'], ['remote', '/healthz'], ['remote', '/mfe/review/remoteEntry.js', { method: 'OPTIONS' }],
+      ['shell', '/'],
+      ['shell', '/teacher/42'],
+      ['shell', '/main.0123abcd.js'],
+      ['shell', '/missing.js'],
+      ['shell', '/remotes.json'],
+      ['shell', '/config.json'],
+      ['shell', '/healthz'],
+      ['shell', '/readyz'],
+      ['remote', '/mfe/review/index.html'],
+      ['remote', '/mfe/review/mf-manifest.json'],
+      ['remote', '/mfe/review/123.89abcdef.js'],
+      ['remote', '/mfe/review/missing.js'],
+      ['remote', '/elsewhere'],
+      ['remote', '/healthz'],
+      ['remote', '/mfe/review/remoteEntry.js', { method: 'OPTIONS' }],
     ];
     for (const [server, p, init] of answers) {
       const res = await get(server, p, init);

@@ -64,14 +64,24 @@ describe.each(['dev', 'prod', 'prod-managed'])('Ingress of %s', (overlay) => {
   const paths = () => ingressesOf(overlay).flatMap((i) => i.spec.rules.flatMap((r) => r.http.paths));
 
   it('has Ingresses of one rule for one host whose paths together equal infra/routes.json', () => {
-    expect(ingressesOf(overlay).map((i) => i.metadata.name).sort()).toEqual(['pupitre', 'pupitre-services']);
+    expect(
+      ingressesOf(overlay)
+        .map((i) => i.metadata.name)
+        .sort(),
+    ).toEqual(['pupitre', 'pupitre-services']);
     for (const i of ingressesOf(overlay)) expect(i.spec.rules).toHaveLength(1);
     expect(new Set(ingressesOf(overlay).map((i) => i.spec.rules[0].host)).size).toBe(1);
     const order = (a: { path: string; pathType: string }, b: { path: string; pathType: string }) =>
       a.path.localeCompare(b.path) || a.pathType.localeCompare(b.pathType);
-    const fromIngress = paths().map((p) => ({ path: p.path, pathType: p.pathType, service: p.backend.service.name })).sort(order);
+    const fromIngress = paths()
+      .map((p) => ({ path: p.path, pathType: p.pathType, service: p.backend.service.name }))
+      .sort(order);
     const fromGateway = routes
-      .map((r: { prefix: string; target: string; exact?: boolean }) => ({ path: r.prefix, pathType: r.exact ? 'Exact' : 'Prefix', service: SERVICE_OF_TARGET[r.target] }))
+      .map((r: { prefix: string; target: string; exact?: boolean }) => ({
+        path: r.prefix,
+        pathType: r.exact ? 'Exact' : 'Prefix',
+        service: SERVICE_OF_TARGET[r.target],
+      }))
       .sort(order);
     expect(fromIngress).toEqual(fromGateway);
   });
@@ -95,10 +105,29 @@ describe.each(['dev', 'prod', 'prod-managed'])('Ingress of %s', (overlay) => {
   });
 
   it.each([
-    '/', '/communaute', '/teacher/42', '/remotes.json', '/apiary', '/authx',
-    '/auth', '/auth/', '/auth/login', '/auth/google/callback', '/auth/token/', '/auth/meX', '/auth/manage/users/me/',
-    '/auth/me', '/auth/me/', '/auth/me/favorites', '/api', '/api/teachers/ranking',
-    '/mfe/community/mf-manifest.json', '/mfe/review/remoteEntry.js', '/mfe/account/x.js', '/mfe/reviewer', '/mfe',
+    '/',
+    '/communaute',
+    '/teacher/42',
+    '/remotes.json',
+    '/apiary',
+    '/authx',
+    '/auth',
+    '/auth/',
+    '/auth/login',
+    '/auth/google/callback',
+    '/auth/token/',
+    '/auth/meX',
+    '/auth/manage/users/me/',
+    '/auth/me',
+    '/auth/me/',
+    '/auth/me/favorites',
+    '/api',
+    '/api/teachers/ranking',
+    '/mfe/community/mf-manifest.json',
+    '/mfe/review/remoteEntry.js',
+    '/mfe/account/x.js',
+    '/mfe/reviewer',
+    '/mfe',
   ])('sends %s where the gateway sends it', (requestPath) => {
     expect(ingressMatch(paths(), requestPath)).toBe(SERVICE_OF_TARGET[matchRoute(routes, requestPath)!.target]);
   });
@@ -106,7 +135,10 @@ describe.each(['dev', 'prod', 'prod-managed'])('Ingress of %s', (overlay) => {
   it('sets the pages’ headers on the front ends’ answers and the services’ (never stored) on theirs, without snippets', () => {
     const objects = renders.get(overlay)!;
     const remotes = JSON.parse(find(objects, 'ConfigMap', 'shell-remotes')!.data!['remotes.json']);
-    const expected = { pupitre: pageHeaders(policy, remotes), 'pupitre-services': serviceHeaders(policy) } as Record<string, Record<string, string>>;
+    const expected = { pupitre: pageHeaders(policy, remotes), 'pupitre-services': serviceHeaders(policy) } as Record<
+      string,
+      Record<string, string>
+    >;
     for (const ingress of ingressesOf(overlay)) {
       const annotations = ingress.metadata.annotations ?? {};
       expect(Object.keys(annotations).filter((a) => /snippet/.test(a))).toEqual([]);
@@ -117,14 +149,20 @@ describe.each(['dev', 'prod', 'prod-managed'])('Ingress of %s', (overlay) => {
       expect([ingress.metadata.name, configMap?.data]).toEqual([ingress.metadata.name, expected[ingress.metadata.name]]);
       // What the controller accepts (else it answers 503); no `$`, which nginx would read as a variable.
       for (const [header, value] of Object.entries(configMap!.data!)) {
-        expect([header, value]).toEqual([expect.stringMatching(/^[a-zA-Z\d\-_]+$/), expect.stringMatching(/^[a-zA-Z\d_ :;.,\\/"'?!(){}[\]@<>=\-+*#&`|~^%]+$/)]);
+        expect([header, value]).toEqual([
+          expect.stringMatching(/^[a-zA-Z\d\-_]+$/),
+          expect.stringMatching(/^[a-zA-Z\d_ :;.,\\/"'?!(){}[\]@<>=\-+*#&`|~^%]+$/),
+        ]);
       }
     }
     // Each Ingress holds only its kind of target: the services' paths are the services'.
     const targetOf = Object.fromEntries(Object.entries(SERVICE_OF_TARGET).map(([target, service]) => [service, target]));
     for (const ingress of ingressesOf(overlay)) {
       for (const p of ingress.spec.rules[0].http.paths) {
-        expect([p.path, isServiceTarget(policy, targetOf[p.backend.service.name])]).toEqual([p.path, ingress.metadata.name === 'pupitre-services']);
+        expect([p.path, isServiceTarget(policy, targetOf[p.backend.service.name])]).toEqual([
+          p.path,
+          ingress.metadata.name === 'pupitre-services',
+        ]);
       }
     }
   });
@@ -133,7 +171,9 @@ describe.each(['dev', 'prod', 'prod-managed'])('Ingress of %s', (overlay) => {
     const ingresses = ingressesOf(overlay);
     if (overlay === 'dev') return expect(ingresses.map((i) => i.spec.tls)).toEqual([undefined, undefined]);
     expect(ingresses.map((i) => i.spec.tls)).toEqual(ingresses.map(() => [{ hosts: ['pupitre.example.org'], secretName: 'pupitre-tls' }]));
-    expect(ingresses.filter((i) => i.metadata.annotations?.['cert-manager.io/cluster-issuer']).map((i) => i.metadata.name)).toEqual(['pupitre']);
+    expect(ingresses.filter((i) => i.metadata.annotations?.['cert-manager.io/cluster-issuer']).map((i) => i.metadata.name)).toEqual([
+      'pupitre',
+    ]);
   });
 });
 

@@ -34,7 +34,9 @@ export function ensureKustomize({ log = (m) => process.stderr.write(`${m}\n`) } 
       'kustomize is needed to render infra/k8s: install Go >= 1.24 (`apt-get install -y golang`, built once into .data/bin/kustomize) or kubectl.',
     );
   }
-  log(`kustomize: building ${path.relative(ROOT, KUSTOMIZE_BIN)} from ${path.relative(ROOT, KUSTOMIZE_SRC)} (first run only; downloads Go modules)…`);
+  log(
+    `kustomize: building ${path.relative(ROOT, KUSTOMIZE_BIN)} from ${path.relative(ROOT, KUSTOMIZE_SRC)} (first run only; downloads Go modules)…`,
+  );
   const started = Date.now();
   fs.mkdirSync(path.dirname(KUSTOMIZE_BIN), { recursive: true });
   // Build beside the target, then rename: test files running in parallel never see half a binary.
@@ -56,7 +58,11 @@ export function ensureKustomize({ log = (m) => process.stderr.write(`${m}\n`) } 
 /** `kustomize build <dir>`: the rendered YAML stream. Throws with kustomize's message on error. */
 export function kustomizeBuild(dir, tool = ensureKustomize()) {
   try {
-    return execFileSync(tool.command, [...tool.args, 'build', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    return execFileSync(tool.command, [...tool.args, 'build', dir], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (err) {
     throw new Error(`kustomize build ${dir} failed:\n${err.stderr || err.message}`, { cause: err });
   }

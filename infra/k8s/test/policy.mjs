@@ -33,7 +33,10 @@ function imageTagProblem(image) {
 
 function probeProblems(c, own) {
   const out = [];
-  for (const [kind, wantPath] of [['readinessProbe', '/readyz'], ['livenessProbe', '/healthz']]) {
+  for (const [kind, wantPath] of [
+    ['readinessProbe', '/readyz'],
+    ['livenessProbe', '/healthz'],
+  ]) {
     const probe = c[kind];
     if (!probe) {
       out.push(`no ${kind}`);
@@ -58,7 +61,8 @@ export function checkPolicy(objects, { pinnedImages = false } = {}) {
     }
     const podSc = pod.securityContext ?? {};
     if (pod.terminationGracePeriodSeconds === undefined) violations.push(`${id}: terminationGracePeriodSeconds not set`);
-    else if (pod.terminationGracePeriodSeconds > MAX_GRACE_SECONDS) violations.push(`${id}: terminationGracePeriodSeconds over ${MAX_GRACE_SECONDS}`);
+    else if (pod.terminationGracePeriodSeconds > MAX_GRACE_SECONDS)
+      violations.push(`${id}: terminationGracePeriodSeconds over ${MAX_GRACE_SECONDS}`);
     if (podSc.runAsUser === 0) violations.push(`${id}: pod runs as uid 0`);
     if (pod.hostNetwork || pod.hostPID || pod.hostIPC) violations.push(`${id}: uses the host's namespaces`);
     const containers = [...(pod.initContainers ?? []), ...(pod.containers ?? [])];

@@ -100,4 +100,4 @@ export function renderDir(ws, rel, tool = ensureKustomize()) {
 
 export const key = (o) => `${o.kind}/${o.metadata?.namespace ?? ''}/${o.metadata?.name}`;
 export const find = (objects, kind, name) =>
-  objects.find((o) => o.kind === kind && new RegExp(`^${name}(-[a-z0-9]{10})?$`).test(o.metadata?.name ?? ""));
+  objects.find((o) => o.kind === kind && new RegExp(`^${name}(-[a-z0-9]{10})?$`).test(o.metadata?.name ?? ''));

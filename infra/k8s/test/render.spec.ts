@@ -10,7 +10,14 @@ import { type Json } from './types';
 import { validateObjects } from './validate.mjs';
 import { checkPolicy } from './policy.mjs';
 
-type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string }; spec?: Json; data?: Json; [k: string]: Json };
+type Obj = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string };
+  spec?: Json;
+  data?: Json;
+  [k: string]: Json;
+};
 
 const DEPLOYABLES = ['shell', 'mfe-community', 'mfe-review', 'mfe-account', 'auth', 'rating-api', 'rating-worker'];
 const ALL = variants();
@@ -86,14 +93,21 @@ describe.each(ALL.map((v) => [v.name, v] as const))('%s', (name, variant) => {
     const secrets = objects().filter((o) => o.kind === 'Secret');
     if (variant.overlay === 'dev') {
       // Generated from secrets/*.env (here: the committed examples).
-      expect(secrets.map((s) => s.metadata.name).sort()).toEqual(
-        ['auth-secrets', 'mongodb-auth-password', 'mongodb-backup-password', 'mongodb-rating-password', 'redis'],
-      );
+      expect(secrets.map((s) => s.metadata.name).sort()).toEqual([
+        'auth-secrets',
+        'mongodb-auth-password',
+        'mongodb-backup-password',
+        'mongodb-rating-password',
+        'redis',
+      ]);
     } else {
       expect(secrets).toEqual([]);
-      expect(objects().filter((o) => o.kind === 'ExternalSecret').map((s) => s.spec.target.name).sort()).toEqual(
-        ['auth-secrets', 'mongodb-auth-password', 'mongodb-backup-password', 'mongodb-rating-password', 'redis'],
-      );
+      expect(
+        objects()
+          .filter((o) => o.kind === 'ExternalSecret')
+          .map((s) => s.spec.target.name)
+          .sort(),
+      ).toEqual(['auth-secrets', 'mongodb-auth-password', 'mongodb-backup-password', 'mongodb-rating-password', 'redis']);
     }
   });
 });
@@ -127,7 +141,9 @@ describe('stores', () => {
       // $(VAR) only expands variables defined before it.
       expect(names.indexOf('MONGODB_URI')).toBeGreaterThan(names.indexOf('MONGODB_PASSWORD'));
       expect(names.indexOf('REDIS_URL')).toBeGreaterThan(names.indexOf('REDIS_PASSWORD'));
-      expect(env.find((e) => e.name === 'MONGODB_URI')!.value).toBe('$(MONGODB_SCHEME)://$(MONGODB_USER):$(MONGODB_PASSWORD)@$(MONGODB_HOSTS)/?$(MONGODB_OPTIONS)');
+      expect(env.find((e) => e.name === 'MONGODB_URI')!.value).toBe(
+        '$(MONGODB_SCHEME)://$(MONGODB_USER):$(MONGODB_PASSWORD)@$(MONGODB_HOSTS)/?$(MONGODB_OPTIONS)',
+      );
     }
   });
 
@@ -142,11 +158,14 @@ describe('stores', () => {
 
 describe('committed files', () => {
   const files = (dir: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 
   it('hold no Secret object and no secret env file, only examples', () => {
     const all = files(K8S_DIR).filter((f) => !f.includes(`${path.sep}test${path.sep}`));
-    for (const f of all.filter((f) => /\.ya?ml$/.test(f))) expect([f, /^kind:\s*Secret\s*$/m.test(fs.readFileSync(f, 'utf8'))]).toEqual([f, false]);
+    for (const f of all.filter((f) => /\.ya?ml$/.test(f)))
+      expect([f, /^kind:\s*Secret\s*$/m.test(fs.readFileSync(f, 'utf8'))]).toEqual([f, false]);
     const envFiles = all.filter((f) => f.includes(`${path.sep}secrets${path.sep}`));
     for (const f of envFiles) {
       if (f.endsWith('.env.example')) continue;

@@ -65,7 +65,10 @@ const MONGODB_COMMUNITY = {
               name: str,
               db: str,
               passwordSecretRef: secretRef,
-              roles: { type: 'array', items: { type: 'object', required: ['name', 'db'], properties: { name: str, db: str }, closed: true } },
+              roles: {
+                type: 'array',
+                items: { type: 'object', required: ['name', 'db'], properties: { name: str, db: str }, closed: true },
+              },
               scramCredentialsSecretName: { type: 'string', pattern: /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/ },
               connectionStringSecretName: str,
               connectionStringSecretNamespace: str,
@@ -137,7 +140,9 @@ export async function validateObject(o) {
     new Model(o).validate();
     return [];
   } catch (err) {
-    const list = err.errors?.map((e) => `${e.instancePath || '/'} ${e.message}${e.params?.additionalProperty ? ` (${e.params.additionalProperty})` : ''}`);
+    const list = err.errors?.map(
+      (e) => `${e.instancePath || '/'} ${e.message}${e.params?.additionalProperty ? ` (${e.params.additionalProperty})` : ''}`,
+    );
     return list?.length ? list : [String(err.message ?? err)];
   }
 }

@@ -23,7 +23,13 @@ const sqlite = (() => {
   let kind = '';
 
   beforeAll(async () => {
-    const mongo = await startMongo({ port: await freePort(), dataDir: path.join(dir, 'db'), logFile: path.join(dir, 'db.log'), useEnv: false, log: () => undefined });
+    const mongo = await startMongo({
+      port: await freePort(),
+      dataDir: path.join(dir, 'db'),
+      logFile: path.join(dir, 'db.log'),
+      useEnv: false,
+      log: () => undefined,
+    });
     stop = mongo.stop;
     kind = mongo.kind;
     client = await MongoClient.connect(mongo.uri);
@@ -38,15 +44,23 @@ const sqlite = (() => {
   it('makes SQLite search, not scan, on an _id lookup of every collection', async () => {
     if (!kind.startsWith('FerretDB')) return; // a mongod on PATH: MongoDB indexes _id itself
     const db = client.db('idindex');
-    await db.collection<{ _id: ObjectId; n: number }>('reviews').insertMany(Array.from({ length: 500 }, (_, n) => ({ _id: new ObjectId(), n })));
+    await db
+      .collection<{ _id: ObjectId; n: number }>('reviews')
+      .insertMany(Array.from({ length: 500 }, (_, n) => ({ _id: new ObjectId(), n })));
     await db.collection<{ _id: string }>('lists').insertOne({ _id: 'community' });
     const { DatabaseSync } = sqlite!;
     const file = path.join(dir, 'db', 'idindex.sqlite');
     const plans = async () => {
       const sqlite = new DatabaseSync(file, { readOnly: true });
       try {
-        const tables = sqlite.prepare("SELECT table_name AS t FROM _ferretdb_collections").all() as { t: string }[];
-        return tables.map(({ t }) => sqlite.prepare(`EXPLAIN QUERY PLAN SELECT _ferretdb_sjson FROM "${t}" WHERE _ferretdb_sjson->'$._id' = ?`).all('"x"').map((r) => String((r as { detail: string }).detail)).join(' '));
+        const tables = sqlite.prepare('SELECT table_name AS t FROM _ferretdb_collections').all() as { t: string }[];
+        return tables.map(({ t }) =>
+          sqlite
+            .prepare(`EXPLAIN QUERY PLAN SELECT _ferretdb_sjson FROM "${t}" WHERE _ferretdb_sjson->'$._id' = ?`)
+            .all('"x"')
+            .map((r) => String((r as { detail: string }).detail))
+            .join(' '),
+        );
       } finally {
         sqlite.close();
       }

@@ -69,7 +69,12 @@ it('serves a remote’s files with the same headers (and its CORS header)', asyn
 });
 
 it('never lets the services’ answers be stored: tokens, the account, the user’s own data, the API', async () => {
-  for (const [method, p] of [['POST', '/auth/token/'], ['POST', '/auth/token/refresh/'], ['GET', '/auth/manage/users/me/'], ['GET', '/auth/oauth2/exchange']]) {
+  for (const [method, p] of [
+    ['POST', '/auth/token/'],
+    ['POST', '/auth/token/refresh/'],
+    ['GET', '/auth/manage/users/me/'],
+    ['GET', '/auth/oauth2/exchange'],
+  ]) {
     const res = await fetch(`${base}${p}`, { method, body: method === 'POST' ? '{}' : undefined });
     expect([p, res.status]).toEqual([p, 200]);
     expectHeaders(res, serviceHeaders(policy));

@@ -48,10 +48,12 @@ function forward(req, res, target, name, retried = false) {
   );
   upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
   upstream.on('error', (err) => {
-    if (idempotent && !retried && upstream.reusedSocket && err.code === 'ECONNRESET' && !res.headersSent) return forward(req, res, target, name, true);
+    if (idempotent && !retried && upstream.reusedSocket && err.code === 'ECONNRESET' && !res.headersSent)
+      return forward(req, res, target, name, true);
     badGateway(res, name, err);
   });
-  if (idempotent) upstream.end(); // no body to stream (and a retry could not replay one)
+  if (idempotent)
+    upstream.end(); // no body to stream (and a retry could not replay one)
   else req.pipe(upstream);
 }
 
@@ -60,7 +62,14 @@ function forward(req, res, target, name, retried = false) {
  * remotesFile: the file served as /remotes.json, whose remotes' origins the Content-Security-Policy allows.
  * @param {{ port: number, host?: string, targets: Record<string, string>, routes?: ReturnType<typeof loadRoutes>, remotesFile?: string, policy?: ReturnType<typeof loadSecurityPolicy> }} options
  */
-export async function startGateway({ port, host = '127.0.0.1', targets, routes = loadRoutes(), remotesFile, policy = loadSecurityPolicy() }) {
+export async function startGateway({
+  port,
+  host = '127.0.0.1',
+  targets,
+  routes = loadRoutes(),
+  remotesFile,
+  policy = loadSecurityPolicy(),
+}) {
   const current = { ...targets };
   const securityHeaders = headersByTarget({ policy, remotesFile });
   const server = http.createServer((req, res) => {
@@ -93,7 +102,13 @@ export async function startGateway({ port, host = '127.0.0.1', targets, routes =
   });
   return {
     url: `http://localhost:${server.address().port}`,
-    setTarget: (name, url) => { current[name] = url; },
-    stop: () => new Promise((resolve) => { server.close(() => resolve()); server.closeAllConnections?.(); }),
+    setTarget: (name, url) => {
+      current[name] = url;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      }),
   };
 }

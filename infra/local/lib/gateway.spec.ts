@@ -33,7 +33,11 @@ describe('gateway', () => {
   });
 
   it('forwards method, path, query and body unchanged, with X-Forwarded-For', async () => {
-    const res = await fetch(`${gateway.url.replace('localhost', '127.0.0.1')}/auth/token/?a=1`, { method: 'POST', body: '{"x":1}', headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${gateway.url.replace('localhost', '127.0.0.1')}/auth/token/?a=1`, {
+      method: 'POST',
+      body: '{"x":1}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get('x-upstream')).toBe('yes');
     expect(seen.at(-1)).toEqual({ url: '/auth/token/?a=1', method: 'POST', xff: '127.0.0.1', body: '{"x":1}' });
@@ -43,7 +47,12 @@ describe('gateway', () => {
     const res = await fetch(`${gateway.url.replace('localhost', '127.0.0.1')}/auth/token/`, {
       method: 'POST',
       body: '{}',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9, 198.51.100.7', forwarded: 'for=203.0.113.9', 'x-real-ip': '203.0.113.9' },
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': '203.0.113.9, 198.51.100.7',
+        forwarded: 'for=203.0.113.9',
+        'x-real-ip': '203.0.113.9',
+      },
     });
     expect(res.status).toBe(201);
     const last = seen.at(-1)!;
@@ -52,10 +61,14 @@ describe('gateway', () => {
 
   it('forwards a GET that carries a body without it, instead of leaving the upstream waiting for it', async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${gateway.url.replace('localhost', '127.0.0.1')}/auth/manage/users/me/`, { method: 'GET', headers: { 'content-type': 'application/json', 'content-length': '7' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        `${gateway.url.replace('localhost', '127.0.0.1')}/auth/manage/users/me/`,
+        { method: 'GET', headers: { 'content-type': 'application/json', 'content-length': '7' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.end('{"x":1}');
     });
@@ -82,7 +95,11 @@ describe('gateway', () => {
     });
     await new Promise<void>((r) => flaky.listen(0, '127.0.0.1', r));
     const [port] = await freePortList(1);
-    const gw = await startGateway({ port, host: '127.0.0.1', targets: { shell: `http://127.0.0.1:${(flaky.address() as AddressInfo).port}` } });
+    const gw = await startGateway({
+      port,
+      host: '127.0.0.1',
+      targets: { shell: `http://127.0.0.1:${(flaky.address() as AddressInfo).port}` },
+    });
     try {
       const base = gw.url.replace('localhost', '127.0.0.1');
       for (let i = 0; i < 4; i++) expect((await fetch(`${base}/remotes.json`)).status).toBe(200);

@@ -6,8 +6,19 @@ import { startGateway } from './gateway.mjs';
 import { isLoopback, listeningSockets } from './listening.mjs';
 import { serveStatic } from './static-server.mjs';
 
-const addressesOn = (port: number) => listeningSockets().filter((s) => s.port === port).map((s) => s.address);
-const portOf = (url: string) => Number(new URL(url.replace(/^mongodb:/, 'http:').replace(/^redis:/, 'http:').replace(/^smtp:/, 'http:')).port);
+const addressesOn = (port: number) =>
+  listeningSockets()
+    .filter((s) => s.port === port)
+    .map((s) => s.address);
+const portOf = (url: string) =>
+  Number(
+    new URL(
+      url
+        .replace(/^mongodb:/, 'http:')
+        .replace(/^redis:/, 'http:')
+        .replace(/^smtp:/, 'http:'),
+    ).port,
+  );
 
 describe('local stack bind addresses', () => {
   it.each([

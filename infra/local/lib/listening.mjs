@@ -22,7 +22,10 @@ function ipv6(hex) {
  */
 export function listeningSockets() {
   const out = [];
-  for (const [file, decode] of [['/proc/net/tcp', ipv4], ['/proc/net/tcp6', ipv6]]) {
+  for (const [file, decode] of [
+    ['/proc/net/tcp', ipv4],
+    ['/proc/net/tcp6', ipv6],
+  ]) {
     let text;
     try {
       text = fs.readFileSync(file, 'utf8');

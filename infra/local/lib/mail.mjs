@@ -9,7 +9,15 @@ export async function startMailCatcher({ smtpPort, webPort }) {
   // maildev installs SIGTERM/SIGINT handlers that call process.exit(); the stack that hosts it
   // shuts down in its own order, so those handlers are taken off again.
   const before = { SIGTERM: process.listeners('SIGTERM'), SIGINT: process.listeners('SIGINT') };
-  const maildev = new MailDev({ smtp: smtpPort, web: webPort, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true, disableWeb: false, noOpen: true });
+  const maildev = new MailDev({
+    smtp: smtpPort,
+    web: webPort,
+    ip: '127.0.0.1',
+    webIp: '127.0.0.1',
+    silent: true,
+    disableWeb: false,
+    noOpen: true,
+  });
   for (const signal of ['SIGTERM', 'SIGINT']) {
     for (const l of process.listeners(signal)) if (!before[signal].includes(l)) process.off(signal, l);
   }

@@ -50,11 +50,21 @@ export async function startMongo({ port, dataDir = path.join(DATA_DIR, 'db'), lo
   let kind;
   if (mongod) {
     kind = 'mongod';
-    proc = startProcess({ name: 'mongod', command: mongod, args: ['--bind_ip', '127.0.0.1', '--port', String(port), '--dbpath', dataDir, '--quiet'], logFile });
+    proc = startProcess({
+      name: 'mongod',
+      command: mongod,
+      args: ['--bind_ip', '127.0.0.1', '--port', String(port), '--dbpath', dataDir, '--quiet'],
+      logFile,
+    });
   } else {
     kind = 'FerretDB 1.24 (SQLite)';
     const bin = ensureFerretBinary({ log });
-    proc = startProcess({ name: 'ferretdb', command: bin, args: ['-listen', `127.0.0.1:${port}`, '-data', dataDir, '-log-level', 'error'], logFile });
+    proc = startProcess({
+      name: 'ferretdb',
+      command: bin,
+      args: ['-listen', `127.0.0.1:${port}`, '-data', dataDir, '-log-level', 'error'],
+      logFile,
+    });
   }
   try {
     await waitForPort(port, { what: kind, timeoutMs: 30_000 });

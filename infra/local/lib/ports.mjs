@@ -32,7 +32,10 @@ export async function waitForPort(port, { host = '127.0.0.1', timeoutMs = 30_000
   for (;;) {
     const ok = await new Promise((resolve) => {
       const sock = net.connect({ port, host });
-      sock.once('connect', () => { sock.destroy(); resolve(true); });
+      sock.once('connect', () => {
+        sock.destroy();
+        resolve(true);
+      });
       sock.once('error', () => resolve(false));
     });
     if (ok) return;

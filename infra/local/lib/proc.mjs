@@ -42,15 +42,21 @@ export function startProcess({ name, command, args = [], env = {}, cwd, logFile,
   return {
     name,
     child,
-    get alive() { return !exited; },
-    get exitCode() { return exitCode; },
+    get alive() {
+      return !exited;
+    },
+    get exitCode() {
+      return exitCode;
+    },
     /** The last lines the process printed, to explain a failure. */
     tail: () => tail.join('\n'),
     exited: exitPromise,
     async stop(graceMs = 5000) {
       if (exited) return exitCode;
       child.kill('SIGTERM');
-      const timer = setTimeout(() => { if (!exited) child.kill('SIGKILL'); }, graceMs);
+      const timer = setTimeout(() => {
+        if (!exited) child.kill('SIGKILL');
+      }, graceMs);
       await exitPromise;
       clearTimeout(timer);
       log?.end();

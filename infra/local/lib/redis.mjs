@@ -16,16 +16,36 @@ export function ensureRedisServer({ log = console.log } = {}) {
   }
 }
 
-export async function startRedis({ port, dataDir = path.join(DATA_DIR, 'redis'), persist = true, logFile, useEnv = true, log = console.log }) {
+export async function startRedis({
+  port,
+  dataDir = path.join(DATA_DIR, 'redis'),
+  persist = true,
+  logFile,
+  useEnv = true,
+  log = console.log,
+}) {
   if (useEnv && process.env.REDIS_URL) {
     return { url: process.env.REDIS_URL, kind: 'external (REDIS_URL)', stop: async () => {} };
   }
   const bin = ensureRedisServer({ log });
   fs.mkdirSync(dataDir, { recursive: true });
   const args = [
-    '--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir,
-    '--maxmemory-policy', 'noeviction', '--save', '',
-    '--appendonly', persist ? 'yes' : 'no', '--daemonize', 'no', '--protected-mode', 'yes',
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dataDir,
+    '--maxmemory-policy',
+    'noeviction',
+    '--save',
+    '',
+    '--appendonly',
+    persist ? 'yes' : 'no',
+    '--daemonize',
+    'no',
+    '--protected-mode',
+    'yes',
   ];
   const proc = startProcess({ name: 'redis', command: bin, args, logFile });
   try {

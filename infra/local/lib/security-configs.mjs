@@ -20,7 +20,8 @@ export const OVERLAYS_DIR = path.join(ROOT, 'infra/k8s/overlays');
 /** The ConfigMaps named by the Ingresses' `nginx.ingress.kubernetes.io/custom-headers`. */
 export const HEADER_CONFIGMAPS = { pages: 'security-headers-pages', services: 'security-headers-services' };
 
-const GENERATED = (what) => `# Generated from infra/security-headers.json${what} by\n# \`node infra/local/lib/security-configs.mjs --write\`: do not edit.\n`;
+const GENERATED = (what) =>
+  `# Generated from infra/security-headers.json${what} by\n# \`node infra/local/lib/security-configs.mjs --write\`: do not edit.\n`;
 
 /** The nginx include: one `add_header … always` per header (errors included). */
 export function nginxInclude(policy) {
@@ -31,8 +32,11 @@ export function nginxInclude(policy) {
 /** The header ConfigMaps of an overlay whose remotes file is `remotes`. */
 export function ingressHeaderConfigMaps(policy, remotes) {
   const configMap = (name, data) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data });
-  const docs = [configMap(HEADER_CONFIGMAPS.pages, pageHeaders(policy, remotes)), configMap(HEADER_CONFIGMAPS.services, serviceHeaders(policy))];
-  const head = `${GENERATED(' and this overlay\'s remotes.json')}# The answers' headers the Ingress controller sets (ingress-nginx custom-headers; the names must be in\n# the controller's global-allowed-response-headers, see infra/README.md).\n`;
+  const docs = [
+    configMap(HEADER_CONFIGMAPS.pages, pageHeaders(policy, remotes)),
+    configMap(HEADER_CONFIGMAPS.services, serviceHeaders(policy)),
+  ];
+  const head = `${GENERATED(" and this overlay's remotes.json")}# The answers' headers the Ingress controller sets (ingress-nginx custom-headers; the names must be in\n# the controller's global-allowed-response-headers, see infra/README.md).\n`;
   return head + docs.map((d) => stringify(d, { lineWidth: 0 })).join('---\n');
 }
 
@@ -50,7 +54,9 @@ export function expectedFiles(policy = loadSecurityPolicy()) {
 
 /** The generated files whose content is not what the policy gives (relative paths). */
 export function staleFiles(files = expectedFiles()) {
-  return files.filter(({ file, text }) => !fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text).map(({ file }) => path.relative(ROOT, file));
+  return files
+    .filter(({ file, text }) => !fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text)
+    .map(({ file }) => path.relative(ROOT, file));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -7,12 +7,18 @@ const policy = loadSecurityPolicy();
 
 it('the committed nginx include and Ingress header ConfigMaps are what the policy gives (else: node infra/local/lib/security-configs.mjs --write)', () => {
   const files = expectedFiles(policy).map(({ file }) => file.slice(ROOT.length + 1));
-  expect(files).toEqual(['infra/docker/nginx/security-headers.conf', 'infra/k8s/overlays/dev/security-headers.yaml', 'infra/k8s/overlays/prod/security-headers.yaml']);
+  expect(files).toEqual([
+    'infra/docker/nginx/security-headers.conf',
+    'infra/k8s/overlays/dev/security-headers.yaml',
+    'infra/k8s/overlays/prod/security-headers.yaml',
+  ]);
   expect(staleFiles()).toEqual([]);
 });
 
 it('nginx: every header of the pages’ policy, on every status, no remote origin', () => {
-  const lines = nginxInclude(policy).split('\n').filter((l) => l && !l.startsWith('#'));
+  const lines = nginxInclude(policy)
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'));
   expect(lines).toEqual(Object.entries(pageHeaders(policy)).map(([name, value]) => `add_header ${name} "${value}" always;`));
 });
 

@@ -18,9 +18,12 @@ export const REMOTE_ORIGINS = '<remote origins>';
  * @typedef {{ headers: Headers, pages: { contentSecurityPolicy: Directives }, services: { targets: string[], contentSecurityPolicy: Directives, headers: Headers } }} SecurityPolicy
  */
 
-const isHeaders = (h) => h && typeof h === 'object' && Object.entries(h).every(([k, v]) => k.startsWith('$') || (typeof v === 'string' && !/["\n]/.test(v)));
+const isHeaders = (h) =>
+  h && typeof h === 'object' && Object.entries(h).every(([k, v]) => k.startsWith('$') || (typeof v === 'string' && !/["\n]/.test(v)));
 const isDirectives = (d) =>
-  d && typeof d === 'object' && Object.values(d).every((sources) => Array.isArray(sources) && sources.every((s) => typeof s === 'string' && !/[;,"\n]/.test(s)));
+  d &&
+  typeof d === 'object' &&
+  Object.values(d).every((sources) => Array.isArray(sources) && sources.every((s) => typeof s === 'string' && !/[;,"\n]/.test(s)));
 
 /** @returns {SecurityPolicy} */
 export function loadSecurityPolicy(file = POLICY_FILE) {
@@ -70,7 +73,11 @@ export function pageHeaders(policy, remotes = {}) {
 
 /** The headers of the services' answers: their own CSP, never stored. @returns {Headers} */
 export function serviceHeaders(policy) {
-  return { 'Content-Security-Policy': serialize(policy.services.contentSecurityPolicy), ...own(policy.headers), ...own(policy.services.headers) };
+  return {
+    'Content-Security-Policy': serialize(policy.services.contentSecurityPolicy),
+    ...own(policy.headers),
+    ...own(policy.services.headers),
+  };
 }
 
 /** Whether a route target (infra/routes.json) is one of the services. */

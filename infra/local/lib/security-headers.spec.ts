@@ -7,7 +7,12 @@ const policy = loadSecurityPolicy();
 
 /** A CSP value as { directive: sources }. */
 function parseCsp(value: string): Record<string, string[]> {
-  return Object.fromEntries(value.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+  return Object.fromEntries(
+    value
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  );
 }
 
 describe('remoteOrigins', () => {
@@ -43,13 +48,18 @@ describe('the pages’ headers', () => {
     expect(d['base-uri']).toEqual(["'self'"]);
     expect(d['form-action']).toEqual(["'self'"]);
     for (const sources of Object.values(d)) expect(sources.filter((s) => /unsafe|^\*$|^https?:$|^blob:$/.test(s))).toEqual([]);
-    expect(pageHeaders(policy)).toMatchObject({ 'X-Frame-Options': 'DENY', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
+    expect(pageHeaders(policy)).toMatchObject({
+      'X-Frame-Options': 'DENY',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    });
     expect(pageHeaders(policy)).not.toHaveProperty('Cache-Control');
   });
 
   it('allow a remote served from another origin to load its scripts, styles, files and manifest, and nothing more', () => {
     const d = csp({ review: 'https://cdn.example.org/review/mf-manifest.json', community: '/mfe/community/mf-manifest.json' });
-    for (const directive of ['script-src', 'style-src', 'img-src', 'font-src', 'connect-src']) expect(d[directive]).toContain('https://cdn.example.org');
+    for (const directive of ['script-src', 'style-src', 'img-src', 'font-src', 'connect-src'])
+      expect(d[directive]).toContain('https://cdn.example.org');
     for (const directive of ['default-src', 'media-src', 'worker-src', 'object-src', 'base-uri', 'form-action', 'frame-ancestors']) {
       expect(d[directive]).not.toContain('https://cdn.example.org');
     }
@@ -84,7 +94,7 @@ describe('headersByTarget', () => {
 
     const moved = { review: 'https://cdn.example.org/review/mf-manifest.json' };
     fs.writeFileSync(remotesFile, JSON.stringify(moved, null, 2));
-    expect(headersFor('shell')['Content-Security-Policy']).toContain('script-src \'self\' https://cdn.example.org;');
+    expect(headersFor('shell')['Content-Security-Policy']).toContain("script-src 'self' https://cdn.example.org;");
     expect(headersFor(undefined)).toEqual(pageHeaders(policy, moved));
   });
 

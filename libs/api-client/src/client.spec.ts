@@ -4,7 +4,9 @@ import { api, configureApiClient, NOT_FOUND_RETURN_MS, request, resetApiClient }
 // jsdom has no Response: a minimal stand-in with what the helper reads.
 function reply(status: number, body?: unknown) {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  return jest.fn(async (_url: string, _init?: RequestInit) => ({ status, ok: status < 400, text: async () => text }) as unknown as Response);
+  return jest.fn(
+    async (_url: string, _init?: RequestInit) => ({ status, ok: status < 400, text: async () => text }) as unknown as Response,
+  );
 }
 
 function setup(fetch: ReturnType<typeof reply> | jest.Mock, path = '/communaute') {
@@ -37,7 +39,11 @@ test('200: parses JSON; bearer token from the session; same-origin path', async 
 test('201: JSON body sent and parsed', async () => {
   const fetch = reply(201, { message: 'created', id: 3 });
   setup(fetch);
-  await expect(api.post('/api/rating/0', { teacher: 1 })).resolves.toEqual({ kind: 'ok', status: 201, data: { message: 'created', id: 3 } });
+  await expect(api.post('/api/rating/0', { teacher: 1 })).resolves.toEqual({
+    kind: 'ok',
+    status: 201,
+    data: { message: 'created', id: 3 },
+  });
   const init = fetch.mock.calls[0][1]!;
   expect(init.method).toBe('POST');
   expect(init.body).toBe('{"teacher":1}');

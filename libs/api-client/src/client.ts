@@ -124,7 +124,11 @@ async function readBody(response: Response): Promise<unknown> {
  * ends the session). `request` is this plus the reactions; a prefetch (./prefetch) is this alone,
  * its reactions applied by the code that takes its outcome.
  */
-export async function fetchOutcome<T = unknown>(method: string, path: string, options: Omit<RequestOptions, 'react'> = {}): Promise<ApiOutcome<T>> {
+export async function fetchOutcome<T = unknown>(
+  method: string,
+  path: string,
+  options: Omit<RequestOptions, 'react'> = {},
+): Promise<ApiOutcome<T>> {
   const { body, auth = true, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';

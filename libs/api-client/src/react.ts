@@ -3,11 +3,10 @@ import { request, type ApiOutcome, type RequestOptions } from './client';
 import { peekPrefetched } from './prefetch-cache';
 
 export type ApiState<T> =
-  | { status: 'loading' }
-  | { status: 'success'; data: T }
-  | { status: 'error'; outcome: Exclude<ApiOutcome<T>, { kind: 'ok' }> };
+  { status: 'loading' } | { status: 'success'; data: T } | { status: 'error'; outcome: Exclude<ApiOutcome<T>, { kind: 'ok' }> };
 
-const toState = <T>(outcome: ApiOutcome<T>): ApiState<T> => (outcome.kind === 'ok' ? { status: 'success', data: outcome.data } : { status: 'error', outcome });
+const toState = <T>(outcome: ApiOutcome<T>): ApiState<T> =>
+  outcome.kind === 'ok' ? { status: 'success', data: outcome.data } : { status: 'error', outcome };
 
 /**
  * GETs `path` (same origin) when the component mounts or the path changes; aborts on unmount.

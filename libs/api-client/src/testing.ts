@@ -44,13 +44,21 @@ export function fakeApi(answer: (call: FakeCall) => FakeAnswer, options: { curre
     }
     return { status, ok: status >= 200 && status < 300, text: async () => text } as unknown as Response;
   });
-  configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch, navigate, notify, schedule, currentPath: options.currentPath ?? (() => '/') });
+  configureApiClient({
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    navigate,
+    notify,
+    schedule,
+    currentPath: options.currentPath ?? (() => '/'),
+  });
   return { calls, navigate, notify, schedule, fetch };
 }
 
 /** Answers by `"METHOD /path"` (or `"/path"` for a GET); anything else is a 502. */
 export function fakeRoutes(answers: Record<string, { status: number; body?: unknown }>) {
-  return fakeApi((call) => answers[`${call.method} ${call.url}`] ?? (call.method === 'GET' ? answers[call.url] : undefined) ?? { status: 502 });
+  return fakeApi(
+    (call) => answers[`${call.method} ${call.url}`] ?? (call.method === 'GET' ? answers[call.url] : undefined) ?? { status: 502 },
+  );
 }
 
 /** A promise resolved from outside: holds a request "in flight" until the test lets it go. */

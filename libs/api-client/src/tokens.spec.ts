@@ -38,7 +38,10 @@ test('refresh rotates: the new pair and its expiry are stored; concurrent caller
 
 test('a dead refresh token (401) ends the session; a network failure keeps it', async () => {
   updateSession({ email: 'a@b.c', access: 'x', accessExpiry: now() - 1, refresh: 'R1' });
-  configureApiClient({ fetch: (async () => Promise.reject(new TypeError('offline'))) as unknown as typeof globalThis.fetch, notify: jest.fn() });
+  configureApiClient({
+    fetch: (async () => Promise.reject(new TypeError('offline'))) as unknown as typeof globalThis.fetch,
+    notify: jest.fn(),
+  });
   await expect(refreshTokens()).resolves.toBe(false);
   expect(getSession().email).toBe('a@b.c');
   fakeApi(() => ({ status: 401, body: { detail: 'Token is blacklisted', code: 'token_not_valid' } }));
@@ -74,7 +77,9 @@ test('an authenticated request with an expiring token refreshes first and sends 
   updateSession({ email: 'a@b.c', access: 'OLD', accessExpiry: now() + 5, refresh: 'R1' });
   const fresh = jwt(now() + 900);
   const me = { num: 0, average: null, popularity: 0, since: '2025-04-09T12:00:00.000Z' };
-  const { fetch } = fakeApi((call) => (call.url.endsWith('/refresh/') ? { status: 200, body: { access: fresh, refresh: 'R2' } } : { status: 200, body: me }));
+  const { fetch } = fakeApi((call) =>
+    call.url.endsWith('/refresh/') ? { status: 200, body: { access: fresh, refresh: 'R2' } } : { status: 200, body: me },
+  );
   const scheduler = startTokenRefresh();
   await request('GET', '/auth/me');
   const meCall = fetch.mock.calls.find(([url]) => url === '/auth/me') as unknown as [string, RequestInit];

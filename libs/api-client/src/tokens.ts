@@ -23,7 +23,12 @@ export function tokenExpiry(jwt: string | null | undefined): number | null {
   const payload = jwt?.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const exp = (JSON.parse(json) as { exp?: unknown }).exp;
     return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
   } catch {
@@ -121,10 +126,13 @@ export function startTokenRefresh(
     }
     // Wake up when the token enters the 300 s window (bounded: timers cap at ~24.8 days).
     const delayMs = Math.min((expiry - REFRESH_THRESHOLD_S - now()) * 1000, 2 ** 31 - 1);
-    timer = set(() => {
-      timer = undefined;
-      void refreshTokens();
-    }, Math.max(0, delayMs));
+    timer = set(
+      () => {
+        timer = undefined;
+        void refreshTokens();
+      },
+      Math.max(0, delayMs),
+    );
   };
   const unsubscribe = subscribe(plan);
   plan();
@@ -146,7 +154,9 @@ export function startTokenRefresh(
 export async function logout(navigate: (path: string) => void): Promise<boolean> {
   const { refresh } = getSession();
   const outcome = await request<Record<string, unknown> | null>('POST', '/auth/logout', { body: { refresh }, auth: false, react: false });
-  const ok = outcome.kind === 'no-content' || (outcome.kind === 'ok' && !(outcome.data && typeof outcome.data === 'object' && 'error' in outcome.data));
+  const ok =
+    outcome.kind === 'no-content' ||
+    (outcome.kind === 'ok' && !(outcome.data && typeof outcome.data === 'object' && 'error' in outcome.data));
   if (!ok) return false;
   clearSession();
   navigate('/auth?form=login');

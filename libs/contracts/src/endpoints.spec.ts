@@ -13,7 +13,8 @@ const review = {
   year: 1,
   created_at: '2025-05-01T00:00:00.000Z',
 };
-const check = (method: string, url: string, status: number, body?: unknown) => () => checkResponse(method, url, status, body, body === undefined ? '' : JSON.stringify(body));
+const check = (method: string, url: string, status: number, body?: unknown) => () =>
+  checkResponse(method, url, status, body, body === undefined ? '' : JSON.stringify(body));
 
 describe('the HTTP contract as data', () => {
   it('finds literal paths before patterns', () => {

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  oauthExchangeResponseSchema,
-  tokenErrorSchema,
-  tokenPairSchema,
-  userSummarySchema,
-} from './auth';
+import { oauthExchangeResponseSchema, tokenErrorSchema, tokenPairSchema, userSummarySchema } from './auth';
 import { rankingSchema, subjectListSchema, teacherDetailSchema } from './catalogue';
 import { errorBodySchema } from './errors';
 import { healthResponseSchema } from './health';
@@ -51,7 +46,10 @@ export interface Endpoint {
  * address."]}`), or the generic error body when the request is not a form at all (malformed JSON).
  */
 export const fieldErrorsOf = (...fields: [string, ...string[]]) =>
-  z.union([z.partialRecord(z.enum([...fields, 'non_field_errors']), z.array(z.string()).min(1)).refine((m) => Object.keys(m).length > 0), errorBodySchema]);
+  z.union([
+    z.partialRecord(z.enum([...fields, 'non_field_errors']), z.array(z.string()).min(1)).refine((m) => Object.keys(m).length > 0),
+    errorBodySchema,
+  ]);
 /** 401 of an endpoint that needs an access token (simplejwt's bodies). */
 export const accessErrorSchema = z.strictObject({
   detail: z.string(),
@@ -72,7 +70,19 @@ export const communityResponseSchema = z
     return items;
   });
 export const jwksSchema = z.strictObject({
-  keys: z.array(z.strictObject({ kty: z.literal('EC'), crv: z.string(), x: z.string(), y: z.string(), kid: z.string(), alg: z.string(), use: z.string() })).min(1),
+  keys: z
+    .array(
+      z.strictObject({
+        kty: z.literal('EC'),
+        crv: z.string(),
+        x: z.string(),
+        y: z.string(),
+        kid: z.string(),
+        alg: z.string(),
+        use: z.string(),
+      }),
+    )
+    .min(1),
 });
 
 const error = errorBodySchema;
@@ -83,18 +93,29 @@ function endpoint(method: HttpMethod, path: string, responses: Endpoint['respons
   return { method, path, responses, also: { 400: error, 413: error, 415: error, 503: error, ...also }, row };
 }
 /** An endpoint that is not a row of api-contract.md (admin, moderation, health, Google code exchange). */
-const extra = (method: HttpMethod, path: string, responses: Endpoint['responses'], also: Endpoint['also'] = {}) => endpoint(method, path, responses, also, false);
+const extra = (method: HttpMethod, path: string, responses: Endpoint['responses'], also: Endpoint['also'] = {}) =>
+  endpoint(method, path, responses, also, false);
 
 export const AUTH_ENDPOINTS: readonly Endpoint[] = [
   endpoint('POST', '/auth/manage/users/', { 201: userSummarySchema, 400: fieldErrorsOf('email', 'password', 're_password') }, throttled),
   endpoint('POST', '/auth/manage/users/activation/', { 204: null, 400: fieldErrorsOf('uid', 'token'), 403: detailSchema }, throttled),
   endpoint('POST', '/auth/manage/users/resend_activation/', { 204: null, 400: fieldErrorsOf('email') }, throttled),
   endpoint('POST', '/auth/manage/users/reset_password/', { 204: null, 400: fieldErrorsOf('email') }, throttled),
-  endpoint('POST', '/auth/manage/users/reset_password_confirm/', { 204: null, 400: fieldErrorsOf('uid', 'token', 'new_password', 're_new_password') }, throttled),
+  endpoint(
+    'POST',
+    '/auth/manage/users/reset_password_confirm/',
+    { 204: null, 400: fieldErrorsOf('uid', 'token', 'new_password', 're_new_password') },
+    throttled,
+  ),
   endpoint('GET', '/auth/manage/users/me/', { 200: userSummarySchema, 401: accessErrorSchema }),
   endpoint('DELETE', '/auth/manage/users/me/', { 204: null, 400: fieldErrorsOf('current_password') }, { ...bearer, ...throttled }),
   endpoint('POST', '/auth/token/', { 200: tokenPairSchema, 400: fieldErrorsOf('email', 'password'), 401: detailSchema, 429: error }),
-  endpoint('POST', '/auth/token/refresh/', { 200: tokenPairSchema, 401: tokenErrorSchema }, { 400: fieldErrorsOf('refresh'), ...throttled }),
+  endpoint(
+    'POST',
+    '/auth/token/refresh/',
+    { 200: tokenPairSchema, 401: tokenErrorSchema },
+    { 400: fieldErrorsOf('refresh'), ...throttled },
+  ),
   endpoint('POST', '/auth/logout', { 200: z.strictObject({}), 400: error }, throttled),
   endpoint('GET', '/auth/oauth2/get-redirect', { 302: 'redirect' }, throttled),
   endpoint('GET', '/auth/oauth2/callback', { 302: 'redirect' }, throttled),
@@ -114,9 +135,19 @@ export const RATING_ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/api/rating/community', { 200: communityResponseSchema }),
   endpoint('POST', '/api/rating/:id', { 201: reviewWriteResponseSchema, 400: error, 409: error }, { ...bearer, ...reviewId, ...throttled }),
   endpoint('GET', '/api/rating/:id', { 200: reviewEditViewSchema, 403: error, 404: error }, bearer),
-  endpoint('PUT', '/api/rating/:id', { 200: reviewWriteResponseSchema, 400: error, 403: error, 404: error }, { ...bearer, 409: error, ...throttled }),
+  endpoint(
+    'PUT',
+    '/api/rating/:id',
+    { 200: reviewWriteResponseSchema, 400: error, 403: error, 404: error },
+    { ...bearer, 409: error, ...throttled },
+  ),
   extra('DELETE', '/api/rating/:id', { 204: null, 403: error, 404: error }, { ...bearer, ...throttled }),
-  endpoint('POST', '/api/rating/:id/report', { 201: z.strictObject({ message: z.string() }), 400: error, 409: error }, { ...bearer, ...reviewId, 403: error, ...throttled }),
+  endpoint(
+    'POST',
+    '/api/rating/:id/report',
+    { 201: z.strictObject({ message: z.string() }), 400: error, 409: error },
+    { ...bearer, ...reviewId, 403: error, ...throttled },
+  ),
   endpoint('POST', '/api/rating/:id/favorite', { 200: z.strictObject({ value: z.boolean() }), 404: error }, { ...bearer, ...throttled }),
   endpoint('DELETE', '/api/rating/:id/favorite', { 204: null }, { ...bearer, ...throttled }),
   endpoint('POST', '/api/relatable/:id', { 200: voteResponseSchema, 404: error }, { ...bearer, 403: error, ...throttled }),
@@ -135,7 +166,12 @@ export const RATING_ENDPOINTS: readonly Endpoint[] = [
   extra('GET', '/api/moderation/actions', { 200: z.array(moderationActionSchema) }, { ...bearer, 403: detailSchema }),
   extra('GET', '/api/moderation/reviews/:id/actions', { 200: z.array(moderationActionSchema) }, { ...bearer, 403: detailSchema }),
   ...(['approve', 'reject', 'restore'] as const).map((action) =>
-    extra('POST', `/api/moderation/reviews/:id/${action}`, { 200: moderationResultSchema }, { ...bearer, 403: detailSchema, 404: error, 409: error }),
+    extra(
+      'POST',
+      `/api/moderation/reviews/:id/${action}`,
+      { 200: moderationResultSchema },
+      { ...bearer, 403: detailSchema, 404: error, 409: error },
+    ),
   ),
   extra('GET', '/api/admin/subjects', { 200: z.array(adminSubjectRowSchema) }, { ...bearer, 403: detailSchema }),
   extra('POST', '/api/admin/subjects', { 201: adminSubjectRowSchema }, { ...bearer, 403: detailSchema, 409: error }),
@@ -185,7 +221,9 @@ export function responseShape(method: string, url: string, status: number): { en
   const endpoint = findEndpoint(method, url);
   if (!endpoint) {
     if (status === 404 || status === 405) return { endpoint: null, shape: error };
-    throw new Error(`contract: no endpoint ${method.toUpperCase()} ${url} (status ${status}); declare it in libs/contracts/src/endpoints.ts`);
+    throw new Error(
+      `contract: no endpoint ${method.toUpperCase()} ${url} (status ${status}); declare it in libs/contracts/src/endpoints.ts`,
+    );
   }
   const shape = endpoint.responses[status] !== undefined ? endpoint.responses[status] : endpoint.also[status];
   if (shape === undefined) throw new Error(`contract: ${endpoint.method} ${endpoint.path} does not answer ${status}`);
@@ -203,7 +241,10 @@ export function checkResponse(method: string, url: string, status: number, body:
     if (text !== '') throw new Error(`contract: ${where} must have no body, got ${text.slice(0, 200)}`);
   } else if (shape !== 'redirect' && shape !== 'text') {
     const parsed = shape.safeParse(body);
-    if (!parsed.success) throw new Error(`contract: ${where}: the body does not match its schema:\n${z.prettifyError(parsed.error)}\nbody: ${JSON.stringify(body)?.slice(0, 600)}`);
+    if (!parsed.success)
+      throw new Error(
+        `contract: ${where}: the body does not match its schema:\n${z.prettifyError(parsed.error)}\nbody: ${JSON.stringify(body)?.slice(0, 600)}`,
+      );
   }
   return endpoint;
 }
@@ -213,4 +254,3 @@ export function contractRows(): string[] {
   return ENDPOINTS.filter((e) => e.row).flatMap((e) => Object.keys(e.responses).map((status) => hitKey(e, Number(status))));
 }
 export const hitKey = (e: Pick<Endpoint, 'method' | 'path'>, status: number): string => `${e.method} ${e.path} ${status}`;
-

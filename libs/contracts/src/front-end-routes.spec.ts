@@ -3,7 +3,11 @@ import { parseRouteDeclarations } from './front-end-routes';
 const title = { fr: 'Classement', es: 'Clasificación', en: 'Ranking' };
 
 test('accepts what the remotes declare', () => {
-  const routes = [{ path: '/teacher/:id', title, reads: [{ path: '/api/teacher/:id', auth: true }] }, { path: '/auth', title, footer: false }, { path: '/me', title, signIn: true }];
+  const routes = [
+    { path: '/teacher/:id', title, reads: [{ path: '/api/teacher/:id', auth: true }] },
+    { path: '/auth', title, footer: false },
+    { path: '/me', title, signIn: true },
+  ];
   expect(parseRouteDeclarations(routes)).toEqual(routes);
 });
 

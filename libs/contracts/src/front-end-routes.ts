@@ -42,15 +42,31 @@ function declarationProblem(raw: unknown, i: number): string | null {
   const unknown = Object.keys(raw).find((key) => !KEYS.has(key));
   if (unknown) return `${at}.${unknown} is not a known key`;
   const { path, title, signIn, footer, reads } = raw;
-  if (typeof path !== 'string' || !path.startsWith('/') || path.length > 200 || !path.slice(1).split('/').every((s) => SEGMENT.test(s))) {
+  if (
+    typeof path !== 'string' ||
+    !path.startsWith('/') ||
+    path.length > 200 ||
+    !path
+      .slice(1)
+      .split('/')
+      .every((s) => SEGMENT.test(s))
+  ) {
     return `${at}.path must be an absolute pattern like /teacher/:id`;
   }
-  if (!isObject(title) || !isText(title.fr) || !isText(title.es) || !isText(title.en) || Object.keys(title).length !== 3) return `${at}.title must be { fr, es, en }`;
+  if (!isObject(title) || !isText(title.fr) || !isText(title.es) || !isText(title.en) || Object.keys(title).length !== 3)
+    return `${at}.title must be { fr, es, en }`;
   if (signIn !== undefined && typeof signIn !== 'boolean') return `${at}.signIn must be a boolean`;
   if (footer !== undefined && typeof footer !== 'boolean') return `${at}.footer must be a boolean`;
   if (reads !== undefined) {
     if (!Array.isArray(reads) || reads.length > 8) return `${at}.reads must be a list of at most 8 reads`;
-    const bad = reads.findIndex((r) => !isObject(r) || typeof r.path !== 'string' || !/^\/api\/[^\s#]*$/.test(r.path) || typeof r.auth !== 'boolean' || Object.keys(r).length !== 2);
+    const bad = reads.findIndex(
+      (r) =>
+        !isObject(r) ||
+        typeof r.path !== 'string' ||
+        !/^\/api\/[^\s#]*$/.test(r.path) ||
+        typeof r.auth !== 'boolean' ||
+        Object.keys(r).length !== 2,
+    );
     if (bad >= 0) return `${at}.reads[${bad}] must be { path: "/api/…", auth: boolean }`;
   }
   return null;

@@ -132,14 +132,21 @@ export const reviewEditViewSchema = z.strictObject({
 export type ReviewEditView = z.infer<typeof reviewEditViewSchema>;
 
 export const voteBodySchema = z.strictObject({ value: z.boolean().nullable() });
-export const voteResponseSchema = z.strictObject({ relatable: z.number().int(), relatable_count: z.number().int(), vote: z.boolean().nullable() });
+export const voteResponseSchema = z.strictObject({
+  relatable: z.number().int(),
+  relatable_count: z.number().int(),
+  vote: z.boolean().nullable(),
+});
 export type VoteResponse = z.infer<typeof voteResponseSchema>;
 export const favoriteBodySchema = z.strictObject({ value: z.boolean() });
 /**
  * POST /api/rating/{id}/report: the reporter's reason; `notify: true` asks to be told the outcome by
  * e-mail (in the account's language) once a moderator decides; `{content}` alone stays valid.
  */
-export const reportBodySchema = z.strictObject({ content: z.string().trim().min(1).max(REPORT_CONTENT_MAX), notify: z.boolean().optional() });
+export const reportBodySchema = z.strictObject({
+  content: z.string().trim().min(1).max(REPORT_CONTENT_MAX),
+  notify: z.boolean().optional(),
+});
 
 /** GET /auth/me: published review count, their mean tot_rating (one decimal, null when none),
  * popularity (percent of relatable among the votes on them), and the join date (ISO). */
@@ -151,7 +158,11 @@ export const meSchema = z.strictObject({
 });
 export type Me = z.infer<typeof meSchema>;
 /** `reason`: the key of the statement of reasons when held or rejected; `reason_text`: a moderator's own words, when given. */
-export const myReviewSchema = publicReviewSchema.extend({ status: reviewStatusSchema, reason: z.string().optional(), reason_text: z.string().optional() });
+export const myReviewSchema = publicReviewSchema.extend({
+  status: reviewStatusSchema,
+  reason: z.string().optional(),
+  reason_text: z.string().optional(),
+});
 export type MyReview = z.infer<typeof myReviewSchema>;
 
 /**

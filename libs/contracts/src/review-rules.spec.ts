@@ -22,7 +22,15 @@ const older = (patch: Record<string, unknown> = {}) => {
 describe('checkReviewPayload', () => {
   it('accepts our reading and keeps the eleven grades', () => {
     const check = checkReviewPayload(ours());
-    expect(check).toEqual({ ok: true, value: expect.objectContaining({ teacher: 3, subject: 2, year: 1, answers: { ponctuel: false, aide: false, greves: false, punitions: false } }) });
+    expect(check).toEqual({
+      ok: true,
+      value: expect.objectContaining({
+        teacher: 3,
+        subject: 2,
+        year: 1,
+        answers: { ponctuel: false, aide: false, greves: false, punitions: false },
+      }),
+    });
     if (check.ok) expect(Object.keys(check.value.grades).sort()).toEqual([...REVIEW_GRADE_KEYS].sort());
   });
 
@@ -34,7 +42,14 @@ describe('checkReviewPayload', () => {
     expect(check.value.grades).not.toHaveProperty('methodes');
     expect(check.value.grades).not.toHaveProperty('ambiance');
     expect(check.value.grades).not.toHaveProperty('justice');
-    expect(check.value.answers).toEqual({ ponctuel: false, aide: false, greves: false, punitions: false, justice: true, distraction: false });
+    expect(check.value.answers).toEqual({
+      ponctuel: false,
+      aide: false,
+      greves: false,
+      punitions: false,
+      justice: true,
+      distraction: false,
+    });
   });
 
   it('defaults missing yes/no answers to no, and takes null for an absent optional grade', () => {

@@ -21,7 +21,15 @@ export const REVIEW_GRADE_KEYS = [
 ] as const;
 export type ReviewGradeKey = (typeof REVIEW_GRADE_KEYS)[number];
 /** Graded in both readings of the spec: required in every payload. */
-export const CORE_GRADE_KEYS = ['clarte', 'interaction_soutien', 'gestion_temps', 'amabilite', 'gestion_colere', 'charge_travail', 'difficulte'] as const;
+export const CORE_GRADE_KEYS = [
+  'clarte',
+  'interaction_soutien',
+  'gestion_temps',
+  'amabilite',
+  'gestion_colere',
+  'charge_travail',
+  'difficulte',
+] as const;
 /** Yes/no in the first reading, graded in the second. */
 export const DUAL_KEYS = ['justice', 'distraction'] as const;
 /** Graded in the second reading only (absent from the first). */
@@ -58,7 +66,15 @@ export const ratingConflictKeys = ['duplicate-review', 'already-reported', 'inva
  * The reasons a moderator chooses from to remove a review or a teacher's reply (with an optional
  * free text, required for `other`); the author sees the key and the text, the reporters too.
  */
-export const MODERATOR_REASON_KEYS = ['offensive-language', 'personal-data', 'threat', 'off-topic', 'not-about-teaching', 'false-statement', 'other'] as const;
+export const MODERATOR_REASON_KEYS = [
+  'offensive-language',
+  'personal-data',
+  'threat',
+  'off-topic',
+  'not-about-teaching',
+  'false-statement',
+  'other',
+] as const;
 export type ModeratorReasonKey = (typeof MODERATOR_REASON_KEYS)[number];
 /** Still accepted from older callers of the reject endpoint: "removed by a moderator", no specific reason. */
 export const LEGACY_MODERATOR_REASON = 'moderator';
@@ -87,7 +103,10 @@ export const moderationReasonKeys = [
 export type ModerationReason = (typeof moderationReasonKeys)[number];
 
 /** The wire payload our front end sends (the second reading: eleven grades, four yes/no answers). */
-export type ReviewPayload = { teacher: number; subject: number; year: number; tot_rating: number; text_rating: string } & Record<ReviewGradeKey, number> &
+export type ReviewPayload = { teacher: number; subject: number; year: number; tot_rating: number; text_rating: string } & Record<
+  ReviewGradeKey,
+  number
+> &
   Record<ReviewFlagKey, boolean>;
 
 /** A payload after the checks, in either reading: what a review stores (only what it was given). */
@@ -115,7 +134,15 @@ const asId = (v: unknown): number | null => {
   return n >= 1 && n <= MAX_ID ? n : null;
 };
 const isGrade = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 10;
-const ALLOWED_KEYS = new Set<string>(['teacher', 'subject', 'year', 'tot_rating', 'text_rating', ...REVIEW_GRADE_KEYS, ...REVIEW_FLAG_KEYS]);
+const ALLOWED_KEYS = new Set<string>([
+  'teacher',
+  'subject',
+  'year',
+  'tot_rating',
+  'text_rating',
+  ...REVIEW_GRADE_KEYS,
+  ...REVIEW_FLAG_KEYS,
+]);
 
 /**
  * The review rules of the spec (section 5), each with its error key, in the order a form shows
@@ -129,7 +156,8 @@ const ALLOWED_KEYS = new Set<string>(['teacher', 'subject', 'year', 'tot_rating'
  * teacher exists and teaches the subject is checked by the service (same keys).
  */
 export function checkReviewPayload(input: unknown): ReviewPayloadCheck {
-  if (!input || typeof input !== 'object' || Array.isArray(input)) return { ok: false, error: 'bad-request', detail: 'expected a JSON object' };
+  if (!input || typeof input !== 'object' || Array.isArray(input))
+    return { ok: false, error: 'bad-request', detail: 'expected a JSON object' };
   const body = input as Record<string, unknown>;
   const unknown = Object.keys(body).filter((k) => !ALLOWED_KEYS.has(k));
   if (unknown.length) return { ok: false, error: 'bad-request', detail: `unknown field(s): ${unknown.slice(0, 5).join(', ')}` };

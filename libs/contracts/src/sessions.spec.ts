@@ -12,7 +12,7 @@ describe('session state', () => {
     expect(sessionStateOf(['x', null])).toEqual({ version: 0, revokedBy: null });
   });
 
-  it('a token is dead when its session is revoked or its version is older than the user\'s', () => {
+  it("a token is dead when its session is revoked or its version is older than the user's", () => {
     const live = { version: 2, revokedBy: null };
     expect(isSessionRevoked({ sid: 's', sv: 2 }, live)).toBe(false);
     expect(isSessionRevoked({ sid: 's', sv: 3 }, live)).toBe(false);

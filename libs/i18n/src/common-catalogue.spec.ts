@@ -9,12 +9,23 @@ import commonEs from './locales/common.es';
 import commonFr from './locales/common.fr';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const FRONT_ENDS = ['shell/src', 'mfe-account/src', 'mfe-community/src', 'mfe-review/src', 'libs/ui/src', 'libs/api-client/src', 'libs/mf-runtime/src'];
+const FRONT_ENDS = [
+  'shell/src',
+  'mfe-account/src',
+  'mfe-community/src',
+  'mfe-review/src',
+  'libs/ui/src',
+  'libs/api-client/src',
+  'libs/mf-runtime/src',
+];
 
 function sources(...dirs: string[]): string[] {
   return dirs.flatMap((dir) =>
     (fs.readdirSync(path.join(ROOT, dir), { recursive: true }) as string[])
-      .filter((f) => /\.tsx?$/.test(f) && !/\.spec\.tsx?$/.test(f) && !/[\\/]i18n[\\/]|[\\/]locales[\\/]|[\\/]legal[\\/](en|es|fr)\.ts$/.test(`/${f}`))
+      .filter(
+        (f) =>
+          /\.tsx?$/.test(f) && !/\.spec\.tsx?$/.test(f) && !/[\\/]i18n[\\/]|[\\/]locales[\\/]|[\\/]legal[\\/](en|es|fr)\.ts$/.test(`/${f}`),
+      )
       .map((f) => fs.readFileSync(path.join(ROOT, dir, f), 'utf8')),
   );
 }

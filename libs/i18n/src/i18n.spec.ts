@@ -60,7 +60,7 @@ test('findMissingKeys reports missing and empty keys', () => {
   ]);
 });
 
-test('the spec\'s three texts missing in Spanish are provided', () => {
+test("the spec's three texts missing in Spanish are provided", () => {
   expect(es.Error['404']).toBeTruthy();
   expect(es.Error['request-reset-password']).toBeTruthy();
   expect(es.Success['request-reset-password']).toBeTruthy();

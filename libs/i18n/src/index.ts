@@ -53,7 +53,11 @@ export function toLanguage(tag: string | null | undefined): Language | null {
  */
 export function detectLanguage(
   stored: string | null = getSession().lang,
-  browser: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language],
+  browser: readonly string[] = typeof navigator === 'undefined'
+    ? []
+    : navigator.languages?.length
+      ? navigator.languages
+      : [navigator.language],
 ): Language {
   if (isLanguage(stored)) return stored;
   for (const tag of browser) {

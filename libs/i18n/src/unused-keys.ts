@@ -24,7 +24,9 @@ export function findUnusedKeys(catalogue: unknown, sources: readonly string[], n
     if (prefixes.some((p) => key.startsWith(p))) return false;
     // A parent object read whole (t('home.faq', { returnObjects: true })).
     const parts = key.split('.');
-    for (let i = 1; i < parts.length; i++) if (literals.has(parts.slice(0, i).join('.')) && parts.length - i >= 1 && isWholeRead(text, parts.slice(0, i).join('.'))) return false;
+    for (let i = 1; i < parts.length; i++)
+      if (literals.has(parts.slice(0, i).join('.')) && parts.length - i >= 1 && isWholeRead(text, parts.slice(0, i).join('.')))
+        return false;
     return true;
   });
 }

@@ -88,7 +88,13 @@ export interface FederationOptions {
  */
 export function initFederation(config: RemotesConfig, options: FederationOptions = {}): RemoteLoader {
   const { hostName = 'shell', plugins = [remoteFallbackPlugin()], shared } = options;
-  const instance: ModuleFederation = init({ name: hostName, remotes: [], shareStrategy: 'loaded-first', plugins, ...(shared ? { shared } : {}) });
+  const instance: ModuleFederation = init({
+    name: hostName,
+    remotes: [],
+    shareStrategy: 'loaded-first',
+    plugins,
+    ...(shared ? { shared } : {}),
+  });
   const remotes = REMOTE_NAMES.flatMap((name) => (config[name] ? [{ name, entry: config[name] }] : []));
   if (remotes.length > 0) instance.registerRemotes(remotes);
   return createFederationLoader(config);
@@ -128,4 +134,3 @@ export function createFederationLoader(config: RemotesConfig): RemoteLoader {
     },
   };
 }
-

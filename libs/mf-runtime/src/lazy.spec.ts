@@ -26,7 +26,10 @@ test("a remote's manifest is asked for as soon as /remotes.json is in, before th
   expect(fetchManifest).toHaveBeenCalledWith('https://pupitre.example/mfe/community/mf-manifest.json');
   arrive(runtime);
   await expect(load).resolves.toBe(routes);
-  expect(runtime.initFederation).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ plugins: [{ name: 'fallback' }, { name: 'early' }] }));
+  expect(runtime.initFederation).toHaveBeenCalledWith(
+    expect.anything(),
+    expect.objectContaining({ plugins: [{ name: 'fallback' }, { name: 'early' }] }),
+  );
   await expect(take!('https://pupitre.example/mfe/community/mf-manifest.json')).resolves.toBe(manifest);
   expect(take!('https://pupitre.example/mfe/community/mf-manifest.json')).toBeUndefined();
   expect(fetchManifest).toHaveBeenCalledTimes(1);
@@ -35,11 +38,20 @@ test("a remote's manifest is asked for as soon as /remotes.json is in, before th
 test("every remote's pages come from its manifest, each fetched once and handed on to the runtime; an unreadable one is unavailable", async () => {
   const title = { fr: 'Classement', es: 'Clasificación', en: 'Ranking' };
   const bodies: Record<string, unknown> = {
-    'https://x/community/mf-manifest.json': { name: 'community', pupitre: { routes: [{ path: '/ranking', title }, { path: '/admin', title }] } },
+    'https://x/community/mf-manifest.json': {
+      name: 'community',
+      pupitre: {
+        routes: [
+          { path: '/ranking', title },
+          { path: '/admin', title },
+        ],
+      },
+    },
     'https://x/review/mf-manifest.json': { name: 'review' },
   };
   // jsdom has no Response: the part of it the loader uses.
-  const answer = (status: number, body: unknown): Response => ({ ok: status < 300, status, json: async () => body, clone: () => answer(status, body) }) as unknown as Response;
+  const answer = (status: number, body: unknown): Response =>
+    ({ ok: status < 300, status, json: async () => body, clone: () => answer(status, body) }) as unknown as Response;
   const fetchManifest = jest.fn(async (url: string) => (url in bodies ? answer(200, bodies[url]) : answer(503, '')));
   let take: ((url: string) => Promise<Response | undefined> | undefined) | undefined;
   const runtime = {
@@ -49,7 +61,11 @@ test("every remote's pages come from its manifest, each fetched once and handed 
   } as unknown as typeof Federation;
   const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   const loader = createLazyFederationLoader({
-    loadConfig: async () => ({ community: 'https://x/community/mf-manifest.json', review: 'https://x/review/mf-manifest.json', account: 'https://x/account/mf-manifest.json' }),
+    loadConfig: async () => ({
+      community: 'https://x/community/mf-manifest.json',
+      review: 'https://x/review/mf-manifest.json',
+      account: 'https://x/account/mf-manifest.json',
+    }),
     loadRuntime: async () => runtime,
     fetchManifest,
     reservedPaths: ['/admin'],

@@ -46,7 +46,8 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
   let started: RemoteLoader | undefined;
   let runtimeAsked: ReturnType<typeof loadRuntime> | undefined;
   let sharedAsked: Promise<HostShared> | undefined;
-  const runtimeModule = () => (runtimeAsked ??= loadRuntime().catch((error: unknown) => ((runtimeAsked = undefined), Promise.reject(error))));
+  const runtimeModule = () =>
+    (runtimeAsked ??= loadRuntime().catch((error: unknown) => ((runtimeAsked = undefined), Promise.reject(error))));
   const sharedSingletons = () => (sharedAsked ??= shared().catch((error: unknown) => ((sharedAsked = undefined), Promise.reject(error))));
   let config: Promise<RemotesConfig> | undefined;
   const remotesConfig = () =>
@@ -62,7 +63,11 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
     void remotesConfig().then(
       (known) => {
         const url = known[remote];
-        if (url && !started && !early.has(url) && !manifestJson.has(url)) early.set(url, fetchManifest(url).catch(() => undefined));
+        if (url && !started && !early.has(url) && !manifestJson.has(url))
+          early.set(
+            url,
+            fetchManifest(url).catch(() => undefined),
+          );
       },
       () => undefined,
     );
@@ -73,7 +78,11 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
     let json = manifestJson.get(url);
     if (!json) {
       const answer = fetchManifest(url);
-      if (!started) early.set(url, answer.then((r) => r.clone()).catch(() => undefined));
+      if (!started)
+        early.set(
+          url,
+          answer.then((r) => r.clone()).catch(() => undefined),
+        );
       json = answer.then((r) => {
         if (!r.ok) throw new Error(`${url} answered HTTP ${r.status}`);
         return r.json() as Promise<unknown>;
@@ -112,7 +121,11 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
   };
   const deferred = createDeferredLoader(async () => {
     const [runtime, known, sharedModules] = await Promise.all([runtimeModule(), remotesConfig(), sharedSingletons()]);
-    started ??= runtime.initFederation(known, { hostName, shared: sharedModules, plugins: [runtime.remoteFallbackPlugin(), runtime.earlyManifestPlugin(take)] });
+    started ??= runtime.initFederation(known, {
+      hostName,
+      shared: sharedModules,
+      plugins: [runtime.remoteFallbackPlugin(), runtime.earlyManifestPlugin(take)],
+    });
     return started;
   });
   return {

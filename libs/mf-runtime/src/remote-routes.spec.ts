@@ -1,7 +1,14 @@
 import { buildRouteTable, findRemoteRoute, routeReads, routesFromManifest } from './remote-routes';
 
 const title = { fr: 'Professeur', es: 'Profesor', en: 'Teacher' };
-const teacher = { path: '/teacher/:id', title, reads: [{ path: '/api/teacher/:id', auth: true }, { path: '/api/teacher/:id/reviews?limit=50', auth: true }] };
+const teacher = {
+  path: '/teacher/:id',
+  title,
+  reads: [
+    { path: '/api/teacher/:id', auth: true },
+    { path: '/api/teacher/:id/reviews?limit=50', auth: true },
+  ],
+};
 
 test('a manifest carries its routes under pupitre.routes, checked by the contract', () => {
   expect(routesFromManifest('community', { name: 'community', pupitre: { routes: [teacher] } })).toEqual([teacher]);

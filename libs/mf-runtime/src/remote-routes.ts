@@ -21,7 +21,9 @@ export function routesFromManifest(remote: RemoteName, manifest: unknown): Route
   try {
     return parseRouteDeclarations(declared);
   } catch (error) {
-    throw new Error(`[mf] ${remote}: its manifest declares no valid routes (pupitre.routes): ${(error as Error).message}`, { cause: error });
+    throw new Error(`[mf] ${remote}: its manifest declares no valid routes (pupitre.routes): ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 

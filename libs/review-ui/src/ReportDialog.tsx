@@ -67,7 +67,13 @@ export function ReportDialog({ onClose, onSubmit }: { onClose: () => void; onSub
             {t('report.counter', { count: content.length, max: REPORT_CONTENT_MAX })}
           </p>
           <p>
-            <input id={notifyId} type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} data-testid="report-notify" />{' '}
+            <input
+              id={notifyId}
+              type="checkbox"
+              checked={notify}
+              onChange={(e) => setNotify(e.target.checked)}
+              data-testid="report-notify"
+            />{' '}
             <label htmlFor={notifyId}>{t('report.notify')}</label>
           </p>
           <div className={styles.dialogActions}>

@@ -49,7 +49,11 @@ export function TeacherSearch({ onSelect, selected = null, onClear, label, id, i
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setState({ status: 'searching' });
-      void request<TeacherSearchResult[]>('GET', `/api/teachers?query=${encodeURIComponent(query)}`, { auth: false, react: false, signal: controller.signal }).then((outcome) => {
+      void request<TeacherSearchResult[]>('GET', `/api/teachers?query=${encodeURIComponent(query)}`, {
+        auth: false,
+        react: false,
+        signal: controller.signal,
+      }).then((outcome) => {
         if (controller.signal.aborted) return;
         setState(outcome.kind === 'ok' && Array.isArray(outcome.data) ? { status: 'done', results: outcome.data } : { status: 'error' });
       });
@@ -65,7 +69,8 @@ export function TeacherSearch({ onSelect, selected = null, onClear, label, id, i
   if (!locked) {
     if (!searchable) status = query.length > 0 ? t('search.hint') : '';
     else if (shown.status === 'searching') status = t('search.searching');
-    else if (shown.status === 'done') status = shown.results.length ? t('search.results', { count: shown.results.length }) : t('search.none');
+    else if (shown.status === 'done')
+      status = shown.results.length ? t('search.results', { count: shown.results.length }) : t('search.none');
   }
 
   return (
@@ -127,7 +132,9 @@ export function TeacherSearch({ onSelect, selected = null, onClear, label, id, i
                 }}
               >
                 <span className={styles.resultName}>{teacherName(teacher)}</span>
-                <span className={styles.resultRating}>{teacher.rating === null ? t('noRating') : `${formatRating(teacher.rating)} / 10`}</span>
+                <span className={styles.resultRating}>
+                  {teacher.rating === null ? t('noRating') : `${formatRating(teacher.rating)} / 10`}
+                </span>
               </button>
             </li>
           ))}

@@ -36,7 +36,10 @@ export function nextFavourite(current: boolean): boolean {
 /** Splits a community-shaped answer into its categories and the caller's state map. */
 export function splitCommunity(body: unknown): { categories: CommunityCategoryBlock[]; state: ReviewUserState } {
   if (!Array.isArray(body)) return { categories: [], state: {} };
-  const categories = body.filter((item): item is CommunityCategoryBlock => !!item && typeof item === 'object' && 'title' in item && Array.isArray((item as CommunityCategoryBlock).reviews));
+  const categories = body.filter(
+    (item): item is CommunityCategoryBlock =>
+      !!item && typeof item === 'object' && 'title' in item && Array.isArray((item as CommunityCategoryBlock).reviews),
+  );
   const last = body.at(-1) as unknown;
   const state = last && typeof last === 'object' && !Array.isArray(last) && !('title' in last) ? (last as ReviewUserState) : {};
   return { categories, state };
@@ -44,7 +47,14 @@ export function splitCommunity(body: unknown): { categories: CommunityCategoryBl
 
 function initialLive(review: PublicReview, state: ReviewUserState): ReviewLive {
   const [vote, favourite] = state[String(review.id)] ?? [null, false];
-  return { vote: vote ?? null, favourite: Boolean(favourite), relatable: review.relatable, relatable_count: review.relatable_count, voteBusy: false, favouriteBusy: false };
+  return {
+    vote: vote ?? null,
+    favourite: Boolean(favourite),
+    relatable: review.relatable,
+    relatable_count: review.relatable_count,
+    voteBusy: false,
+    favouriteBusy: false,
+  };
 }
 
 export interface ReviewBook {
@@ -59,9 +69,15 @@ export interface ReviewBook {
  */
 export function useReviewBook(state: ReviewUserState, signedIn: boolean, goToAuth: () => void): ReviewBook {
   const [changes, setChanges] = useState<Record<number, Partial<ReviewLive>>>({});
-  const patch = useCallback((id: number, change: Partial<ReviewLive>) => setChanges((all) => ({ ...all, [id]: { ...all[id], ...change } })), []);
+  const patch = useCallback(
+    (id: number, change: Partial<ReviewLive>) => setChanges((all) => ({ ...all, [id]: { ...all[id], ...change } })),
+    [],
+  );
 
-  const live = useCallback((review: PublicReview): ReviewLive => ({ ...initialLive(review, state), ...changes[review.id] }), [changes, state]);
+  const live = useCallback(
+    (review: PublicReview): ReviewLive => ({ ...initialLive(review, state), ...changes[review.id] }),
+    [changes, state],
+  );
 
   const vote = useCallback(
     async (review: PublicReview, clicked: boolean) => {
@@ -70,9 +86,17 @@ export function useReviewBook(state: ReviewUserState, signedIn: boolean, goToAut
       if (current.voteBusy) return;
       patch(review.id, { voteBusy: true });
       const next = nextVote(current.vote, clicked);
-      const outcome = next.method === 'DELETE' ? await api.delete<VoteResponse>(`/api/relatable/${review.id}`) : await api.post<VoteResponse>(`/api/relatable/${review.id}`, { value: next.value });
+      const outcome =
+        next.method === 'DELETE'
+          ? await api.delete<VoteResponse>(`/api/relatable/${review.id}`)
+          : await api.post<VoteResponse>(`/api/relatable/${review.id}`, { value: next.value });
       if (outcome.kind === 'ok' && outcome.data) {
-        patch(review.id, { voteBusy: false, vote: outcome.data.vote, relatable: outcome.data.relatable, relatable_count: outcome.data.relatable_count });
+        patch(review.id, {
+          voteBusy: false,
+          vote: outcome.data.vote,
+          relatable: outcome.data.relatable,
+          relatable_count: outcome.data.relatable_count,
+        });
       } else patch(review.id, { voteBusy: false });
     },
     [goToAuth, live, patch, signedIn],
@@ -86,7 +110,8 @@ export function useReviewBook(state: ReviewUserState, signedIn: boolean, goToAut
       patch(review.id, { favouriteBusy: true });
       const value = nextFavourite(current.favourite);
       const outcome = await api.post<{ value: boolean }>(`/api/rating/${review.id}/favorite`, { value });
-      if (outcome.kind === 'ok') patch(review.id, { favouriteBusy: false, favourite: typeof outcome.data?.value === 'boolean' ? outcome.data.value : value });
+      if (outcome.kind === 'ok')
+        patch(review.id, { favouriteBusy: false, favourite: typeof outcome.data?.value === 'boolean' ? outcome.data.value : value });
       else if (outcome.kind === 'no-content') patch(review.id, { favouriteBusy: false, favourite: value });
       else patch(review.id, { favouriteBusy: false });
     },

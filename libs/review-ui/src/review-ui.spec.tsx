@@ -213,7 +213,10 @@ describe('the report dialog', () => {
 });
 
 describe('the teacher search', () => {
-  const results = [{ id: 4, prefix: 'Mme', name: 'Durand', rating: 8.46, subjects: [{ id: 1, name: 'Maths' }] }, { id: 5, prefix: 'M.', name: 'Duval', rating: null, subjects: [] }];
+  const results = [
+    { id: 4, prefix: 'Mme', name: 'Durand', rating: 8.46, subjects: [{ id: 1, name: 'Maths' }] },
+    { id: 5, prefix: 'M.', name: 'Duval', rating: null, subjects: [] },
+  ];
 
   test('searchable text: 2 characters or more, not digits only', () => {
     expect(isSearchable('d')).toBe(false);

@@ -52,7 +52,7 @@ const en = {
     publishLink: 'Publish a review',
     status: { pending: 'Pending validation', published: 'Published', held: 'Held for review', rejected: 'Rejected' },
     reason: 'Reason: {{reason}}',
-    reasonText: "The moderator’s words: “{{text}}”",
+    reasonText: 'The moderator’s words: “{{text}}”',
     reasons: {
       'off-topic': 'off topic',
       'not-about-teaching': 'not about teaching',
@@ -86,7 +86,7 @@ const en = {
     decided: 'Decided on {{date}}',
     outcome: { open: 'Waiting for a moderator', kept: 'Reviewed: kept', removed: 'Reviewed: removed' },
     reason: 'Reason: {{reason}}',
-    reasonText: "The moderator’s words: “{{text}}”",
+    reasonText: 'The moderator’s words: “{{text}}”',
     reasons: {
       'off-topic': 'off topic',
       'not-about-teaching': 'not about teaching',

@@ -54,7 +54,7 @@ const es: AccountCatalogue = {
     publishLink: 'Publicar una opinión',
     status: { pending: 'Pendiente de validación', published: 'Publicada', held: 'Retenida para revisión', rejected: 'Rechazada' },
     reason: 'Motivo: {{reason}}',
-    reasonText: "Las palabras del moderador: «{{text}}»",
+    reasonText: 'Las palabras del moderador: «{{text}}»',
     reasons: {
       'off-topic': 'fuera de tema',
       'not-about-teaching': 'no habla de la enseñanza',
@@ -88,7 +88,7 @@ const es: AccountCatalogue = {
     decided: 'Decidido el {{date}}',
     outcome: { open: 'Esperando a un moderador', kept: 'Revisada: conservada', removed: 'Revisada: retirada' },
     reason: 'Motivo: {{reason}}',
-    reasonText: "Las palabras del moderador: «{{text}}»",
+    reasonText: 'Las palabras del moderador: «{{text}}»',
     reasons: {
       'off-topic': 'fuera de tema',
       'not-about-teaching': 'no habla de la enseñanza',

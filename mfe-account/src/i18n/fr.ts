@@ -54,7 +54,7 @@ const fr: AccountCatalogue = {
     publishLink: 'Publier un avis',
     status: { pending: 'En attente de validation', published: 'Publié', held: 'Retenu pour vérification', rejected: 'Refusé' },
     reason: 'Motif : {{reason}}',
-    reasonText: "Les mots du modérateur : « {{text}} »",
+    reasonText: 'Les mots du modérateur : « {{text}} »',
     reasons: {
       'off-topic': 'hors sujet',
       'not-about-teaching': 'ne parle pas de l’enseignement',
@@ -62,7 +62,7 @@ const fr: AccountCatalogue = {
       other: 'un autre motif (voir les mots du modérateur)',
       'teacher-delisted': 'l’enseignant n’est plus listé',
       reported: "signalé par des lecteurs, en attente d'un modérateur",
-      withdrawn: 'vous l\'avez supprimé',
+      withdrawn: "vous l'avez supprimé",
       'offensive-language': 'propos injurieux',
       'personal-data': 'données personnelles',
       threat: 'une menace',
@@ -88,7 +88,7 @@ const fr: AccountCatalogue = {
     decided: 'Décidé le {{date}}',
     outcome: { open: "En attente d'un modérateur", kept: 'Examiné : conservé', removed: 'Examiné : retiré' },
     reason: 'Motif : {{reason}}',
-    reasonText: "Les mots du modérateur : « {{text}} »",
+    reasonText: 'Les mots du modérateur : « {{text}} »',
     reasons: {
       'off-topic': 'hors sujet',
       'not-about-teaching': 'ne parle pas de l’enseignement',

@@ -99,8 +99,24 @@ export function PasswordResetConfirmPage() {
       <h1>{t('passwordReset.title')}</h1>
       <p>{t('passwordReset.lead')}</p>
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('passwordReset.title')} data-testid="reset-form">
-        <Field label={t('passwordReset.password')} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={!!error} errorId={errorId} />
-        <Field label={t('passwordReset.confirm')} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} invalid={!!error} errorId={errorId} />
+        <Field
+          label={t('passwordReset.password')}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          invalid={!!error}
+          errorId={errorId}
+        />
+        <Field
+          label={t('passwordReset.confirm')}
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          invalid={!!error}
+          errorId={errorId}
+        />
         <FormError id={errorId} message={error?.message ?? null} details={error?.details} />
         <Button type="submit" disabled={busy}>
           {t('passwordReset.submit')}

@@ -55,8 +55,28 @@ function LoginForm({ initialEmail }: { initialEmail: string }) {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('auth.login')} data-testid="login-form">
-      <Field label={t('auth.email')} type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} invalid={!!error} errorId={errorId} required />
-      <Field label={t('auth.password')} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={!!error} errorId={errorId} required />
+      <Field
+        label={t('auth.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        invalid={!!error}
+        errorId={errorId}
+        required
+      />
+      <Field
+        label={t('auth.password')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        invalid={!!error}
+        errorId={errorId}
+        required
+      />
       <FormError id={errorId} message={error ? t(`common:${error}`) : null} />
       {done ? (
         <p className="pp-success" role="status" data-testid="login-success">
@@ -102,9 +122,40 @@ function SignupForm({ onCreated }: { onCreated: (email: string) => void }) {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('auth.signup')} data-testid="signup-form">
-      <Field label={t('auth.email')} type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} invalid={!!error} errorId={errorId} required />
-      <Field label={t('auth.password')} type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={!!error} errorId={errorId} required minLength={8} />
-      <Field label={t('auth.confirmPassword')} type="password" name="re_password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} invalid={!!error} errorId={errorId} required />
+      <Field
+        label={t('auth.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        invalid={!!error}
+        errorId={errorId}
+        required
+      />
+      <Field
+        label={t('auth.password')}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        invalid={!!error}
+        errorId={errorId}
+        required
+        minLength={8}
+      />
+      <Field
+        label={t('auth.confirmPassword')}
+        type="password"
+        name="re_password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        invalid={!!error}
+        errorId={errorId}
+        required
+      />
       <p className={styles.hint}>{t('auth.passwordHint')}</p>
       <FormError id={errorId} message={error ? t(`common:${error.key}`) : null} details={error?.details} />
       <Button type="submit" disabled={busy}>
@@ -137,7 +188,16 @@ function ForgotPassword() {
       <summary>{t('auth.forgot.toggle')}</summary>
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('auth.forgot.title')} data-testid="forgot-form">
         <p>{t('auth.forgot.lead')}</p>
-        <Field label={t('auth.email')} type="email" name="reset-email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} invalid={!!error} errorId={errorId} />
+        <Field
+          label={t('auth.email')}
+          type="email"
+          name="reset-email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          invalid={!!error}
+          errorId={errorId}
+        />
         <FormError id={errorId} message={error ? t(`common:${error}`) : null} />
         <Button type="submit" variant="secondary" disabled={busy}>
           {t('auth.forgot.submit')}

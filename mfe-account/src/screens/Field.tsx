@@ -1,7 +1,12 @@
 import { type InputHTMLAttributes, useId } from 'react';
 
 /** A labelled input; `invalid` ties it to the form's error message (aria-describedby). */
-export function Field({ label, invalid, errorId, ...input }: { label: string; invalid?: boolean; errorId?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  label,
+  invalid,
+  errorId,
+  ...input
+}: { label: string; invalid?: boolean; errorId?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <div className="pp-field">

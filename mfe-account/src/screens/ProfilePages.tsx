@@ -9,7 +9,8 @@ import { useDate } from './dates';
 import { Screen } from './Screen';
 
 /** One decimal, or "?" when there is no value (spec: profile average). */
-export const oneDecimal = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value.toFixed(1) : '?');
+export const oneDecimal = (value: number | null | undefined) =>
+  typeof value === 'number' && Number.isFinite(value) ? value.toFixed(1) : '?';
 
 function Stars({ rating }: { rating: number }) {
   const { t } = useTranslation('account');
@@ -100,7 +101,12 @@ export function FavoritesPage() {
             <p className={styles.meta}>
               {formatDate(review.created_at)} · {t('favorites.relatable', { percent: Math.round(review.relatable) })}
             </p>
-            <Button variant="secondary" onClick={() => void remove(review.id)} disabled={busy === review.id} aria-label={t('favorites.removeLabel', { teacher: `${review.teacher.prefix} ${review.teacher.name}` })}>
+            <Button
+              variant="secondary"
+              onClick={() => void remove(review.id)}
+              disabled={busy === review.id}
+              aria-label={t('favorites.removeLabel', { teacher: `${review.teacher.prefix} ${review.teacher.name}` })}
+            >
               {t('favorites.remove')}
             </Button>
           </li>
@@ -112,7 +118,20 @@ export function FavoritesPage() {
 
 const STATUSES = ['pending', 'published', 'held', 'rejected'] as const;
 /** The reasons the author is told in words (others, a moderator's own text, are shown as written). */
-const AUTHOR_REASONS = ['reported', 'withdrawn', 'offensive-language', 'personal-data', 'threat', 'moderator', 'text-rating-forbidden-characters', 'off-topic', 'not-about-teaching', 'false-statement', 'other', 'teacher-delisted'];
+const AUTHOR_REASONS = [
+  'reported',
+  'withdrawn',
+  'offensive-language',
+  'personal-data',
+  'threat',
+  'moderator',
+  'text-rating-forbidden-characters',
+  'off-topic',
+  'not-about-teaching',
+  'false-statement',
+  'other',
+  'teacher-delisted',
+];
 
 /** Delete a review: a first press asks, a second confirms; the item leaves the list once the API agrees. */
 function DeleteReview({ review, onDeleted }: { review: MyReview; onDeleted: () => void }) {
@@ -181,7 +200,9 @@ export function MyReviewsPage() {
                 {(status === 'rejected' || status === 'held') && review.reason ? (
                   <span className={styles.meta} data-testid="review-reason">
                     {' '}
-                    {t('myReviews.reason', { reason: AUTHOR_REASONS.includes(review.reason) ? t(`myReviews.reasons.${review.reason}`) : review.reason })}
+                    {t('myReviews.reason', {
+                      reason: AUTHOR_REASONS.includes(review.reason) ? t(`myReviews.reasons.${review.reason}`) : review.reason,
+                    })}
                   </span>
                 ) : null}
                 {status === 'rejected' && review.reason_text ? (
@@ -191,7 +212,10 @@ export function MyReviewsPage() {
                   </span>
                 ) : null}
               </p>
-              <Link to={`/review/${review.id}/edit`} aria-label={t('myReviews.editLabel', { teacher: `${review.teacher.prefix} ${review.teacher.name}` })}>
+              <Link
+                to={`/review/${review.id}/edit`}
+                aria-label={t('myReviews.editLabel', { teacher: `${review.teacher.prefix} ${review.teacher.name}` })}
+              >
                 {t('myReviews.edit')}
               </Link>{' '}
               <DeleteReview review={review} onDeleted={() => setDeleted((set) => new Set([...set, review.id]))} />

@@ -7,7 +7,18 @@ import styles from '../account.module.css';
 import { useDate } from './dates';
 import { Screen } from './Screen';
 
-const KNOWN_REASONS = ['no-breach', 'offensive-language', 'personal-data', 'threat', 'moderator', 'off-topic', 'not-about-teaching', 'false-statement', 'other', 'teacher-delisted'];
+const KNOWN_REASONS = [
+  'no-breach',
+  'offensive-language',
+  'personal-data',
+  'threat',
+  'moderator',
+  'off-topic',
+  'not-about-teaching',
+  'false-statement',
+  'other',
+  'teacher-delisted',
+];
 
 /**
  * /me/reports: each report the user made, with what the moderators decided and why (notice and
@@ -31,7 +42,9 @@ export function ReportsPage() {
               <li key={report.review_id} className={styles.card} data-testid="my-report" data-outcome={report.outcome}>
                 <p className={styles.cardTitle}>
                   {report.teacher ? (
-                    <Link to={`/teacher/${report.teacher.id}`}>{t('myReports.about', { teacher: `${report.teacher.prefix} ${report.teacher.name}` })}</Link>
+                    <Link to={`/teacher/${report.teacher.id}`}>
+                      {t('myReports.about', { teacher: `${report.teacher.prefix} ${report.teacher.name}` })}
+                    </Link>
                   ) : (
                     t('myReports.aboutRemoved')
                   )}
@@ -42,10 +55,14 @@ export function ReportsPage() {
                   <span className={`${styles.status} ${styles[`report-${report.outcome}`] ?? ''}`} data-testid="report-outcome">
                     {t(`myReports.outcome.${report.outcome}`)}
                   </span>
-                  {report.decided_at ? <span className={styles.meta}> · {t('myReports.decided', { date: formatDate(report.decided_at) })}</span> : null}
+                  {report.decided_at ? (
+                    <span className={styles.meta}> · {t('myReports.decided', { date: formatDate(report.decided_at) })}</span>
+                  ) : null}
                 </p>
                 {report.reason ? <p data-testid="report-reason">{t('myReports.reason', { reason: reasonText(report.reason) })}</p> : null}
-                {report.reason_text ? <p data-testid="report-reason-text">{t('myReports.reasonText', { text: report.reason_text })}</p> : null}
+                {report.reason_text ? (
+                  <p data-testid="report-reason-text">{t('myReports.reasonText', { text: report.reason_text })}</p>
+                ) : null}
               </li>
             ))
           : null}

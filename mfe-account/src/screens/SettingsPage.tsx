@@ -73,7 +73,15 @@ export function SettingsPage({ onLanguageSaved = reload }: { onLanguageSaved?: (
       <Panel title={t('settings.delete.title')} tone="alert">
         <p>{t('settings.delete.lead')}</p>
         <form onSubmit={(e) => void deleteAccount(e)} noValidate aria-label={t('settings.delete.title')} data-testid="delete-form">
-          <Field label={t('settings.delete.password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={!!error} errorId={errorId} />
+          <Field
+            label={t('settings.delete.password')}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            invalid={!!error}
+            errorId={errorId}
+          />
           <FormError id={errorId} message={error} />
           <Button type="submit" disabled={busy}>
             {t('settings.delete.submit')}

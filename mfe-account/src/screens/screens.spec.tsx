@@ -27,7 +27,8 @@ function renderAt(url: string) {
 }
 
 /** The JSON body of the first call that had one (the /auth health probe has none). */
-const body = (fetch: jest.Mock) => JSON.parse((fetch.mock.calls as [string, RequestInit][]).find(([, init]) => init?.body)![1].body as string);
+const body = (fetch: jest.Mock) =>
+  JSON.parse((fetch.mock.calls as [string, RequestInit][]).find(([, init]) => init?.body)![1].body as string);
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -210,7 +211,12 @@ test('/me/favorites: remove drops the item', async () => {
 
 test('/me/reviews: statuses, the rejection reason and the edit link', async () => {
   updateSession({ email: 'me@b.co', access: 'A' });
-  serve({ 'GET /auth/me/reviews': { status: 200, body: [review(4, { status: 'pending' }), review(5, { status: 'rejected', reason: 'offensive-language' })] } });
+  serve({
+    'GET /auth/me/reviews': {
+      status: 200,
+      body: [review(4, { status: 'pending' }), review(5, { status: 'rejected', reason: 'offensive-language' })],
+    },
+  });
   renderAt('/me/reviews');
   const items = await screen.findAllByTestId('my-review');
   expect(items[0]).toHaveTextContent('Pending validation');
@@ -221,7 +227,10 @@ test('/me/reviews: statuses, the rejection reason and the edit link', async () =
 
 test('/me/reviews: deleting asks first, then the review leaves the list', async () => {
   updateSession({ email: 'me@b.co', access: 'A' });
-  const fetch = serve({ 'GET /auth/me/reviews': { status: 200, body: [review(4, { status: 'published' }), review(5, { status: 'pending' })] }, 'DELETE /api/rating/4': { status: 204 } });
+  const fetch = serve({
+    'GET /auth/me/reviews': { status: 200, body: [review(4, { status: 'published' }), review(5, { status: 'pending' })] },
+    'DELETE /api/rating/4': { status: 204 },
+  });
   renderAt('/me/reviews');
   await screen.findAllByTestId('my-review');
   fireEvent.click(screen.getAllByRole('button', { name: 'Delete my review of Mme Roux' })[0]);
@@ -229,10 +238,12 @@ test('/me/reviews: deleting asks first, then the review leaves the list', async 
   fireEvent.click(within(screen.getByTestId('delete-confirm')).getByRole('button', { name: 'Yes, delete it' }));
   await waitFor(() => expect(screen.getAllByTestId('my-review')).toHaveLength(1));
   expect(screen.getByTestId('my-review')).toHaveTextContent('Pending validation');
-  expect(fetch.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${url}`)).toContain('DELETE /api/rating/4');
+  expect(fetch.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${url}`)).toContain(
+    'DELETE /api/rating/4',
+  );
 });
 
-test('/me/reports: each report with the moderators\' outcome and reasons', async () => {
+test("/me/reports: each report with the moderators' outcome and reasons", async () => {
   updateSession({ email: 'me@b.co', access: 'A' });
   const report = (review_id: number, extra = {}) => ({
     review_id,
@@ -247,7 +258,11 @@ test('/me/reports: each report with the moderators\' outcome and reasons', async
   serve({
     'GET /auth/me/reports': {
       status: 200,
-      body: [report(7, { outcome: 'removed', reason: 'personal-data', decided_at: '2025-05-02T09:00:00.000Z' }), report(8, { teacher: null, outcome: 'kept', reason: 'Fair criticism', decided_at: '2025-05-02T09:00:00.000Z' }), report(9)],
+      body: [
+        report(7, { outcome: 'removed', reason: 'personal-data', decided_at: '2025-05-02T09:00:00.000Z' }),
+        report(8, { teacher: null, outcome: 'kept', reason: 'Fair criticism', decided_at: '2025-05-02T09:00:00.000Z' }),
+        report(9),
+      ],
     },
   });
   renderAt('/me/reports');

@@ -38,7 +38,20 @@ export function Carousel({ label, direction, playing, children, ...rest }: Carou
   // The motion starts once the page has loaded and been idle, not during the loading work.
   const calm = useAfterLoadAndIdle();
   const plugins = useMemo(
-    () => (reducedMotion ? [] : [AutoScroll({ speed: 0.6, direction, playOnInit: false, startDelay: 500, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })]),
+    () =>
+      reducedMotion
+        ? []
+        : [
+            AutoScroll({
+              speed: 0.6,
+              direction,
+              playOnInit: false,
+              startDelay: 500,
+              stopOnInteraction: false,
+              stopOnMouseEnter: true,
+              stopOnFocusIn: true,
+            }),
+          ],
     [direction, reducedMotion],
   );
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, dragFree: true, align: 'start' }, plugins);
@@ -62,7 +75,14 @@ export function Carousel({ label, direction, playing, children, ...rest }: Carou
   }, [embla, playing, calm]);
 
   return (
-    <div className={styles.carousel} role="region" aria-roledescription="carousel" aria-label={label} data-testid={rest['data-testid']} data-direction={direction}>
+    <div
+      className={styles.carousel}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-testid={rest['data-testid']}
+      data-direction={direction}
+    >
       <div className={styles.viewport} ref={viewportRef}>
         <ul className={styles.track}>
           {children.map((child, i) => (

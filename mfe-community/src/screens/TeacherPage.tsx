@@ -16,7 +16,13 @@ function ReviewsOf({ id }: { id: number }) {
   const state = useApiGet<unknown>(`/api/teacher/${id}/reviews?limit=50`);
   return (
     <Panel title={t('teacher.reviewsTitle')}>
-      {state.status === 'loading' ? <Loading /> : state.status === 'error' ? <LoadError onRetry={state.reload} /> : <TeacherReviews body={state.data} />}
+      {state.status === 'loading' ? (
+        <Loading />
+      ) : state.status === 'error' ? (
+        <LoadError onRetry={state.reload} />
+      ) : (
+        <TeacherReviews body={state.data} />
+      )}
     </Panel>
   );
 }

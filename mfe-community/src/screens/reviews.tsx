@@ -8,7 +8,12 @@ import { Carousel, usePrefersReducedMotion } from './Carousel';
 import styles from '../community.module.css';
 
 /** The live state book of a community-shaped answer. */
-export function useCommunityBook(body: unknown): { categories: CommunityCategoryBlock[]; book: ReviewBook; signedIn: boolean; goToAuth: () => void } {
+export function useCommunityBook(body: unknown): {
+  categories: CommunityCategoryBlock[];
+  book: ReviewBook;
+  signedIn: boolean;
+  goToAuth: () => void;
+} {
   const { categories, state } = useMemo(() => splitCommunity(body), [body]);
   const signedIn = useSignedIn();
   const goToAuth = useGoToAuth();

@@ -13,8 +13,27 @@ initI18n('en');
 // A big form in jsdom: user-event journeys through it take a few seconds.
 jest.setTimeout(20_000);
 
-const durand = { id: 4, prefix: 'Mme', name: 'Durand', rating: 7, reviews: 3, ...NO_FIGURES, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }] };
-const lefevre = { id: 5, prefix: 'M.', name: 'Lefèvre', rating: null, reviews: 0, ...NO_FIGURES, subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }, { id: 2, name: 'NSI', color: '#00ff00' }] };
+const durand = {
+  id: 4,
+  prefix: 'Mme',
+  name: 'Durand',
+  rating: 7,
+  reviews: 3,
+  ...NO_FIGURES,
+  subjects: [{ id: 1, name: 'Maths', color: '#ff0000' }],
+};
+const lefevre = {
+  id: 5,
+  prefix: 'M.',
+  name: 'Lefèvre',
+  rating: null,
+  reviews: 0,
+  ...NO_FIGURES,
+  subjects: [
+    { id: 1, name: 'Maths', color: '#ff0000' },
+    { id: 2, name: 'NSI', color: '#00ff00' },
+  ],
+};
 
 function Where() {
   const location = useLocation();
@@ -34,14 +53,20 @@ function renderAt(url: string, pattern: '/publication' | '/review/:id/edit') {
 }
 
 /** Teachers and subjects answer; `write` answers POST/PUT. */
-function serve(write: (call: FakeCall) => FakeAnswer = () => ({ status: 201, body: { message: 'created', id: 77 } }), extra: Record<string, unknown> = {}) {
+function serve(
+  write: (call: FakeCall) => FakeAnswer = () => ({ status: 201, body: { message: 'created', id: 77 } }),
+  extra: Record<string, unknown> = {},
+) {
   const answers: Record<string, unknown> = { '/api/teacher/4': durand, '/api/teacher/5': lefevre, '/api/subjects': [], ...extra };
-  return fakeApi((call) => (call.method === 'GET' ? (call.url in answers ? { status: 200, body: answers[call.url] } : { status: 404 }) : write(call)));
+  return fakeApi((call) =>
+    call.method === 'GET' ? (call.url in answers ? { status: 200, body: answers[call.url] } : { status: 404 }) : write(call),
+  );
 }
 
 async function answerGrades(user: UserEvent, face = 3) {
   // (A CSS query: role queries over the 66 radios are slow in jsdom.)
-  for (const key of REVIEW_GRADE_KEYS) await user.click(screen.getByTestId(`grade-${key}`).querySelector<HTMLInputElement>(`input[value="${face}"]`)!);
+  for (const key of REVIEW_GRADE_KEYS)
+    await user.click(screen.getByTestId(`grade-${key}`).querySelector<HTMLInputElement>(`input[value="${face}"]`)!);
 }
 
 const submit = (user: UserEvent) => user.click(screen.getByTestId('submit'));
@@ -68,7 +93,15 @@ describe('the model', () => {
   test('grades and overall are sent ×2; not chosen is -1', () => {
     const values = { ...withTeacher(emptyValues(), durand), year: 3 };
     values.grades = Object.fromEntries(REVIEW_GRADE_KEYS.map((k) => [k, 8])) as typeof values.grades;
-    expect(toPayload(values)).toMatchObject({ teacher: 4, subject: 1, year: 3, tot_rating: 5, clarte: 8, ponctuel: false, text_rating: '' });
+    expect(toPayload(values)).toMatchObject({
+      teacher: 4,
+      subject: 1,
+      year: 3,
+      tot_rating: 5,
+      clarte: 8,
+      ponctuel: false,
+      text_rating: '',
+    });
     expect(toPayload(emptyValues())).toMatchObject({ teacher: -1, subject: -1, year: -1, clarte: -1 });
     expect(checkValues(values).ok).toBe(true);
   });
@@ -91,10 +124,25 @@ describe('the model', () => {
   });
 
   test('a review an older client wrote (justice and distraction yes/no, no methodes or ambiance) asks for the criteria it lacks', () => {
-    const grades: ReviewEditView['grades'] = { ...Object.fromEntries(REVIEW_GRADE_KEYS.map((k) => [k, 8])), justice: true, distraction: false, ponctuel: true };
+    const grades: ReviewEditView['grades'] = {
+      ...Object.fromEntries(REVIEW_GRADE_KEYS.map((k) => [k, 8])),
+      justice: true,
+      distraction: false,
+      ponctuel: true,
+    };
     delete grades.methodes;
     delete grades.ambiance;
-    const view: ReviewEditView = { id: 9, teacher: 4, subject: 1, year: 2, grades, tot_rating: 7, text_rating: '', is_creator: true, status: 'published' };
+    const view: ReviewEditView = {
+      id: 9,
+      teacher: 4,
+      subject: 1,
+      year: 2,
+      grades,
+      tot_rating: 7,
+      text_rating: '',
+      is_creator: true,
+      status: 'published',
+    };
     const values = valuesFromEditView(view, durand);
     expect(values.grades).toMatchObject({ clarte: 8, methodes: -1, justice: -1, ambiance: -1, distraction: -1 });
     expect(checkValues(values)).toEqual({ ok: false, error: 'incorrect-grade', field: 'methodes' });
@@ -119,7 +167,9 @@ describe('/publication', () => {
 
   test('picking a teacher locks the input and preselects his only subject; clear resets the teacher and the subjects', async () => {
     jest.useFakeTimers();
-    serve(undefined, { '/api/teachers?query=dur': [{ id: 4, prefix: 'Mme', name: 'Durand', rating: 7, subjects: [{ id: 1, name: 'Maths' }] }] });
+    serve(undefined, {
+      '/api/teachers?query=dur': [{ id: 4, prefix: 'Mme', name: 'Durand', rating: 7, subjects: [{ id: 1, name: 'Maths' }] }],
+    });
     renderAt('/publication', '/publication');
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     await user.type(screen.getByRole('searchbox', { name: 'Teacher' }), 'dur');
@@ -143,7 +193,11 @@ describe('/publication', () => {
     renderAt('/publication?teacher=5', '/publication');
     expect(await screen.findByTestId('teacher-clear')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Teacher' })).toHaveValue('M. Lefèvre');
-    expect([...(screen.getByTestId('subject-select') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Choose...', 'Maths', 'NSI']);
+    expect([...(screen.getByTestId('subject-select') as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Choose...',
+      'Maths',
+      'NSI',
+    ]);
     expect(screen.getByTestId('subject-select')).toHaveValue('-1');
   });
 
@@ -275,12 +329,17 @@ describe('/review/:id/edit', () => {
     await user.type(screen.getByTestId('comment'), ' and kind');
     await submit(user);
     const put = api.calls.find((c) => c.method === 'PUT');
-    expect(put).toMatchObject({ url: '/api/rating/9', body: expect.objectContaining({ text_rating: 'Good and kind', tot_rating: 7, clarte: 6 }) });
+    expect(put).toMatchObject({
+      url: '/api/rating/9',
+      body: expect.objectContaining({ text_rating: 'Good and kind', tot_rating: 7, clarte: 6 }),
+    });
     expect(await screen.findByTestId('edit-saved')).toHaveTextContent('Review modified.');
   });
 
   test('the service refusing an identical edit shows the same message', async () => {
-    serve(() => ({ status: 400, body: { error: 'ReviewFormIdentical' } }), { '/api/rating/9': { ...view, grades: { ...view.grades, clarte: 7 } } });
+    serve(() => ({ status: 400, body: { error: 'ReviewFormIdentical' } }), {
+      '/api/rating/9': { ...view, grades: { ...view.grades, clarte: 7 } },
+    });
     const user = userEvent.setup({ delay: null });
     renderAt('/review/9/edit', '/review/:id/edit');
     await screen.findByTestId('teacher-fixed');

@@ -27,7 +27,13 @@ function Face({ value }: { value: number }) {
       <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="1.5" />
       <circle cx="8.5" cy="9.5" r="1.2" fill="currentColor" />
       <circle cx="15.5" cy="9.5" r="1.2" fill="currentColor" />
-      <path d={`M7.5 ${15.5 - curve / 2} Q12 ${15.5 + curve} 16.5 ${15.5 - curve / 2}`} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+      <path
+        d={`M7.5 ${15.5 - curve / 2} Q12 ${15.5 + curve} 16.5 ${15.5 - curve / 2}`}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
@@ -92,7 +98,8 @@ export function ReviewForm({ initial, mode, onSubmit }: ReviewFormProps) {
     if (sending) return;
     const check = checkValues(values);
     if (!check.ok) return fail(check.error, fieldOf(check.error, check.field));
-    if (mode === 'edit' && initialPayload.current.ok && samePayload(initialPayload.current.payload, check.payload)) return fail('ReviewFormIdentical', null);
+    if (mode === 'edit' && initialPayload.current.ok && samePayload(initialPayload.current.payload, check.payload))
+      return fail('ReviewFormIdentical', null);
     setSending(true);
     const answer = await onSubmit(check.payload);
     setSending(false);
@@ -104,7 +111,14 @@ export function ReviewForm({ initial, mode, onSubmit }: ReviewFormProps) {
   const tooLong = values.text.length > TEXT_RATING_MAX;
 
   return (
-    <form ref={form} className={styles.form} onSubmit={(e) => void submit(e)} noValidate data-testid="review-form" aria-describedby={error ? errorId : undefined}>
+    <form
+      ref={form}
+      className={styles.form}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      data-testid="review-form"
+      aria-describedby={error ? errorId : undefined}
+    >
       <div className="pp-field">
         {mode === 'edit' && values.teacher ? (
           <>
@@ -180,12 +194,25 @@ export function ReviewForm({ initial, mode, onSubmit }: ReviewFormProps) {
         <legend>{t('form.grades')}</legend>
         <p className={styles.hint}>{t('form.gradesHint')}</p>
         {REVIEW_GRADE_KEYS.map((key) => (
-          <fieldset key={key} className={styles.grade} data-field={key} tabIndex={-1} aria-invalid={invalid(key)} data-testid={`grade-${key}`}>
+          <fieldset
+            key={key}
+            className={styles.grade}
+            data-field={key}
+            tabIndex={-1}
+            aria-invalid={invalid(key)}
+            data-testid={`grade-${key}`}
+          >
             <legend>{t(`grades.${key}`)}</legend>
             <div className={styles.faces}>
               {FACES.map((face) => (
                 <label key={face} className={styles.face}>
-                  <input type="radio" name={`${uid}-${key}`} value={face} checked={values.grades[key] === face * 2} onChange={() => update({ grades: { ...values.grades, [key]: face * 2 } })} />
+                  <input
+                    type="radio"
+                    name={`${uid}-${key}`}
+                    value={face}
+                    checked={values.grades[key] === face * 2}
+                    onChange={() => update({ grades: { ...values.grades, [key]: face * 2 } })}
+                  />
                   <Face value={face} />
                   <span className={styles.faceValue}>
                     {face}
@@ -205,7 +232,12 @@ export function ReviewForm({ initial, mode, onSubmit }: ReviewFormProps) {
             <legend>{t(`flags.${key}`)}</legend>
             {[true, false].map((answer) => (
               <label key={String(answer)} className={styles.answer}>
-                <input type="radio" name={`${uid}-${key}`} checked={values.flags[key] === answer} onChange={() => update({ flags: { ...values.flags, [key]: answer } })} />
+                <input
+                  type="radio"
+                  name={`${uid}-${key}`}
+                  checked={values.flags[key] === answer}
+                  onChange={() => update({ flags: { ...values.flags, [key]: answer } })}
+                />
                 {answer ? t('form.yes') : t('form.no')}
               </label>
             ))}
@@ -249,7 +281,12 @@ export function ReviewForm({ initial, mode, onSubmit }: ReviewFormProps) {
           onChange={(e) => update({ text: e.target.value })}
           data-testid="comment"
         />
-        <p id={id('text-check')} className={bad.length || tooLong ? 'pp-error' : styles.hint} aria-live="polite" data-testid="comment-check">
+        <p
+          id={id('text-check')}
+          className={bad.length || tooLong ? 'pp-error' : styles.hint}
+          aria-live="polite"
+          data-testid="comment-check"
+        >
           {t('form.commentCount', { count: values.text.length, max: TEXT_RATING_MAX })}
           {tooLong ? ` ${t('form.commentTooLong', { max: TEXT_RATING_MAX })}` : ''}
           {bad.length ? ` ${t('form.commentForbidden', { chars: bad.join(' ') })}` : ''}

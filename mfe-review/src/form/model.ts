@@ -41,7 +41,12 @@ export interface ReviewFormValues {
 /** Every error key the form can show: the payload rules, the service's answers, the edit rule. */
 export type ReviewFormError = ReviewPayloadErrorKey | 'duplicate-review' | 'ReviewFormIdentical' | 'fatal';
 /** The service's error keys the form shows as they are (others read as `fatal`). */
-export const FORM_ERROR_KEYS = [...reviewPayloadErrorKeys, 'duplicate-review', 'ReviewFormIdentical', 'bad-request'] as const satisfies readonly RatingErrorKey[];
+export const FORM_ERROR_KEYS = [
+  ...reviewPayloadErrorKeys,
+  'duplicate-review',
+  'ReviewFormIdentical',
+  'bad-request',
+] as const satisfies readonly RatingErrorKey[];
 
 export function emptyValues(): ReviewFormValues {
   return {
@@ -77,7 +82,9 @@ export function toPayload(values: ReviewFormValues): Record<string, unknown> {
 }
 
 /** The contract's check of the payload: null when it may be sent, else the first error key. */
-export function checkValues(values: ReviewFormValues): { ok: true; payload: ReviewPayload } | { ok: false; error: ReviewFormError; field?: string } {
+export function checkValues(
+  values: ReviewFormValues,
+): { ok: true; payload: ReviewPayload } | { ok: false; error: ReviewFormError; field?: string } {
   const payload = toPayload(values);
   const check = checkReviewPayload(payload);
   if (check.ok) return { ok: true, payload: payload as ReviewPayload };

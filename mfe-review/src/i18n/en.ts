@@ -22,7 +22,7 @@ const en = {
     overallValue: '{{value}} out of 5 stars',
     comment: 'Comment (optional)',
     commentCount: '{{count}} / {{max}} characters.',
-    commentRules: 'Letters without accents, digits, spaces and , . ? ! \' only.',
+    commentRules: "Letters without accents, digits, spaces and , . ? ! ' only.",
     commentForbidden: 'Not allowed: {{chars}}',
     commentTooLong: 'Too long: {{max}} characters at most.',
     publish: 'Publish the review',
@@ -164,14 +164,18 @@ const en = {
     title: 'Transparency',
     lead: 'How reviews are checked and moderated on Pupitre, and what was decided, month by month.',
     checksTitle: 'How reviews are checked',
-    checks: 'Only registered members write reviews, one per teacher, subject and year. Every review and every edit waits about 10 minutes, then automatic checks read it: offensive words, personal data, threats and characters that are not allowed. A review that passes is published; one that fails is held until a moderator decides, and its author sees why on “My reviews”.',
+    checks:
+      'Only registered members write reviews, one per teacher, subject and year. Every review and every edit waits about 10 minutes, then automatic checks read it: offensive words, personal data, threats and characters that are not allowed. A review that passes is published; one that fails is held until a moderator decides, and its author sees why on “My reviews”.',
     rulesTitle: 'What gets a review held or removed',
     rules: 'A review speaks of teaching. It is held or removed for:',
-    decisions: 'Moderators decide with a reason from this list and, when useful, words of their own. The author reads the statement of reasons; every decision is recorded (who, when, before, after) and a removal can be undone.',
+    decisions:
+      'Moderators decide with a reason from this list and, when useful, words of their own. The author reads the statement of reasons; every decision is recorded (who, when, before, after) and a removal can be undone.',
     reportTitle: 'How to report a review',
-    report: 'Signed-in members can report any public review with the “Report this review” button and say what is wrong. Reports weigh by the reporter’s track record; enough of them take a review off the public pages until a moderator decides. Reporters see the outcome of each report on “My reports” and, if they ask, by e-mail. Nobody learns who wrote a review, nor who reported it.',
+    report:
+      'Signed-in members can report any public review with the “Report this review” button and say what is wrong. Reports weigh by the reporter’s track record; enough of them take a review off the public pages until a moderator decides. Reporters see the outcome of each report on “My reports” and, if they ask, by e-mail. Nobody learns who wrote a review, nor who reported it.',
     teachersTitle: 'Teachers: reply and objection',
-    teachers: 'A teacher may ask the moderators to check any review about them with the report button or the contact link at the bottom of every page; a linked account to reply publicly and to object to being listed is being prepared.',
+    teachers:
+      'A teacher may ask the moderators to check any review about them with the report button or the contact link at the bottom of every page; a linked account to reply publicly and to object to being listed is being prepared.',
     figuresTitle: 'Figures, month by month',
     figuresLead: 'Computed from the reviews themselves; last computed {{date}}.',
     noFigures: 'The figures have not been computed yet.',

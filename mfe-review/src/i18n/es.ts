@@ -166,14 +166,18 @@ const es: ReviewCatalogue = {
     title: 'Transparencia',
     lead: 'Cómo se controlan y moderan las reseñas en Pupitre, y lo que se decidió, mes a mes.',
     checksTitle: 'Cómo se controlan las reseñas',
-    checks: 'Solo los miembros registrados escriben reseñas, una por docente, asignatura y año. Cada reseña y cada modificación espera unos 10 minutos y luego la leen controles automáticos: lenguaje ofensivo, datos personales, amenazas y caracteres no permitidos. Si los pasa, se publica; si no, queda retenida hasta que decida un moderador, y su autor ve el motivo en «Mis reseñas».',
+    checks:
+      'Solo los miembros registrados escriben reseñas, una por docente, asignatura y año. Cada reseña y cada modificación espera unos 10 minutos y luego la leen controles automáticos: lenguaje ofensivo, datos personales, amenazas y caracteres no permitidos. Si los pasa, se publica; si no, queda retenida hasta que decida un moderador, y su autor ve el motivo en «Mis reseñas».',
     rulesTitle: 'Qué hace retener o retirar una reseña',
     rules: 'Una reseña habla de la enseñanza. Se retiene o retira por:',
-    decisions: 'Los moderadores deciden con un motivo de esta lista y, si hace falta, sus propias palabras. El autor lee la exposición de motivos; cada decisión queda registrada (quién, cuándo, antes, después) y una retirada puede deshacerse.',
+    decisions:
+      'Los moderadores deciden con un motivo de esta lista y, si hace falta, sus propias palabras. El autor lee la exposición de motivos; cada decisión queda registrada (quién, cuándo, antes, después) y una retirada puede deshacerse.',
     reportTitle: 'Cómo denunciar una reseña',
-    report: 'Los miembros conectados pueden denunciar cualquier reseña pública con el botón «Denunciar esta reseña» y decir qué falla. Las denuncias pesan según el historial de quien denuncia; suficientes denuncias quitan una reseña de las páginas públicas hasta que decida un moderador. Quienes denuncian ven el resultado de cada denuncia en «Mis denuncias» y, si lo piden, por correo. Nadie sabe quién escribió una reseña ni quién la denunció.',
+    report:
+      'Los miembros conectados pueden denunciar cualquier reseña pública con el botón «Denunciar esta reseña» y decir qué falla. Las denuncias pesan según el historial de quien denuncia; suficientes denuncias quitan una reseña de las páginas públicas hasta que decida un moderador. Quienes denuncian ven el resultado de cada denuncia en «Mis denuncias» y, si lo piden, por correo. Nadie sabe quién escribió una reseña ni quién la denunció.',
     teachersTitle: 'Docentes: respuesta y oposición',
-    teachers: 'Un docente puede pedir a los moderadores que revisen cualquier reseña sobre él con el botón de denuncia o el enlace de contacto al pie de cada página; se prepara una cuenta vinculada para responder públicamente y oponerse a aparecer.',
+    teachers:
+      'Un docente puede pedir a los moderadores que revisen cualquier reseña sobre él con el botón de denuncia o el enlace de contacto al pie de cada página; se prepara una cuenta vinculada para responder públicamente y oponerse a aparecer.',
     figuresTitle: 'Cifras, mes a mes',
     figuresLead: 'Calculadas a partir de las propias reseñas; último cálculo el {{date}}.',
     noFigures: 'Las cifras aún no se han calculado.',

@@ -166,14 +166,18 @@ const fr: ReviewCatalogue = {
     title: 'Transparence',
     lead: 'Comment les avis sont contrôlés et modérés sur Pupitre, et ce qui a été décidé, mois par mois.',
     checksTitle: 'Comment les avis sont contrôlés',
-    checks: 'Seuls les membres inscrits écrivent des avis, un par enseignant, matière et année. Chaque avis et chaque modification attend environ 10 minutes, puis des contrôles automatiques le lisent : propos injurieux, données personnelles, menaces et caractères interdits. Un avis qui les passe est publié ; sinon il est retenu jusqu’à la décision d’un modérateur, et son auteur voit pourquoi dans « Mes avis ».',
+    checks:
+      'Seuls les membres inscrits écrivent des avis, un par enseignant, matière et année. Chaque avis et chaque modification attend environ 10 minutes, puis des contrôles automatiques le lisent : propos injurieux, données personnelles, menaces et caractères interdits. Un avis qui les passe est publié ; sinon il est retenu jusqu’à la décision d’un modérateur, et son auteur voit pourquoi dans « Mes avis ».',
     rulesTitle: 'Ce qui fait retenir ou retirer un avis',
     rules: 'Un avis parle de l’enseignement. Il est retenu ou retiré pour :',
-    decisions: 'Les modérateurs décident avec un motif de cette liste et, si utile, leurs propres mots. L’auteur lit l’exposé des motifs ; chaque décision est enregistrée (qui, quand, avant, après) et un retrait peut être annulé.',
+    decisions:
+      'Les modérateurs décident avec un motif de cette liste et, si utile, leurs propres mots. L’auteur lit l’exposé des motifs ; chaque décision est enregistrée (qui, quand, avant, après) et un retrait peut être annulé.',
     reportTitle: 'Comment signaler un avis',
-    report: 'Les membres connectés peuvent signaler tout avis public avec le bouton « Signaler cet avis » et dire ce qui ne va pas. Les signalements pèsent selon l’historique de leur auteur ; assez de signalements retirent un avis des pages publiques jusqu’à la décision d’un modérateur. Les signalants voient l’issue de chaque signalement dans « Mes signalements » et, s’ils le demandent, par e-mail. Personne n’apprend qui a écrit un avis, ni qui l’a signalé.',
+    report:
+      'Les membres connectés peuvent signaler tout avis public avec le bouton « Signaler cet avis » et dire ce qui ne va pas. Les signalements pèsent selon l’historique de leur auteur ; assez de signalements retirent un avis des pages publiques jusqu’à la décision d’un modérateur. Les signalants voient l’issue de chaque signalement dans « Mes signalements » et, s’ils le demandent, par e-mail. Personne n’apprend qui a écrit un avis, ni qui l’a signalé.',
     teachersTitle: 'Enseignants : réponse et opposition',
-    teachers: 'Un enseignant peut demander aux modérateurs d’examiner tout avis le concernant avec le bouton de signalement ou le lien de contact en bas de chaque page ; un compte lié pour répondre publiquement et s’opposer à être listé est en préparation.',
+    teachers:
+      'Un enseignant peut demander aux modérateurs d’examiner tout avis le concernant avec le bouton de signalement ou le lien de contact en bas de chaque page ; un compte lié pour répondre publiquement et s’opposer à être listé est en préparation.',
     figuresTitle: 'Chiffres, mois par mois',
     figuresLead: 'Calculés à partir des avis eux-mêmes ; dernier calcul le {{date}}.',
     noFigures: 'Les chiffres n’ont pas encore été calculés.',

@@ -36,17 +36,35 @@ async function main() {
   log('starting FerretDB and Redis on free ports');
   const mongo = await startMongo({ port: dbPort, dataDir: path.join(work, 'db'), logFile: path.join(work, 'db.log'), useEnv: false, log });
   stoppers.push(mongo.stop);
-  const redis = await startRedis({ port: redisPort, dataDir: path.join(work, 'redis'), persist: false, logFile: path.join(work, 'redis.log'), useEnv: false, log });
+  const redis = await startRedis({
+    port: redisPort,
+    dataDir: path.join(work, 'redis'),
+    persist: false,
+    logFile: path.join(work, 'redis.log'),
+    useEnv: false,
+    log,
+  });
   stoppers.push(redis.stop);
 
   log('building the auth bundle');
   const dist = path.join(SERVICE_DIR, `dist-bench-${randomBytes(3).toString('hex')}`);
   stoppers.push(async () => fs.rmSync(dist, { recursive: true, force: true }));
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '-c', path.join(SERVICE_DIR, 'rspack.config.mjs'), '--output-path', dist], {
-    cwd: SERVICE_DIR,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  execFileSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js'),
+      'build',
+      '-c',
+      path.join(SERVICE_DIR, 'rspack.config.mjs'),
+      '--output-path',
+      dist,
+    ],
+    {
+      cwd: SERVICE_DIR,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
 
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: 'bench' };
@@ -72,12 +90,15 @@ async function main() {
   };
   log(`starting auth on 127.0.0.1:${authPort}`);
   const child = spawn(process.execPath, [path.join(dist, 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  stoppers.push(() => new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-  }));
+  stoppers.push(
+    () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  );
   const base = `http://127.0.0.1:${authPort}`;
   await waitForHttp(`${base}/readyz`, { what: 'auth', timeoutMs: 60_000, isAlive: () => child.exitCode === null, okStatus: 200 });
 
@@ -85,14 +106,32 @@ async function main() {
   const client = await MongoClient.connect(mongo.uri);
   stoppers.push(() => client.close());
   const salt = randomBytes(16);
-  const key = await promisify(scrypt)(PASSWORD.normalize('NFKC'), salt, 32, { N: 2 ** LOG_N, r: 8, p: 1, maxmem: 256 * 2 ** LOG_N * 8 + 1024 * 1024 });
-  await client.db(dbName).collection('users').insertOne({
-    email: EMAIL,
-    password: `$scrypt$ln=${LOG_N},r=8,p=1$${salt.toString('base64')}$${key.toString('base64')}`,
-    isActive: true, lang: 'en', roles: ['user'], googleSub: null, credentialsVersion: 0, createdAt: new Date(), lastLogin: null,
+  const key = await promisify(scrypt)(PASSWORD.normalize('NFKC'), salt, 32, {
+    N: 2 ** LOG_N,
+    r: 8,
+    p: 1,
+    maxmem: 256 * 2 ** LOG_N * 8 + 1024 * 1024,
   });
+  await client
+    .db(dbName)
+    .collection('users')
+    .insertOne({
+      email: EMAIL,
+      password: `$scrypt$ln=${LOG_N},r=8,p=1$${salt.toString('base64')}$${key.toString('base64')}`,
+      isActive: true,
+      lang: 'en',
+      roles: ['user'],
+      googleSub: null,
+      credentialsVersion: 0,
+      createdAt: new Date(),
+      lastLogin: null,
+    });
   const loginOnce = async () => {
-    const res = await fetch(`${base}/auth/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+    const res = await fetch(`${base}/auth/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
     if (res.status !== 200) throw new Error(`login answered ${res.status}: ${await res.text()}`);
     return res.json();
   };
@@ -100,8 +139,12 @@ async function main() {
 
   log(`login: ${CONNECTIONS} connections for ${DURATION_S} s`);
   const loginResult = await autocannon({
-    url: `${base}/auth/token/`, method: 'POST', connections: CONNECTIONS, duration: DURATION_S,
-    headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    url: `${base}/auth/token/`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
   });
 
   // A rotated token is dead: requests take a live token from the pool and put back the new one.
@@ -111,15 +154,19 @@ async function main() {
   for (let i = 0; i < CONNECTIONS * 2; i++) pool.push((await loginOnce()).refresh);
   log(`refresh: ${CONNECTIONS} connections for ${DURATION_S} s`);
   const refreshResult = await autocannon({
-    url: `${base}/auth/token/refresh/`, connections: CONNECTIONS, duration: DURATION_S,
-    requests: [{
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      setupRequest: (req) => ({ ...req, body: JSON.stringify({ refresh: pool.shift() }) }),
-      onResponse: (status, body) => {
-        if (status === 200) pool.push(JSON.parse(body).refresh);
+    url: `${base}/auth/token/refresh/`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ refresh: pool.shift() }) }),
+        onResponse: (status, body) => {
+          if (status === 200) pool.push(JSON.parse(body).refresh);
+        },
       },
-    }],
+    ],
   });
 
   log(`verify: ${VERIFY_ITERATIONS} local verifications`);
@@ -172,6 +219,9 @@ try {
   process.stderr.write(`[bench] failed: ${err.stack ?? err}\n`);
   exitCode = 1;
 } finally {
-  for (const stop of stoppers.reverse()) await Promise.resolve().then(stop).catch(() => {});
+  for (const stop of stoppers.reverse())
+    await Promise.resolve()
+      .then(stop)
+      .catch(() => {});
 }
 process.exit(exitCode);

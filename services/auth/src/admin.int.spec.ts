@@ -22,7 +22,15 @@ describe('admin CLI (dist/admin.js)', () => {
 
   const cli = (args: string[], env: Record<string, string> = {}) => {
     const result = spawnSync(process.execPath, [bundle.entry('admin'), ...args], {
-      env: { PATH: process.env.PATH ?? '', MONGODB_URI: auth.config.MONGODB_URI, MONGODB_DB: auth.config.MONGODB_DB, REDIS_URL: auth.config.REDIS_URL, PASSWORD_SCRYPT_LOG_N: '12', ADMIN_ACTOR: 'cli:test', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        MONGODB_URI: auth.config.MONGODB_URI,
+        MONGODB_DB: auth.config.MONGODB_DB,
+        REDIS_URL: auth.config.REDIS_URL,
+        PASSWORD_SCRYPT_LOG_N: '12',
+        ADMIN_ACTOR: 'cli:test',
+        ...env,
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });
@@ -53,20 +61,41 @@ describe('admin CLI (dist/admin.js)', () => {
     expect(cli(['grant-moderator', user.email]).stdout).toBe(`${user.email} is already a moderator\n`);
     const session = await login(auth.url, user.email, user.password);
     expect(decodeJwt(session.access).roles).toEqual(['user', 'moderator']);
-    expect(cli(['revoke-moderator', user.email], { REDIS_URL: '' })).toMatchObject({ code: 1, stderr: expect.stringContaining('needs REDIS_URL') });
+    expect(cli(['revoke-moderator', user.email], { REDIS_URL: '' })).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('needs REDIS_URL'),
+    });
     expect(cli(['revoke-moderator', user.email])).toMatchObject({ code: 0, stdout: `revoked moderator from ${user.email}\n` });
     // The old access token can no longer write (ADR 0006: the session version moved on), its refresh token is dead.
-    await request(auth.url).delete('/auth/manage/users/me/').set('Authorization', `Bearer ${session.access}`).send({ current_password: user.password }).expect(401);
+    await request(auth.url)
+      .delete('/auth/manage/users/me/')
+      .set('Authorization', `Bearer ${session.access}`)
+      .send({ current_password: user.password })
+      .expect(401);
     await request(auth.url).post('/auth/token/refresh/').send({ refresh: session.refresh }).expect(401);
     const next = await login(auth.url, user.email, user.password);
     expect(decodeJwt(next.access).roles).toEqual(['user']);
     // Every decision is in the audit log: who, when, before, after.
     const audit = cli(['audit', '--limit', '3']);
     expect(audit.code).toBe(0);
-    const entries = audit.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const entries = audit.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(entries.slice(0, 2)).toEqual([
-      expect.objectContaining({ action: 'revoke-role', actor: 'cli:test', before: { roles: ['user', 'moderator'] }, after: { roles: ['user'] }, at: expect.any(String) }),
-      expect.objectContaining({ action: 'grant-role', actor: 'cli:test', before: { roles: ['user'] }, after: { roles: ['user', 'moderator'] } }),
+      expect.objectContaining({
+        action: 'revoke-role',
+        actor: 'cli:test',
+        before: { roles: ['user', 'moderator'] },
+        after: { roles: ['user'] },
+        at: expect.any(String),
+      }),
+      expect.objectContaining({
+        action: 'grant-role',
+        actor: 'cli:test',
+        before: { roles: ['user'] },
+        after: { roles: ['user', 'moderator'] },
+      }),
     ]);
     expect(audit.stdout).not.toContain(user.email);
   });
@@ -75,8 +104,14 @@ describe('admin CLI (dist/admin.js)', () => {
     const usage = cli(['promote', 'x@example.org']);
     expect(usage.code).toBe(64);
     expect(usage.stderr).toContain('Usage: npm run admin');
-    expect(cli(['create-admin', uniqueEmail(), '--password', 'password1'])).toMatchObject({ code: 1, stderr: 'admin: This password is too common.\n' });
-    expect(cli(['grant-admin', uniqueEmail('ghost')])).toMatchObject({ code: 1, stderr: expect.stringContaining('no account with e-mail') });
+    expect(cli(['create-admin', uniqueEmail(), '--password', 'password1'])).toMatchObject({
+      code: 1,
+      stderr: 'admin: This password is too common.\n',
+    });
+    expect(cli(['grant-admin', uniqueEmail('ghost')])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('no account with e-mail'),
+    });
     expect(cli(['grant-admin', uniqueEmail()], { MONGODB_URI: '' }).code).toBe(78);
   });
 });

@@ -10,7 +10,12 @@ const schema = z.object({
   MONGODB_URI: mongoUriField(),
   MONGODB_DB: databaseNameField('pupitre_auth'),
   REDIS_URL: redisUrlField().optional(),
-  PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10, { message: 'expected an integer from 10 to 20' }).max(20, { message: 'expected an integer from 10 to 20' }).default(15),
+  PASSWORD_SCRYPT_LOG_N: z.coerce
+    .number()
+    .int()
+    .min(10, { message: 'expected an integer from 10 to 20' })
+    .max(20, { message: 'expected an integer from 10 to 20' })
+    .default(15),
 });
 
 async function main(): Promise<number> {
@@ -20,10 +25,14 @@ async function main(): Promise<number> {
     return 64;
   }
   const config = loadConfig(schema, process.env, 'admin');
-  const connection = await mongoose.createConnection(config.MONGODB_URI, { dbName: config.MONGODB_DB, serverSelectionTimeoutMS: 5000 }).asPromise();
+  const connection = await mongoose
+    .createConnection(config.MONGODB_URI, { dbName: config.MONGODB_DB, serverSelectionTimeoutMS: 5000 })
+    .asPromise();
   const redis = config.REDIS_URL ? createCommandConnection(config.REDIS_URL, () => undefined) : undefined;
   try {
-    process.stdout.write(`${await runAdminCommand(connection, args, config.PASSWORD_SCRYPT_LOG_N, { redis, actor: cliActor(process.env) })}\n`);
+    process.stdout.write(
+      `${await runAdminCommand(connection, args, config.PASSWORD_SCRYPT_LOG_N, { redis, actor: cliActor(process.env) })}\n`,
+    );
     return 0;
   } catch (err) {
     process.stderr.write(`admin: ${(err as Error).message}\n`);

@@ -1,6 +1,16 @@
 // The built bundle (dist/main.js) as a real process: configuration checks at start-up (exit 78
 // naming the variable), a full start with JSON logs, SIGTERM.
-import { buildServiceBundle, checkedFetch, dropDatabase, freePort, runNode, type ServiceBundle, startNode, testDatabaseName, waitForStatus } from '@pupitre/server-kit/testing';
+import {
+  buildServiceBundle,
+  checkedFetch,
+  dropDatabase,
+  freePort,
+  runNode,
+  type ServiceBundle,
+  startNode,
+  testDatabaseName,
+  waitForStatus,
+} from '@pupitre/server-kit/testing';
 import { listeningSocketsOf } from '../../../infra/local/lib/listening.mjs';
 
 jest.setTimeout(60_000);

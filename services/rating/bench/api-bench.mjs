@@ -30,21 +30,66 @@ const LATENESS_DUE_IN = Number(process.env.BENCH_LATENESS_DUE_IN_MS ?? 20_000);
 /** The validation delay of the services: the reviews of the `create` run are validated after it, not during it. */
 const VALIDATION_DELAY_MS = 30_000;
 const SUBJECTS = 15;
-const GRADES = ['clarte', 'interaction_soutien', 'methodes', 'justice', 'ambiance', 'gestion_temps', 'amabilite', 'gestion_colere', 'charge_travail', 'distraction', 'difficulte'];
+const GRADES = [
+  'clarte',
+  'interaction_soutien',
+  'methodes',
+  'justice',
+  'ambiance',
+  'gestion_temps',
+  'amabilite',
+  'gestion_colere',
+  'charge_travail',
+  'distraction',
+  'difficulte',
+];
 const FLAGS = ['ponctuel', 'aide', 'greves', 'punitions'];
-const COMMENTS = ['Cours tres clair, toujours disponible.', 'Exigeant mais juste.', "Ambiance agreable, j'ai aime.", 'Beaucoup de travail.', ''];
+const COMMENTS = [
+  'Cours tres clair, toujours disponible.',
+  'Exigeant mais juste.',
+  "Ambiance agreable, j'ai aime.",
+  'Beaucoup de travail.',
+  '',
+];
 const log = (m) => process.stderr.write(`[bench] ${m}\n`);
 const started = Date.now();
 
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
-const searchKey = (t) => t.toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const searchKey = (t) =>
+  t
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 // The service's keys (services/rating/src/app/data/keys.ts): `_id` derived from the integer id.
 const derivedOid = (kind, id) => new ObjectId(kind + id.toString(16).padStart(22, '0'));
 const reviewOid = (id) => derivedOid('01', id);
 const teacherOid = (id) => derivedOid('02', id);
-const NAMES = ['Dupont', 'Lefèvre', 'García', 'Moreau', 'Nguyen', 'Bernard', 'Petit', 'Martínez', 'Rousseau', 'Fernández', 'Laurent', 'Girard', 'Benali', 'Roux', 'Faure', 'Mercier', 'Blanc', 'Guérin', 'Chevalier', 'Lambert'];
+const NAMES = [
+  'Dupont',
+  'Lefèvre',
+  'García',
+  'Moreau',
+  'Nguyen',
+  'Bernard',
+  'Petit',
+  'Martínez',
+  'Rousseau',
+  'Fernández',
+  'Laurent',
+  'Girard',
+  'Benali',
+  'Roux',
+  'Faure',
+  'Mercier',
+  'Blanc',
+  'Guérin',
+  'Chevalier',
+  'Lambert',
+];
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-bench-'));
@@ -53,11 +98,20 @@ async function main() {
   try {
     log('building the rating service…');
     execFileSync(process.execPath, [path.join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '-c', 'rspack.config.mjs'], {
-      cwd: path.join(ROOT, 'services/rating'), stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' },
+      cwd: path.join(ROOT, 'services/rating'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     const mongo = await startMongo({ port: dbPort, dataDir: path.join(dir, 'db'), logFile: path.join(dir, 'db.log'), useEnv: false, log });
     stops.push(mongo.stop);
-    const redis = await startRedis({ port: redisPort, dataDir: path.join(dir, 'redis'), persist: false, logFile: path.join(dir, 'redis.log'), useEnv: false, log });
+    const redis = await startRedis({
+      port: redisPort,
+      dataDir: path.join(dir, 'redis'),
+      persist: false,
+      logFile: path.join(dir, 'redis.log'),
+      useEnv: false,
+      log,
+    });
     stops.push(redis.stop);
     log(`database: ${mongo.kind}; redis-server on ${redisPort}`);
 
@@ -69,7 +123,11 @@ async function main() {
     await new Promise((r) => jwksServer.listen(jwksPort, '127.0.0.1', r));
     stops.push(() => new Promise((r) => jwksServer.close(r)));
     const sign = (sub) =>
-      new SignJWT({ sub, token_type: 'access', jti: randomUUID(), roles: ['user'] }).setProtectedHeader({ alg: 'ES256', kid }).setIssuedAt().setExpirationTime('2h').sign(privateKey);
+      new SignJWT({ sub, token_type: 'access', jti: randomUUID(), roles: ['user'] })
+        .setProtectedHeader({ alg: 'ES256', kid })
+        .setIssuedAt()
+        .setExpirationTime('2h')
+        .sign(privateKey);
 
     const client = await MongoClient.connect(mongo.uri);
     stops.push(() => client.close());
@@ -82,11 +140,33 @@ async function main() {
     const startServices = async (dbName) => {
       await Promise.all(services.map((p) => p.stop(10_000)));
       const env = {
-        MONGODB_URI: mongo.uri, MONGODB_DB: dbName, REDIS_URL: redis.url, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', QUEUE_PREFIX: `bench-${dbName}`,
-        AUTH_JWKS_URL: `http://127.0.0.1:${jwksPort}/auth/.well-known/jwks.json`, REVIEW_VALIDATION_DELAY: String(VALIDATION_DELAY_MS), RECONCILE_INTERVAL: '30s', RECONCILE_GRACE: '1m', ...(process.env.BENCH_WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.BENCH_WORKER_CONCURRENCY } : {}),
+        MONGODB_URI: mongo.uri,
+        MONGODB_DB: dbName,
+        REDIS_URL: redis.url,
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+        QUEUE_PREFIX: `bench-${dbName}`,
+        AUTH_JWKS_URL: `http://127.0.0.1:${jwksPort}/auth/.well-known/jwks.json`,
+        REVIEW_VALIDATION_DELAY: String(VALIDATION_DELAY_MS),
+        RECONCILE_INTERVAL: '30s',
+        RECONCILE_GRACE: '1m',
+        ...(process.env.BENCH_WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.BENCH_WORKER_CONCURRENCY } : {}),
       };
-      const api = startProcess({ name: 'api', command: process.execPath, args: [...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean), 'services/rating/dist/main.js'], cwd: ROOT, env: { ...env, PORT: String(apiPort) }, logFile: path.join(dir, `api-${dbName}.log`) });
-      const worker = startProcess({ name: 'worker', command: process.execPath, args: [...(process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean), 'services/rating/dist/worker.js'], cwd: ROOT, env: { ...env, PORT: String(workerPort) }, logFile: path.join(dir, `worker-${dbName}.log`) });
+      const api = startProcess({
+        name: 'api',
+        command: process.execPath,
+        args: [...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean), 'services/rating/dist/main.js'],
+        cwd: ROOT,
+        env: { ...env, PORT: String(apiPort) },
+        logFile: path.join(dir, `api-${dbName}.log`),
+      });
+      const worker = startProcess({
+        name: 'worker',
+        command: process.execPath,
+        args: [...(process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean), 'services/rating/dist/worker.js'],
+        cwd: ROOT,
+        env: { ...env, PORT: String(workerPort) },
+        logFile: path.join(dir, `worker-${dbName}.log`),
+      });
       services = [api, worker];
       await waitForHttp(`http://127.0.0.1:${apiPort}/readyz`, { okStatus: 200, timeoutMs: 900_000, isAlive: () => api.alive });
       await waitForHttp(`http://127.0.0.1:${workerPort}/readyz`, { okStatus: 200, timeoutMs: 900_000, isAlive: () => worker.alive });
@@ -102,18 +182,50 @@ async function main() {
     const results = [];
     const run = async (label, size, connections, opts) => {
       const res = await autocannon({ url: base, connections, duration: DURATION, pipelining: 1, ...opts });
-      const row = { label, size, connections, p50: res.latency.p50, p99: res.latency.p99, rps: Math.round(res.requests.average), non2xx: res.non2xx, errors: res.errors + res.timeouts };
+      const row = {
+        label,
+        size,
+        connections,
+        p50: res.latency.p50,
+        p99: res.latency.p99,
+        rps: Math.round(res.requests.average),
+        non2xx: res.non2xx,
+        errors: res.errors + res.timeouts,
+      };
       results.push(row);
-      log(`${label} @${size} reviews, ${connections} conn: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, non-2xx ${row.non2xx}, errors ${row.errors}`);
+      log(
+        `${label} @${size} reviews, ${connections} conn: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, non-2xx ${row.non2xx}, errors ${row.errors}`,
+      );
       return row;
     };
     let teacherIds = [];
-    const reads = (size) => [
-      ['community', { requests: [{ method: 'GET', path: '/api/rating/community' }] }],
-      ['teacher reviews', { requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/teacher/${teacherIds[int(0, teacherIds.length - 1)]}/reviews` }) }] }],
-      ['ranking', { requests: [{ method: 'GET', path: '/api/teachers/ranking' }] }],
-      ['search', { requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/teachers?query=${encodeURIComponent(['dup', 'garc', 'mme la', 'fern', 'rou'][int(0, 4)])}` }) }] }],
-    ].map(([label, opts]) => ({ label, opts, size }));
+    const reads = (size) =>
+      [
+        ['community', { requests: [{ method: 'GET', path: '/api/rating/community' }] }],
+        [
+          'teacher reviews',
+          {
+            requests: [
+              { method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/teacher/${teacherIds[int(0, teacherIds.length - 1)]}/reviews` }) },
+            ],
+          },
+        ],
+        ['ranking', { requests: [{ method: 'GET', path: '/api/teachers/ranking' }] }],
+        [
+          'search',
+          {
+            requests: [
+              {
+                method: 'GET',
+                setupRequest: (r) => ({
+                  ...r,
+                  path: `/api/teachers?query=${encodeURIComponent(['dup', 'garc', 'mme la', 'fern', 'rou'][int(0, 4)])}`,
+                }),
+              },
+            ],
+          },
+        ],
+      ].map(([label, opts]) => ({ label, opts, size }));
 
     const sizes = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
     for (const size of sizes) {
@@ -134,35 +246,75 @@ async function main() {
     }
 
     // Writes at 100,000 reviews.
-    const visible = (await db.collection('reviews').find({ visible: true }, { projection: { id: 1 } }).limit(5000).toArray()).map((r) => r.id);
+    const visible = (
+      await db
+        .collection('reviews')
+        .find({ visible: true }, { projection: { id: 1 } })
+        .limit(5000)
+        .toArray()
+    ).map((r) => r.id);
     for (const c of PHASES.has('writes') ? [20, 50] : []) {
       await run('vote', 100_000, c, {
-        requests: [{ method: 'POST', setupRequest: (r) => ({ ...r, path: `/api/relatable/${visible[int(0, visible.length - 1)]}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${voters[int(0, voters.length - 1)]}` }, body: JSON.stringify({ value: random() < 0.7 }) }) }],
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (r) => ({
+              ...r,
+              path: `/api/relatable/${visible[int(0, visible.length - 1)]}`,
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${voters[int(0, voters.length - 1)]}` },
+              body: JSON.stringify({ value: random() < 0.7 }),
+            }),
+          },
+        ],
       });
     }
     let next = 0;
     for (const c of PHASES.has('writes') ? [20, 50] : []) {
       await run('create', 100_000, c, {
-        requests: [{ method: 'POST', setupRequest: (r) => {
-          const t = teacherIds[int(0, teacherIds.length - 1)];
-          const token = creators[next++ % creators.length];
-          const body = { teacher: t, subject: subjectOf(t), year: int(0, 6), tot_rating: int(0, 10), text_rating: 'Bench review, clear and fair.' };
-          for (const g of GRADES) body[g] = int(0, 10);
-          for (const f of FLAGS) body[f] = random() < 0.5;
-          return { ...r, path: '/api/rating/0', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) };
-        } }],
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (r) => {
+              const t = teacherIds[int(0, teacherIds.length - 1)];
+              const token = creators[next++ % creators.length];
+              const body = {
+                teacher: t,
+                subject: subjectOf(t),
+                year: int(0, 6),
+                tot_rating: int(0, 10),
+                text_rating: 'Bench review, clear and fair.',
+              };
+              for (const g of GRADES) body[g] = int(0, 10);
+              for (const f of FLAGS) body[f] = random() < 0.5;
+              return {
+                ...r,
+                path: '/api/rating/0',
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+                body: JSON.stringify(body),
+              };
+            },
+          },
+        ],
       });
     }
     // Let the created reviews publish before the lateness run.
     log('waiting for the created reviews to be published…');
     const waitPending = async (timeoutMs) => {
       const deadline = Date.now() + timeoutMs;
-      while ((await db.collection('reviews').countDocuments({ status: 'pending' })) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1000));
+      while ((await db.collection('reviews').countDocuments({ status: 'pending' })) > 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 1000));
     };
     await waitPending(120_000);
 
-    const pids = { database: mongo.proc?.child.pid, redis: redis.proc?.child.pid, api: services[0]?.child.pid, worker: services[1]?.child.pid };
-    const late = PHASES.has('lateness') ? { many: await measureLateness(db, redis, pids, base, 1000), one: await measureLateness(db, redis, pids, base, 1) } : null;
+    const pids = {
+      database: mongo.proc?.child.pid,
+      redis: redis.proc?.child.pid,
+      api: services[0]?.child.pid,
+      worker: services[1]?.child.pid,
+    };
+    const late = PHASES.has('lateness')
+      ? { many: await measureLateness(db, redis, pids, base, 1000), one: await measureLateness(db, redis, pids, base, 1) }
+      : null;
     printReport(results, late);
   } finally {
     for (const stop of stops.reverse()) await stop().catch?.(() => {});
@@ -185,11 +337,17 @@ async function measureLateness(db, redis, pids, base, count) {
   const queueConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
   const queue = new Queue('review-publication', { connection: queueConnection, prefix: `bench-${db.databaseName}` });
   const ticksAtStart = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuTicks(pid)]));
-  await queue.addBulk(ids.map((id) => ({ name: 'publish-review', data: { reviewId: id, version: 1 }, opts: { jobId: `review-${id}-v1`, delay: Math.max(0, due - Date.now()), removeOnComplete: 1000 } })));
+  await queue.addBulk(
+    ids.map((id) => ({
+      name: 'publish-review',
+      data: { reviewId: id, version: 1 },
+      opts: { jobId: `review-${id}-v1`, delay: Math.max(0, due - Date.now()), removeOnComplete: 1000 },
+    })),
+  );
   // The queue (Redis, not the database, so the measure does not load FerretDB): when the last job is done.
   let drainedAt = null;
   const watchQueue = (async () => {
-    for (const deadline = due + 120_000; Date.now() < deadline; ) {
+    for (const deadline = due + 120_000; Date.now() < deadline;) {
       const counts = await queue.getJobCounts('delayed', 'waiting', 'active', 'prioritized');
       // The reconciler's next scheduled run is always delayed: one delayed job is not ours.
       if (counts.delayed <= 1 && counts.waiting + counts.active + counts.prioritized === 0) return (drainedAt = Date.now());
@@ -200,7 +358,7 @@ async function measureLateness(db, redis, pids, base, count) {
   const sampled = new Map(ids.filter((_, i) => i % TEACHERS < 20).map((id) => [id, null]));
   const polledTeachers = Math.min(20, count);
   let early = 0;
-  for (const deadline = due + 60_000; [...sampled.values()].includes(null) && Date.now() < deadline; ) {
+  for (const deadline = due + 60_000; [...sampled.values()].includes(null) && Date.now() < deadline;) {
     await Promise.all(
       Array.from({ length: polledTeachers }, (_, t) =>
         fetch(`${base}/api/teacher/${t + 1}/reviews?limit=50`).then(async (res) => {
@@ -218,11 +376,19 @@ async function measureLateness(db, redis, pids, base, count) {
     await new Promise((r) => setTimeout(r, Date.now() < due - 1000 ? 250 : 20));
   }
   await watchQueue;
-  const cpu = Object.entries(pids).map(([name, pid]) => `${name} ${((cpuTicks(pid) - ticksAtStart[name]) / 100).toFixed(2)} s`).join(', ');
-  log(`lateness: jobs done ${drainedAt ? `${((drainedAt - due) / 1000).toFixed(1)} s from the due instant` : 'not within 2 min'}; CPU used from the creation: ${cpu}`);
+  const cpu = Object.entries(pids)
+    .map(([name, pid]) => `${name} ${((cpuTicks(pid) - ticksAtStart[name]) / 100).toFixed(2)} s`)
+    .join(', ');
+  log(
+    `lateness: jobs done ${drainedAt ? `${((drainedAt - due) / 1000).toFixed(1)} s from the due instant` : 'not within 2 min'}; CPU used from the creation: ${cpu}`,
+  );
   await queue.close();
   queueConnection.disconnect();
-  const published = await Promise.all(ids.map((id) => db.collection('reviews').findOne({ _id: reviewOid(id) }, { projection: { publishAt: 1, 'pub.publishedAt': 1, status: 1 } })));
+  const published = await Promise.all(
+    ids.map((id) =>
+      db.collection('reviews').findOne({ _id: reviewOid(id) }, { projection: { publishAt: 1, 'pub.publishedAt': 1, status: 1 } }),
+    ),
+  );
   const stats = (values) => {
     const sorted = values.sort((a, b) => a - b);
     const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -230,7 +396,14 @@ async function measureLateness(db, redis, pids, base, count) {
   };
   const stored = stats(published.filter((r) => r.pub).map((r) => r.pub.publishedAt.getTime() - r.publishAt.getTime()));
   const seen = stats([...sampled.values()].filter((v) => v !== null).map((v) => v - due));
-  return { stored, seen, unseen: [...sampled.values()].filter((v) => v === null).length, early, drainedIn: drainedAt ? drainedAt - due : null, cpu };
+  return {
+    stored,
+    seen,
+    unseen: [...sampled.values()].filter((v) => v === null).length,
+    early,
+    drainedIn: drainedAt ? drainedAt - due : null,
+    cpu,
+  };
 }
 
 /** CPU ticks (user + system) of a process, from /proc (Linux); 0 when unknown. */
@@ -279,14 +452,40 @@ async function seedBench(db, size) {
   const epoch = Date.UTC(2025, 0, 1);
   for (let id = 1; id <= size; id++) {
     const t = teachers[int(0, TEACHERS - 1)];
-    const content = { teacherId: t.id, subjectId: t.subjectIds[int(0, 1)], year: int(0, 6), tot_rating: int(0, 10), grades: Object.fromEntries(GRADES.map((g) => [g, int(0, 10)])), flags: Object.fromEntries(FLAGS.map((f) => [f, random() < 0.5])), text_rating: COMMENTS[int(0, COMMENTS.length - 1)] };
+    const content = {
+      teacherId: t.id,
+      subjectId: t.subjectIds[int(0, 1)],
+      year: int(0, 6),
+      tot_rating: int(0, 10),
+      grades: Object.fromEntries(GRADES.map((g) => [g, int(0, 10)])),
+      flags: Object.fromEntries(FLAGS.map((f) => [f, random() < 0.5])),
+      text_rating: COMMENTS[int(0, COMMENTS.length - 1)],
+    };
     const votes = {};
     for (let k = random() < 0.3 ? int(1, 20) : 0; k > 0; k--) votes[`voter-${int(0, 299)}`] = random() < 0.6 ? 1 : 0;
     const values = Object.values(votes);
     const createdAt = new Date(epoch + id * 60_000);
     batch.push({
-      _id: reviewOid(id), id, authorId: `bench-${id}`, ...content, version: 1, status: 'published', reason: null, publishAt: createdAt, pub: { ...content, version: 1, publishedAt: createdAt },
-      visible: true, hidden: false, votes: JSON.stringify(votes), relUp: values.filter((v) => v === 1).length, relTotal: values.length, reports: [], reportCount: 0, reportWeight: 0, fence: 0, createdAt, updatedAt: createdAt,
+      _id: reviewOid(id),
+      id,
+      authorId: `bench-${id}`,
+      ...content,
+      version: 1,
+      status: 'published',
+      reason: null,
+      publishAt: createdAt,
+      pub: { ...content, version: 1, publishedAt: createdAt },
+      visible: true,
+      hidden: false,
+      votes: JSON.stringify(votes),
+      relUp: values.filter((v) => v === 1).length,
+      relTotal: values.length,
+      reports: [],
+      reportCount: 0,
+      reportWeight: 0,
+      fence: 0,
+      createdAt,
+      updatedAt: createdAt,
     });
     if (batch.length === 2000) await db.collection('reviews').insertMany(batch.splice(0));
   }
@@ -299,13 +498,44 @@ async function seedBench(db, size) {
 }
 
 async function insertPending(db, count, publishAt) {
-  const counter = await db.collection('counters').findOneAndUpdate({ _id: 'reviews' }, { $inc: { seq: count } }, { returnDocument: 'after' });
+  const counter = await db
+    .collection('counters')
+    .findOneAndUpdate({ _id: 'reviews' }, { $inc: { seq: count } }, { returnDocument: 'after' });
   const first = counter.seq - count + 1;
   const now = new Date();
   const docs = Array.from({ length: count }, (_, i) => {
     const t = 1 + (i % TEACHERS);
-    const content = { teacherId: t, subjectId: subjectOf(t), year: i % 7, tot_rating: int(0, 10), grades: Object.fromEntries(GRADES.map((g) => [g, 5])), flags: Object.fromEntries(FLAGS.map((f) => [f, false])), text_rating: 'Due at once.' };
-    return { _id: reviewOid(first + i), id: first + i, authorId: `late-${first + i}`, ...content, version: 1, status: 'pending', reason: null, publishAt, pub: null, visible: false, hidden: false, votes: '{}', relUp: 0, relTotal: 0, reports: [], reportCount: 0, reportWeight: 0, fence: 0, createdAt: now, updatedAt: now };
+    const content = {
+      teacherId: t,
+      subjectId: subjectOf(t),
+      year: i % 7,
+      tot_rating: int(0, 10),
+      grades: Object.fromEntries(GRADES.map((g) => [g, 5])),
+      flags: Object.fromEntries(FLAGS.map((f) => [f, false])),
+      text_rating: 'Due at once.',
+    };
+    return {
+      _id: reviewOid(first + i),
+      id: first + i,
+      authorId: `late-${first + i}`,
+      ...content,
+      version: 1,
+      status: 'pending',
+      reason: null,
+      publishAt,
+      pub: null,
+      visible: false,
+      hidden: false,
+      votes: '{}',
+      relUp: 0,
+      relTotal: 0,
+      reports: [],
+      reportCount: 0,
+      reportWeight: 0,
+      fence: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
   });
   // As the API does: the reconciler's task first, then the review.
   await db.collection('review_tasks').insertMany(docs.map((d) => ({ _id: `review:${d.id}`, reviewId: d.id, publishAt })));
@@ -316,8 +546,13 @@ async function insertPending(db, count, publishAt) {
 function printReport(results, late) {
   const pad = (v, n) => String(v).padStart(n);
   const lines = ['', 'Rating API benchmark (autocannon, ' + DURATION + ' s per run, ' + os.cpus().length + ' cores)', ''];
-  lines.push(`${'endpoint'.padEnd(16)}${pad('reviews', 9)}${pad('conn', 6)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('req/s', 8)}${pad('non-2xx', 9)}`);
-  for (const r of results) lines.push(`${r.label.padEnd(16)}${pad(r.size.toLocaleString('en'), 9)}${pad(r.connections, 6)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.rps, 8)}${pad(r.non2xx, 9)}`);
+  lines.push(
+    `${'endpoint'.padEnd(16)}${pad('reviews', 9)}${pad('conn', 6)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('req/s', 8)}${pad('non-2xx', 9)}`,
+  );
+  for (const r of results)
+    lines.push(
+      `${r.label.padEnd(16)}${pad(r.size.toLocaleString('en'), 9)}${pad(r.connections, 6)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.rps, 8)}${pad(r.non2xx, 9)}`,
+    );
   lines.push('', 'Targets');
   const at = (label, size, c) => results.find((r) => r.label === label && r.size === size && r.connections === c);
   for (const label of ['community', 'teacher reviews', 'ranking', 'search']) {
@@ -332,14 +567,21 @@ function printReport(results, late) {
     if (!big) continue;
     const ratio = (big.p50 || 0.01) / (small.p50 || 0.01);
     const rps = small.rps / big.rps;
-    lines.push(`  ${label} cost at 100,000 vs 1,000 (50 conn): p50 ${small.p50}→${big.p50} ms, req/s ${small.rps}→${big.rps} (×${rps.toFixed(2)} cost) ${rps <= 1.3 ? 'OK' : 'MISSED'}`);
+    lines.push(
+      `  ${label} cost at 100,000 vs 1,000 (50 conn): p50 ${small.p50}→${big.p50} ms, req/s ${small.rps}→${big.rps} (×${rps.toFixed(2)} cost) ${rps <= 1.3 ? 'OK' : 'MISSED'}`,
+    );
     void ratio;
   }
   for (const label of ['vote', 'create']) {
     const r = at(label, 100_000, 20);
     if (r) lines.push(`  ${label} p99 at 20 connections ≤ 250 ms: ${r.p99} ms ${r.p99 <= 250 ? 'OK' : 'MISSED'}`);
   }
-  for (const [name, l, limit] of late ? [['1,000 due at once', late.many, 5000], ['one alone', late.one, 1000]] : []) {
+  for (const [name, l, limit] of late
+    ? [
+        ['1,000 due at once', late.many, 5000],
+        ['one alone', late.one, 1000],
+      ]
+    : []) {
     const ok = l.stored.p99 <= limit && l.seen.p99 <= limit && l.unseen === 0 && l.early === 0;
     lines.push(
       `  publication lateness p99 ≤ ${limit / 1000} s, ${name}, never early: ${ok ? 'OK' : 'MISSED'}`,

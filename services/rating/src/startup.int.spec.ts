@@ -17,7 +17,13 @@ jest.setTimeout(60_000);
 describe('rating bundles', () => {
   let bundle: ServiceBundle;
   const dbName = testDatabaseName(__filename);
-  const base = () => ({ MONGODB_URI: process.env.MONGODB_URI ?? '', REDIS_URL: process.env.REDIS_URL ?? '', MONGODB_DB: dbName, QUEUE_PREFIX: `it-${process.pid}-startup`, AUTH_JWKS_URL: 'http://127.0.0.1:9/auth/.well-known/jwks.json' });
+  const base = () => ({
+    MONGODB_URI: process.env.MONGODB_URI ?? '',
+    REDIS_URL: process.env.REDIS_URL ?? '',
+    MONGODB_DB: dbName,
+    QUEUE_PREFIX: `it-${process.pid}-startup`,
+    AUTH_JWKS_URL: 'http://127.0.0.1:9/auth/.well-known/jwks.json',
+  });
 
   beforeAll(() => {
     bundle = buildServiceBundle('rating');
@@ -61,7 +67,11 @@ describe('rating bundles', () => {
 
   it('main.js fails within seconds with a clear message when the database is not there', async () => {
     const started = Date.now();
-    const result = await runNode(bundle.entry('main'), { ...base(), MONGODB_URI: `mongodb://127.0.0.1:${await freePort()}/`, PORT: String(await freePort()) }, 40_000);
+    const result = await runNode(
+      bundle.entry('main'),
+      { ...base(), MONGODB_URI: `mongodb://127.0.0.1:${await freePort()}/`, PORT: String(await freePort()) },
+      40_000,
+    );
     expect(result.code).toBe(1);
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(result.stdout).toMatch(/"level":"fatal".*database unreachable/);

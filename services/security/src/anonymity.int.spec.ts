@@ -11,7 +11,7 @@ import { type Account, useWorld } from './testing/world';
 
 jest.setTimeout(60_000);
 
-describe('no answer to anyone else carries the author\'s id or e-mail', () => {
+describe("no answer to anyone else carries the author's id or e-mail", () => {
   const world = useWorld(__filename);
   let author: Account;
   let readers: Account[];
@@ -29,9 +29,19 @@ describe('no answer to anyone else carries the author\'s id or e-mail', () => {
     const { url } = world();
     keep('vote', await request(url).post(`/api/relatable/${fx.review}`).set(voter.bearer).send({ value: true }).expect(200));
     keep('favourite', await request(url).post(`/api/rating/${fx.review}/favorite`).set(voter.bearer).send({ value: true }).expect(200));
-    keep('report', await request(url).post(`/api/rating/${fx.review}/report`).set(reporter.bearer).send({ content: 'Checking what reporters see' }).expect(201));
+    keep(
+      'report',
+      await request(url)
+        .post(`/api/rating/${fx.review}/report`)
+        .set(reporter.bearer)
+        .send({ content: 'Checking what reporters see' })
+        .expect(201),
+    );
     keep('the moderation queue while reported', await request(url).get('/api/moderation/queue').set(admin.bearer).expect(200));
-    keep('approve', await request(url).post(`/api/moderation/reviews/${fx.review}/approve`).set(admin.bearer).send({ note: 'Nothing wrong' }).expect(200));
+    keep(
+      'approve',
+      await request(url).post(`/api/moderation/reviews/${fx.review}/approve`).set(admin.bearer).send({ note: 'Nothing wrong' }).expect(200),
+    );
     const teacher = (await teachersOf(world().rating.conn)).find((t) => t.id === fx.teacher)!;
     const operation = await operations(url);
     const values: Record<string, string> = { query: encodeURIComponent(teacher.name), limit: '50' };
@@ -50,17 +60,26 @@ describe('no answer to anyone else carries the author\'s id or e-mail', () => {
     }
   });
 
-  it('the review shows in the community, its teacher\'s reviews, the voter\'s favourites, the reporter\'s reports, the moderation queue and the admin\'s view', () => {
-    const showing = [...answers].filter(([, text]) => text.includes(`"id":${fx.review},`) || text.includes(`"review_id":${fx.review},`)).map(([what]) => what.replace(/ at .*/, ''));
-    const expected = ['GET /api/rating/community', 'GET /api/teacher/:id/reviews', 'GET /auth/me/favorites', 'GET /auth/me/reports', 'the moderation queue while reported', 'GET /api/rating/:id'];
+  it("the review shows in the community, its teacher's reviews, the voter's favourites, the reporter's reports, the moderation queue and the admin's view", () => {
+    const showing = [...answers]
+      .filter(([, text]) => text.includes(`"id":${fx.review},`) || text.includes(`"review_id":${fx.review},`))
+      .map(([what]) => what.replace(/ at .*/, ''));
+    const expected = [
+      'GET /api/rating/community',
+      'GET /api/teacher/:id/reviews',
+      'GET /auth/me/favorites',
+      'GET /auth/me/reports',
+      'the moderation queue while reported',
+      'GET /api/rating/:id',
+    ];
     for (const where of expected) expect(showing).toContain(where);
   });
 
-  it('none carries the author\'s account id', () => {
+  it("none carries the author's account id", () => {
     expect([...answers].filter(([, text]) => text.includes(author.id)).map(([what]) => what)).toEqual([]);
   });
 
-  it('none carries the author\'s e-mail address', () => {
+  it("none carries the author's e-mail address", () => {
     const email = author.email.toLowerCase();
     expect([...answers].filter(([, text]) => text.toLowerCase().includes(email)).map(([what]) => what)).toEqual([]);
   });

@@ -43,7 +43,9 @@ describe('authorization between users', () => {
   it('an author cannot vote on or report their own review (403); nothing is counted or queued', async () => {
     await forbidden(request(world().url).post(`/api/relatable/${fx.review}`).set(author.bearer).send({ value: true }));
     await forbidden(request(world().url).post(`/api/rating/${fx.review}/report`).set(author.bearer).send({ content: 'Reporting myself' }));
-    const teacherReviews = (await request(world().url).get(`/api/teacher/${fx.teacher}/reviews`).expect(200)).body.slice(0, -1) as { reviews: { id: number; relatable_count: number }[] }[];
+    const teacherReviews = (await request(world().url).get(`/api/teacher/${fx.teacher}/reviews`).expect(200)).body.slice(0, -1) as {
+      reviews: { id: number; relatable_count: number }[];
+    }[];
     expect(teacherReviews.flatMap((b) => b.reviews).find((r) => r.id === fx.review)?.relatable_count).toBe(0);
     const queue = (await request(world().url).get('/api/moderation/queue').set(admin.bearer).expect(200)).body as { id: number }[];
     expect(queue.map((q) => q.id)).not.toContain(fx.review);
@@ -53,10 +55,14 @@ describe('authorization between users', () => {
     expect(ADMIN_ENDPOINTS.length).toBeGreaterThanOrEqual(10);
   });
 
-  const call = (e: Endpoint, who: Account) => request(world().url)[e.method.toLowerCase() as 'get'](realPath(e, fx)).set(who.bearer).send({});
+  const call = (e: Endpoint, who: Account) =>
+    request(world().url)[e.method.toLowerCase() as 'get'](realPath(e, fx)).set(who.bearer).send({});
 
   it.each(ADMIN_ENDPOINTS.map((e) => [label(e), e] as const))('%s: 403 to a non-admin, not to an admin', async (_, e) => {
-    const catalogue = async () => [(await request(world().url).get('/api/subjects').expect(200)).text, (await request(world().url).get(`/api/teacher/${fx.teacher}`).expect(200)).text];
+    const catalogue = async () => [
+      (await request(world().url).get('/api/subjects').expect(200)).text,
+      (await request(world().url).get(`/api/teacher/${fx.teacher}`).expect(200)).text,
+    ];
     const before = await catalogue();
     await call(e, other).expect(403, NOT_ADMIN);
     await call(e, author).expect(403, NOT_ADMIN);
@@ -66,6 +72,10 @@ describe('authorization between users', () => {
 
   it('a review cannot be overwritten by a creation under its id (404: only /api/rating/0 creates)', async () => {
     const teacher = (await teachersOf(world().rating.conn))[2];
-    await request(world().url).post(`/api/rating/${fx.review}`).set(other.bearer).send(reviewPayload(teacher.id, teacher.subjectIds[0])).expect(404);
+    await request(world().url)
+      .post(`/api/rating/${fx.review}`)
+      .set(other.bearer)
+      .send(reviewPayload(teacher.id, teacher.subjectIds[0]))
+      .expect(404);
   });
 });

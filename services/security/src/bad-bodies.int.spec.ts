@@ -19,7 +19,10 @@ describe('bad request bodies on every write endpoint, with and without a token',
   it.each(WRITES.map((e) => [label(e), e] as const))('%s', async (_, e) => {
     const mustFail = Boolean(prober().operation(e)?.readsBody);
     const path = realPath(e, prober().fixtures);
-    const problems = await prober().run(e, BAD_BODIES.map((b) => ({ what: b.name, path, contentType: b.contentType, body: b.body, headers: b.headers, mustFail })));
+    const problems = await prober().run(
+      e,
+      BAD_BODIES.map((b) => ({ what: b.name, path, contentType: b.contentType, body: b.body, headers: b.headers, mustFail })),
+    );
     expect(problems).toEqual([]);
   });
 });

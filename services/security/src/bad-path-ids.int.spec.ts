@@ -12,7 +12,10 @@ describe('bad ids in path parameters, with and without a token', () => {
   const prober = useProber(__filename);
 
   it.each(WITH_PATH_PARAMS.map((e) => [label(e), e] as const))('%s', async (_, e) => {
-    const problems = await prober().run(e, BAD_IDS.map((id) => ({ what: `id ${id.slice(0, 24)}`, path: pathWith(e, id), mustFail: true })));
+    const problems = await prober().run(
+      e,
+      BAD_IDS.map((id) => ({ what: `id ${id.slice(0, 24)}`, path: pathWith(e, id), mustFail: true })),
+    );
     expect(problems).toEqual([]);
   });
 });

@@ -13,7 +13,16 @@ describe('bad query strings on every read endpoint, with and without a token', (
 
   it.each(READS.map((e) => [label(e), e] as const))('%s', async (_, e) => {
     const path = realPath(e, prober().fixtures);
-    const problems = await prober().run(e, badQueries(prober().operation(e)?.query ?? []).map((q) => ({ what: q.name, path: `${path}?${q.query}`, body: q.body, contentType: q.body && 'application/json', mustFail: q.invalid })));
+    const problems = await prober().run(
+      e,
+      badQueries(prober().operation(e)?.query ?? []).map((q) => ({
+        what: q.name,
+        path: `${path}?${q.query}`,
+        body: q.body,
+        contentType: q.body && 'application/json',
+        mustFail: q.invalid,
+      })),
+    );
     expect(problems).toEqual([]);
   });
 });

@@ -22,7 +22,10 @@ describe('auth tokens verified by the rating service', () => {
 
   beforeAll(async () => {
     auth = await startAuth(__filename, { ACCESS_TOKEN_TTL: '1s' });
-    const config = testServiceConfig(ratingEnvSchema, `${__filename}-rating`, { AUTH_JWKS_URL: `${auth.url}/auth/.well-known/jwks.json`, QUEUE_PREFIX: auth.config.QUEUE_PREFIX });
+    const config = testServiceConfig(ratingEnvSchema, `${__filename}-rating`, {
+      AUTH_JWKS_URL: `${auth.url}/auth/.well-known/jwks.json`,
+      QUEUE_PREFIX: auth.config.QUEUE_PREFIX,
+    });
     ratingDb = config.MONGODB_DB;
     rating = await startTestApp(RatingModule.forRoot(config), ratingAppOptions(config));
     user = await createActiveUser(auth.url);
@@ -64,7 +67,9 @@ describe('auth tokens verified by the rating service', () => {
 
   it('rejects HS256 signed with the public key', async () => {
     const jwks = (await request(auth.url).get('/auth/.well-known/jwks.json')).body;
-    const forged = await new SignJWT({ ...decodeJwt(pair.access) }).setProtectedHeader({ alg: 'HS256', kid: jwks.keys[0].kid }).sign(new TextEncoder().encode(JSON.stringify(jwks.keys[0])));
+    const forged = await new SignJWT({ ...decodeJwt(pair.access) })
+      .setProtectedHeader({ alg: 'HS256', kid: jwks.keys[0].kid })
+      .sign(new TextEncoder().encode(JSON.stringify(jwks.keys[0])));
     await rejected(forged);
   });
 
@@ -87,7 +92,10 @@ describe('writes with the access token of an ended session (both services)', () 
 
   beforeAll(async () => {
     auth = await startAuth(`${__filename}-sessions`);
-    const config = testServiceConfig(ratingEnvSchema, `${__filename}-sessions-rating`, { AUTH_JWKS_URL: `${auth.url}/auth/.well-known/jwks.json`, QUEUE_PREFIX: auth.config.QUEUE_PREFIX });
+    const config = testServiceConfig(ratingEnvSchema, `${__filename}-sessions-rating`, {
+      AUTH_JWKS_URL: `${auth.url}/auth/.well-known/jwks.json`,
+      QUEUE_PREFIX: auth.config.QUEUE_PREFIX,
+    });
     ratingDb = config.MONGODB_DB;
     rating = await startTestApp(RatingModule.forRoot(config), ratingAppOptions(config));
   });
@@ -112,7 +120,7 @@ describe('writes with the access token of an ended session (both services)', () 
     expect(decodeJwt(access)).toMatchObject({ sid: expect.any(String), sv: 0 });
   });
 
-  it('logout: that session\'s access tokens can no longer write (reads stay stateless); other sessions can', async () => {
+  it("logout: that session's access tokens can no longer write (reads stay stateless); other sessions can", async () => {
     const user = await createActiveUser(auth.url);
     const session = await login(auth.url, user.email, user.password);
     const other = await login(auth.url, user.email, user.password);
@@ -122,7 +130,11 @@ describe('writes with the access token of an ended session (both services)', () 
     await ratingRead(session.access).expect(200);
     await ratingWrite(other.access).expect(400);
     // The auth service's own writes too.
-    await request(auth.url).delete('/auth/manage/users/me/').set('Authorization', `Bearer ${session.access}`).send({ current_password: user.password }).expect(401, REFUSED);
+    await request(auth.url)
+      .delete('/auth/manage/users/me/')
+      .set('Authorization', `Bearer ${session.access}`)
+      .send({ current_password: user.password })
+      .expect(401, REFUSED);
   });
 
   it('a re-used refresh token: the access tokens of its session can no longer write', async () => {
@@ -142,7 +154,10 @@ describe('writes with the access token of an ended session (both services)', () 
     await request(auth.url).post('/auth/manage/users/reset_password/').send({ email: user.email }).expect(204);
     const { uid, token } = linkParts(await waitForMail(user.email, 2), 'password/reset/confirm');
     const fresh = 'Nouveau-cartable-2026';
-    await request(auth.url).post('/auth/manage/users/reset_password_confirm/').send({ uid, token, new_password: fresh, re_new_password: fresh }).expect(204);
+    await request(auth.url)
+      .post('/auth/manage/users/reset_password_confirm/')
+      .send({ uid, token, new_password: fresh, re_new_password: fresh })
+      .expect(204);
     await expectRefused(before.access);
     const after = await login(auth.url, user.email, fresh);
     expect(decodeJwt(after.access).sv).toBe(1);
@@ -152,7 +167,11 @@ describe('writes with the access token of an ended session (both services)', () 
   it('an account deletion: its access tokens can no longer write', async () => {
     const user = await createActiveUser(auth.url);
     const { access } = await login(auth.url, user.email, user.password);
-    await request(auth.url).delete('/auth/manage/users/me/').set('Authorization', `Bearer ${access}`).send({ current_password: user.password }).expect(204);
+    await request(auth.url)
+      .delete('/auth/manage/users/me/')
+      .set('Authorization', `Bearer ${access}`)
+      .send({ current_password: user.password })
+      .expect(204);
     await expectRefused(access);
   });
 });

@@ -12,7 +12,12 @@ import { type Account, startWorld, type World } from './testing/world';
 
 jest.setTimeout(120_000);
 
-const REFUSALS = ['Authentication credentials were not provided.', 'Given token not valid for any token type', 'Authorization header must contain two space-delimited values', 'User not found'];
+const REFUSALS = [
+  'Authentication credentials were not provided.',
+  'Given token not valid for any token type',
+  'Authorization header must contain two space-delimited values',
+  'User not found',
+];
 
 describe('forged tokens on every Bearer endpoint', () => {
   let w: World;
@@ -32,8 +37,14 @@ describe('forged tokens on every Bearer endpoint', () => {
     fx = await w.fixtures(author);
     forgeries = await forgeriesFrom(w, user);
     const now = Math.floor(Date.now() / 1000);
-    expired = { name: 'expired a minute ago (signed by the auth key)', header: `Bearer ${await signedByAuth(w, user, { iat: now - 960, exp: now - 60 })}` };
-    unknownUser = { name: 'for a user who is no account (signed by the auth key)', header: `Bearer ${await signedByAuth(w, user, { sub: randomBytes(12).toString('hex') })}` };
+    expired = {
+      name: 'expired a minute ago (signed by the auth key)',
+      header: `Bearer ${await signedByAuth(w, user, { iat: now - 960, exp: now - 60 })}`,
+    };
+    unknownUser = {
+      name: 'for a user who is no account (signed by the auth key)',
+      header: `Bearer ${await signedByAuth(w, user, { sub: randomBytes(12).toString('hex') })}`,
+    };
     await request(w.url).delete('/auth/manage/users/me/').set(deleted.bearer).send({ current_password: deleted.password }).expect(204);
     deletedAccount = { name: 'of a deleted account', header: deleted.bearer.Authorization };
     await request(w.url).post('/auth/logout').send({ refresh: left.refresh }).expect(200);
@@ -45,7 +56,13 @@ describe('forged tokens on every Bearer endpoint', () => {
   const refusedOn = (e: Endpoint): Forgery[] => {
     const write = e.method !== 'GET';
     const auth = serviceOf(e) === 'auth';
-    return [...forgeries, expired, ...(auth ? [unknownUser] : []), ...(auth || write ? [deletedAccount] : []), ...(write ? [loggedOut] : [])];
+    return [
+      ...forgeries,
+      expired,
+      ...(auth ? [unknownUser] : []),
+      ...(auth || write ? [deletedAccount] : []),
+      ...(write ? [loggedOut] : []),
+    ];
   };
 
   const call = (e: Endpoint, header?: string) => {

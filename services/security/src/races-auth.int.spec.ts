@@ -10,7 +10,8 @@ import { useWorld } from './testing/world';
 jest.setTimeout(60_000);
 
 const BLACKLISTED = { detail: 'Token is blacklisted', code: 'token_not_valid' };
-const signUp = (url: string, email: string) => request(url).post('/auth/manage/users/').send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD, lang: 'en' });
+const signUp = (url: string, email: string) =>
+  request(url).post('/auth/manage/users/').send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD, lang: 'en' });
 
 describe('races on the auth service', () => {
   const world = useWorld(__filename, { rating: false });
@@ -46,7 +47,9 @@ describe('races on the auth service', () => {
     const emails = [1, 2, 3, 4].map(() => uniqueEmail('race'));
     for (const email of emails) await signUp(url, email).expect(201);
     const links = await Promise.all(emails.map(async (email) => linkParts(await waitForMail(email), 'activate')));
-    const answers = await Promise.all(links.map(({ uid, token }) => race(() => request(url).post('/auth/manage/users/activation/').send({ uid, token }))));
+    const answers = await Promise.all(
+      links.map(({ uid, token }) => race(() => request(url).post('/auth/manage/users/activation/').send({ uid, token }))),
+    );
     for (const a of answers) {
       const { 204: won, ...lost } = tally(a);
       expect(won).toBe(1);

@@ -19,7 +19,9 @@ describe('races on the rating service', () => {
   }
   /** The review as the community list shows it to anyone. */
   async function shown(id: number): Promise<PublicReview | undefined> {
-    const blocks = (await request(world().url).get('/api/rating/community?limit=50').expect(200)).body.slice(0, -1) as { reviews: PublicReview[] }[];
+    const blocks = (await request(world().url).get('/api/rating/community?limit=50').expect(200)).body.slice(0, -1) as {
+      reviews: PublicReview[];
+    }[];
     return blocks.flatMap((b) => b.reviews).find((r) => r.id === id);
   }
 
@@ -35,7 +37,12 @@ describe('races on the rating service', () => {
 
   it(`${RACERS} votes by one user on one review at once (up and down mixed): counted once; ${RACERS} removals: none left`, async () => {
     const { id, user, url } = await scene();
-    const votes = await race((i) => request(url).post(`/api/relatable/${id}`).set(user.bearer).send({ value: i % 2 === 0 }));
+    const votes = await race((i) =>
+      request(url)
+        .post(`/api/relatable/${id}`)
+        .set(user.bearer)
+        .send({ value: i % 2 === 0 }),
+    );
     expect(tally(votes)).toEqual({ 200: RACERS });
     const after = await shown(id);
     expect(after?.relatable_count).toBe(1);
@@ -46,7 +53,9 @@ describe('races on the rating service', () => {
 
   it(`${RACERS} favourites by one user of one review at once: listed once`, async () => {
     const { id, user, url } = await scene();
-    expect(tally(await race(() => request(url).post(`/api/rating/${id}/favorite`).set(user.bearer).send({ value: true })))).toEqual({ 200: RACERS });
+    expect(tally(await race(() => request(url).post(`/api/rating/${id}/favorite`).set(user.bearer).send({ value: true })))).toEqual({
+      200: RACERS,
+    });
     const favorites = (await request(url).get('/auth/me/favorites').set(user.bearer).expect(200)).body as PublicReview[];
     expect(favorites.map((r) => r.id)).toEqual([id]);
   });
@@ -54,11 +63,16 @@ describe('races on the rating service', () => {
   it(`${RACERS} reports by one user of one review at once: one 201, the rest 409 already-reported; one report queued`, async () => {
     const { id, user, url } = await scene();
     const admin = await world().account('admin');
-    const answers = await race(() => request(url).post(`/api/rating/${id}/report`).set(user.bearer).send({ content: 'The same report, many times' }));
+    const answers = await race(() =>
+      request(url).post(`/api/rating/${id}/report`).set(user.bearer).send({ content: 'The same report, many times' }),
+    );
     expect(tally(answers)).toEqual({ 201: 1, 409: RACERS - 1 });
     for (const a of answers.filter((r) => r.status === 409)) expect(a.body).toEqual({ error: 'already-reported' });
     expect((await request(url).get('/auth/me/reports').set(user.bearer).expect(200)).body).toHaveLength(1);
-    const queue = (await request(url).get('/api/moderation/queue').set(admin.bearer).expect(200)).body as { id: number; reports: unknown[] }[];
+    const queue = (await request(url).get('/api/moderation/queue').set(admin.bearer).expect(200)).body as {
+      id: number;
+      reports: unknown[];
+    }[];
     expect(queue.find((q) => q.id === id)?.reports).toHaveLength(1);
   });
 });

@@ -13,7 +13,8 @@ const WRONG = 'Wrong-password-1';
 
 describe('login throttling', () => {
   const world = useWorld(__filename, { rating: false, auth: PRODUCTION_THROTTLES });
-  const login = (address: string, email: string, password = WRONG) => clientAt(world().auth.url, address).post('/auth/token/', { email, password });
+  const login = (address: string, email: string, password = WRONG) =>
+    clientAt(world().auth.url, address).post('/auth/token/', { email, password });
 
   it('backs off one (e-mail, address) pair after 3 tries, even with the right password; not the owner elsewhere, not other accounts from there', async () => {
     const owner = await world().account();
@@ -38,10 +39,12 @@ describe('login throttling', () => {
 
   it('counts a client under its own address: forged X-Forwarded-For values through the gateway, or a forged first hop, change nothing', async () => {
     const owner = await world().account();
-    const viaGateway = (forged: string) => request(world().url).post('/auth/token/').set('X-Forwarded-For', forged).send({ email: owner.email, password: WRONG });
+    const viaGateway = (forged: string) =>
+      request(world().url).post('/auth/token/').set('X-Forwarded-For', forged).send({ email: owner.email, password: WRONG });
     for (let i = 0; i < 3; i++) await viaGateway(`192.0.2.${i + 1}`).expect(401);
     expectThrottled(await viaGateway('192.0.2.99'), 30);
-    const behindSpoof = (i: number) => clientAt(world().auth.url, `192.0.2.${i}, 198.51.100.15`).post('/auth/token/', { email: owner.email, password: WRONG });
+    const behindSpoof = (i: number) =>
+      clientAt(world().auth.url, `192.0.2.${i}, 198.51.100.15`).post('/auth/token/', { email: owner.email, password: WRONG });
     for (let i = 0; i < 3; i++) await behindSpoof(i + 1).expect(401);
     expectThrottled(await behindSpoof(99), 30);
   });

@@ -18,12 +18,15 @@ async function mailsSettled(emails: string[], atLeast: number) {
 describe('mail and form throttling', () => {
   const world = useWorld(__filename, { rating: false, auth: PRODUCTION_THROTTLES });
   const from = (address: string) => clientAt(world().auth.url, address);
-  const signUp = (address: string, email = uniqueEmail()) => from(address).post('/auth/manage/users/', { email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD });
+  const signUp = (address: string, email = uniqueEmail()) =>
+    from(address).post('/auth/manage/users/', { email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD });
 
   it(`activation mails: ${RACERS} requests at once from ${RACERS} addresses reach the recipient 3 times in all, with one link; every answer 204`, async () => {
     const email = uniqueEmail('bombed');
     await signUp('198.51.100.20', email).expect(201);
-    expect(tally(await race((i) => from(`203.0.113.${i + 1}`).post('/auth/manage/users/resend_activation/', { email })))).toEqual({ 204: RACERS });
+    expect(tally(await race((i) => from(`203.0.113.${i + 1}`).post('/auth/manage/users/resend_activation/', { email })))).toEqual({
+      204: RACERS,
+    });
     const [mails] = await mailsSettled([email], 3);
     expect(mails).toHaveLength(3);
     expect(new Set(mails.map((m) => linkParts(m, 'activate').token)).size).toBe(1);
@@ -31,9 +34,14 @@ describe('mail and form throttling', () => {
 
   it(`reset mails: ${RACERS} requests at once from ${RACERS} addresses reach the recipient 3 times in all, with one link; every answer 204 (4 recipients at once)`, async () => {
     const owners = await Promise.all([1, 2, 3, 4].map(() => world().account()));
-    const answers = await Promise.all(owners.map((owner, o) => race((i) => from(`203.0.${o}.${i + 1}`).post('/auth/manage/users/reset_password/', { email: owner.email }))));
+    const answers = await Promise.all(
+      owners.map((owner, o) => race((i) => from(`203.0.${o}.${i + 1}`).post('/auth/manage/users/reset_password/', { email: owner.email }))),
+    );
     expect(tally(answers.flat())).toEqual({ 204: RACERS * owners.length });
-    for (const mails of await mailsSettled(owners.map((o) => o.email), 4)) {
+    for (const mails of await mailsSettled(
+      owners.map((o) => o.email),
+      4,
+    )) {
       const resets = mails.slice(1); // after the activation mail
       expect(resets).toHaveLength(3);
       expect(new Set(resets.map((m) => linkParts(m, 'password/reset/confirm').token)).size).toBe(1);
@@ -41,7 +49,9 @@ describe('mail and form throttling', () => {
   });
 
   it('sign-ups: 30 an hour per address, counted before the form is read; another address is not blocked', async () => {
-    expect(tally(await race(() => from('198.51.100.21').post('/auth/manage/users/', { email: 'not-an-address' }), 30))).toEqual({ 400: 30 });
+    expect(tally(await race(() => from('198.51.100.21').post('/auth/manage/users/', { email: 'not-an-address' }), 30))).toEqual({
+      400: 30,
+    });
     expectThrottled(await signUp('198.51.100.21'), 3600);
     await signUp('198.51.100.22').expect(201);
   });

@@ -41,14 +41,20 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     launchAt: isTime(input.launchAt) ? input.launchAt : DEFAULT_CONFIG.launchAt,
     maintenanceAt: isTime(input.maintenanceAt) ? input.maintenanceAt : DEFAULT_CONFIG.maintenanceAt,
     socialUrl: isHttpUrl(input.socialUrl) ? input.socialUrl : DEFAULT_CONFIG.socialUrl,
-    contactEmail: typeof input.contactEmail === 'string' && /^[^\s@]+@[^\s@]+$/.test(input.contactEmail) ? input.contactEmail : DEFAULT_CONFIG.contactEmail,
+    contactEmail:
+      typeof input.contactEmail === 'string' && /^[^\s@]+@[^\s@]+$/.test(input.contactEmail)
+        ? input.contactEmail
+        : DEFAULT_CONFIG.contactEmail,
     donationUrl: isHttpUrl(input.donationUrl) ? input.donationUrl : DEFAULT_CONFIG.donationUrl,
     adminRedirectUrl: isHttpUrl(input.adminRedirectUrl) ? input.adminRedirectUrl : DEFAULT_CONFIG.adminRedirectUrl,
   };
 }
 
 /** Fetches /config.json (served `no-cache`: revalidated at each load); any problem → the defaults. */
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args), timeoutMs = CONFIG_TIMEOUT_MS): Promise<RuntimeConfig> {
+export async function loadRuntimeConfig(
+  fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args),
+  timeoutMs = CONFIG_TIMEOUT_MS,
+): Promise<RuntimeConfig> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {

@@ -35,8 +35,12 @@ function fromReview(review: PublicReview): Slide {
 /** The recent reviews of a community answer (its blocks, then the per-review state map). */
 export function recentReviews(body: unknown): PublicReview[] {
   if (!Array.isArray(body)) return [];
-  const block = body.find((item): item is CommunityCategoryBlock => !!item && typeof item === 'object' && (item as { title?: unknown }).title === 'recent');
-  return Array.isArray(block?.reviews) ? block.reviews.filter((r) => r && typeof r.text_rating === 'string' && r.text_rating.trim() !== '') : [];
+  const block = body.find(
+    (item): item is CommunityCategoryBlock => !!item && typeof item === 'object' && (item as { title?: unknown }).title === 'recent',
+  );
+  return Array.isArray(block?.reviews)
+    ? block.reviews.filter((r) => r && typeof r.text_rating === 'string' && r.text_rating.trim() !== '')
+    : [];
 }
 
 function Stars({ rating }: { rating: number }) {
@@ -56,7 +60,19 @@ export default function LastReviews() {
   const [reviews, setReviews] = useState<PublicReview[]>([]);
   const reducedMotion = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   const plugins = useMemo(
-    () => (reducedMotion ? [] : [AutoScroll({ speed: 1, playOnInit: false, startDelay: 0, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })]),
+    () =>
+      reducedMotion
+        ? []
+        : [
+            AutoScroll({
+              speed: 1,
+              playOnInit: false,
+              startDelay: 0,
+              stopOnInteraction: false,
+              stopOnMouseEnter: false,
+              stopOnFocusIn: false,
+            }),
+          ],
     [reducedMotion],
   );
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, dragFree: true, align: 'start' }, plugins);
@@ -87,11 +103,23 @@ export default function LastReviews() {
 
   const slides: Slide[] = [
     ...reviews.map(fromReview),
-    ...Array.from({ length: SLIDE_COUNT }, (_, i) => ({ id: `sample-${i + 1}`, rating: SAMPLE_RATINGS[i], text: t(`home.sample.${i + 1}`), teacher: null, example: true })),
+    ...Array.from({ length: SLIDE_COUNT }, (_, i) => ({
+      id: `sample-${i + 1}`,
+      rating: SAMPLE_RATINGS[i],
+      text: t(`home.sample.${i + 1}`),
+      teacher: null,
+      example: true,
+    })),
   ].slice(0, SLIDE_COUNT);
 
   return (
-    <div className={styles.carousel} role="region" aria-roledescription="carousel" aria-label={t('home.carousel')} data-testid="last-reviews">
+    <div
+      className={styles.carousel}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={t('home.carousel')}
+      data-testid="last-reviews"
+    >
       <div className={styles.carouselViewport} ref={viewportRef}>
         <div className={styles.carouselTrack}>
           {slides.map((slide, i) => (

@@ -4,7 +4,8 @@ const en = {
   updated: 'Last updated: 1 November 2026',
   terms: {
     title: 'Terms of service',
-    intro: 'These terms govern the use of Pupitre, a free website where students and parents of the school publish and read anonymous reviews of teachers. By creating an account or publishing a review you accept them.',
+    intro:
+      'These terms govern the use of Pupitre, a free website where students and parents of the school publish and read anonymous reviews of teachers. By creating an account or publishing a review you accept them.',
     sections: {
       service: {
         heading: '1. The service',
@@ -34,7 +35,8 @@ const en = {
   },
   privacy: {
     title: 'Privacy policy',
-    intro: 'Reviews are anonymous: no public page shows who wrote a review. This page lists exactly what our services keep, why, and for how long.',
+    intro:
+      'Reviews are anonymous: no public page shows who wrote a review. This page lists exactly what our services keep, why, and for how long.',
     sections: {
       account: {
         heading: '1. Your account (accounts service)',

@@ -5,7 +5,8 @@ const es: LegalCatalogue = {
   updated: 'Última actualización: 1 de noviembre de 2026',
   terms: {
     title: 'Condiciones de uso',
-    intro: 'Estas condiciones regulan el uso de Pupitre, un sitio gratuito donde los alumnos y las familias del centro publican y leen opiniones anónimas sobre los profesores. Al crear una cuenta o publicar una opinión, las aceptas.',
+    intro:
+      'Estas condiciones regulan el uso de Pupitre, un sitio gratuito donde los alumnos y las familias del centro publican y leen opiniones anónimas sobre los profesores. Al crear una cuenta o publicar una opinión, las aceptas.',
     sections: {
       service: {
         heading: '1. El servicio',
@@ -35,7 +36,8 @@ const es: LegalCatalogue = {
   },
   privacy: {
     title: 'Política de privacidad',
-    intro: 'Las opiniones son anónimas: ninguna página pública indica quién escribió una opinión. Esta página enumera exactamente lo que conservan nuestros servicios, por qué y durante cuánto tiempo.',
+    intro:
+      'Las opiniones son anónimas: ninguna página pública indica quién escribió una opinión. Esta página enumera exactamente lo que conservan nuestros servicios, por qué y durante cuánto tiempo.',
     sections: {
       account: {
         heading: '1. Tu cuenta (servicio de cuentas)',
@@ -61,7 +63,8 @@ const es: LegalCatalogue = {
   },
   cookies: {
     title: 'Política de cookies',
-    intro: 'Pupitre no instala ninguna cookie: ni publicidad, ni analítica, ni seguimiento, y ningún contenido de terceros que las instale.',
+    intro:
+      'Pupitre no instala ninguna cookie: ni publicidad, ni analítica, ni seguimiento, y ningún contenido de terceros que las instale.',
     sections: {
       storage: {
         heading: '1. Lo que se guarda en tu navegador',

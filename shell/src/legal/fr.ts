@@ -5,7 +5,8 @@ const fr: LegalCatalogue = {
   updated: 'Dernière mise à jour : 1er novembre 2026',
   terms: {
     title: "Conditions d'utilisation",
-    intro: "Ces conditions encadrent l'utilisation de Pupitre, un site gratuit où les élèves et les parents de l'établissement publient et lisent des avis anonymes sur les professeurs. En créant un compte ou en publiant un avis, vous les acceptez.",
+    intro:
+      "Ces conditions encadrent l'utilisation de Pupitre, un site gratuit où les élèves et les parents de l'établissement publient et lisent des avis anonymes sur les professeurs. En créant un compte ou en publiant un avis, vous les acceptez.",
     sections: {
       service: {
         heading: '1. Le service',
@@ -21,7 +22,7 @@ const fr: LegalCatalogue = {
       },
       moderation: {
         heading: '4. Modération et suspension',
-        body: "Nous pouvons retenir, refuser ou retirer tout avis contraire à ces règles. Nous pouvons suspendre ou fermer tout compte à notre discrétion, notamment après des manquements répétés ou graves, sans préavis.",
+        body: 'Nous pouvons retenir, refuser ou retirer tout avis contraire à ces règles. Nous pouvons suspendre ou fermer tout compte à notre discrétion, notamment après des manquements répétés ou graves, sans préavis.',
       },
       liability: {
         heading: '5. Responsabilité',
@@ -35,7 +36,8 @@ const fr: LegalCatalogue = {
   },
   privacy: {
     title: 'Politique de confidentialité',
-    intro: "Les avis sont anonymes : aucune page publique n'indique qui a écrit un avis. Cette page liste exactement ce que nos services conservent, pourquoi et pour combien de temps.",
+    intro:
+      "Les avis sont anonymes : aucune page publique n'indique qui a écrit un avis. Cette page liste exactement ce que nos services conservent, pourquoi et pour combien de temps.",
     sections: {
       account: {
         heading: '1. Votre compte (service des comptes)',
@@ -65,7 +67,7 @@ const fr: LegalCatalogue = {
     sections: {
       storage: {
         heading: '1. Ce qui est gardé dans votre navigateur',
-        body: "Le stockage local de votre navigateur conserve, sur cet appareil seulement :\n- vos jetons de connexion (accès, son expiration, et rafraîchissement), pour rester connecté ;\n- votre adresse e-mail, pour indiquer le compte connecté ;\n- votre langue.\n\nIls sont effacés à la déconnexion (la langue reste).",
+        body: 'Le stockage local de votre navigateur conserve, sur cet appareil seulement :\n- vos jetons de connexion (accès, son expiration, et rafraîchissement), pour rester connecté ;\n- votre adresse e-mail, pour indiquer le compte connecté ;\n- votre langue.\n\nIls sont effacés à la déconnexion (la langue reste).',
       },
       offline: {
         heading: '2. Copie hors ligne',

@@ -56,7 +56,8 @@ function useMenuState(): [boolean, (next: boolean | ((open: boolean) => boolean)
   const { pathname } = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
-  const setOpen = (next: boolean | ((open: boolean) => boolean)) => setOpenOn((typeof next === 'function' ? next(open) : next) ? pathname : null);
+  const setOpen = (next: boolean | ((open: boolean) => boolean)) =>
+    setOpenOn((typeof next === 'function' ? next(open) : next) ? pathname : null);
   return [open, setOpen];
 }
 

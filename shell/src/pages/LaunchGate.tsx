@@ -8,7 +8,12 @@ import styles from '../shell.module.css';
 /** Days, hours, minutes and seconds left until `target` (Unix seconds); zeros once passed. */
 export function countdownParts(target: number, now: number) {
   const left = Math.max(0, Math.floor(target - now));
-  return { days: Math.floor(left / 86400), hours: Math.floor((left % 86400) / 3600), minutes: Math.floor((left % 3600) / 60), seconds: left % 60 };
+  return {
+    days: Math.floor(left / 86400),
+    hours: Math.floor((left % 86400) / 3600),
+    minutes: Math.floor((left % 3600) / 60),
+    seconds: left % 60,
+  };
 }
 
 export function LaunchCountdown({ launchAt }: { launchAt: number }) {

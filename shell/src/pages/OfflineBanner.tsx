@@ -14,7 +14,11 @@ function subscribe(listener: () => void) {
 /** Shown while the browser is offline (the service worker keeps the shell itself working). */
 export function OfflineBanner() {
   const { t } = useTranslation('common');
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
   if (online) return null;
   return (
     <p className={styles.offline} role="status" data-testid="offline-banner">

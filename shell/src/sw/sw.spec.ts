@@ -27,8 +27,14 @@ class WorkerRequest implements FakeRequest {
 }
 
 /** A Response whose `type` and `redirected` are what a browser would give (Node's are fixed). */
-function answer(body: string, { status = 200, type = 'basic', contentType = 'text/html; charset=utf-8', cacheControl = 'no-cache', redirected = false } = {}) {
-  const response = new Response(body, { status: Math.max(status, 200), headers: { 'Content-Type': contentType, 'Cache-Control': cacheControl } });
+function answer(
+  body: string,
+  { status = 200, type = 'basic', contentType = 'text/html; charset=utf-8', cacheControl = 'no-cache', redirected = false } = {},
+) {
+  const response = new Response(body, {
+    status: Math.max(status, 200),
+    headers: { 'Content-Type': contentType, 'Cache-Control': cacheControl },
+  });
   Object.defineProperty(response, 'status', { value: status });
   Object.defineProperty(response, 'type', { value: type });
   Object.defineProperty(response, 'redirected', { value: redirected });

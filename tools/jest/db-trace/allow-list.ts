@@ -13,7 +13,8 @@ export interface AllowedShape {
   why: string;
 }
 
-const MIGRATIONS = 'one-time migrations at start-up (rating: derived-keys, single-document reviews): they run once per database, then are marked done in `migrations`';
+const MIGRATIONS =
+  'one-time migrations at start-up (rating: derived-keys, single-document reviews): they run once per database, then are marked done in `migrations`';
 
 export const ALLOWED_SHAPES: AllowedShape[] = [
   // The catalogue: a school's subjects (tens) and teachers (hundreds), loaded whole into each API
@@ -23,13 +24,49 @@ export const ALLOWED_SHAPES: AllowedShape[] = [
   { collection: 'subjects', ops: ['find'], fields: [], why: 'the catalogue snapshot (tens of subjects), loaded whole into memory' },
   { collection: 'teachers', ops: ['find'], fields: ['prefix', 'name'], why: 'admin: the duplicate check of a new teacher among hundreds' },
   // Short to-do lists, read whole by the worker's reconciler and the start-up checks.
-  { collection: 'review_tasks', ops: ['find'], fields: [], backgroundOnly: true, why: "the reconciler's to-do list: the reviews pending or mid-change (a handful)" },
-  { collection: 'outbox', ops: ['find'], fields: [], backgroundOnly: true, why: "rating: the events of moderators' decisions not yet queued (empty but for a crash or a Redis outage), read whole by the reconciler" },
+  {
+    collection: 'review_tasks',
+    ops: ['find'],
+    fields: [],
+    backgroundOnly: true,
+    why: "the reconciler's to-do list: the reviews pending or mid-change (a handful)",
+  },
+  {
+    collection: 'outbox',
+    ops: ['find'],
+    fields: [],
+    backgroundOnly: true,
+    why: "rating: the events of moderators' decisions not yet queued (empty but for a crash or a Redis outage), read whole by the reconciler",
+  },
   // Every review, read whole by each API process to build its public index (start-up, and after its
   // change notices may have been missed), and by the worker for an erasure (a rare event): ADR 0009.
-  { collection: 'reviews', ops: ['find'], fields: [], backgroundOnly: true, why: 'the public index loaded whole (start-up, resubscription) and a user erasure, never per request (ADR 0009)' },
+  {
+    collection: 'reviews',
+    ops: ['find'],
+    fields: [],
+    backgroundOnly: true,
+    why: 'the public index loaded whole (start-up, resubscription) and a user erasure, never per request (ADR 0009)',
+  },
   // One-time migrations (rating, start-up): each scans its collection once per database.
-  ...['votes', 'favorites', 'reports', 'profiles'].map((collection) => ({ collection, ops: ['find'], fields: [], backgroundOnly: true, why: MIGRATIONS })),
-  ...['user_index', 'teachers'].map((collection) => ({ collection, ops: ['updateMany'], fields: [], backgroundOnly: true, why: `${MIGRATIONS}: fields of the earlier design dropped` })),
-  { collection: 'migration_parking', ops: ['find'], fields: ['collection'], backgroundOnly: true, why: `${MIGRATIONS}; the parked moves of a crashed one (empty once done)` },
+  ...['votes', 'favorites', 'reports', 'profiles'].map((collection) => ({
+    collection,
+    ops: ['find'],
+    fields: [],
+    backgroundOnly: true,
+    why: MIGRATIONS,
+  })),
+  ...['user_index', 'teachers'].map((collection) => ({
+    collection,
+    ops: ['updateMany'],
+    fields: [],
+    backgroundOnly: true,
+    why: `${MIGRATIONS}: fields of the earlier design dropped`,
+  })),
+  {
+    collection: 'migration_parking',
+    ops: ['find'],
+    fields: ['collection'],
+    backgroundOnly: true,
+    why: `${MIGRATIONS}; the parked moves of a crashed one (empty once done)`,
+  },
 ];

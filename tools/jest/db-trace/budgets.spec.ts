@@ -1,11 +1,14 @@
 import { parseBudgets } from './budgets';
 
-const readme = (tables: string) => `# Services\n\n## Tests\n\n### Database operations per request\n\nSome words.\n\n${tables}\n## Next section\n\n| GET /not/read | 1 | x |\n`;
+const readme = (tables: string) =>
+  `# Services\n\n## Tests\n\n### Database operations per request\n\nSome words.\n\n${tables}\n## Next section\n\n| GET /not/read | 1 | x |\n`;
 
 describe('parseBudgets', () => {
   it('reads one table per service, backquotes or not', () => {
     const rows = parseBudgets(
-      readme(`#### auth\n\n| Endpoint | Budget | Why |\n|---|---|---|\n| \`POST /auth/token/\` | 3 | user, then tokens |\n\n#### \`rating\`\n\n| Endpoint | Budget | Why |\n|---|--:|---|\n| GET /api/teacher/:id | 2 | the catalogue |\n`),
+      readme(
+        `#### auth\n\n| Endpoint | Budget | Why |\n|---|---|---|\n| \`POST /auth/token/\` | 3 | user, then tokens |\n\n#### \`rating\`\n\n| Endpoint | Budget | Why |\n|---|--:|---|\n| GET /api/teacher/:id | 2 | the catalogue |\n`,
+      ),
     );
     expect(rows).toEqual([
       { service: 'auth', method: 'POST', route: '/auth/token/', budget: 3 },

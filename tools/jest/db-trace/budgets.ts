@@ -15,7 +15,10 @@ export const BUDGETS_HEADING = '### Database operations per request';
 export function parseBudgets(markdown: string): BudgetRow[] {
   const start = markdown.indexOf(`\n${BUDGETS_HEADING}`);
   if (start < 0) throw new Error(`services/README.md has no "${BUDGETS_HEADING}" section`);
-  const lines = markdown.slice(start + 1).split('\n').slice(1);
+  const lines = markdown
+    .slice(start + 1)
+    .split('\n')
+    .slice(1);
   const end = lines.findIndex((l) => /^#{1,3} /.test(l));
   const rows: BudgetRow[] = [];
   let service: string | null = null;
@@ -23,10 +26,14 @@ export function parseBudgets(markdown: string): BudgetRow[] {
     const heading = /^#### +`?([\w-]+)`?/.exec(line);
     if (heading) service = heading[1];
     if (!line.startsWith('|') || /^\|\s*-/.test(line) || /^\|\s*Endpoint\s*\|/i.test(line)) continue;
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim().replace(/`/g, ''));
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim().replace(/`/g, ''));
     const endpoint = /^(GET|POST|PUT|PATCH|DELETE) (\S+)$/.exec(cells[0] ?? '');
     const budget = Number(cells[1]);
-    if (!service || !endpoint || !Number.isInteger(budget) || budget < 0) throw new Error(`services/README.md budgets: cannot read the row "${line}"`);
+    if (!service || !endpoint || !Number.isInteger(budget) || budget < 0)
+      throw new Error(`services/README.md budgets: cannot read the row "${line}"`);
     rows.push({ service, method: endpoint[1], route: endpoint[2], budget });
   }
   return rows;

@@ -3,7 +3,13 @@ import { type DeclaredIndex } from '../../../libs/server-kit/src/tracing/trace-r
 import { ID_INDEX, indexServes, servingIndexes } from './esr';
 
 const index = (key: Record<string, number>, unique = false): DeclaredIndex => ({ key: Object.entries(key), ...(unique ? { unique } : {}) });
-const shape = (filter: QueryShape['filter'], sort: QueryShape['sort'] = [], extra: Partial<QueryShape> = {}): QueryShape => ({ collection: 'c', op: 'find', filter, sort, ...extra });
+const shape = (filter: QueryShape['filter'], sort: QueryShape['sort'] = [], extra: Partial<QueryShape> = {}): QueryShape => ({
+  collection: 'c',
+  op: 'find',
+  filter,
+  sort,
+  ...extra,
+});
 
 describe('indexServes (equality, sort, range)', () => {
   const visibleCreated = index({ visible: 1, createdAt: -1 });
@@ -20,13 +26,28 @@ describe('indexServes (equality, sort, range)', () => {
     expect(indexServes(visibleCreated, { createdAt: 'range' }, [])).toBe(false); // no equality on the first field
     expect(indexServes(visibleCreated, { visible: 'eq', hidden: 'eq' }, [])).toBe(false); // hidden is in no index
     expect(indexServes(index({ a: 1, b: 1 }), { a: 'range' }, [['b', 1]])).toBe(false); // range before the sort
-    expect(indexServes(index({ a: 1, b: 1 }), {}, [['a', 1], ['b', -1]])).toBe(false); // mixed directions
-    expect(indexServes(index({ a: 1, b: -1 }), {}, [['a', -1], ['b', 1]])).toBe(true); // both reversed
+    expect(
+      indexServes(index({ a: 1, b: 1 }), {}, [
+        ['a', 1],
+        ['b', -1],
+      ]),
+    ).toBe(false); // mixed directions
+    expect(
+      indexServes(index({ a: 1, b: -1 }), {}, [
+        ['a', -1],
+        ['b', 1],
+      ]),
+    ).toBe(true); // both reversed
     expect(indexServes(index({ a: 1, b: 1, c: 1 }), { a: 'eq', c: 'eq' }, [])).toBe(false); // a gap
   });
 
   it('takes a sort on an equality field as free, and counts $ne, $exists and regexes as range fields', () => {
-    expect(indexServes(index({ a: 1, b: 1 }), { a: 'eq' }, [['a', 1], ['b', -1]])).toBe(true);
+    expect(
+      indexServes(index({ a: 1, b: 1 }), { a: 'eq' }, [
+        ['a', 1],
+        ['b', -1],
+      ]),
+    ).toBe(true);
     expect(indexServes(index({ a: 1, b: 1 }), { a: 'eq', b: 'ne' }, [])).toBe(true);
     expect(indexServes(index({ a: 1 }), { a: 'eq', b: 'exists' }, [])).toBe(false);
   });

@@ -11,7 +11,8 @@ export const ID_INDEX: DeclaredIndex = { key: [['_id', 1]], unique: true };
 
 const EQUALITY: ReadonlySet<FieldKind> = new Set(['eq', 'in']);
 
-export const describeIndex = (index: DeclaredIndex) => `{${index.key.map(([f, d]) => `${f}:${d}`).join(',')}}${index.unique ? ' unique' : ''}`;
+export const describeIndex = (index: DeclaredIndex) =>
+  `{${index.key.map(([f, d]) => `${f}:${d}`).join(',')}}${index.unique ? ' unique' : ''}`;
 
 /** Whether `index` serves a query on `filter` sorted by `sort` (see the rule above). */
 export function indexServes(index: DeclaredIndex, filter: Record<string, FieldKind>, sort: [string, number][]): boolean {

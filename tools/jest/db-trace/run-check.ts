@@ -16,8 +16,13 @@ export function checkDatabaseTrace(rootDir: string, traceDir: string, log: (line
   const artifacts = path.join(rootDir, 'artifacts');
   fs.mkdirSync(artifacts, { recursive: true });
   fs.writeFileSync(path.join(artifacts, 'query-shapes.json'), `${JSON.stringify(shapes.verdicts, null, 2)}\n`);
-  fs.writeFileSync(path.join(artifacts, 'db-operations-per-request.json'), `${JSON.stringify({ endpoints: budgets.verdicts, unexercisedBudgetRows: budgets.unexercised }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(artifacts, 'db-operations-per-request.json'),
+    `${JSON.stringify({ endpoints: budgets.verdicts, unexercisedBudgetRows: budgets.unexercised }, null, 2)}\n`,
+  );
   log(`query shapes: ${shapes.verdicts.length} seen, ${shapes.problems.length} served by no declared index (artifacts/query-shapes.json)`);
-  log(`operations per request: ${budgets.verdicts.length} endpoints, ${budgets.problems.length} over or without a budget (artifacts/db-operations-per-request.json)`);
+  log(
+    `operations per request: ${budgets.verdicts.length} endpoints, ${budgets.problems.length} over or without a budget (artifacts/db-operations-per-request.json)`,
+  );
   return [...shapes.problems, ...budgets.problems];
 }

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { type TraceFile } from '../../../libs/server-kit/src/tracing/trace-recorder';
 import { checkBudgets, checkShapes, readTraces } from './trace-check';
 
-const shape = (service: string, key: string, collection: string, filter: Record<string, 'eq' | 'range'>, contexts = ['GET /x'], sources = ['a.int.spec.ts']) => ({
+const shape = (
+  service: string,
+  key: string,
+  collection: string,
+  filter: Record<string, 'eq' | 'range'>,
+  contexts = ['GET /x'],
+  sources = ['a.int.spec.ts'],
+) => ({
   service,
   key,
   shape: { collection, op: 'find', filter, sort: [] },
@@ -24,17 +31,25 @@ describe('the database trace check', () => {
   it('merges the files of every process: shapes, the most operations per endpoint, declared indexes', () => {
     write('trace-1.json', {
       shapes: [shape('rating', 'votes.find {userId:eq}', 'votes', { userId: 'eq' })],
-      endpoints: [{ service: 'rating', method: 'GET', route: '/x', requests: 2, failed: 0, maxOps: 3, maxOpsSource: 'a.int.spec.ts', maxRedis: 1 }],
+      endpoints: [
+        { service: 'rating', method: 'GET', route: '/x', requests: 2, failed: 0, maxOps: 3, maxOpsSource: 'a.int.spec.ts', maxRedis: 1 },
+      ],
       declared: { rating: { votes: [{ key: [['userId', 1]] }] } },
     });
     write('trace-2.json', {
       shapes: [shape('rating', 'votes.find {userId:eq}', 'votes', { userId: 'eq' }, ['background'], ['b.int.spec.ts'])],
-      endpoints: [{ service: 'rating', method: 'GET', route: '/x', requests: 1, failed: 0, maxOps: 5, maxOpsSource: 'b.int.spec.ts', maxRedis: 0 }],
+      endpoints: [
+        { service: 'rating', method: 'GET', route: '/x', requests: 1, failed: 0, maxOps: 5, maxOpsSource: 'b.int.spec.ts', maxRedis: 0 },
+      ],
       declared: { 'rating-worker': { votes: [{ key: [['userId', 1]] }] } },
     });
     const traces = readTraces(dir);
-    expect(traces.shapes).toEqual([expect.objectContaining({ count: 2, contexts: ['GET /x', 'background'], sources: ['a.int.spec.ts', 'b.int.spec.ts'] })]);
-    expect(traces.endpoints).toEqual([expect.objectContaining({ requests: 3, failed: 0, maxOps: 5, maxOpsSource: 'b.int.spec.ts', maxRedis: 1 })]);
+    expect(traces.shapes).toEqual([
+      expect.objectContaining({ count: 2, contexts: ['GET /x', 'background'], sources: ['a.int.spec.ts', 'b.int.spec.ts'] }),
+    ]);
+    expect(traces.endpoints).toEqual([
+      expect.objectContaining({ requests: 3, failed: 0, maxOps: 5, maxOpsSource: 'b.int.spec.ts', maxRedis: 1 }),
+    ]);
     expect(traces.indexes.get('votes')).toEqual([{ key: [['userId', 1]] }]);
   });
 
@@ -54,7 +69,11 @@ describe('the database trace check', () => {
       'reports: reports.find {userId:eq,dismissed:eq} is served by no declared index (closest declared index {userId:1} leaves dismissed to the documents); service rating, from GET /x; sent while running a.int.spec.ts',
       'review_tasks: review_tasks.find {} is served by no declared index (no declared index holds any of its fields); service rating, from GET /y; sent while running a.int.spec.ts',
     ]);
-    expect(verdicts.map((v) => `${v.service} ${v.allowedBecause ?? v.servedBy}`)).toEqual(['rating null', 'rating null', 'rating-worker a short to-do list']);
+    expect(verdicts.map((v) => `${v.service} ${v.allowedBecause ?? v.servedBy}`)).toEqual([
+      'rating null',
+      'rating null',
+      'rating-worker a short to-do list',
+    ]);
   });
 
   it('fails an endpoint over its budget or without a row, and lists the rows never exercised', () => {
@@ -63,7 +82,16 @@ describe('the database trace check', () => {
       endpoints: [
         { service: 'rating', method: 'GET', route: '/a', requests: 1, failed: 0, maxOps: 3, maxOpsSource: 'a.int.spec.ts', maxRedis: 0 },
         { service: 'rating', method: 'GET', route: '/b', requests: 1, failed: 0, maxOps: 1, maxOpsSource: 'a.int.spec.ts', maxRedis: 0 },
-        { service: 'rating', method: 'GET', route: 'unmatched', requests: 1, failed: 0, maxOps: 0, maxOpsSource: 'a.int.spec.ts', maxRedis: 0 },
+        {
+          service: 'rating',
+          method: 'GET',
+          route: 'unmatched',
+          requests: 1,
+          failed: 0,
+          maxOps: 0,
+          maxOpsSource: 'a.int.spec.ts',
+          maxRedis: 0,
+        },
       ],
       declared: {},
     });

@@ -4,7 +4,12 @@
 // services/README.md (budgets.ts). The merged trace goes to artifacts/ for reading.
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DeclaredIndex, type TracedEndpoint, type TracedShape, type TraceFile } from '../../../libs/server-kit/src/tracing/trace-recorder';
+import {
+  type DeclaredIndex,
+  type TracedEndpoint,
+  type TracedShape,
+  type TraceFile,
+} from '../../../libs/server-kit/src/tracing/trace-recorder';
 import { type AllowedShape } from './allow-list';
 import { type BudgetRow } from './budgets';
 import { closestIndex, describeIndex, ID_INDEX, servingIndexes } from './esr';
@@ -20,13 +25,24 @@ export function readTraces(dir: string): { shapes: TracedShape[]; endpoints: Tra
     for (const s of trace.shapes) {
       const id = `${s.service} ${s.key}`;
       const seen = shapes.get(id);
-      shapes.set(id, seen ? { ...seen, count: seen.count + s.count, contexts: union(seen.contexts, s.contexts), sources: union(seen.sources, s.sources) } : s);
+      shapes.set(
+        id,
+        seen
+          ? { ...seen, count: seen.count + s.count, contexts: union(seen.contexts, s.contexts), sources: union(seen.sources, s.sources) }
+          : s,
+      );
     }
     for (const e of trace.endpoints) {
       const id = `${e.service} ${e.method} ${e.route}`;
       const seen = endpoints.get(id);
       if (!seen) endpoints.set(id, e);
-      else endpoints.set(id, { ...(e.maxOps > seen.maxOps ? e : seen), requests: seen.requests + e.requests, failed: seen.failed + e.failed, maxRedis: Math.max(seen.maxRedis, e.maxRedis) });
+      else
+        endpoints.set(id, {
+          ...(e.maxOps > seen.maxOps ? e : seen),
+          requests: seen.requests + e.requests,
+          failed: seen.failed + e.failed,
+          maxRedis: Math.max(seen.maxRedis, e.maxRedis),
+        });
     }
     for (const collections of Object.values(trace.declared)) {
       for (const [collection, declared] of Object.entries(collections)) {
@@ -59,7 +75,10 @@ function allowance(shape: TracedShape, allowList: AllowedShape[]): AllowedShape 
 }
 
 /** Each shape with the indexes serving it (or the allowance admitting it), and the problems. */
-export function checkShapes(traces: ReturnType<typeof readTraces>, allowList: AllowedShape[]): { verdicts: ShapeVerdict[]; problems: string[] } {
+export function checkShapes(
+  traces: ReturnType<typeof readTraces>,
+  allowList: AllowedShape[],
+): { verdicts: ShapeVerdict[]; problems: string[] } {
   const indexesOf = (shape: TracedShape) => [ID_INDEX, ...(traces.indexes.get(shape.shape.collection) ?? [])];
   const verdicts = traces.shapes.map((shape): ShapeVerdict => {
     const served = servingIndexes(shape.shape, indexesOf(shape));
@@ -70,7 +89,9 @@ export function checkShapes(traces: ReturnType<typeof readTraces>, allowList: Al
     .filter((v) => !v.servedBy && !v.allowedBecause)
     .map((v) => {
       const closest = closestIndex(v.shape, indexesOf(v));
-      const hint = closest.index ? `closest declared index ${describeIndex(closest.index)} leaves ${closest.uncovered.join(', ')} to the documents` : 'no declared index holds any of its fields';
+      const hint = closest.index
+        ? `closest declared index ${describeIndex(closest.index)} leaves ${closest.uncovered.join(', ')} to the documents`
+        : 'no declared index holds any of its fields';
       return `${v.shape.collection}: ${v.key} is served by no declared index (${hint}); service ${v.service}, from ${v.contexts.join(', ')}; sent while running ${v.sources.join(', ')}`;
     });
   return { verdicts: verdicts.sort((a, b) => a.key.localeCompare(b.key) || a.service.localeCompare(b.service)), problems };
@@ -81,16 +102,26 @@ export interface EndpointVerdict extends TracedEndpoint {
 }
 
 /** Each endpoint with its budget, and the problems (over budget, or no row). Unmatched requests (404s) are not endpoints. */
-export function checkBudgets(traces: ReturnType<typeof readTraces>, rows: BudgetRow[]): { verdicts: EndpointVerdict[]; problems: string[]; unexercised: BudgetRow[] } {
-  const rowOf = (e: { service: string; method: string; route: string }) => rows.find((r) => r.service === e.service && r.method === e.method && r.route === e.route);
+export function checkBudgets(
+  traces: ReturnType<typeof readTraces>,
+  rows: BudgetRow[],
+): { verdicts: EndpointVerdict[]; problems: string[]; unexercised: BudgetRow[] } {
+  const rowOf = (e: { service: string; method: string; route: string }) =>
+    rows.find((r) => r.service === e.service && r.method === e.method && r.route === e.route);
   const verdicts = traces.endpoints.filter((e) => e.route !== 'unmatched').map((e) => ({ ...e, budget: rowOf(e)?.budget ?? null }));
   const problems = verdicts.flatMap((v) => {
     const where = `${v.service}: ${v.method} ${v.route}`;
-    if (v.budget === null) return [`${where} has no row in the budgets of services/README.md (most seen: ${v.maxOps} database operations in one request, in ${v.maxOpsSource})`];
-    if (v.maxOps > v.budget) return [`${where} sent ${v.maxOps} database operations in one request (in ${v.maxOpsSource}); its budget is ${v.budget}`];
+    if (v.budget === null)
+      return [
+        `${where} has no row in the budgets of services/README.md (most seen: ${v.maxOps} database operations in one request, in ${v.maxOpsSource})`,
+      ];
+    if (v.maxOps > v.budget)
+      return [`${where} sent ${v.maxOps} database operations in one request (in ${v.maxOpsSource}); its budget is ${v.budget}`];
     return [];
   });
-  const unexercised = rows.filter((r) => !traces.endpoints.some((e) => e.service === r.service && e.method === r.method && e.route === r.route));
+  const unexercised = rows.filter(
+    (r) => !traces.endpoints.some((e) => e.service === r.service && e.method === r.method && e.route === r.route),
+  );
   const order = (v: EndpointVerdict) => `${v.service} ${v.route} ${v.method}`;
   return { verdicts: verdicts.sort((a, b) => order(a).localeCompare(order(b))), problems, unexercised };
 }

@@ -124,7 +124,8 @@ const fr: CommonCatalogue = {
   },
   Auth: {
     'email-used': 'Cette adresse e-mail est déjà utilisée par un autre compte.',
-    'invalid-password': "Ce mot de passe n'est pas accepté : au moins 8 caractères, pas uniquement des chiffres, pas un mot de passe courant.",
+    'invalid-password':
+      "Ce mot de passe n'est pas accepté : au moins 8 caractères, pas uniquement des chiffres, pas un mot de passe courant.",
     'all-fields-required': "Vous n'avez pas rempli tous les champs.",
     'not-corresponding-password': 'Les mots de passe ne correspondent pas.',
     'password-too-short': 'Le mot de passe doit contenir au moins 8 caractères.',

@@ -10,5 +10,8 @@ export function setupSwagger(app: INestApplication, docs: DocsOptions, version =
     .setVersion(version)
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  SwaggerModule.setup(docs.path, app, document, { jsonDocumentUrl: `${docs.path}/openapi.json`, yamlDocumentUrl: `${docs.path}/openapi.yaml` });
+  SwaggerModule.setup(docs.path, app, document, {
+    jsonDocumentUrl: `${docs.path}/openapi.json`,
+    yamlDocumentUrl: `${docs.path}/openapi.yaml`,
+  });
 }

@@ -13,5 +13,7 @@ describe('parseDuration', () => {
     [' 3 S ', 3000],
   ])('%s is %d ms', (text, ms) => expect(parseDuration(text)).toBe(ms));
 
-  it.each(['', 'soon', '-1s', '10 minutes', '1e3', '2w', 's'])('%j is not a duration', (text) => expect(parseDuration(text)).toBeUndefined());
+  it.each(['', 'soon', '-1s', '10 minutes', '1e3', '2w', 's'])('%j is not a duration', (text) =>
+    expect(parseDuration(text)).toBeUndefined(),
+  );
 });

@@ -36,15 +36,19 @@ export const databaseNameField = (fallback: string) =>
     .regex(/^[A-Za-z0-9_-]{1,63}$/, { message: 'expected a database name (letters, digits, _ or -, at most 63)' })
     .default(fallback);
 
-export const logLevelField = () =>
-  z.enum(LOG_LEVELS, { message: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info');
+export const logLevelField = () => z.enum(LOG_LEVELS, { message: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info');
 
 /** Comma-separated list of allowed browser origins; empty means same-origin only. */
 export const corsOriginsField = () =>
   z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .refine((list) => list.every((o) => o === '*' || URL.canParse(o)), {
       message: 'expected a comma-separated list of origins like https://example.org (or *)',
     });

@@ -13,7 +13,9 @@ describe('loadConfig', () => {
     const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       expect(() => loadConfig(z.object({ A: z.string({ message: 'some text' }) }), {}, 'demo')).toThrow(`exit ${EXIT_CONFIG}`);
-      expect(stderr.mock.calls[0][0]).toBe('demo: invalid configuration, refusing to start:\n  - A: required (some text), but it is not set\n');
+      expect(stderr.mock.calls[0][0]).toBe(
+        'demo: invalid configuration, refusing to start:\n  - A: required (some text), but it is not set\n',
+      );
     } finally {
       exit.mockRestore();
       stderr.mockRestore();

@@ -9,6 +9,10 @@ export class DatabaseModule {
   /** `service` names the process in the opt-in database trace of the tests (tracing/). */
   static forRoot(settings: DatabaseSettings, service = 'service'): DynamicModule {
     const { uri, ...options } = mongooseOptions(settings);
-    return { module: DatabaseModule, imports: [MongooseModule.forRoot(uri, { ...options, ...tracedConnectionOptions(service) })], exports: [MongooseModule] };
+    return {
+      module: DatabaseModule,
+      imports: [MongooseModule.forRoot(uri, { ...options, ...tracedConnectionOptions(service) })],
+      exports: [MongooseModule],
+    };
   }
 }

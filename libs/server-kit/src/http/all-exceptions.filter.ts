@@ -12,7 +12,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const res = http.getResponse<Response>();
     const req = http.getRequest<Request>();
     const reply = toErrorReply(exception);
-    if (reply.status === 503) this.logger.warn({ msg: 'dependency unavailable', method: req.method, url: req.originalUrl, error: (exception as Error)?.message });
+    if (reply.status === 503)
+      this.logger.warn({ msg: 'dependency unavailable', method: req.method, url: req.originalUrl, error: (exception as Error)?.message });
     if (reply.unexpected) {
       const err = exception instanceof Error ? exception : new Error(String(exception));
       this.logger.error({ msg: 'unexpected error', method: req.method, url: req.originalUrl, status: reply.status }, err.stack, 'Http');

@@ -5,7 +5,10 @@ import { HttpException } from '@nestjs/common';
  * contract-specific shape (e.g. `{"email": ["..."]}` or `{"error": "wrong-teacher"}`) goes out unchanged.
  */
 export class ApiError extends HttpException {
-  constructor(status: number, readonly body: Record<string, unknown>) {
+  constructor(
+    status: number,
+    readonly body: Record<string, unknown>,
+  ) {
     super(body, status);
   }
 

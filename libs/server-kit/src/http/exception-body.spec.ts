@@ -25,7 +25,9 @@ describe('toErrorReply', () => {
   it('answers 503 with Retry-After when the database is out of reach, not 500', () => {
     const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), { name: 'MongoServerSelectionError' });
     expect(toErrorReply(down)).toEqual({ status: 503, body: { error: 'unavailable' }, unexpected: false, headers: { 'Retry-After': '5' } });
-    const buffering = Object.assign(new Error('Operation `reviews.findOne()` buffering timed out after 10000ms'), { name: 'MongooseError' });
+    const buffering = Object.assign(new Error('Operation `reviews.findOne()` buffering timed out after 10000ms'), {
+      name: 'MongooseError',
+    });
     expect(toErrorReply(buffering).status).toBe(503);
     expect(toErrorReply(new Error('wrapped', { cause: down })).status).toBe(503);
     expect(toErrorReply(Object.assign(new Error('E11000 duplicate key'), { name: 'MongoServerError' })).status).toBe(500);

@@ -21,7 +21,8 @@ export interface ErrorReply {
  * - anything else: 500 `{"error": "internal"}`.
  */
 export function toErrorReply(exception: unknown): ErrorReply {
-  if (isDependencyDown(exception)) return { status: 503, body: { error: 'unavailable' }, unexpected: false, headers: { 'Retry-After': String(RETRY_AFTER_S) } };
+  if (isDependencyDown(exception))
+    return { status: 503, body: { error: 'unavailable' }, unexpected: false, headers: { 'Retry-After': String(RETRY_AFTER_S) } };
   if (exception instanceof ApiError) return { status: exception.getStatus(), body: exception.body, unexpected: false };
   if (exception instanceof HttpException) {
     const status = exception.getStatus();

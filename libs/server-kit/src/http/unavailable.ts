@@ -3,14 +3,18 @@ export const RETRY_AFTER_S = 5;
 
 /** Thrown when a dependency the request needs is down: answered 503 `{"error": "unavailable"}` with `Retry-After`. */
 export class DependencyUnavailableError extends Error {
-  constructor(readonly dependency: 'database' | 'redis', cause?: unknown) {
+  constructor(
+    readonly dependency: 'database' | 'redis',
+    cause?: unknown,
+  ) {
     super(`${dependency} unavailable`, { cause });
     this.name = 'DependencyUnavailableError';
   }
 }
 
 // What the MongoDB driver and mongoose throw when the database cannot be reached (not a bad query).
-const DATABASE_DOWN = /^(MongoServerSelectionError|MongooseServerSelectionError|MongoNetworkError|MongoNetworkTimeoutError|MongoNotConnectedError|MongoTopologyClosedError|MongoPoolClearedError|MongoExpiredSessionError)$/;
+const DATABASE_DOWN =
+  /^(MongoServerSelectionError|MongooseServerSelectionError|MongoNetworkError|MongoNetworkTimeoutError|MongoNotConnectedError|MongoTopologyClosedError|MongoPoolClearedError|MongoExpiredSessionError)$/;
 const BUFFERING = /buffering timed out|Client must be connected|connection .* closed|Topology is closed/i;
 
 /** Is `err` the database (or Redis) being out of reach, as opposed to a bug or a bad request? */

@@ -29,13 +29,15 @@ export function createQueueConnection(url: string, options: RedisOptions = {}): 
  * a Redis that is down. Connection errors are logged by `onError` (they repeat while Redis is down).
  */
 export function createCommandConnection(url: string, onError: (err: Error) => void = () => undefined, options: RedisOptions = {}): Redis {
-  const client = traceRedis(new Redis(url, {
-    maxRetriesPerRequest: 1,
-    connectTimeout: 3000,
-    retryStrategy: (times) => Math.min(times * 200, 1000),
-    disconnectTimeout: DISCONNECT_TIMEOUT_MS,
-    ...options,
-  }));
+  const client = traceRedis(
+    new Redis(url, {
+      maxRetriesPerRequest: 1,
+      connectTimeout: 3000,
+      retryStrategy: (times) => Math.min(times * 200, 1000),
+      disconnectTimeout: DISCONNECT_TIMEOUT_MS,
+      ...options,
+    }),
+  );
   client.on('error', onError);
   return client;
 }
@@ -45,14 +47,16 @@ export function createCommandConnection(url: string, onError: (err: Error) => vo
  * PING fails at once when Redis is down instead of waiting for a reconnect.
  */
 export function createProbeConnection(url: string, options: RedisOptions = {}): Redis {
-  const client = traceRedis(new Redis(url, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 2000,
-    retryStrategy: () => 1000,
-    disconnectTimeout: DISCONNECT_TIMEOUT_MS,
-    ...options,
-  }));
+  const client = traceRedis(
+    new Redis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 2000,
+      retryStrategy: () => 1000,
+      disconnectTimeout: DISCONNECT_TIMEOUT_MS,
+      ...options,
+    }),
+  );
   client.on('error', () => {
     // Reported through /readyz; reconnects on its own.
   });

@@ -21,7 +21,7 @@ describe('session state of an access token', () => {
     expect(asked).toEqual([['auth:session-version:u1', 'auth:session-revoked:s1'], ['auth:session-version:u1']]);
   });
 
-  it('says a session ended when it is marked or the user\'s version moved on', async () => {
+  it("says a session ended when it is marked or the user's version moved on", async () => {
     const { redis } = fakeRedis({ 'auth:session-version:u1': '1', 'auth:session-revoked:gone': 'reuse:x' });
     await expect(sessionEnded(redis, { sub: 'u1', sid: 'live', sv: 1 })).resolves.toBe(false);
     await expect(sessionEnded(redis, { sub: 'u1', sid: 'live', sv: 0 })).resolves.toBe(true);

@@ -23,12 +23,17 @@ const isJson = (type: string | undefined) => Boolean(type && /\bjson\b/.test(typ
 export function request(url: string) {
   const agent = supertest(url);
   const call = (method: Method) => (path: string) =>
-    agent[method](path).expect((res) => record(method, path, res.status, isJson(res.headers['content-type']) ? res.body : undefined, res.text ?? ''));
+    agent[method](path).expect((res) =>
+      record(method, path, res.status, isJson(res.headers['content-type']) ? res.body : undefined, res.text ?? ''),
+    );
   return { get: call('get'), post: call('post'), put: call('put'), patch: call('patch'), delete: call('delete') };
 }
 
 /** `fetch` to a service, the response checked against the contract; its body is read here (`json`, `text`). */
-export async function checkedFetch(url: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; json: unknown; text: string }> {
+export async function checkedFetch(
+  url: string,
+  init: RequestInit = {},
+): Promise<{ status: number; headers: Headers; json: unknown; text: string }> {
   const res = await fetch(url, { redirect: 'manual', ...init });
   const text = await res.text();
   const json = isJson(res.headers.get('content-type') ?? undefined) && text ? JSON.parse(text) : undefined;

@@ -23,7 +23,10 @@ export interface RunningProcess {
  * suite traces: tools/jest/db-trace), capturing its output.
  */
 export function startNode(entry: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, [entry], { env: { PATH: process.env.PATH ?? '', ...traceEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry], {
+    env: { PATH: process.env.PATH ?? '', ...traceEnv(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => (stdout += chunk));
@@ -59,7 +62,10 @@ export async function runNode(entry: string, env: Record<string, string>, timeou
 }
 
 /** Polls `url` until it answers `status` (default 200), or throws after `timeoutMs`. */
-export async function waitForStatus(url: string, options: { status?: number; timeoutMs?: number; alive?: () => boolean } = {}): Promise<Response> {
+export async function waitForStatus(
+  url: string,
+  options: { status?: number; timeoutMs?: number; alive?: () => boolean } = {},
+): Promise<Response> {
   const { status = 200, timeoutMs = 30_000, alive = () => true } = options;
   const deadline = Date.now() + timeoutMs;
   for (;;) {

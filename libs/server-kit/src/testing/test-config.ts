@@ -16,6 +16,7 @@ export function testServiceConfig<S extends z.ZodType>(schema: S, testFile: stri
     ...overrides,
   };
   const result = validateConfig(schema, env);
-  if (!result.ok) throw new Error(`test configuration is invalid (is the integration global setup running?):\n${result.problems.join('\n')}`);
+  if (!result.ok)
+    throw new Error(`test configuration is invalid (is the integration global setup running?):\n${result.problems.join('\n')}`);
   return result.config;
 }

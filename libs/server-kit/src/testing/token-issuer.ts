@@ -92,7 +92,8 @@ export async function startTokenIssuer(): Promise<TestTokenIssuer> {
       return jwksRequests;
     },
     sign: (o = {}) => signWith(current(), claimsOf(o, 'access')),
-    expired: (o = {}) => signWith(current(), { ...claimsOf(o, 'access'), iat: Math.floor(Date.now() / 1000) - 600, exp: Math.floor(Date.now() / 1000) - 300 }),
+    expired: (o = {}) =>
+      signWith(current(), { ...claimsOf(o, 'access'), iat: Math.floor(Date.now() / 1000) - 600, exp: Math.floor(Date.now() / 1000) - 300 }),
     tampered: async (o = {}) => {
       const [header, , signature] = (await signWith(current(), claimsOf(o, 'access'))).split('.');
       return `${header}.${b64url({ ...claimsOf(o, 'access'), roles: ['admin'] })}.${signature}`;

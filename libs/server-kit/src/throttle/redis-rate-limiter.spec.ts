@@ -9,7 +9,10 @@ describe('rateField', () => {
     expect(validateConfig(schema, { RATE: '3/500ms' })).toEqual({ ok: true, config: { RATE: { limit: 3, windowMs: 500 } } });
   });
   it('names a bad rate', () => {
-    expect(validateConfig(schema, { RATE: 'ten' })).toEqual({ ok: false, problems: ['RATE: expected a rate like 10/1m (at most 10 per minute) or 5/30s, got "ten"'] });
+    expect(validateConfig(schema, { RATE: 'ten' })).toEqual({
+      ok: false,
+      problems: ['RATE: expected a rate like 10/1m (at most 10 per minute) or 5/30s, got "ten"'],
+    });
     expect(validateConfig(schema, { RATE: '0/1m' }).ok).toBe(false);
   });
 });

@@ -38,7 +38,10 @@ export class RedisRateLimiter {
 
   async hit(bucket: string, key: string, rate: Rate): Promise<RateDecision> {
     const digest = createHash('sha256').update(key).digest('base64url');
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}:${bucket}:${digest}`, String(rate.windowMs))) as [number, number];
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}:${bucket}:${digest}`, String(rate.windowMs))) as [
+      number,
+      number,
+    ];
     const allowed = count <= rate.limit;
     return { allowed, count, retryAfterMs: allowed ? 0 : Math.max(ttl, 1) };
   }

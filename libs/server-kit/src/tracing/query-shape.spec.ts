@@ -51,23 +51,42 @@ describe('commandShapes', () => {
 
   it('reads the leading $match stages and the $sort after them of an aggregation', () => {
     const pipeline = [{ $match: { a: 1 } }, { $match: { b: { $gte: 2 } } }, { $sort: { b: 1 } }, { $group: { _id: '$a', n: { $sum: 1 } } }];
-    expect(commandShapes('aggregate', { aggregate: 'reviews', pipeline })).toEqual([{ collection: 'reviews', op: 'aggregate', filter: { a: 'eq', b: 'range' }, sort: [['b', 1]] }]);
+    expect(commandShapes('aggregate', { aggregate: 'reviews', pipeline })).toEqual([
+      { collection: 'reviews', op: 'aggregate', filter: { a: 'eq', b: 'range' }, sort: [['b', 1]] },
+    ]);
     expect(commandShapes('aggregate', { aggregate: 'reviews', pipeline: [{ $group: { _id: null } }] })[0].filter).toEqual({});
     expect(commandShapes('aggregate', { aggregate: 1, pipeline: [{ $currentOp: {} }] })).toEqual([]);
   });
 
   it('gives one shape per statement of an update or delete command', () => {
-    const update = { update: 'votes', updates: [{ q: { _id: 'a' }, u: { $set: { v: 1 } } }, { q: { userId: 'u' }, u: { $set: { v: 1 } }, multi: true }] };
+    const update = {
+      update: 'votes',
+      updates: [
+        { q: { _id: 'a' }, u: { $set: { v: 1 } } },
+        { q: { userId: 'u' }, u: { $set: { v: 1 } }, multi: true },
+      ],
+    };
     expect(commandShapes('update', update).map(shapeKey)).toEqual(['votes.update {_id:eq}', 'votes.updateMany {userId:eq}']);
-    const remove = { delete: 'votes', deletes: [{ q: { _id: 'a' }, limit: 1 }, { q: { reviewId: 3 }, limit: 0 }] };
+    const remove = {
+      delete: 'votes',
+      deletes: [
+        { q: { _id: 'a' }, limit: 1 },
+        { q: { reviewId: 3 }, limit: 0 },
+      ],
+    };
     expect(commandShapes('delete', remove).map(shapeKey)).toEqual(['votes.delete {_id:eq}', 'votes.deleteMany {reviewId:eq}']);
   });
 
   it('reads findAndModify, count and distinct; an insert has no filter; other commands have no shape', () => {
-    expect(shapeKey(commandShapes('findAndModify', { findAndModify: 'counters', query: { _id: 'x' }, update: { $inc: { seq: 1 } } })[0])).toBe('counters.findAndModify {_id:eq}');
+    expect(
+      shapeKey(commandShapes('findAndModify', { findAndModify: 'counters', query: { _id: 'x' }, update: { $inc: { seq: 1 } } })[0]),
+    ).toBe('counters.findAndModify {_id:eq}');
     expect(shapeKey(commandShapes('count', { count: 'reviews', query: { visible: true } })[0])).toBe('reviews.count {visible:eq}');
     expect(shapeKey(commandShapes('distinct', { distinct: 'reviews', key: 'teacherId', query: {} })[0])).toBe('reviews.distinct {}');
-    expect(commandShapes('insert', { insert: 'votes', documents: [{}, {}] })).toEqual([{ collection: 'votes', op: 'insert', filter: {}, sort: [] }]);
-    for (const name of ['getMore', 'createIndexes', 'listIndexes', 'ping', 'buildInfo']) expect(commandShapes(name, { [name]: 'x' })).toEqual([]);
+    expect(commandShapes('insert', { insert: 'votes', documents: [{}, {}] })).toEqual([
+      { collection: 'votes', op: 'insert', filter: {}, sort: [] },
+    ]);
+    for (const name of ['getMore', 'createIndexes', 'listIndexes', 'ping', 'buildInfo'])
+      expect(commandShapes(name, { [name]: 'x' })).toEqual([]);
   });
 });

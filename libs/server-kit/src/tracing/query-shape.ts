@@ -33,7 +33,8 @@ const isOperatorDoc = (v: unknown): v is Doc => isDoc(v) && Object.keys(v).lengt
 
 /** The kind of condition `value` puts on a field (`{a: 1}` → eq, `{a: {$gt: 1}}` → range…). */
 export function conditionKind(value: unknown): FieldKind {
-  if (value instanceof RegExp || (isDoc(value) && isBsonValue(value) && (value as { _bsontype: string })._bsontype === 'BSONRegExp')) return 'regex';
+  if (value instanceof RegExp || (isDoc(value) && isBsonValue(value) && (value as { _bsontype: string })._bsontype === 'BSONRegExp'))
+    return 'regex';
   if (!isOperatorDoc(value)) return 'eq';
   const ops = Object.keys(value).filter((k) => k !== '$options');
   const kinds = ops.map((op): FieldKind => {
@@ -81,7 +82,8 @@ export function filterShape(filter: unknown): FilterShape {
   return out;
 }
 
-const sortKeys = (sort: unknown): [string, number][] => (isDoc(sort) ? Object.entries(sort).map(([k, v]) => [k, v === -1 || v === '-1' || v === 'desc' ? -1 : 1]) : []);
+const sortKeys = (sort: unknown): [string, number][] =>
+  isDoc(sort) ? Object.entries(sort).map(([k, v]) => [k, v === -1 || v === '-1' || v === 'desc' ? -1 : 1]) : [];
 
 /** The leading `$match` stages (merged) and the `$sort` right after them. */
 function pipelineShape(pipeline: unknown[]): FilterShape & { sort: [string, number][] } {
@@ -93,7 +95,12 @@ function pipelineShape(pipeline: unknown[]): FilterShape & { sort: [string, numb
   return { ...shape, sort: next && isDoc(next) && '$sort' in next ? sortKeys(next.$sort) : [] };
 }
 
-const shapeOf = (collection: string, op: string, filter: unknown, sort?: unknown): QueryShape => ({ collection, op, ...filterShape(filter), sort: sortKeys(sort) });
+const shapeOf = (collection: string, op: string, filter: unknown, sort?: unknown): QueryShape => ({
+  collection,
+  op,
+  ...filterShape(filter),
+  sort: sortKeys(sort),
+});
 
 /**
  * The query shapes of one command (an `update` or `delete` command holds one per statement; an
@@ -116,9 +123,13 @@ export function commandShapes(commandName: string, command: Doc): QueryShape[] {
     case 'findAndModify':
       return [shapeOf(collection, 'findAndModify', command.query, command.sort)];
     case 'update':
-      return (Array.isArray(command.updates) ? (command.updates as Doc[]) : []).map((u) => shapeOf(collection, u.multi ? 'updateMany' : 'update', u.q));
+      return (Array.isArray(command.updates) ? (command.updates as Doc[]) : []).map((u) =>
+        shapeOf(collection, u.multi ? 'updateMany' : 'update', u.q),
+      );
     case 'delete':
-      return (Array.isArray(command.deletes) ? (command.deletes as Doc[]) : []).map((d) => shapeOf(collection, d.limit === 0 ? 'deleteMany' : 'delete', d.q));
+      return (Array.isArray(command.deletes) ? (command.deletes as Doc[]) : []).map((d) =>
+        shapeOf(collection, d.limit === 0 ? 'deleteMany' : 'delete', d.q),
+      );
     default:
       return [{ collection, op: 'insert', filter: {}, sort: [] }];
   }
@@ -126,7 +137,10 @@ export function commandShapes(commandName: string, command: Doc): QueryShape[] {
 
 /** A stable one-line key of a shape: `reviews.find {visible:eq,createdAt:range} sort {createdAt:-1}`. */
 export function shapeKey(shape: QueryShape): string {
-  const fields = (f: Record<string, FieldKind>) => `{${Object.entries(f).map(([k, v]) => `${k}:${v}`).join(',')}}`;
+  const fields = (f: Record<string, FieldKind>) =>
+    `{${Object.entries(f)
+      .map(([k, v]) => `${k}:${v}`)
+      .join(',')}}`;
   const parts = [`${shape.collection}.${shape.op}`, fields(shape.filter)];
   if (shape.or) parts.push(`or [${shape.or.map(fields).join(' ')}]`);
   if (shape.sort.length) parts.push(`sort {${shape.sort.map(([k, d]) => `${k}:${d}`).join(',')}}`);

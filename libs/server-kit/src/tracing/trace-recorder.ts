@@ -91,7 +91,12 @@ export class TraceRecorder {
       const id = `${service} ${key}`;
       let entry = this.shapes.get(id);
       if (!entry) {
-        entry = { shape: { service, key, shape, contexts: [], sources: [], count: 0 }, contexts: new Set(), pending: new Set(), sources: new Set() };
+        entry = {
+          shape: { service, key, shape, contexts: [], sources: [], count: 0 },
+          contexts: new Set(),
+          pending: new Set(),
+          sources: new Set(),
+        };
         this.shapes.set(id, entry);
       }
       entry.shape.count += 1;
@@ -123,7 +128,16 @@ export class TraceRecorder {
     this.answered.delete(trace);
     const route = trace.route ?? 'unmatched';
     const id = `${trace.service} ${trace.method} ${route}`;
-    const entry = this.endpoints.get(id) ?? { service: trace.service, method: trace.method, route, requests: 0, failed: 0, maxOps: 0, maxOpsSource: pending.source, maxRedis: 0 };
+    const entry = this.endpoints.get(id) ?? {
+      service: trace.service,
+      method: trace.method,
+      route,
+      requests: 0,
+      failed: 0,
+      maxOps: 0,
+      maxOpsSource: pending.source,
+      maxRedis: 0,
+    };
     entry.requests += 1;
     if (trace.status >= 500) {
       entry.failed += 1;

@@ -19,7 +19,10 @@ export function traceRecorder(): TraceRecorder | null {
 }
 
 /** Mongoose options that make a connection report its commands (only when tracing is on). */
-export function tracedConnectionOptions(service: string): { monitorCommands?: boolean; onConnectionCreate?: (connection: Connection) => void } {
+export function tracedConnectionOptions(service: string): {
+  monitorCommands?: boolean;
+  onConnectionCreate?: (connection: Connection) => void;
+} {
   if (!traceRecorder()) return {};
   return { monitorCommands: true, onConnectionCreate: (connection) => traceConnection(connection, service) };
 }
@@ -27,7 +30,9 @@ export function tracedConnectionOptions(service: string): { monitorCommands?: bo
 function traceConnection(connection: Connection, service: string): void {
   const rec = traceRecorder();
   if (!rec) return;
-  connection.on('commandStarted', (event: { commandName: string; command: Record<string, unknown> }) => rec.command(service, event.commandName, event.command));
+  connection.on('commandStarted', (event: { commandName: string; command: Record<string, unknown> }) =>
+    rec.command(service, event.commandName, event.command),
+  );
   rec.connectionOpened(connection, service, connection.models as never);
   connection.once('close', () => rec.connectionClosed(connection));
 }

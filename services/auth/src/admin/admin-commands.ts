@@ -38,7 +38,8 @@ export function parseAdminArgs(argv: string[], env: Record<string, string | unde
   if (command === 'audit') {
     const flag = rest.indexOf('--limit');
     const limit = flag >= 0 ? Number(rest[flag + 1]) : 50;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) return `--limit: expected an integer from 1 to 10000, got ${JSON.stringify(rest[flag + 1] ?? '')}`;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
+      return `--limit: expected an integer from 1 to 10000, got ${JSON.stringify(rest[flag + 1] ?? '')}`;
     return { command: 'audit', email: '', limit };
   }
   const email = rest[0];
@@ -77,7 +78,11 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
   const actor = context.actor ?? 'cli';
   const audit = connection.collection('audit_log');
   if (args.command === 'audit') {
-    const entries = await audit.find({}, { projection: { _id: 0 } }).sort({ at: -1 }).limit(args.limit ?? 50).toArray();
+    const entries = await audit
+      .find({}, { projection: { _id: 0 } })
+      .sort({ at: -1 })
+      .limit(args.limit ?? 50)
+      .toArray();
     return entries.length ? entries.map((e) => JSON.stringify(e)).join('\n') : 'no entry';
   }
   const users = connection.collection<UserRecord>('users');
@@ -101,7 +106,15 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
       createdAt: new Date(),
       lastLogin: null,
     } as never);
-    await audit.insertOne({ action: 'grant-role', actor, userId: String(created.insertedId), teacherId: null, before: { roles: [] }, after: { roles }, at: new Date() });
+    await audit.insertOne({
+      action: 'grant-role',
+      actor,
+      userId: String(created.insertedId),
+      teacherId: null,
+      before: { roles: [] },
+      after: { roles },
+      at: new Date(),
+    });
     return `created admin ${args.email}`;
   }
   const role: Role = args.command.endsWith('moderator') ? 'moderator' : 'admin';
@@ -116,7 +129,15 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
     await context.redis!.incr(sessionVersionKey(userId));
     await connection.collection('refresh_tokens').updateMany({ userId, status: { $ne: 'revoked' } }, { $set: { status: 'revoked' } });
   }
-  await audit.insertOne({ action: grant ? 'grant-role' : 'revoke-role', actor, userId, teacherId: null, before: { roles: user.roles }, after: { roles }, at: new Date() });
+  await audit.insertOne({
+    action: grant ? 'grant-role' : 'revoke-role',
+    actor,
+    userId,
+    teacherId: null,
+    before: { roles: user.roles },
+    after: { roles },
+    at: new Date(),
+  });
   return `${grant ? 'granted' : 'revoked'} ${role} ${grant ? 'to' : 'from'} ${args.email}`;
 }
 

@@ -32,7 +32,10 @@ describe('auth service platform endpoints', () => {
 
   it('exposes Prometheus metrics, with request durations by route', async () => {
     await request(svc.url).get('/healthz');
-    const res = await request(svc.url).get('/metrics').expect(200).expect('Content-Type', /text\/plain/);
+    const res = await request(svc.url)
+      .get('/metrics')
+      .expect(200)
+      .expect('Content-Type', /text\/plain/);
     expect(res.text).toContain('process_cpu_user_seconds_total');
     expect(res.text).toMatch(/http_request_duration_seconds_count\{service="auth",method="GET",route="\/healthz",status="200"\} \d+/);
   });
@@ -54,7 +57,10 @@ describe('auth service platform endpoints', () => {
   });
 
   it('refuses bodies over the size limit with a 413', async () => {
-    const res = await request(svc.url).post('/auth/manage/users/').set('Content-Type', 'application/json').send(JSON.stringify({ a: 'x'.repeat(40_000) }));
+    const res = await request(svc.url)
+      .post('/auth/manage/users/')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ a: 'x'.repeat(40_000) }));
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: 'payload-too-large', detail: expect.any(String) });
   });

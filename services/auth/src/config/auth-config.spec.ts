@@ -51,7 +51,10 @@ describe('auth configuration', () => {
   });
 
   it('reads TRUST_PROXY as express does', () => {
-    const trust = (v: string) => { const r = validateConfig(authEnvSchema, { ...env, TRUST_PROXY: v }); return r.ok ? r.config.TRUST_PROXY : r.problems; };
+    const trust = (v: string) => {
+      const r = validateConfig(authEnvSchema, { ...env, TRUST_PROXY: v });
+      return r.ok ? r.config.TRUST_PROXY : r.problems;
+    };
     expect(trust('true')).toBe(true);
     expect(trust('1')).toBe(1);
     expect(trust('loopback, 10.0.0.0/8')).toEqual(['loopback', '10.0.0.0/8']);
@@ -63,9 +66,14 @@ describe('auth configuration', () => {
     const ok = validateConfig(authEnvSchema, { ...env, JWT_PRIVATE_KEYS: JSON.stringify([key]) });
     expect(ok.ok && ok.config.JWT_PRIVATE_KEYS).toEqual([key]);
     const dup = validateConfig(authEnvSchema, { ...env, JWT_PRIVATE_KEYS: JSON.stringify([key, key]) });
-    expect(!dup.ok && dup.problems[0]).toMatch(/^JWT_PRIVATE_KEYS: expected a JSON array of private ES256 JWKs with kid \(kid "k1" appears twice\)/);
+    expect(!dup.ok && dup.problems[0]).toMatch(
+      /^JWT_PRIVATE_KEYS: expected a JSON array of private ES256 JWKs with kid \(kid "k1" appears twice\)/,
+    );
     const bad = validateConfig(authEnvSchema, { ...env, JWT_PRIVATE_KEYS: '{nope' });
     expect(!bad.ok && bad.problems[0]).toContain('not valid JSON');
-    expect(validateConfig(authEnvSchema, { ...env, NODE_ENV: 'production' })).toEqual({ ok: false, problems: [expect.stringMatching(/^JWT_PRIVATE_KEYS: required in production/)] });
+    expect(validateConfig(authEnvSchema, { ...env, NODE_ENV: 'production' })).toEqual({
+      ok: false,
+      problems: [expect.stringMatching(/^JWT_PRIVATE_KEYS: required in production/)],
+    });
   });
 });

@@ -14,9 +14,15 @@ const trustProxyField = () =>
       if (v === 'false') return false;
       if (v === 'true') return true;
       if (/^\d+$/.test(v)) return Number(v);
-      const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (list.every((s) => /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i.test(s))) return list;
-      ctx.addIssue({ code: 'custom', message: 'expected false, true, a number of proxy hops, or a comma list of addresses, CIDRs, loopback, uniquelocal' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'expected false, true, a number of proxy hops, or a comma list of addresses, CIDRs, loopback, uniquelocal',
+      });
       return z.NEVER;
     });
 
@@ -75,9 +81,15 @@ export const authEnvSchema = z
     THROTTLE_RESEND_IP: rateField('30/1h'),
     /** Activation (and, separately, reset) e-mails per recipient, whoever asks for them. */
     THROTTLE_MAIL_RECIPIENT: rateField('3/1h'),
-    THROTTLE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, { message: 'expected letters, digits, _, : or -' }).default('throttle'),
+    THROTTLE_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_:-]{1,64}$/, { message: 'expected letters, digits, _, : or -' })
+      .default('throttle'),
     /** BullMQ key prefix; must match the rating worker's QUEUE_PREFIX. */
-    QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, { message: 'expected letters, digits, _, : or - (at most 64)' }).default('bull'),
+    QUEUE_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_:-]{1,64}$/, { message: 'expected letters, digits, _, : or - (at most 64)' })
+      .default('bull'),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_AUTHORIZATION_URL: urlField('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -90,10 +102,18 @@ export const authEnvSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_PRIVATE_KEYS) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_PRIVATE_KEYS'], message: 'required in production (a JSON array of private ES256 JWKs with kid)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_PRIVATE_KEYS'],
+        message: 'required in production (a JSON array of private ES256 JWKs with kid)',
+      });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'], message: 'expected both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'expected both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+      });
     }
   });
 

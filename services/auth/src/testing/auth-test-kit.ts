@@ -23,12 +23,18 @@ export const TEST_ENV: Record<string, string> = {
 };
 
 /** Overrides that give the login throttles their production defaults back (an `undefined` override drops a TEST_ENV value). */
-export const DEFAULT_LOGIN_THROTTLES: Record<string, undefined> = Object.fromEntries(Object.keys(TEST_ENV).filter((k) => k.startsWith('THROTTLE_LOGIN_')).map((k) => [k, undefined]));
+export const DEFAULT_LOGIN_THROTTLES: Record<string, undefined> = Object.fromEntries(
+  Object.keys(TEST_ENV)
+    .filter((k) => k.startsWith('THROTTLE_LOGIN_'))
+    .map((k) => [k, undefined]),
+);
 
 /** The auth app in-process on its own database (and its own throttle/queue prefixes in Redis). */
 export async function startAuth(testFile: string, overrides: Record<string, string | undefined> = {}): Promise<AuthUnderTest> {
   const run = randomBytes(4).toString('hex');
-  const env = Object.entries({ THROTTLE_PREFIX: `throttle-${run}`, QUEUE_PREFIX: `bull-${run}`, ...TEST_ENV, ...overrides }).filter((e): e is [string, string] => e[1] !== undefined);
+  const env = Object.entries({ THROTTLE_PREFIX: `throttle-${run}`, QUEUE_PREFIX: `bull-${run}`, ...TEST_ENV, ...overrides }).filter(
+    (e): e is [string, string] => e[1] !== undefined,
+  );
   const config = testServiceConfig(authEnvSchema, testFile, Object.fromEntries(env));
   const svc = await startTestApp(AppModule.forRoot(config), authAppOptions(config));
   return {
@@ -46,7 +52,8 @@ export async function startAuth(testFile: string, overrides: Record<string, stri
  * A fresh address. The random part is letters only: with hex digits it was, now and then, similar
  * enough to the numeric passwords of the password-rule tests to add "too similar to the email".
  */
-export const uniqueEmail = (tag = 'user'): string => `${tag}.${[...randomBytes(10)].map((b) => String.fromCharCode(97 + (b % 26))).join('')}@example.org`;
+export const uniqueEmail = (tag = 'user'): string =>
+  `${tag}.${[...randomBytes(10)].map((b) => String.fromCharCode(97 + (b % 26))).join('')}@example.org`;
 
 export const GOOD_PASSWORD = 'Cahier-de-textes-42';
 
@@ -85,7 +92,12 @@ export function linkParts(mail: CaughtMail, kind: 'activate' | 'password/reset/c
 }
 
 /** Signs up and activates through the real mail; returns the user id. */
-export async function createActiveUser(url: string, email = uniqueEmail(), password = GOOD_PASSWORD, lang = 'en'): Promise<{ email: string; password: string; id: string }> {
+export async function createActiveUser(
+  url: string,
+  email = uniqueEmail(),
+  password = GOOD_PASSWORD,
+  lang = 'en',
+): Promise<{ email: string; password: string; id: string }> {
   const signup = await request(url).post('/auth/manage/users/').send({ email, password, re_password: password, lang }).expect(201);
   const { uid, token } = linkParts(await waitForMail(email), 'activate');
   await request(url).post('/auth/manage/users/activation/').send({ uid, token }).expect(204);

@@ -28,15 +28,18 @@ export interface PkceExchange {
 
 /** Starts testing/google-provider-process.mjs (oauth2-mock-server) in a child process. */
 export async function startLocalProvider(): Promise<LocalProvider> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(__dirname, 'google-provider-process.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines: Interface = createInterface({ input: child.stdout! });
-  const next = () => new Promise<Record<string, unknown>>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('local OAuth2 provider did not answer')), 10_000);
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      resolve(JSON.parse(line));
-    });
+  const child: ChildProcess = spawn(process.execPath, [path.join(__dirname, 'google-provider-process.mjs')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
+  const lines: Interface = createInterface({ input: child.stdout! });
+  const next = () =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('local OAuth2 provider did not answer')), 10_000);
+      lines.once('line', (line) => {
+        clearTimeout(timer);
+        resolve(JSON.parse(line));
+      });
+    });
   const { url } = (await next()) as { url: string };
   return {
     url,

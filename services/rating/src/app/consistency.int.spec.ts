@@ -6,7 +6,14 @@ import { Publisher } from './publication/publisher';
 import { prng } from '../seed/prng';
 import { rankTeachers, roundToOneDecimal, schoolMean } from './teachers/ranking/bayesian-ranking';
 import { wilsonLowerBound } from './reading/review-view';
-import { aggregateMismatches, type Harness, recomputeFromScratch, reviewPayload, startHarness, teachersOf } from '../testing/rating-harness';
+import {
+  aggregateMismatches,
+  type Harness,
+  recomputeFromScratch,
+  reviewPayload,
+  startHarness,
+  teachersOf,
+} from '../testing/rating-harness';
 
 jest.setTimeout(240_000);
 
@@ -38,36 +45,57 @@ describe('maintained figures equal a from-scratch recomputation', () => {
       counts[op] = (counts[op] ?? 0) + 1;
       const user = pick(users);
       const auth = await h.auth(user, ['user'], 60); // old enough for their reports to weigh 1 each
-      const visible = await h.conn.collection('reviews').find({ visible: true, id: { $in: [...demoSample, ...created.map((c) => c.id)] } }, { projection: { id: 1 } }).toArray();
+      const visible = await h.conn
+        .collection('reviews')
+        .find({ visible: true, id: { $in: [...demoSample, ...created.map((c) => c.id)] } }, { projection: { id: 1 } })
+        .toArray();
       if (op === 'create') {
         const t = pick(teachers);
         const payload = reviewPayload(t.id, pick(t.subjectIds), { year: Math.floor(random() * 7), tot_rating: Math.floor(random() * 11) });
         const res = await request(url).post('/api/rating/0').set(auth).send(payload);
         expect([201, 409]).toContain(res.status);
-        if (res.status === 201) created.push({ id: res.body.id, author: user, teacher: t.id, subject: payload.subject as number, year: payload.year as number });
+        if (res.status === 201)
+          created.push({ id: res.body.id, author: user, teacher: t.id, subject: payload.subject as number, year: payload.year as number });
       } else if (op === 'publish') {
-        const pending = await h.conn.collection('reviews').find({ status: 'pending' }, { projection: { id: 1 } }).toArray();
+        const pending = await h.conn
+          .collection('reviews')
+          .find({ status: 'pending' }, { projection: { id: 1 } })
+          .toArray();
         for (const r of pending) await core.validateDue(r.id);
       } else if (op === 'vote' || op === 'unvote') {
         const target = pick(visible);
         if (!target) continue;
-        const res = op === 'vote' ? await request(url).post(`/api/relatable/${target.id}`).set(auth).send({ value: random() < 0.6 }) : await request(url).delete(`/api/relatable/${target.id}`).set(auth);
+        const res =
+          op === 'vote'
+            ? await request(url)
+                .post(`/api/relatable/${target.id}`)
+                .set(auth)
+                .send({ value: random() < 0.6 })
+            : await request(url).delete(`/api/relatable/${target.id}`).set(auth);
         expect([200, 403, 404]).toContain(res.status);
       } else if (op === 'edit' && created.length) {
         const r = pick(created);
         const t = teachers.find((x) => x.id === r.teacher)!;
-        const res = await request(url).put(`/api/rating/${r.id}`).set(await h.auth(r.author)).send(reviewPayload(t.id, r.subject, { year: r.year, tot_rating: Math.floor(random() * 11), text_rating: `Edit ${step}` }));
+        const res = await request(url)
+          .put(`/api/rating/${r.id}`)
+          .set(await h.auth(r.author))
+          .send(reviewPayload(t.id, r.subject, { year: r.year, tot_rating: Math.floor(random() * 11), text_rating: `Edit ${step}` }));
         expect([200, 400]).toContain(res.status);
       } else if (op === 'report') {
         const target = pick(visible);
         if (!target) continue;
-        expect([201, 403, 404, 409]).toContain((await request(url).post(`/api/rating/${target.id}/report`).set(auth).send({ content: 'bad' })).status);
+        expect([201, 403, 404, 409]).toContain(
+          (await request(url).post(`/api/rating/${target.id}/report`).set(auth).send({ content: 'bad' })).status,
+        );
       } else if (op === 'moderate') {
         const queue = (await request(url).get('/api/moderation/queue').set(admin).expect(200)).body as { id: number }[];
         const candidates = [...queue.map((q) => q.id), ...created.map((c) => c.id)];
         if (!candidates.length) continue;
         const action = pick(['approve', 'reject', 'restore']);
-        const res = await request(url).post(`/api/moderation/reviews/${pick(candidates)}/${action}`).set(admin).send(action === 'reject' ? { reason: 'moderator' } : {});
+        const res = await request(url)
+          .post(`/api/moderation/reviews/${pick(candidates)}/${action}`)
+          .set(admin)
+          .send(action === 'reject' ? { reason: 'moderator' } : {});
         expect([200, 409]).toContain(res.status);
       }
     }
@@ -80,7 +108,10 @@ describe('maintained figures equal a from-scratch recomputation', () => {
     for (const t of teachers) {
       const detail = (await request(url).get(`/api/teacher/${t.id}`).expect(200)).body;
       const e = truth.teachers.get(t.id)!;
-      expect(detail).toMatchObject({ reviews: e.reviewCount, rating: e.reviewCount ? roundToOneDecimal(e.ratingSum / e.reviewCount) : null });
+      expect(detail).toMatchObject({
+        reviews: e.reviewCount,
+        rating: e.reviewCount ? roundToOneDecimal(e.ratingSum / e.reviewCount) : null,
+      });
     }
     const ranking = rankingSchema.parse((await request(url).get('/api/teachers/ranking').expect(200)).body);
     const rows = allTeachers.filter((t) => !t.archived).map((t) => ({ id: t.id, name: t.name, ...truth.teachers.get(t.id)! }));
@@ -97,16 +128,27 @@ describe('maintained figures equal a from-scratch recomputation', () => {
     const top = (sorted: typeof visibleReviews) => sorted.slice(0, 50).map((r) => r.id);
     const byCreated = (a: (typeof reviews)[0], b: (typeof reviews)[0]) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
     expect(byTitle.recent.map((r: { id: number }) => r.id)).toEqual(top([...visibleReviews].sort(byCreated)));
-    expect(byTitle.highest.map((r: { id: number }) => r.id)).toEqual(top([...visibleReviews].sort((a, b) => b.pub.tot_rating - a.pub.tot_rating || byCreated(a, b))));
-    expect(byTitle.lowest.map((r: { id: number }) => r.id)).toEqual(top([...visibleReviews].sort((a, b) => a.pub.tot_rating - b.pub.tot_rating || byCreated(a, b))));
+    expect(byTitle.highest.map((r: { id: number }) => r.id)).toEqual(
+      top([...visibleReviews].sort((a, b) => b.pub.tot_rating - a.pub.tot_rating || byCreated(a, b))),
+    );
+    expect(byTitle.lowest.map((r: { id: number }) => r.id)).toEqual(
+      top([...visibleReviews].sort((a, b) => a.pub.tot_rating - b.pub.tot_rating || byCreated(a, b))),
+    );
     const voted = visibleReviews.filter((r) => truth.reviews.get(r.id)!.relTotal > 0);
     const wilson = (r: (typeof reviews)[0]) => wilsonLowerBound(truth.reviews.get(r.id)!.relUp, truth.reviews.get(r.id)!.relTotal);
-    expect((byTitle.relevant ?? []).map((r: { id: number }) => r.id)).toEqual(top([...voted].sort((a, b) => wilson(b) - wilson(a) || b.relTotal - a.relTotal || b.id - a.id)));
+    expect((byTitle.relevant ?? []).map((r: { id: number }) => r.id)).toEqual(
+      top([...voted].sort((a, b) => wilson(b) - wilson(a) || b.relTotal - a.relTotal || b.id - a.id)),
+    );
     for (const block of community.slice(0, -1)) {
       for (const r of block.reviews) {
         const doc = reviews.find((x) => x.id === r.id)!;
         const c = truth.reviews.get(r.id)!;
-        expect(r).toMatchObject({ tot_rating: doc.pub.tot_rating, text_rating: doc.pub.text_rating, relatable_count: c.relTotal, relatable: c.relTotal ? Math.round((100 * c.relUp) / c.relTotal) : 0 });
+        expect(r).toMatchObject({
+          tot_rating: doc.pub.tot_rating,
+          text_rating: doc.pub.text_rating,
+          relatable_count: c.relTotal,
+          relatable: c.relTotal ? Math.round((100 * c.relUp) / c.relTotal) : 0,
+        });
       }
     }
   });

@@ -18,7 +18,15 @@ import { TeachersModule } from './teachers/teachers.module';
  */
 @Module({
   imports: [TeachersModule, PublicationModule],
-  controllers: [ReadingController, ReviewsController, SocialController, MeController, ModerationController, CatalogueController, TransparencyController],
+  controllers: [
+    ReadingController,
+    ReviewsController,
+    SocialController,
+    MeController,
+    ModerationController,
+    CatalogueController,
+    TransparencyController,
+  ],
   providers: [ReviewsService, SocialService, ModerationService],
 })
 export class FeaturesModule {}

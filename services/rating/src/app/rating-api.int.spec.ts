@@ -10,7 +10,10 @@ import { recomputeFromScratch } from '../testing/rating-harness';
 
 jest.setTimeout(30_000);
 describe('rating API', () => {
-  const config = testServiceConfig(ratingEnvSchema, __filename, { QUEUE_PREFIX: `it-${process.pid}-api`, AUTH_JWKS_URL: 'http://127.0.0.1:9/auth/.well-known/jwks.json' });
+  const config = testServiceConfig(ratingEnvSchema, __filename, {
+    QUEUE_PREFIX: `it-${process.pid}-api`,
+    AUTH_JWKS_URL: 'http://127.0.0.1:9/auth/.well-known/jwks.json',
+  });
   let svc: TestApp;
 
   beforeAll(async () => {
@@ -42,7 +45,9 @@ describe('rating API', () => {
 
     it('serves its OpenAPI document under /api/docs', async () => {
       const res = await request(svc.url).get('/api/docs/openapi.json').expect(200);
-      expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/subjects', '/api/teachers/ranking', '/api/teacher/{id}', '/api/health']));
+      expect(Object.keys(res.body.paths)).toEqual(
+        expect.arrayContaining(['/api/subjects', '/api/teachers/ranking', '/api/teacher/{id}', '/api/health']),
+      );
     });
 
     it('answers a malformed JSON body with a 400, and unknown routes with a 404', async () => {
@@ -68,7 +73,12 @@ describe('rating API', () => {
       const conn = await mongoose.createConnection(config.MONGODB_URI, { dbName: config.MONGODB_DB }).asPromise();
       // Each teacher's figures, recomputed from the review documents (the API derives them in memory).
       const truth = await recomputeFromScratch(conn);
-      teachers = (await conn.collection('teachers').find({}, { projection: { _id: 0, id: 1, name: 1 } }).toArray()).map((t) => ({ id: t.id, name: t.name, ...truth.teachers.get(t.id)! }));
+      teachers = (
+        await conn
+          .collection('teachers')
+          .find({}, { projection: { _id: 0, id: 1, name: 1 } })
+          .toArray()
+      ).map((t) => ({ id: t.id, name: t.name, ...truth.teachers.get(t.id)! }));
       await conn.close();
     });
 
@@ -134,7 +144,11 @@ describe('rating API', () => {
   });
 
   it('reports Redis down (503) when Redis is unreachable, and still starts', async () => {
-    const offline = testServiceConfig(ratingEnvSchema, __filename, { REDIS_URL: `redis://127.0.0.1:${await freePort()}`, MONGODB_DB: config.MONGODB_DB, AUTH_JWKS_URL: 'http://127.0.0.1:9/auth/.well-known/jwks.json' });
+    const offline = testServiceConfig(ratingEnvSchema, __filename, {
+      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+      MONGODB_DB: config.MONGODB_DB,
+      AUTH_JWKS_URL: 'http://127.0.0.1:9/auth/.well-known/jwks.json',
+    });
     const down = await startTestApp(AppModule.forRoot(offline), ratingAppOptions(offline));
     try {
       const res = await request(down.url).get('/readyz').expect(503);

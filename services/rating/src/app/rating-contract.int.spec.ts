@@ -51,10 +51,13 @@ describe('rating API contract', () => {
       expect(res.body).toEqual([]);
     });
 
-    it.each([[{ query: '12' }], [{ query: ' 4 5 ' }], [{ query: 'x'.repeat(65) }], [{}], [{ query: 'ab', extra: '1' }]])('is a 400 for %j', async (query) => {
-      const res = await request(url).get('/api/teachers').query(query).expect(400);
-      expect(res.body.error).toBe('bad-request');
-    });
+    it.each([[{ query: '12' }], [{ query: ' 4 5 ' }], [{ query: 'x'.repeat(65) }], [{}], [{ query: 'ab', extra: '1' }]])(
+      'is a 400 for %j',
+      async (query) => {
+        const res = await request(url).get('/api/teachers').query(query).expect(400);
+        expect(res.body.error).toBe('bad-request');
+      },
+    );
 
     it('is a 400 for a repeated query parameter, never a 500', async () => {
       await request(url).get('/api/teachers?query=ab&query=cd').expect(400);
@@ -73,7 +76,7 @@ describe('rating API contract', () => {
       await request(url).get('/api/teacher/99999').expect(404, { error: 'not-found' });
     });
 
-    it('lists a teacher\'s reviews like the community, and 404s an unknown teacher', async () => {
+    it("lists a teacher's reviews like the community, and 404s an unknown teacher", async () => {
       const res = await request(url).get(`/api/teacher/${teachers[0].id}/reviews`).expect(200);
       const state = res.body.at(-1);
       const blocks = res.body.slice(0, -1).map((b: unknown) => communityCategorySchema.parse(b));
@@ -86,7 +89,7 @@ describe('rating API contract', () => {
   });
 
   describe('GET /api/rating/community', () => {
-    it('has categories, N reviews each, then the caller\'s state', async () => {
+    it("has categories, N reviews each, then the caller's state", async () => {
       const res = await request(url).get('/api/rating/community').expect(200);
       const blocks = res.body.slice(0, -1).map((b: unknown) => communityCategorySchema.parse(b));
       expect(blocks.map((b: { title: string }) => b.title)).toEqual(['recent', 'highest', 'lowest']); // no votes yet: no "relevant"
@@ -94,7 +97,9 @@ describe('rating API contract', () => {
       const highest = blocks[1].reviews.map((r: { tot_rating: number }) => r.tot_rating);
       expect([...highest].sort((a, b) => b - a)).toEqual(highest);
       const state = res.body.at(-1);
-      expect(Object.keys(state).sort()).toEqual([...new Set(blocks.flatMap((b: { reviews: { id: number }[] }) => b.reviews.map((r) => String(r.id))))].sort());
+      expect(Object.keys(state).sort()).toEqual(
+        [...new Set(blocks.flatMap((b: { reviews: { id: number }[] }) => b.reviews.map((r) => String(r.id))))].sort(),
+      );
       const limited = await request(url).get('/api/rating/community?limit=3').expect(200);
       expect(limited.body[0].reviews.length).toBe(3);
     });
@@ -103,7 +108,7 @@ describe('rating API contract', () => {
       await request(url).get(`/api/rating/community?${q}`).expect(400);
     });
 
-    it('shows the caller\'s vote and favourite, and ignores an invalid token', async () => {
+    it("shows the caller's vote and favourite, and ignores an invalid token", async () => {
       const user = await h.auth('community-user');
       const id = visibleIds[0];
       await request(url).post(`/api/relatable/${id}`).set(user).send({ value: true }).expect(200);
@@ -133,8 +138,16 @@ describe('rating API contract', () => {
     });
 
     it('is a 409 duplicate-review for the same user, teacher, subject and year', async () => {
-      await request(url).post('/api/rating/0').set(user).send(reviewPayload(t().id, t().subjectIds[0])).expect(409, { error: 'duplicate-review' });
-      await request(url).post('/api/rating/0').set(user).send(reviewPayload(t().id, t().subjectIds[0], { year: 3 })).expect(201);
+      await request(url)
+        .post('/api/rating/0')
+        .set(user)
+        .send(reviewPayload(t().id, t().subjectIds[0]))
+        .expect(409, { error: 'duplicate-review' });
+      await request(url)
+        .post('/api/rating/0')
+        .set(user)
+        .send(reviewPayload(t().id, t().subjectIds[0], { year: 3 }))
+        .expect(201);
     });
 
     const otherSubject = () => teachers.find((x) => !x.subjectIds.includes(t().subjectIds[0]))!.subjectIds[0];
@@ -155,7 +168,11 @@ describe('rating API contract', () => {
       ['text-rating-forbidden-characters', () => ({ text_rating: 'mail me at a@b.c' })],
       ['text-rating-forbidden-characters', () => ({ text_rating: 'a'.repeat(257) })],
     ])('is a 400 %s', async (key, override) => {
-      const res = await request(url).post('/api/rating/0').set(user).send(reviewPayload(t().id, t().subjectIds[0], { year: 5, ...override() })).expect(400);
+      const res = await request(url)
+        .post('/api/rating/0')
+        .set(user)
+        .send(reviewPayload(t().id, t().subjectIds[0], { year: 5, ...override() }))
+        .expect(400);
       expect(res.body).toEqual({ error: key });
     });
 
@@ -163,7 +180,11 @@ describe('rating API contract', () => {
       ['an unknown field', { favourite_color: 'blue' }],
       ['a non-boolean flag', { ponctuel: 'yes' }],
     ])('is a 400 bad-request for %s', async (_, override) => {
-      const res = await request(url).post('/api/rating/0').set(user).send(reviewPayload(t().id, t().subjectIds[0], override)).expect(400);
+      const res = await request(url)
+        .post('/api/rating/0')
+        .set(user)
+        .send(reviewPayload(t().id, t().subjectIds[0], override))
+        .expect(400);
       expect(res.body.error).toBe('bad-request');
     });
 
@@ -173,13 +194,20 @@ describe('rating API contract', () => {
     });
 
     it('accepts 256 characters of the allowed set and an absent comment', async () => {
-      await request(url).post('/api/rating/0').set(user).send(reviewPayload(t().id, t().subjectIds[0], { year: 6, text_rating: "Ok, it's fine? Yes! ".repeat(13).slice(0, 256) })).expect(201);
+      await request(url)
+        .post('/api/rating/0')
+        .set(user)
+        .send(reviewPayload(t().id, t().subjectIds[0], { year: 6, text_rating: "Ok, it's fine? Yes! ".repeat(13).slice(0, 256) }))
+        .expect(201);
       const { text_rating: _omit, ...noText } = reviewPayload(t().id, t().subjectIds[0], { year: 0 });
       await request(url).post('/api/rating/0').set(user).send(noText).expect(201);
     });
 
     it('is a 401 without a token, and 404/400 on another id', async () => {
-      await request(url).post('/api/rating/0').send(reviewPayload(t().id, t().subjectIds[0])).expect(401, { detail: 'Authentication credentials were not provided.' });
+      await request(url)
+        .post('/api/rating/0')
+        .send(reviewPayload(t().id, t().subjectIds[0]))
+        .expect(401, { detail: 'Authentication credentials were not provided.' });
       await request(url).post('/api/rating/5').set(user).send({}).expect(404);
       await request(url).post('/api/rating/abc').set(user).send({}).expect(400);
     });
@@ -190,37 +218,83 @@ describe('rating API contract', () => {
     const author = () => h.auth('editor');
     const t = () => teachers[2];
     beforeAll(async () => {
-      id = (await request(url).post('/api/rating/0').set(await author()).send(reviewPayload(t().id, t().subjectIds[0])).expect(201)).body.id;
+      id = (
+        await request(url)
+          .post('/api/rating/0')
+          .set(await author())
+          .send(reviewPayload(t().id, t().subjectIds[0]))
+          .expect(201)
+      ).body.id;
     });
 
     it('gives the author the edit form', async () => {
-      const res = await request(url).get(`/api/rating/${id}`).set(await author()).expect(200);
+      const res = await request(url)
+        .get(`/api/rating/${id}`)
+        .set(await author())
+        .expect(200);
       const view = reviewEditViewSchema.parse(res.body);
-      expect(view).toMatchObject({ id, teacher: t().id, subject: t().subjectIds[0], year: 2, tot_rating: 7, is_creator: true, status: 'pending' });
+      expect(view).toMatchObject({
+        id,
+        teacher: t().id,
+        subject: t().subjectIds[0],
+        year: 2,
+        tot_rating: 7,
+        is_creator: true,
+        status: 'pending',
+      });
       expect(view.grades).toMatchObject({ clarte: 6, ponctuel: false });
     });
 
     it('is a 403 for another user, 404 for an unknown review, 400 for a malformed id, 401 signed out', async () => {
-      await request(url).get(`/api/rating/${id}`).set(await h.auth('someone-else')).expect(403, { error: 'forbidden' });
-      await request(url).get('/api/rating/999999').set(await author()).expect(404);
-      await request(url).get('/api/rating/1.5').set(await author()).expect(400);
+      await request(url)
+        .get(`/api/rating/${id}`)
+        .set(await h.auth('someone-else'))
+        .expect(403, { error: 'forbidden' });
+      await request(url)
+        .get('/api/rating/999999')
+        .set(await author())
+        .expect(404);
+      await request(url)
+        .get('/api/rating/1.5')
+        .set(await author())
+        .expect(400);
       await request(url).get(`/api/rating/${id}`).expect(401);
     });
 
     it('refuses an unchanged form with ReviewFormIdentical', async () => {
-      await request(url).put(`/api/rating/${id}`).set(await author()).send(reviewPayload(t().id, t().subjectIds[0])).expect(400, { error: 'ReviewFormIdentical' });
+      await request(url)
+        .put(`/api/rating/${id}`)
+        .set(await author())
+        .send(reviewPayload(t().id, t().subjectIds[0]))
+        .expect(400, { error: 'ReviewFormIdentical' });
     });
 
     it('stores an edit as a new pending version (200 {message, id})', async () => {
-      const res = await request(url).put(`/api/rating/${id}`).set(await author()).send(reviewPayload(t().id, t().subjectIds[0], { tot_rating: 4 })).expect(200);
+      const res = await request(url)
+        .put(`/api/rating/${id}`)
+        .set(await author())
+        .send(reviewPayload(t().id, t().subjectIds[0], { tot_rating: 4 }))
+        .expect(200);
       expect(res.body).toEqual({ message: expect.any(String), id });
       expect(await h.conn.collection('reviews').findOne({ id })).toMatchObject({ version: 2, status: 'pending', tot_rating: 4 });
     });
 
     it('applies the payload rules and the author checks on PUT', async () => {
-      await request(url).put(`/api/rating/${id}`).set(await author()).send(reviewPayload(t().id, t().subjectIds[0], { tot_rating: 11 })).expect(400, { error: 'incorrect-overall' });
-      await request(url).put(`/api/rating/${id}`).set(await h.auth('not-author')).send(reviewPayload(t().id, t().subjectIds[0], { tot_rating: 3 })).expect(403);
-      await request(url).put('/api/rating/999999').set(await author()).send(reviewPayload(t().id, t().subjectIds[0])).expect(404);
+      await request(url)
+        .put(`/api/rating/${id}`)
+        .set(await author())
+        .send(reviewPayload(t().id, t().subjectIds[0], { tot_rating: 11 }))
+        .expect(400, { error: 'incorrect-overall' });
+      await request(url)
+        .put(`/api/rating/${id}`)
+        .set(await h.auth('not-author'))
+        .send(reviewPayload(t().id, t().subjectIds[0], { tot_rating: 3 }))
+        .expect(403);
+      await request(url)
+        .put('/api/rating/999999')
+        .set(await author())
+        .send(reviewPayload(t().id, t().subjectIds[0]))
+        .expect(404);
     });
   });
 
@@ -229,23 +303,56 @@ describe('rating API contract', () => {
       const id = visibleIds[1];
       const a = await h.auth('voter-a');
       const b = await h.auth('voter-b');
-      expect((await request(url).post(`/api/relatable/${id}`).set(a).send({ value: true }).expect(200)).body).toEqual({ relatable: 100, relatable_count: 1, vote: true });
-      expect((await request(url).post(`/api/relatable/${id}`).set(b).send({ value: false }).expect(200)).body).toEqual({ relatable: 50, relatable_count: 2, vote: false });
-      expect((await request(url).post(`/api/relatable/${id}`).set(b).send({ value: false }).expect(200)).body).toEqual({ relatable: 50, relatable_count: 2, vote: false });
-      expect((await request(url).post(`/api/relatable/${id}`).set(b).send({ value: true }).expect(200)).body).toEqual({ relatable: 100, relatable_count: 2, vote: true });
-      expect((await request(url).delete(`/api/relatable/${id}`).set(a).expect(200)).body).toEqual({ relatable: 100, relatable_count: 1, vote: null });
-      expect((await request(url).delete(`/api/relatable/${id}`).set(a).expect(200)).body).toEqual({ relatable: 100, relatable_count: 1, vote: null });
-      expect((await request(url).post(`/api/relatable/${id}`).set(b).send({ value: null }).expect(200)).body).toEqual({ relatable: 0, relatable_count: 0, vote: null });
+      expect((await request(url).post(`/api/relatable/${id}`).set(a).send({ value: true }).expect(200)).body).toEqual({
+        relatable: 100,
+        relatable_count: 1,
+        vote: true,
+      });
+      expect((await request(url).post(`/api/relatable/${id}`).set(b).send({ value: false }).expect(200)).body).toEqual({
+        relatable: 50,
+        relatable_count: 2,
+        vote: false,
+      });
+      expect((await request(url).post(`/api/relatable/${id}`).set(b).send({ value: false }).expect(200)).body).toEqual({
+        relatable: 50,
+        relatable_count: 2,
+        vote: false,
+      });
+      expect((await request(url).post(`/api/relatable/${id}`).set(b).send({ value: true }).expect(200)).body).toEqual({
+        relatable: 100,
+        relatable_count: 2,
+        vote: true,
+      });
+      expect((await request(url).delete(`/api/relatable/${id}`).set(a).expect(200)).body).toEqual({
+        relatable: 100,
+        relatable_count: 1,
+        vote: null,
+      });
+      expect((await request(url).delete(`/api/relatable/${id}`).set(a).expect(200)).body).toEqual({
+        relatable: 100,
+        relatable_count: 1,
+        vote: null,
+      });
+      expect((await request(url).post(`/api/relatable/${id}`).set(b).send({ value: null }).expect(200)).body).toEqual({
+        relatable: 0,
+        relatable_count: 0,
+        vote: null,
+      });
     });
 
-    it('votes: 404 unknown or not public, 403 on one\'s own review, 400 bad body or id, 401 signed out', async () => {
+    it("votes: 404 unknown or not public, 403 on one's own review, 400 bad body or id, 401 signed out", async () => {
       const user = await h.auth('voter-c');
       await request(url).post('/api/relatable/999999').set(user).send({ value: true }).expect(404);
       const pending = await h.conn.collection('reviews').findOne({ status: 'pending' });
       await request(url).post(`/api/relatable/${pending!.id}`).set(user).send({ value: true }).expect(404);
       const own = await h.conn.collection('reviews').findOne({ visible: true });
-      await request(url).post(`/api/relatable/${own!.id}`).set(await h.auth(own!.authorId)).send({ value: true }).expect(403);
-      for (const body of [{}, { value: 'yes' }, { value: true, x: 1 }]) await request(url).post(`/api/relatable/${visibleIds[2]}`).set(user).send(body).expect(400);
+      await request(url)
+        .post(`/api/relatable/${own!.id}`)
+        .set(await h.auth(own!.authorId))
+        .send({ value: true })
+        .expect(403);
+      for (const body of [{}, { value: 'yes' }, { value: true, x: 1 }])
+        await request(url).post(`/api/relatable/${visibleIds[2]}`).set(user).send(body).expect(400);
       await request(url).post('/api/relatable/abc').set(user).send({ value: true }).expect(400);
       await request(url).post(`/api/relatable/${visibleIds[2]}`).send({ value: true }).expect(401);
     });
@@ -256,7 +363,12 @@ describe('rating API contract', () => {
       await request(url).post(`/api/rating/${id}/favorite`).set(user).send({ value: true }).expect(200, { value: true });
       await request(url).post(`/api/rating/${id}/favorite`).set(user).send({ value: true }).expect(200, { value: true });
       const favs = await request(url).get('/auth/me/favorites').set(user).expect(200);
-      expect(z.array(publicReviewSchema).parse(favs.body).map((r) => r.id)).toEqual([id]);
+      expect(
+        z
+          .array(publicReviewSchema)
+          .parse(favs.body)
+          .map((r) => r.id),
+      ).toEqual([id]);
       await request(url).post(`/api/rating/${id}/favorite`).set(user).send({ value: false }).expect(200, { value: false });
       await request(url).post(`/api/rating/${id}/favorite`).set(user).send({ value: true }).expect(200);
       await request(url).delete(`/api/rating/${id}/favorite`).set(user).expect(204);
@@ -274,13 +386,33 @@ describe('rating API contract', () => {
       const r1 = await h.auth('reporter-1', ['user'], 60); // accounts two months old: each report weighs 1
       await request(url).post(`/api/rating/${id}/report`).set(r1).send({ content: 'Insulting' }).expect(201);
       await request(url).post(`/api/rating/${id}/report`).set(r1).send({ content: 'Again' }).expect(409, { error: 'already-reported' });
-      await request(url).post(`/api/rating/${id}/report`).set(await h.auth('reporter-x')).send({ content: 'x'.repeat(513) }).expect(400);
-      await request(url).post(`/api/rating/${id}/report`).set(await h.auth('reporter-x')).send({ content: '' }).expect(400);
-      await request(url).post(`/api/rating/${id}/report`).set(await h.auth('reporter-x')).send({}).expect(400);
+      await request(url)
+        .post(`/api/rating/${id}/report`)
+        .set(await h.auth('reporter-x'))
+        .send({ content: 'x'.repeat(513) })
+        .expect(400);
+      await request(url)
+        .post(`/api/rating/${id}/report`)
+        .set(await h.auth('reporter-x'))
+        .send({ content: '' })
+        .expect(400);
+      await request(url)
+        .post(`/api/rating/${id}/report`)
+        .set(await h.auth('reporter-x'))
+        .send({})
+        .expect(400);
       await request(url).post('/api/rating/999999/report').set(r1).send({ content: 'x' }).expect(404);
-      await request(url).post(`/api/rating/${id}/report`).set(await h.auth('reporter-2', ['user'], 60)).send({ content: 'x'.repeat(512) }).expect(201);
+      await request(url)
+        .post(`/api/rating/${id}/report`)
+        .set(await h.auth('reporter-2', ['user'], 60))
+        .send({ content: 'x'.repeat(512) })
+        .expect(201);
       expect((await h.conn.collection('reviews').findOne({ id }))!.visible).toBe(true);
-      await request(url).post(`/api/rating/${id}/report`).set(await h.auth('reporter-3', ['user'], 60)).send({ content: 'Threatening' }).expect(201);
+      await request(url)
+        .post(`/api/rating/${id}/report`)
+        .set(await h.auth('reporter-3', ['user'], 60))
+        .send({ content: 'Threatening' })
+        .expect(201);
       expect(await h.conn.collection('reviews').findOne({ id })).toMatchObject({ visible: false, hidden: true, reportCount: 3 });
       expect((await request(url).get(`/api/teacher/${teacherId}`).expect(200)).body.reviews).toBe(before - 1);
       const community = await request(url).get('/api/rating/community?limit=50').expect(200);
@@ -305,7 +437,12 @@ describe('rating API contract', () => {
 
     it('takes the join date from the token when it carries one', async () => {
       const token = await h.issuer.sign({ sub: 'joined-user', claims: { date_joined: 1_700_000_000 } });
-      const me = (await request(url).get('/auth/me').set({ Authorization: `Bearer ${token}` }).expect(200)).body;
+      const me = (
+        await request(url)
+          .get('/auth/me')
+          .set({ Authorization: `Bearer ${token}` })
+          .expect(200)
+      ).body;
       expect(me.since).toBe(new Date(1_700_000_000_000).toISOString());
     });
   });

@@ -41,11 +41,15 @@ export async function runCatalogueCommand(store: CatalogueStore, argv: string[])
   const { positional, flags } = options(rest);
   const subjectIds = async (list: string) => {
     const all = await store.listSubjects();
-    return list.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
-      const found = /^[0-9]+$/.test(s) ? all.find((x) => x.id === Number(s)) : all.find((x) => x.name.toLowerCase() === s.toLowerCase());
-      if (!found) throw new UsageError(`unknown subject ${s}`);
-      return found.id;
-    });
+    return list
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((s) => {
+        const found = /^[0-9]+$/.test(s) ? all.find((x) => x.id === Number(s)) : all.find((x) => x.name.toLowerCase() === s.toLowerCase());
+        if (!found) throw new UsageError(`unknown subject ${s}`);
+        return found.id;
+      });
   };
   switch (command) {
     case 'subjects':
@@ -57,7 +61,10 @@ export async function runCatalogueCommand(store: CatalogueStore, argv: string[])
       if (!/^#[0-9a-fA-F]{6}$/.test(positional[1])) throw new UsageError('the colour must be #rrggbb');
       return store.addSubject({ name: positional[0], color: positional[1] });
     case 'edit-subject':
-      return store.updateSubject(idOf(positional[0]), { ...(flags.name ? { name: flags.name } : {}), ...(flags.color ? { color: flags.color } : {}) });
+      return store.updateSubject(idOf(positional[0]), {
+        ...(flags.name ? { name: flags.name } : {}),
+        ...(flags.color ? { color: flags.color } : {}),
+      });
     case 'archive-subject':
     case 'unarchive-subject':
       return store.updateSubject(idOf(positional[0]), { archived: command === 'archive-subject' });

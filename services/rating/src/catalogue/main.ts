@@ -2,7 +2,14 @@
 // archive and CSV-import teachers and subjects, directly in the database. Exit codes: 0 done,
 // 2 usage error, 78 bad configuration, 1 any other failure (e.g. a duplicate name).
 import 'reflect-metadata';
-import { createProbeConnection, databaseNameField, describeStartupError, loadConfig, mongoUriField, mongooseOptions } from '@pupitre/server-kit';
+import {
+  createProbeConnection,
+  databaseNameField,
+  describeStartupError,
+  loadConfig,
+  mongoUriField,
+  mongooseOptions,
+} from '@pupitre/server-kit';
 import mongoose from 'mongoose';
 import { z } from 'zod';
 import { CatalogueError, CatalogueStore } from '../app/data/catalogue-store';
@@ -13,7 +20,10 @@ import { runCatalogueCommand, USAGE, UsageError } from './cli';
 const schema = z.object({
   MONGODB_URI: mongoUriField(),
   MONGODB_DB: databaseNameField('pupitre_rating'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, { message: 'expected a redis:// URL' }).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, { message: 'expected a redis:// URL' })
+    .optional(),
   QUEUE_PREFIX: z.string().default('bull'),
 });
 

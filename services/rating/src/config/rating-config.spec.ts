@@ -2,7 +2,11 @@ import { validateConfig } from '@pupitre/server-kit';
 import { ratingEnvSchema } from './rating-config';
 import { workerEnvSchema } from './worker-config';
 
-const env = { MONGODB_URI: 'mongodb://127.0.0.1:27017/', REDIS_URL: 'redis://127.0.0.1:6379', AUTH_JWKS_URL: 'http://127.0.0.1:3001/auth/.well-known/jwks.json' };
+const env = {
+  MONGODB_URI: 'mongodb://127.0.0.1:27017/',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  AUTH_JWKS_URL: 'http://127.0.0.1:3001/auth/.well-known/jwks.json',
+};
 
 describe('rating configuration', () => {
   it('has the documented defaults', () => {

@@ -43,8 +43,14 @@ describe('two APIs and two workers under concurrent writes', () => {
       }),
       async () => void (await clients.report(user, demo[u % demo.length])),
     ];
-    const others = inParallel(users.filter((u) => !erasedEarly.includes(u)).flatMap((user) => phase1(user, users.indexOf(user))), 16);
-    const erasing = inParallel(erasedEarly.flatMap((user) => phase1(user, users.indexOf(user))), 4).then(() => Promise.all(erasedEarly.map((u) => clients.erase(u))));
+    const others = inParallel(
+      users.filter((u) => !erasedEarly.includes(u)).flatMap((user) => phase1(user, users.indexOf(user))),
+      16,
+    );
+    const erasing = inParallel(
+      erasedEarly.flatMap((user) => phase1(user, users.indexOf(user))),
+      4,
+    ).then(() => Promise.all(erasedEarly.map((u) => clients.erase(u))));
     // The same report twice at once, through both APIs: one is taken, the other refused.
     const twin = Promise.all(cluster.apiUrls.map(() => clients.report(users[0], demo[5])));
     const [, , twins] = await Promise.all([others, erasing, twin]);
@@ -61,11 +67,17 @@ describe('two APIs and two workers under concurrent writes', () => {
     const created = [...log.created.values()].filter((c) => c.clean);
     const active = users.filter((u) => !erasedEarly.includes(u));
     const phase2 = (user: string) => [
-      ...created.filter((c) => c.user !== user).slice(0, 4).map((c) => async () => {
-        for (const value of voteValues()) await clients.vote(user, c.id, value);
-      }),
+      ...created
+        .filter((c) => c.user !== user)
+        .slice(0, 4)
+        .map((c) => async () => {
+          for (const value of voteValues()) await clients.vote(user, c.id, value);
+        }),
       ...created.slice(0, 2).map((c) => async () => void (await clients.favourite(user, c.id, true))),
-      ...created.filter((c) => c.user === user).slice(0, 1).map((c) => async () => void (await clients.edit(c.id, Math.floor(random() * 11)))),
+      ...created
+        .filter((c) => c.user === user)
+        .slice(0, 1)
+        .map((c) => async () => void (await clients.edit(c.id, Math.floor(random() * 11)))),
     ];
     await Promise.all([
       inParallel(active.filter((u) => u !== erasedLate).flatMap(phase2), 16),
@@ -74,7 +86,10 @@ describe('two APIs and two workers under concurrent writes', () => {
 
     // Quiet: every version due, then the pages must match the documents within a few seconds.
     const remaining = active.filter((u) => u !== erasedLate);
-    const problems = await problemsOnceSettled(cluster, clients, { teachers: [...new Set([...courses.map((c) => c.teacher), ...demoTeachers])], users: remaining });
+    const problems = await problemsOnceSettled(cluster, clients, {
+      teachers: [...new Set([...courses.map((c) => c.teacher), ...demoTeachers])],
+      users: remaining,
+    });
     clients.printTally();
     expect(problems).toEqual([]);
     expect(log.created.size).toBe(20);

@@ -35,7 +35,11 @@ describe('the database down under the real processes', () => {
       clients.vote('down-user', target, true),
     ]);
     const expected = { status: 503, body: { error: 'unavailable' }, retryAfter: true };
-    expect({ login: unavailable(token), create: unavailable(create), vote: unavailable(vote) }).toEqual({ login: expected, create: expected, vote: expected });
+    expect({ login: unavailable(token), create: unavailable(create), vote: unavailable(vote) }).toEqual({
+      login: expected,
+      create: expected,
+      vote: expected,
+    });
 
     await cluster.db.start();
     await cluster.ready();

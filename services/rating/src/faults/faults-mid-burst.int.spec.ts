@@ -39,7 +39,13 @@ describe('kill -9 of the worker, an API and the database during a burst', () => 
     const databaseBack = Date.now();
     await cluster.ready();
     // The burst goes on until creates are acknowledged again (a deadline, not a fixed wait).
-    const resumed = await untilNoProblems(async () => ([...clients.log.created.values()].some((c) => c.ackAt > databaseBack) ? [] : ['no create acknowledged since the database came back']), 20_000);
+    const resumed = await untilNoProblems(
+      async () =>
+        [...clients.log.created.values()].some((c) => c.ackAt > databaseBack)
+          ? []
+          : ['no create acknowledged since the database came back'],
+      20_000,
+    );
     await burst.stop();
     clients.printTally();
 

@@ -24,7 +24,8 @@ describe('a create retried with its Idempotency-Key after a lost answer', () => 
     [course] = await coursesOf(cluster, 1);
   });
 
-  const reviewsOf = async (user: string) => [...(await readGroundTruth(cluster.documents())).authorOf].filter(([, author]) => author === user).map(([id]) => id);
+  const reviewsOf = async (user: string) =>
+    [...(await readGroundTruth(cluster.documents())).authorOf].filter(([, author]) => author === user).map(([id]) => id);
 
   it('gets the original 201 from another API when the first answer was not read', async () => {
     const [first, second] = cluster.apiUrls;

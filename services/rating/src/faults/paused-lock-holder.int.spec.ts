@@ -25,7 +25,10 @@ describe('a worker paused (SIGSTOP) while it holds a review lock', () => {
       cluster.db.pause(); // the job, when it starts, blocks on its first database operation
       await pauseWhen(cluster.workers[0], async () => (await jobs.active('publish-review')).length > 0);
       cluster.db.resume();
-      expect({ workerRunning: cluster.workers[0].running, active: (await jobs.active('publish-review')).length }).toEqual({ workerRunning: false, active: 1 });
+      expect({ workerRunning: cluster.workers[0].running, active: (await jobs.active('publish-review')).length }).toEqual({
+        workerRunning: false,
+        active: 1,
+      });
 
       cluster.workers[0].resume();
       expect(await problemsOnceSettled(cluster, clients, { teachers: [course.teacher], users: ['paused-author'] })).toEqual([]);
@@ -35,7 +38,7 @@ describe('a worker paused (SIGSTOP) while it holds a review lock', () => {
     }
   });
 
-  it('frozen past its lease, the holder writes nothing: the author\'s edit made meanwhile is neither lost nor counted twice', async () => {
+  it("frozen past its lease, the holder writes nothing: the author's edit made meanwhile is neither lost nor counted twice", async () => {
     const { cluster } = it_;
     const clients = new Clients(cluster, new ClientLog(cluster.validationDelayMs));
     const [course] = await coursesOf(cluster, 2).then((c) => c.slice(1));
@@ -53,7 +56,12 @@ describe('a worker paused (SIGSTOP) while it holds a review lock', () => {
       cluster.workers[0].resume(); // it reads the stale version 1, decides "published", confirms its lease: lost
       expect(await problemsOnceSettled(cluster, clients, { teachers: [course.teacher], users: ['fenced-author'] })).toEqual([]);
       const doc = await cluster.documents().collection('reviews').findOne({ id });
-      expect(doc).toMatchObject({ version: 2, status: 'published', tot_rating: 9, pub: expect.objectContaining({ version: 2, tot_rating: 9 }) });
+      expect(doc).toMatchObject({
+        version: 2,
+        status: 'published',
+        tot_rating: 9,
+        pub: expect.objectContaining({ version: 2, tot_rating: 9 }),
+      });
     } finally {
       cluster.db.resume();
       await jobs.close();

@@ -1,4 +1,9 @@
-import { REVIEW_FLAG_KEYS as FLAG_NAMES, REVIEW_GRADE_KEYS as GRADE_NAMES, type ReviewAnswers as Flags, type ReviewGrades as Grades } from '@pupitre/contracts';
+import {
+  REVIEW_FLAG_KEYS as FLAG_NAMES,
+  REVIEW_GRADE_KEYS as GRADE_NAMES,
+  type ReviewAnswers as Flags,
+  type ReviewGrades as Grades,
+} from '@pupitre/contracts';
 import { type DemoTeacher } from './demo-teachers';
 import { intBetween, pick, prng } from './prng';
 
@@ -21,7 +26,7 @@ export const DEMO_COMMENTS: readonly string[] = [
   'Parfois difficile a suivre, mais les exercices aident.',
   'Beaucoup de travail a la maison.',
   'Tres bonne methode, les fiches de revision sont utiles.',
-  "Pas toujours patient quand on ne comprend pas.",
+  'Pas toujours patient quand on ne comprend pas.',
   'Super prof, passionne par sa matiere !',
   '',
   '',
@@ -61,7 +66,7 @@ export function demoReviewsFor(teacher: DemoTeacher, index: number): DemoReview[
       grades,
       flags,
       text_rating: pick(random, DEMO_COMMENTS),
-      createdAt: new Date(EPOCH + (index * 7 + n * 13) * DAY / 3),
+      createdAt: new Date(EPOCH + ((index * 7 + n * 13) * DAY) / 3),
     };
   });
 }

@@ -41,9 +41,19 @@ async function migrateLegacyDemoReviews(connection: Connection): Promise<void> {
   const legacy = await reviews.find({ authorId: 'seed' }).toArray();
   if (!legacy.length) return;
   const updates = legacy.map((r) => {
-    const content = { teacherId: r.teacherId, subjectId: r.subjectId, year: r.year, tot_rating: r.tot_rating, grades: r.grades, flags: r.flags, text_rating: r.text_rating ?? '' };
+    const content = {
+      teacherId: r.teacherId,
+      subjectId: r.subjectId,
+      year: r.year,
+      tot_rating: r.tot_rating,
+      grades: r.grades,
+      flags: r.flags,
+      text_rating: r.text_rating ?? '',
+    };
     const { authorId: _a, ...fresh } = publishedReview(content, `demo-legacy-${r.id}`, r.createdAt);
-    return { updateOne: { filter: { _id: r._id }, update: { $set: { ...fresh, authorId: `demo-legacy-${r.id}` }, $unset: { publishedAt: '' } } } };
+    return {
+      updateOne: { filter: { _id: r._id }, update: { $set: { ...fresh, authorId: `demo-legacy-${r.id}` }, $unset: { publishedAt: '' } } },
+    };
   });
   await bulkWriteInChunks(updates, (chunk) => reviews.bulkWrite(chunk));
 }

@@ -15,11 +15,14 @@ describe('demo seed', () => {
       await Promise.all(
         ['subjects', 'teachers', 'reviews', 'counters'].map(async (name) => [
           name,
-          await db.conn.collection(name).find({}, { projection: { _id: 0, updatedAt: 0 } }).sort({ id: 1, _id: 1 }).toArray(),
+          await db.conn
+            .collection(name)
+            .find({}, { projection: { _id: 0, updatedAt: 0 } })
+            .sort({ id: 1, _id: 1 })
+            .toArray(),
         ]),
       ),
     );
-
 
   it('loads the demo school, then changes nothing on a second run', async () => {
     const first = await seedDatabase(config.MONGODB_URI, config.MONGODB_DB);
@@ -36,13 +39,37 @@ describe('demo seed', () => {
     const legacyDb = `${config.MONGODB_DB}_legacy`.slice(0, 63);
     const legacy = await mongoose.createConnection(config.MONGODB_URI, { dbName: legacyDb }).asPromise();
     try {
-      const old = { teacherId: 1, subjectId: 1, year: 2, tot_rating: 8, grades: { clarte: 5 }, flags: { aide: true }, text_rating: 'Old', status: 'published', authorId: 'seed', createdAt: new Date(), publishedAt: new Date() };
-      await legacy.collection('reviews').insertMany([{ id: 1, ...old }, { id: 2, ...old }]);
+      const old = {
+        teacherId: 1,
+        subjectId: 1,
+        year: 2,
+        tot_rating: 8,
+        grades: { clarte: 5 },
+        flags: { aide: true },
+        text_rating: 'Old',
+        status: 'published',
+        authorId: 'seed',
+        createdAt: new Date(),
+        publishedAt: new Date(),
+      };
+      await legacy.collection('reviews').insertMany([
+        { id: 1, ...old },
+        { id: 2, ...old },
+      ]);
       await legacy.collection<{ _id: string; seq: number }>('counters').insertOne({ _id: 'reviews', seq: 2 });
       await seedDatabase(config.MONGODB_URI, legacyDb);
-      const migrated = await legacy.collection('reviews').find({ id: { $in: [1, 2] } }).toArray();
+      const migrated = await legacy
+        .collection('reviews')
+        .find({ id: { $in: [1, 2] } })
+        .toArray();
       expect(migrated.map((r) => r.authorId)).toEqual(['demo-legacy-1', 'demo-legacy-2']);
-      expect(migrated[0]).toMatchObject({ visible: true, demo: true, pub: expect.objectContaining({ tot_rating: 8 }), votes: '{}', reports: [] });
+      expect(migrated[0]).toMatchObject({
+        visible: true,
+        demo: true,
+        pub: expect.objectContaining({ tot_rating: 8 }),
+        votes: '{}',
+        reports: [],
+      });
     } finally {
       await legacy.dropDatabase();
       await legacy.close();
@@ -76,7 +103,12 @@ describe('demo seed', () => {
       fence: 0,
       createdAt: expect.any(Date),
     });
-    const ids = (await db.conn.collection('reviews').find({}, { projection: { id: 1 } }).toArray()).map((r) => r.id);
+    const ids = (
+      await db.conn
+        .collection('reviews')
+        .find({}, { projection: { id: 1 } })
+        .toArray()
+    ).map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
     const counter = await db.conn.collection<{ _id: string; seq: number }>('counters').findOne({ _id: 'reviews' });
     expect(counter?.seq).toBe(Math.max(...ids));

@@ -35,7 +35,9 @@ type Doc = Record<string, unknown>;
 
 /** Reads the source documents (reviews, user indexes, teachers) as of `at`. */
 export async function readGroundTruth(db: Db, at = Date.now()): Promise<GroundTruth> {
-  const [reviews, indexes, teachers] = await Promise.all(['reviews', 'user_index', 'teachers'].map((name) => db.collection<Doc>(name).find({}).toArray()));
+  const [reviews, indexes, teachers] = await Promise.all(
+    ['reviews', 'user_index', 'teachers'].map((name) => db.collection<Doc>(name).find({}).toArray()),
+  );
   const reviewCopies = new Map<number, number>();
   const authorOf = new Map<number, string>();
   const shown = new Map<number, ShownReview>();
@@ -47,18 +49,38 @@ export async function readGroundTruth(db: Db, at = Date.now()): Promise<GroundTr
     authorOf.set(id, r.authorId as string);
     const pub = r.pub as Doc | null;
     if (r.visible && pub) {
-      shown.set(id, { id, teacherId: pub.teacherId as number, subjectId: pub.subjectId as number, year: pub.year as number, tot_rating: pub.tot_rating as number, createdAt: r.createdAt as Date });
+      shown.set(id, {
+        id,
+        teacherId: pub.teacherId as number,
+        subjectId: pub.subjectId as number,
+        year: pub.year as number,
+        tot_rating: pub.tot_rating as number,
+        createdAt: r.createdAt as Date,
+      });
     }
-    for (const [userId, value] of Object.entries(JSON.parse((r.votes as string) ?? '{}') as Record<string, number>)) votes.push({ reviewId: id, userId, value: value === 1 });
+    for (const [userId, value] of Object.entries(JSON.parse((r.votes as string) ?? '{}') as Record<string, number>))
+      votes.push({ reviewId: id, userId, value: value === 1 });
     for (const report of (r.reports as { userId: string }[]) ?? []) reports.push({ reviewId: id, userId: report.userId });
   }
   const existing = new Set(reviewCopies.keys());
-  const favourites = indexes.flatMap((u) => ((u.favorites as number[]) ?? []).filter((id) => existing.has(id)).map((reviewId) => ({ reviewId, userId: String(u._id) })));
-  return { at, reviewCopies, authorOf, shown, votes, favourites, reports, teachers: teachers.map((t) => ({ id: t.id as number, archived: Boolean(t.archived) })) };
+  const favourites = indexes.flatMap((u) =>
+    ((u.favorites as number[]) ?? []).filter((id) => existing.has(id)).map((reviewId) => ({ reviewId, userId: String(u._id) })),
+  );
+  return {
+    at,
+    reviewCopies,
+    authorOf,
+    shown,
+    votes,
+    favourites,
+    reports,
+    teachers: teachers.map((t) => ({ id: t.id as number, archived: Boolean(t.archived) })),
+  };
 }
 
 /** The public reviews of a teacher according to the documents. */
-export const shownReviewsOf = (truth: GroundTruth, teacherId: number): ShownReview[] => [...truth.shown.values()].filter((r) => r.teacherId === teacherId);
+export const shownReviewsOf = (truth: GroundTruth, teacherId: number): ShownReview[] =>
+  [...truth.shown.values()].filter((r) => r.teacherId === teacherId);
 
 /** The relatable vote counts of a review according to the documents. */
 export function voteCountsOf(truth: GroundTruth, reviewId: number): { up: number; total: number } {

@@ -2,7 +2,14 @@
 // file's own database and queue prefix, a token issuer standing in for the auth service, and the
 // demo catalogue. Not part of the bundles.
 import { PublicView } from '../app/reading/public-view';
-import { dropDatabase, startTestApp, startTokenIssuer, testServiceConfig, type TestApp, type TestTokenIssuer } from '@pupitre/server-kit/testing';
+import {
+  dropDatabase,
+  startTestApp,
+  startTokenIssuer,
+  testServiceConfig,
+  type TestApp,
+  type TestTokenIssuer,
+} from '@pupitre/server-kit/testing';
 import { createQueueConnection } from '@pupitre/server-kit';
 import { type Role } from '@pupitre/contracts';
 import mongoose, { type Connection } from 'mongoose';
@@ -32,7 +39,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(testFile: string, options: { worker?: boolean; seed?: boolean; api?: Record<string, string>; workerEnv?: Record<string, string> } = {}): Promise<Harness> {
+export async function startHarness(
+  testFile: string,
+  options: { worker?: boolean; seed?: boolean; api?: Record<string, string>; workerEnv?: Record<string, string> } = {},
+): Promise<Harness> {
   const issuer = await startTokenIssuer();
   const prefix = `it-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
   const apiConfig = testServiceConfig(ratingEnvSchema, testFile, {
@@ -95,7 +105,11 @@ export async function startHarness(testFile: string, options: { worker?: boolean
 
 /** The demo teachers with their subjects, straight from the database. */
 export async function teachersOf(conn: Connection): Promise<{ id: number; name: string; subjectIds: number[] }[]> {
-  return conn.collection('teachers').find({}, { projection: { _id: 0, id: 1, name: 1, subjectIds: 1 } }).sort({ id: 1 }).toArray() as never;
+  return conn
+    .collection('teachers')
+    .find({}, { projection: { _id: 0, id: 1, name: 1, subjectIds: 1 } })
+    .sort({ id: 1 })
+    .toArray() as never;
 }
 
 export async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
@@ -112,13 +126,20 @@ export async function waitFor<T>(probe: () => Promise<T | null | undefined | fal
  * Waits until review `id` has the verdict `status` in the database and, when published, until the
  * API's public index shows it (the worker's write reaches the API as a change notice).
  */
-export function waitShown(h: Pick<Harness, 'conn' | 'api'>, id: number, status = 'published', timeoutMs = 15_000): Promise<Record<string, unknown>> {
+export function waitShown(
+  h: Pick<Harness, 'conn' | 'api'>,
+  id: number,
+  status = 'published',
+  timeoutMs = 15_000,
+): Promise<Record<string, unknown>> {
   const index = h.api.app.get(PublicView).index;
   return waitFor(
     async () => {
       const r = await h.conn.collection('reviews').findOne({ id });
       if (!r || r.status !== status) return null;
-      const inIndex = Boolean(index.get(id)) === Boolean(r.visible) && index.isFlagged(id) === (r.status === 'held' || r.hidden || (r.reportCount ?? 0) > 0);
+      const inIndex =
+        Boolean(index.get(id)) === Boolean(r.visible) &&
+        index.isFlagged(id) === (r.status === 'held' || r.hidden || (r.reportCount ?? 0) > 0);
       return inIndex ? r : null;
     },
     timeoutMs,
@@ -136,7 +157,10 @@ export async function shownAggregates(conn: Connection, teacherId: number): Prom
  * recomputation from the review documents (none: exact). Polls briefly: another process's write
  * reaches the API as a change notice.
  */
-export async function aggregateMismatches(h: Pick<Harness, 'conn' | 'api'>, timeoutMs = 3000): Promise<{ id: number; shown: object; truth: object }[]> {
+export async function aggregateMismatches(
+  h: Pick<Harness, 'conn' | 'api'>,
+  timeoutMs = 3000,
+): Promise<{ id: number; shown: object; truth: object }[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const truth = await recomputeFromScratch(h.conn);
@@ -145,7 +169,11 @@ export async function aggregateMismatches(h: Pick<Harness, 'conn' | 'api'>, time
       const res = await fetch(`${h.api.url}/api/teacher/${id}`);
       const shown = (await res.json()) as { reviews: number; rating: number | null };
       const rating = expected.reviewCount ? Math.round((expected.ratingSum / expected.reviewCount) * 10) / 10 : null;
-      if (shown.reviews !== expected.reviewCount || (shown.rating === null) !== (rating === null) || Math.abs((shown.rating ?? 0) - (rating ?? 0)) > 0.051) {
+      if (
+        shown.reviews !== expected.reviewCount ||
+        (shown.rating === null) !== (rating === null) ||
+        Math.abs((shown.rating ?? 0) - (rating ?? 0)) > 0.051
+      ) {
         out.push({ id, shown: { reviews: shown.reviews, rating: shown.rating }, truth: { reviews: expected.reviewCount, rating } });
       }
     }

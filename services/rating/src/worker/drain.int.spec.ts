@@ -13,7 +13,10 @@ jest.setTimeout(30_000);
 
 describe('rating worker shutdown', () => {
   const queue = { QUEUE_PREFIX: `it-${process.pid}-${Date.now()}-drain` };
-  const apiConfig = testServiceConfig(ratingEnvSchema, __filename, { ...queue, AUTH_JWKS_URL: 'http://127.0.0.1:9/auth/.well-known/jwks.json' });
+  const apiConfig = testServiceConfig(ratingEnvSchema, __filename, {
+    ...queue,
+    AUTH_JWKS_URL: 'http://127.0.0.1:9/auth/.well-known/jwks.json',
+  });
   const workerConfig = testServiceConfig(workerEnvSchema, __filename, { ...queue, MONGODB_DB: apiConfig.MONGODB_DB });
   let api: TestApp;
   let worker: TestApp;

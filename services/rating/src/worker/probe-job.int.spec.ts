@@ -31,7 +31,10 @@ async function waitFor<T>(probe: () => Promise<T | null>, timeoutMs: number): Pr
 describe('review-publication queue: API producer → delay → worker', () => {
   // A queue prefix of its own, so no other test run's worker takes these jobs.
   const queue = { QUEUE_PREFIX: `it-${process.pid}-${Date.now()}` };
-  const apiConfig = testServiceConfig(ratingEnvSchema, __filename, { ...queue, AUTH_JWKS_URL: 'http://127.0.0.1:9/auth/.well-known/jwks.json' });
+  const apiConfig = testServiceConfig(ratingEnvSchema, __filename, {
+    ...queue,
+    AUTH_JWKS_URL: 'http://127.0.0.1:9/auth/.well-known/jwks.json',
+  });
   const workerConfig = testServiceConfig(workerEnvSchema, __filename, { ...queue, MONGODB_DB: apiConfig.MONGODB_DB });
   let api: TestApp;
   let worker: TestApp;

@@ -39,7 +39,11 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
     this.worker.on('failed', (job, err) =>
       this.logger.error({ msg: 'job failed', jobId: job?.id, job: job?.name, attempt: job?.attemptsMade, error: err.message }),
     );
-    this.logger.log({ msg: `consuming ${REVIEW_PUBLICATION_QUEUE}`, handlers: this.dispatcher.names, concurrency: this.config.WORKER_CONCURRENCY });
+    this.logger.log({
+      msg: `consuming ${REVIEW_PUBLICATION_QUEUE}`,
+      handlers: this.dispatcher.names,
+      concurrency: this.config.WORKER_CONCURRENCY,
+    });
 
     // The reconciler: a repeatable job (job scheduler), re-declared by a local watchdog so a Redis
     // that lost its data gets it back, and one pass at start-up for what came due while no worker ran.
@@ -78,7 +82,13 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
   private async run(job: Job): Promise<unknown> {
     const started = Date.now();
     const result = await this.dispatcher.dispatch(job);
-    this.logger.log({ msg: 'job done', jobId: job.id, job: job.name, ms: Date.now() - started, lateMs: started - job.timestamp - (job.opts.delay ?? 0) });
+    this.logger.log({
+      msg: 'job done',
+      jobId: job.id,
+      job: job.name,
+      ms: Date.now() - started,
+      lateMs: started - job.timestamp - (job.opts.delay ?? 0),
+    });
     return result;
   }
 }

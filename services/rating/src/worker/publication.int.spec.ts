@@ -2,7 +2,16 @@ import { request } from '@pupitre/server-kit/testing';
 import { ReviewStore } from '../app/data/review-store';
 import { TaskStore } from '../app/data/task-store';
 import { Publisher } from '../app/publication/publisher';
-import { aggregateMismatches, type Harness, reviewPayload, shownAggregates, startHarness, teachersOf, waitFor, waitShown } from '../testing/rating-harness';
+import {
+  aggregateMismatches,
+  type Harness,
+  reviewPayload,
+  shownAggregates,
+  startHarness,
+  teachersOf,
+  waitFor,
+  waitShown,
+} from '../testing/rating-harness';
 
 jest.setTimeout(90_000);
 
@@ -13,7 +22,9 @@ describe('review publication (BullMQ delayed jobs, worker, reconciler)', () => {
   const review = (id: number) => h.conn.collection('reviews').findOne({ id });
   const teacherRow = (id: number) => shownAggregates(h.conn, id);
   const communityIds = async () =>
-    (await request(h.api.url).get('/api/rating/community?limit=50').expect(200)).body.slice(0, -1).flatMap((b: { reviews: { id: number }[] }) => b.reviews.map((r) => r.id));
+    (await request(h.api.url).get('/api/rating/community?limit=50').expect(200)).body
+      .slice(0, -1)
+      .flatMap((b: { reviews: { id: number }[] }) => b.reviews.map((r) => r.id));
 
   beforeAll(async () => {
     h = await startHarness(__filename, { worker: true });
@@ -21,13 +32,18 @@ describe('review publication (BullMQ delayed jobs, worker, reconciler)', () => {
   });
   afterAll(() => h?.close());
 
-
   it('keeps a review invisible before its delay and public after it; its author sees it pending meanwhile', async () => {
     const author = await h.auth('pub-author');
     const t = teachers[10];
     const before = (await request(h.api.url).get(`/api/teacher/${t.id}`).expect(200)).body;
     const created = Date.now();
-    const { id } = (await request(h.api.url).post('/api/rating/0').set(author).send(reviewPayload(t.id, t.subjectIds[0], { tot_rating: 10 })).expect(201)).body;
+    const { id } = (
+      await request(h.api.url)
+        .post('/api/rating/0')
+        .set(author)
+        .send(reviewPayload(t.id, t.subjectIds[0], { tot_rating: 10 }))
+        .expect(201)
+    ).body;
     const mine = (await request(h.api.url).get('/auth/me/reviews').set(author).expect(200)).body;
     expect(mine).toEqual([expect.objectContaining({ id, status: 'pending' })]);
     expect(await communityIds()).not.toContain(id);
@@ -38,7 +54,9 @@ describe('review publication (BullMQ delayed jobs, worker, reconciler)', () => {
     expect(await review(id)).toMatchObject({ status: 'published' });
     const after = (await request(h.api.url).get(`/api/teacher/${t.id}`).expect(200)).body;
     expect(after.reviews).toBe(before.reviews + 1);
-    expect((await request(h.api.url).get('/auth/me/reviews').set(author).expect(200)).body).toEqual([expect.objectContaining({ id, status: 'published' })]);
+    expect((await request(h.api.url).get('/auth/me/reviews').set(author).expect(200)).body).toEqual([
+      expect.objectContaining({ id, status: 'published' }),
+    ]);
     expect((await request(h.api.url).get('/auth/me').set(author).expect(200)).body).toMatchObject({ num: 1, average: 10, popularity: 0 });
     expect(await aggregateMismatches(h)).toEqual([]);
   });
@@ -55,7 +73,13 @@ describe('review publication (BullMQ delayed jobs, worker, reconciler)', () => {
   ])('does not publish %j: %s with reason %s, shown to its author', async (text, status, reason) => {
     const author = await h.auth();
     const t = teachers[11];
-    const { id } = (await request(h.api.url).post('/api/rating/0').set(author).send(reviewPayload(t.id, t.subjectIds[0], { text_rating: text })).expect(201)).body;
+    const { id } = (
+      await request(h.api.url)
+        .post('/api/rating/0')
+        .set(author)
+        .send(reviewPayload(t.id, t.subjectIds[0], { text_rating: text }))
+        .expect(201)
+    ).body;
     await waitShown(h, id, status);
     expect(await review(id)).toMatchObject({ status, reason, visible: false, pub: null });
     const mine = (await request(h.api.url).get('/auth/me/reviews').set(author).expect(200)).body;
@@ -66,11 +90,22 @@ describe('review publication (BullMQ delayed jobs, worker, reconciler)', () => {
   it('keeps the published version visible while an edit waits, then shows the edit', async () => {
     const author = await h.auth('editor');
     const t = teachers[12];
-    const { id } = (await request(h.api.url).post('/api/rating/0').set(author).send(reviewPayload(t.id, t.subjectIds[0], { tot_rating: 2, text_rating: 'First version' })).expect(201)).body;
+    const { id } = (
+      await request(h.api.url)
+        .post('/api/rating/0')
+        .set(author)
+        .send(reviewPayload(t.id, t.subjectIds[0], { tot_rating: 2, text_rating: 'First version' }))
+        .expect(201)
+    ).body;
     await waitShown(h, id);
     const sumBefore = (await teacherRow(t.id))!.ratingSum;
-    await request(h.api.url).put(`/api/rating/${id}`).set(author).send(reviewPayload(t.id, t.subjectIds[0], { tot_rating: 9, text_rating: 'Second version' })).expect(200);
-    const teacherPage = async () => JSON.stringify((await request(h.api.url).get(`/api/teacher/${t.id}/reviews?limit=50`).expect(200)).body);
+    await request(h.api.url)
+      .put(`/api/rating/${id}`)
+      .set(author)
+      .send(reviewPayload(t.id, t.subjectIds[0], { tot_rating: 9, text_rating: 'Second version' }))
+      .expect(200);
+    const teacherPage = async () =>
+      JSON.stringify((await request(h.api.url).get(`/api/teacher/${t.id}/reviews?limit=50`).expect(200)).body);
     expect(await teacherPage()).toContain('First version');
     expect((await teacherRow(t.id))!.ratingSum).toBe(sumBefore);
     await waitFor(async () => (await review(id))?.status === 'published' && (await review(id))?.pub.version === 2, 15_000, 'v2 published');
@@ -78,7 +113,11 @@ describe('review publication (BullMQ delayed jobs, worker, reconciler)', () => {
     expect(await teacherPage()).not.toContain('First version');
     expect((await teacherRow(t.id))!.ratingSum).toBe(sumBefore + 7);
     // A rejected edit leaves the published version in place.
-    await request(h.api.url).put(`/api/rating/${id}`).set(author).send(reviewPayload(t.id, t.subjectIds[0], { tot_rating: 1, text_rating: 'You idiot' })).expect(200);
+    await request(h.api.url)
+      .put(`/api/rating/${id}`)
+      .set(author)
+      .send(reviewPayload(t.id, t.subjectIds[0], { tot_rating: 1, text_rating: 'You idiot' }))
+      .expect(200);
     await waitFor(async () => (await review(id))?.status === 'rejected', 15_000, 'v3 rejected');
     expect(await teacherPage()).toContain('Second version');
     expect(await aggregateMismatches(h)).toEqual([]);
@@ -90,7 +129,15 @@ describe('review publication (BullMQ delayed jobs, worker, reconciler)', () => {
     await h.stopWorker();
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) {
-      ids.push((await request(h.api.url).post('/api/rating/0').set(await h.auth()).send(reviewPayload(t.id, t.subjectIds[0], { tot_rating: 8 })).expect(201)).body.id);
+      ids.push(
+        (
+          await request(h.api.url)
+            .post('/api/rating/0')
+            .set(await h.auth())
+            .send(reviewPayload(t.id, t.subjectIds[0], { tot_rating: 8 }))
+            .expect(201)
+        ).body.id,
+      );
     }
     const before = (await teacherRow(t.id))!;
     await new Promise((r) => setTimeout(r, 1600));
@@ -108,54 +155,98 @@ describe('review publication (BullMQ delayed jobs, worker, reconciler)', () => {
     const t = teachers[14];
     const ids: number[] = [];
     for (let i = 0; i < 8; i++) {
-      ids.push((await request(h.api.url).post('/api/rating/0').set(await h.auth()).send(reviewPayload(t.id, t.subjectIds[i % t.subjectIds.length], { tot_rating: i })).expect(201)).body.id);
+      ids.push(
+        (
+          await request(h.api.url)
+            .post('/api/rating/0')
+            .set(await h.auth())
+            .send(reviewPayload(t.id, t.subjectIds[i % t.subjectIds.length], { tot_rating: i }))
+            .expect(201)
+        ).body.id,
+      );
     }
     await new Promise((r) => setTimeout(r, 1600));
     await h.flushRedis(); // every delayed job, and the reconciler's schedule, are gone
     await h.startWorker();
-    await waitFor(async () => (await h.conn.collection('reviews').countDocuments({ id: { $in: ids }, status: 'published' })) === 8, 20_000, 'reconciled');
+    await waitFor(
+      async () => (await h.conn.collection('reviews').countDocuments({ id: { $in: ids }, status: 'published' })) === 8,
+      20_000,
+      'reconciled',
+    );
     for (const id of ids) await waitShown(h, id);
     expect(await aggregateMismatches(h)).toEqual([]);
     // And the repeatable job is back in Redis.
-    await waitFor(async () => {
-      const { createQueueConnection } = await import('@pupitre/server-kit');
-      const redis = createQueueConnection(h.apiConfig.REDIS_URL);
-      const keys = await redis.keys(`${h.apiConfig.QUEUE_PREFIX}:review-publication:repeat*`);
-      redis.disconnect();
-      return keys.length > 0;
-    }, 10_000, 'reconciler re-scheduled');
+    await waitFor(
+      async () => {
+        const { createQueueConnection } = await import('@pupitre/server-kit');
+        const redis = createQueueConnection(h.apiConfig.REDIS_URL);
+        const keys = await redis.keys(`${h.apiConfig.QUEUE_PREFIX}:review-publication:repeat*`);
+        redis.disconnect();
+        return keys.length > 0;
+      },
+      10_000,
+      'reconciler re-scheduled',
+    );
   });
 
   describe('moderation', () => {
     it('queues held and reported reviews for admins; approve, reject with a reason, restore; every action recorded', async () => {
       const admin = await h.auth('admin-1', ['user', 'admin']);
-      await request(h.api.url).get('/api/moderation/queue').set(await h.auth()).expect(403, { detail: 'You do not have permission to perform this action.' });
+      await request(h.api.url)
+        .get('/api/moderation/queue')
+        .set(await h.auth())
+        .expect(403, { detail: 'You do not have permission to perform this action.' });
       await request(h.api.url).get('/api/moderation/queue').expect(401);
       const author = await h.auth('threatening-author');
       const t = teachers[15];
-      const { id } = (await request(h.api.url).post('/api/rating/0').set(author).send(reviewPayload(t.id, t.subjectIds[0], { text_rating: 'I will kill him' })).expect(201)).body;
+      const { id } = (
+        await request(h.api.url)
+          .post('/api/rating/0')
+          .set(author)
+          .send(reviewPayload(t.id, t.subjectIds[0], { text_rating: 'I will kill him' }))
+          .expect(201)
+      ).body;
       await waitShown(h, id, 'held');
       const queue = (await request(h.api.url).get('/api/moderation/queue').set(admin).expect(200)).body;
-      expect(queue).toEqual(expect.arrayContaining([expect.objectContaining({ id, status: 'held', reason: 'threat', text_rating: 'I will kill him' })]));
+      expect(queue).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id, status: 'held', reason: 'threat', text_rating: 'I will kill him' })]),
+      );
       expect(JSON.stringify(queue)).not.toContain('threatening-author');
 
       const count = async () => (await teacherRow(t.id))!.reviewCount;
       const c0 = await count();
-      expect((await request(h.api.url).post(`/api/moderation/reviews/${id}/approve`).set(admin).expect(200)).body).toEqual({ id, status: 'published', visible: true });
+      expect((await request(h.api.url).post(`/api/moderation/reviews/${id}/approve`).set(admin).expect(200)).body).toEqual({
+        id,
+        status: 'published',
+        visible: true,
+      });
       expect(await count()).toBe(c0 + 1);
       expect(await communityIds()).toContain(id);
       await request(h.api.url).post(`/api/moderation/reviews/${id}/approve`).set(admin).expect(409);
       await request(h.api.url).post(`/api/moderation/reviews/${id}/reject`).set(admin).send({}).expect(400);
-      expect((await request(h.api.url).post(`/api/moderation/reviews/${id}/reject`).set(admin).send({ reason: 'moderator' }).expect(200)).body).toEqual({ id, status: 'rejected', visible: false });
+      expect(
+        (await request(h.api.url).post(`/api/moderation/reviews/${id}/reject`).set(admin).send({ reason: 'moderator' }).expect(200)).body,
+      ).toEqual({ id, status: 'rejected', visible: false });
       expect(await count()).toBe(c0);
-      expect((await request(h.api.url).get('/auth/me/reviews').set(author).expect(200)).body).toEqual([expect.objectContaining({ id, status: 'rejected', reason: 'moderator' })]);
-      expect((await request(h.api.url).post(`/api/moderation/reviews/${id}/restore`).set(admin).expect(200)).body).toEqual({ id, status: 'published', visible: true });
+      expect((await request(h.api.url).get('/auth/me/reviews').set(author).expect(200)).body).toEqual([
+        expect.objectContaining({ id, status: 'rejected', reason: 'moderator' }),
+      ]);
+      expect((await request(h.api.url).post(`/api/moderation/reviews/${id}/restore`).set(admin).expect(200)).body).toEqual({
+        id,
+        status: 'published',
+        visible: true,
+      });
       expect(await count()).toBe(c0 + 1);
       await request(h.api.url).post('/api/moderation/reviews/999999/approve').set(admin).expect(404);
       await request(h.api.url).post('/api/moderation/reviews/abc/approve').set(admin).expect(400);
       const history = (await request(h.api.url).get(`/api/moderation/reviews/${id}/actions`).set(admin).expect(200)).body;
       expect(history.map((a: { action: string }) => a.action)).toEqual(['approve', 'reject', 'restore']);
-      expect(history[1]).toMatchObject({ moderatorId: 'admin-1', reason: 'moderator', before: { status: 'published' }, after: { status: 'rejected' } });
+      expect(history[1]).toMatchObject({
+        moderatorId: 'admin-1',
+        reason: 'moderator',
+        before: { status: 'published' },
+        after: { status: 'rejected' },
+      });
       expect(await aggregateMismatches(h)).toEqual([]);
     });
 
@@ -164,7 +255,11 @@ describe('review publication (BullMQ delayed jobs, worker, reconciler)', () => {
       const target = await h.conn.collection('reviews').findOne({ visible: true, demo: true });
       // Accounts a year old, with no history: each report weighs 1.
       for (let i = 0; i < h.apiConfig.REPORT_HIDE_THRESHOLD; i++) {
-        await request(h.api.url).post(`/api/rating/${target!.id}/report`).set(await h.auth(undefined, ['user'], 365)).send({ content: 'Not nice' }).expect(201);
+        await request(h.api.url)
+          .post(`/api/rating/${target!.id}/report`)
+          .set(await h.auth(undefined, ['user'], 365))
+          .send({ content: 'Not nice' })
+          .expect(201);
       }
       expect(await review(target!.id)).toMatchObject({ hidden: true, visible: false });
       const queue = (await request(h.api.url).get('/api/moderation/queue').set(admin).expect(200)).body;

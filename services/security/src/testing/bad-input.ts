@@ -43,7 +43,28 @@ const json = (name: string, value: unknown): BadBody => ({ name, contentType: 'a
 const raw = (name: string, body: string, contentType = 'application/json'): BadBody => ({ name, contentType, body });
 
 /** Fields the endpoints read, given values of the wrong type, operators or absurd sizes. */
-const FIELDS = ['email', 'password', 're_password', 'refresh', 'uid', 'token', 'code', 'current_password', 'value', 'content', 'note', 'reason', 'csv', 'name', 'color', 'prefix', 'teacher', 'subject', 'year', 'tot_rating'];
+const FIELDS = [
+  'email',
+  'password',
+  're_password',
+  'refresh',
+  'uid',
+  'token',
+  'code',
+  'current_password',
+  'value',
+  'content',
+  'note',
+  'reason',
+  'csv',
+  'name',
+  'color',
+  'prefix',
+  'teacher',
+  'subject',
+  'year',
+  'tot_rating',
+];
 const each = (value: unknown) => Object.fromEntries(FIELDS.map((f) => [f, value]));
 const nested = (depth: number): string => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 
@@ -58,7 +79,11 @@ export const BAD_BODIES: readonly BadBody[] = [
   raw('JSON as text/plain', '{"value": true}', 'text/plain'),
   raw('XML', '<?xml version="1.0"?><value>true</value>', 'application/xml'),
   raw('multipart garbage', '--x\r\nContent-Disposition: form-data; name="value"\r\n\r\ntrue\r\n', 'multipart/form-data; boundary=y'),
-  raw('form with brackets and pollution', 'a[b]=1&__proto__[polluted]=1&constructor[prototype][polluted]=1', 'application/x-www-form-urlencoded'),
+  raw(
+    'form with brackets and pollution',
+    'a[b]=1&__proto__[polluted]=1&constructor[prototype][polluted]=1',
+    'application/x-www-form-urlencoded',
+  ),
   raw('unsupported charset', '{"value": true}', 'application/json; charset=koi8-r'),
   { ...raw('gzip that is not', '{"value": true}'), headers: { 'Content-Encoding': 'gzip' } },
   json('an array', []),

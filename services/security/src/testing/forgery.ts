@@ -23,7 +23,8 @@ export async function forgeriesFrom(world: World, victim: Account): Promise<Forg
   const { kid } = decodeProtectedHeader(victim.access);
   const stranger = (await generateKeyPair('ES256')).privateKey;
   const jwk = (await request(world.url).get(JWKS_PATH).expect(200)).body.keys[0];
-  const signWith = (key: Parameters<SignJWT['sign']>[0], alg: string, payload: JWTPayload = claims) => new SignJWT(payload).setProtectedHeader({ alg, kid: kid as string, typ: 'JWT' }).sign(key);
+  const signWith = (key: Parameters<SignJWT['sign']>[0], alg: string, payload: JWTPayload = claims) =>
+    new SignJWT(payload).setProtectedHeader({ alg, kid: kid as string, typ: 'JWT' }).sign(key);
   return [
     { name: 'no Authorization header' },
     { name: 'an empty header', header: '' },
@@ -36,12 +37,21 @@ export async function forgeriesFrom(world: World, victim: Account): Promise<Forg
     { name: 'a JWT of two parts', header: `Bearer ${head}.${body}` },
     { name: 'an enormous token', header: `Bearer ${'A'.repeat(6000)}.${'B'.repeat(2000)}.${'C'.repeat(100)}` },
     { name: 'a tampered signature', header: `Bearer ${head}.${body}.${flip(signature)}` },
-    { name: 'tampered claims (admin role) under the real signature', header: `Bearer ${head}.${b64({ ...claims, roles: ['user', 'admin'] })}.${signature}` },
-    { name: 'another user under the real signature', header: `Bearer ${head}.${b64({ ...claims, sub: randomBytes(12).toString('hex') })}.${signature}` },
+    {
+      name: 'tampered claims (admin role) under the real signature',
+      header: `Bearer ${head}.${b64({ ...claims, roles: ['user', 'admin'] })}.${signature}`,
+    },
+    {
+      name: 'another user under the real signature',
+      header: `Bearer ${head}.${b64({ ...claims, sub: randomBytes(12).toString('hex') })}.${signature}`,
+    },
     { name: 'alg none', header: `Bearer ${b64({ alg: 'none', typ: 'JWT', kid })}.${body}.` },
     { name: 'alg none, upper case', header: `Bearer ${b64({ alg: 'NONE', typ: 'JWT' })}.${b64({ ...claims, roles: ['user', 'admin'] })}.` },
     { name: 'signed by another key under the published kid', header: `Bearer ${await signWith(stranger, 'ES256')}` },
-    { name: 'HS256 keyed with the published public key', header: `Bearer ${await signWith(new TextEncoder().encode(JSON.stringify(jwk)), 'HS256')}` },
+    {
+      name: 'HS256 keyed with the published public key',
+      header: `Bearer ${await signWith(new TextEncoder().encode(JSON.stringify(jwk)), 'HS256')}`,
+    },
     { name: 'the refresh token as an access token', header: `Bearer ${victim.refresh}` },
   ];
 }

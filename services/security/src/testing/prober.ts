@@ -65,11 +65,14 @@ export async function startProber(testFile: string): Promise<Prober> {
     operation,
     callersOf,
     async run(e, requests) {
-      const sends = (isProbe(e) ? world.processes : [world.url]).flatMap((base) => callersOf(e).flatMap((caller) => requests.map((r) => () => send(base, e, caller, r))));
+      const sends = (isProbe(e) ? world.processes : [world.url]).flatMap((base) =>
+        callersOf(e).flatMap((caller) => requests.map((r) => () => send(base, e, caller, r))),
+      );
       const problems: string[] = [];
       // A few at a time (each is independent and none may change anything): the suite stays fast.
       for (let i = 0; i < sends.length; i += IN_FLIGHT) {
-        for (const problem of await Promise.all(sends.slice(i, i + IN_FLIGHT).map((go) => go()))) if (problem) problems.push(`${label(e)}: ${problem}`);
+        for (const problem of await Promise.all(sends.slice(i, i + IN_FLIGHT).map((go) => go())))
+          if (problem) problems.push(`${label(e)}: ${problem}`);
       }
       const polluted = POLLUTION.filter((key) => key in Object.prototype);
       if (polluted.length) problems.push(`${label(e)}: Object.prototype polluted with ${polluted.join(', ')}`);

@@ -52,7 +52,9 @@ const normal = (path: string) => path.replace(/\{([a-z]+)\}/gi, ':$1').replace(/
 
 /** Reads both services' OpenAPI documents (through the gateway, contract-checked): what each endpoint reads. */
 export async function operations(url: string): Promise<(e: Endpoint) => Operation | undefined> {
-  const docs = await Promise.all(['/auth/docs/openapi.json', '/api/docs/openapi.json'].map(async (p) => (await request(url).get(p).expect(200)).body as OpenApi));
+  const docs = await Promise.all(
+    ['/auth/docs/openapi.json', '/api/docs/openapi.json'].map(async (p) => (await request(url).get(p).expect(200)).body as OpenApi),
+  );
   const known = new Map<string, Operation>();
   for (const doc of docs) {
     for (const [path, ops] of Object.entries(doc.paths)) {

@@ -9,7 +9,11 @@ import { TEST_ENV } from '../../../auth/src/testing/auth-test-kit';
  * so that a busy machine cannot let it lapse between two steps of a test.
  */
 export const PRODUCTION_THROTTLES: Record<string, string | undefined> = {
-  ...Object.fromEntries(Object.keys(TEST_ENV).filter((k) => k.startsWith('THROTTLE_')).map((k) => [k, undefined])),
+  ...Object.fromEntries(
+    Object.keys(TEST_ENV)
+      .filter((k) => k.startsWith('THROTTLE_'))
+      .map((k) => [k, undefined]),
+  ),
   THROTTLE_LOGIN_DELAY: '30s',
 };
 
@@ -21,7 +25,10 @@ export const clientAt = (authUrl: string, address: string) => ({
 /** A 429 as the contract has it: the error key, the wait in words and in Retry-After (1..`maxSeconds`). */
 export function expectThrottled(res: { status: number; body: unknown; headers: Record<string, string> }, maxSeconds: number): void {
   expect(res.status).toBe(429);
-  expect(res.body).toEqual({ error: 'too-many-requests', detail: expect.stringMatching(/^Request was throttled\. Expected available in \d+ seconds\.$/) });
+  expect(res.body).toEqual({
+    error: 'too-many-requests',
+    detail: expect.stringMatching(/^Request was throttled\. Expected available in \d+ seconds\.$/),
+  });
   expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(maxSeconds);
 }

@@ -55,14 +55,25 @@ export interface WorldOptions {
 export async function startWorld(testFile: string, options: WorldOptions = {}): Promise<World> {
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const kid = `sec-${Date.now().toString(36)}`;
-  const auth = await startAuth(testFile, { TRUST_PROXY: '1', JWT_PRIVATE_KEYS: JSON.stringify([{ ...(await exportJWK(privateKey)), kid }]), ...options.auth });
-  const queue = { QUEUE_PREFIX: auth.config.QUEUE_PREFIX };
-  const rating = options.rating === false ? undefined : await startHarness(`${testFile}-rating`, {
-    worker: true,
-    api: { ...queue, AUTH_JWKS_URL: `${auth.url}${JWKS_PATH}`, REVIEW_VALIDATION_DELAY: '500ms' },
-    workerEnv: { ...options.workerEnv, ...queue },
+  const auth = await startAuth(testFile, {
+    TRUST_PROXY: '1',
+    JWT_PRIVATE_KEYS: JSON.stringify([{ ...(await exportJWK(privateKey)), kid }]),
+    ...options.auth,
   });
-  const gateway = await startGateway({ port: 0, host: '127.0.0.1', targets: { auth: auth.url, ...(rating && { rating: rating.api.url }) } });
+  const queue = { QUEUE_PREFIX: auth.config.QUEUE_PREFIX };
+  const rating =
+    options.rating === false
+      ? undefined
+      : await startHarness(`${testFile}-rating`, {
+          worker: true,
+          api: { ...queue, AUTH_JWKS_URL: `${auth.url}${JWKS_PATH}`, REVIEW_VALIDATION_DELAY: '500ms' },
+          workerEnv: { ...options.workerEnv, ...queue },
+        });
+  const gateway = await startGateway({
+    port: 0,
+    host: '127.0.0.1',
+    targets: { auth: auth.url, ...(rating && { rating: rating.api.url }) },
+  });
   const url = gateway.url.replace('localhost', '127.0.0.1');
   const processes = [auth.url, rating?.api.url, rating?.worker?.url].filter((u): u is string => Boolean(u));
   let reviews = 1; // demo teacher 1 is the fixtures'
@@ -77,14 +88,20 @@ export async function startWorld(testFile: string, options: WorldOptions = {}): 
       const { id, email, password } = await createActiveUser(url);
       if (role !== 'user') {
         const conn = await mongoose.createConnection(auth.config.MONGODB_URI, { dbName: auth.config.MONGODB_DB }).asPromise();
-        await runAdminCommand(conn, { command: role === 'admin' ? 'grant-admin' : 'grant-moderator', email }, 10, { actor: 'cli:security-suite' }).finally(() => conn.close());
+        await runAdminCommand(conn, { command: role === 'admin' ? 'grant-admin' : 'grant-moderator', email }, 10, {
+          actor: 'cli:security-suite',
+        }).finally(() => conn.close());
       }
       const { access, refresh } = await login(url, email, password);
       return { id, email, password, access, refresh, bearer: { Authorization: `Bearer ${access}` } };
     },
     async publicReview(author, n = (reviews += 1)) {
       const teacher = (await teachersOf(world.rating.conn))[n];
-      const { body } = await request(url).post('/api/rating/0').set(author.bearer).send(reviewPayload(teacher.id, teacher.subjectIds[0], { text_rating: `Review number ${n} of the security suite` })).expect(201);
+      const { body } = await request(url)
+        .post('/api/rating/0')
+        .set(author.bearer)
+        .send(reviewPayload(teacher.id, teacher.subjectIds[0], { text_rating: `Review number ${n} of the security suite` }))
+        .expect(201);
       await waitShown(world.rating, body.id);
       return body.id;
     },

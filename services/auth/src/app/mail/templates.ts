@@ -68,7 +68,8 @@ const COPY: Record<Language, Record<MailKind, Copy>> = {
   },
 };
 
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** The e-mail for `kind` in `lang`: subject, plain text and HTML, with `link` in both bodies. */
 export function renderMail(kind: MailKind, lang: Language, link: string): { subject: string; text: string; html: string } {

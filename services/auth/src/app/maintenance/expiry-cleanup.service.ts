@@ -38,7 +38,10 @@ export class ExpiryCleanup implements OnApplicationBootstrap, OnApplicationShutd
 
   async run(now = new Date()): Promise<{ refreshTokens: number; links: number }> {
     try {
-      const [refresh, links] = await Promise.all([this.refreshTokens.deleteMany({ expiresAt: { $lte: now } }), this.links.deleteMany({ expiresAt: { $lte: now } })]);
+      const [refresh, links] = await Promise.all([
+        this.refreshTokens.deleteMany({ expiresAt: { $lte: now } }),
+        this.links.deleteMany({ expiresAt: { $lte: now } }),
+      ]);
       const counts = { refreshTokens: refresh.deletedCount, links: links.deletedCount };
       if (counts.refreshTokens || counts.links) this.logger.log({ msg: 'expired records removed', ...counts });
       return counts;

@@ -5,7 +5,16 @@ import { createHash } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { request } from '@pupitre/server-kit/testing';
 import { type Response } from 'supertest';
-import { type AuthUnderTest, createActiveUser, GOOD_PASSWORD, linkParts, login, startAuth, uniqueEmail, waitForMail } from '../../testing/auth-test-kit';
+import {
+  type AuthUnderTest,
+  createActiveUser,
+  GOOD_PASSWORD,
+  linkParts,
+  login,
+  startAuth,
+  uniqueEmail,
+  waitForMail,
+} from '../../testing/auth-test-kit';
 import { TokenService } from '../tokens/token.service';
 import { type GoogleProfile, type LocalProvider, startLocalProvider } from '../../testing/google-provider';
 
@@ -30,7 +39,10 @@ describe('Google sign-in', () => {
   });
 
   /** Browser steps up to the front end's landing URL; `tamper` may alter the callback request. */
-  async function signIn(profile: GoogleProfile, tamper: { dropCookie?: boolean } = {}): Promise<{ landing: string; callbackUrl: string; cookie: string }> {
+  async function signIn(
+    profile: GoogleProfile,
+    tamper: { dropCookie?: boolean } = {},
+  ): Promise<{ landing: string; callbackUrl: string; cookie: string }> {
     await provider.setProfile(profile);
     const start = await request(auth.url).get('/auth/oauth2/get-redirect').expect(302);
     const authorize = new URL(start.headers.location);
@@ -55,7 +67,11 @@ describe('Google sign-in', () => {
   }
 
   /** The cookies the browser keeps from a response (name=value pairs). */
-  const cookiesOf = (res: Response) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  const cookiesOf = (res: Response) =>
+    ([] as string[])
+      .concat(res.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
   /** POST /auth/oauth2/exchange as the landing page does, with the browser's cookies. */
   const exchange = (code: unknown, cookie?: string) => {
     const req = request(auth.url).post('/auth/oauth2/exchange');
@@ -95,15 +111,24 @@ describe('Google sign-in', () => {
     const { landing, cookie } = await signIn({ sub: 'g-existing-1', email: user.email.toUpperCase(), email_verified: true });
     const session = await exchange(codeOf(landing), cookie).expect(200);
     expect(session.body.email).toBe(user.email);
-    await request(auth.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${session.body.access}`).expect(200, { email: user.email, id: user.id });
-    expect(await mongo.db(auth.config.MONGODB_DB).collection('users').findOne({ email: user.email })).toMatchObject({ googleSub: 'g-existing-1', isActive: true });
+    await request(auth.url)
+      .get('/auth/manage/users/me/')
+      .set('Authorization', `Bearer ${session.body.access}`)
+      .expect(200, { email: user.email, id: user.id });
+    expect(await mongo.db(auth.config.MONGODB_DB).collection('users').findOne({ email: user.email })).toMatchObject({
+      googleSub: 'g-existing-1',
+      isActive: true,
+    });
     await login(auth.url, user.email, user.password);
   });
 
   it('a never-activated account (pre-hijack): Google links and activates it, and the sign-up password, its sessions and its e-mailed links die', async () => {
     // Someone signs up with the owner's address and a password of their own, and never activates.
     const email = uniqueEmail('google.prehijack');
-    const created = await request(auth.url).post('/auth/manage/users/').send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(201);
+    const created = await request(auth.url)
+      .post('/auth/manage/users/')
+      .send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD })
+      .expect(201);
     const activation = linkParts(await waitForMail(email), 'activate');
     // A session that account might hold (issued directly: an inactive account cannot log in).
     const planted = await auth.app.get(TokenService).issuePair({ id: created.body.id, roles: ['user'] });
@@ -113,11 +138,20 @@ describe('Google sign-in', () => {
     // The owner signs in with Google for the first time.
     const { landing, cookie } = await signIn({ sub: 'g-prehijack-1', email, email_verified: true });
     const session = await exchange(codeOf(landing), cookie).expect(200);
-    await request(auth.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${session.body.access}`).expect(200, { email, id: created.body.id });
+    await request(auth.url)
+      .get('/auth/manage/users/me/')
+      .set('Authorization', `Bearer ${session.body.access}`)
+      .expect(200, { email, id: created.body.id });
 
     // The other person's password no longer opens the account; their session and links are dead.
-    await request(auth.url).post('/auth/token/').send({ email, password: GOOD_PASSWORD }).expect(401, { detail: 'No active account found with the given credentials' });
-    await request(auth.url).post('/auth/token/refresh/').send({ refresh: planted.refresh }).expect(401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
+    await request(auth.url)
+      .post('/auth/token/')
+      .send({ email, password: GOOD_PASSWORD })
+      .expect(401, { detail: 'No active account found with the given credentials' });
+    await request(auth.url)
+      .post('/auth/token/refresh/')
+      .send({ refresh: planted.refresh })
+      .expect(401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
     expect(await db.collection('users').findOne({ email })).toMatchObject({ googleSub: 'g-prehijack-1', isActive: true, password: null });
     expect(await db.collection('link_tokens').countDocuments({ userId: created.body.id })).toBe(0);
     await request(auth.url).post('/auth/manage/users/activation/').send(activation).expect(403, { detail: 'Stale token for given user.' });
@@ -133,7 +167,10 @@ describe('Google sign-in', () => {
     expect(first.landing).toMatch(/\/google\/login\?code=/);
     const replay = await request(auth.url).get(first.callbackUrl).set('Cookie', first.cookie).expect(302);
     expect(replay.headers.location).toBe(failed);
-    const denied = await request(auth.url).get('/auth/oauth2/callback?error=access_denied&state=x').set('Cookie', 'pupitre_oauth_state=x').expect(302);
+    const denied = await request(auth.url)
+      .get('/auth/oauth2/callback?error=access_denied&state=x')
+      .set('Cookie', 'pupitre_oauth_state=x')
+      .expect(302);
     expect(denied.headers.location).toBe(failed);
     await request(auth.url).get('/auth/oauth2/callback').expect(302).expect('Location', failed);
   });
@@ -147,11 +184,20 @@ describe('Google sign-in', () => {
     expect(challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const approved = await fetch(authorize, { redirect: 'manual' });
     const callback = new URL(approved.headers.get('location') as string);
-    const landing = (await request(auth.url).get(`${callback.pathname}${callback.search}`).set('Cookie', cookiesOf(start)).expect(302)).headers.location;
+    const landing = (await request(auth.url).get(`${callback.pathname}${callback.search}`).set('Cookie', cookiesOf(start)).expect(302))
+      .headers.location;
     expect(landing).toMatch(/\/google\/login\?code=/);
     const sent = await provider.lastExchange();
-    expect(sent).toMatchObject({ codeChallenge: challenge, codeChallengeMethod: 'S256', codeVerifier: expect.stringMatching(/^[A-Za-z0-9_-]{43,128}$/) });
-    expect(createHash('sha256').update(sent.codeVerifier as string).digest('base64url')).toBe(challenge);
+    expect(sent).toMatchObject({
+      codeChallenge: challenge,
+      codeChallengeMethod: 'S256',
+      codeVerifier: expect.stringMatching(/^[A-Za-z0-9_-]{43,128}$/),
+    });
+    expect(
+      createHash('sha256')
+        .update(sent.codeVerifier as string)
+        .digest('base64url'),
+    ).toBe(challenge);
   });
 
   it('binds the one-time code to the browser that started the sign-in (HttpOnly, SameSite=Lax cookie on /auth)', async () => {
@@ -177,7 +223,11 @@ describe('Google sign-in', () => {
     await exchange(undefined).expect(400, { error: 'invalid-code' });
     // Malformed cookies are no cookies (not a 500).
     await exchange('x'.repeat(43), 'pupitre_oauth_browser=%E0%A4%A').expect(400, { error: 'invalid-code' });
-    await request(auth.url).get('/auth/oauth2/callback?code=abc&state=x').set('Cookie', 'pupitre_oauth_state=%E0%A4%A').expect(302).expect('Location', `${FRONT}/auth?form=login&error=google-signin`);
+    await request(auth.url)
+      .get('/auth/oauth2/callback?code=abc&state=x')
+      .set('Cookie', 'pupitre_oauth_state=%E0%A4%A')
+      .expect(302)
+      .expect('Location', `${FRONT}/auth?form=login&error=google-signin`);
     const short = await startAuth(`${__filename}-short`, { ...provider.env, OAUTH_CODE_TTL: '200ms' });
     try {
       await provider.setProfile({ sub: 'g-slow', email: uniqueEmail(), email_verified: true });
@@ -185,9 +235,14 @@ describe('Google sign-in', () => {
       const cookie = cookiesOf(start);
       const approved = await fetch(start.headers.location, { redirect: 'manual' });
       const callback = new URL(approved.headers.get('location') as string);
-      const landing = (await request(short.url).get(`${callback.pathname}${callback.search}`).set('Cookie', cookie).expect(302)).headers.location;
+      const landing = (await request(short.url).get(`${callback.pathname}${callback.search}`).set('Cookie', cookie).expect(302)).headers
+        .location;
       await new Promise((r) => setTimeout(r, 400));
-      await request(short.url).post('/auth/oauth2/exchange').set('Cookie', cookie).send({ code: new URL(landing).searchParams.get('code') }).expect(400, { error: 'invalid-code' });
+      await request(short.url)
+        .post('/auth/oauth2/exchange')
+        .set('Cookie', cookie)
+        .send({ code: new URL(landing).searchParams.get('code') })
+        .expect(400, { error: 'invalid-code' });
     } finally {
       await short.dispose();
     }
@@ -196,8 +251,14 @@ describe('Google sign-in', () => {
   it('is off when GOOGLE_CLIENT_ID is not set: both ends redirect with the unavailable marker', async () => {
     const off = await startAuth(`${__filename}-off`);
     try {
-      await request(off.url).get('/auth/oauth2/get-redirect').expect(302).expect('Location', `${FRONT}/auth?form=login&error=google-unavailable`);
-      await request(off.url).get('/auth/oauth2/callback?code=x&state=y').expect(302).expect('Location', `${FRONT}/auth?form=login&error=google-unavailable`);
+      await request(off.url)
+        .get('/auth/oauth2/get-redirect')
+        .expect(302)
+        .expect('Location', `${FRONT}/auth?form=login&error=google-unavailable`);
+      await request(off.url)
+        .get('/auth/oauth2/callback?code=x&state=y')
+        .expect(302)
+        .expect('Location', `${FRONT}/auth?form=login&error=google-unavailable`);
     } finally {
       await off.dispose();
     }

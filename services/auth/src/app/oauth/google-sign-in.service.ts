@@ -71,7 +71,12 @@ export class GoogleSignIn {
           })
           .catch((err: Error) => done(err));
       },
-      verify: (req: Request, state: string, _meta: unknown, done: (err: Error | null, ok: string | false, info?: { message: string }) => void) => {
+      verify: (
+        req: Request,
+        state: string,
+        _meta: unknown,
+        done: (err: Error | null, ok: string | false, info?: { message: string }) => void,
+      ) => {
         const cookie = readCookie(req, STATE_COOKIE);
         req.res?.clearCookie(STATE_COOKIE, { path: '/auth/oauth2' });
         if (!state || typeof state !== 'string' || cookie !== state) return done(null, false, { message: 'state mismatch' });
@@ -122,7 +127,12 @@ export class GoogleSignIn {
     const browser = readCookie(req, BROWSER_COOKIE);
     if (!browser) return undefined;
     const code = randomBytes(32).toString('base64url');
-    await this.redis.set(`oauth-code:${sha256(code)}`, JSON.stringify({ userId: user.id, browser: sha256(browser) }), 'PX', this.config.OAUTH_CODE_TTL);
+    await this.redis.set(
+      `oauth-code:${sha256(code)}`,
+      JSON.stringify({ userId: user.id, browser: sha256(browser) }),
+      'PX',
+      this.config.OAUTH_CODE_TTL,
+    );
     return code;
   }
 
@@ -166,7 +176,9 @@ export class GoogleSignIn {
 function codeRecord(value: string): { userId: string; browser: string } | undefined {
   try {
     const parsed = JSON.parse(value) as { userId?: unknown; browser?: unknown };
-    return typeof parsed.userId === 'string' && typeof parsed.browser === 'string' ? { userId: parsed.userId, browser: parsed.browser } : undefined;
+    return typeof parsed.userId === 'string' && typeof parsed.browser === 'string'
+      ? { userId: parsed.userId, browser: parsed.browser }
+      : undefined;
   } catch {
     return undefined;
   }

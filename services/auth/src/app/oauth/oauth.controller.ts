@@ -1,6 +1,12 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { GOOGLE_LOGIN_ERROR, GOOGLE_UNAVAILABLE_ERROR, type OAuthExchangeResponse, oauthExchangeRequestSchema, oauthExchangeResponseSchema } from '@pupitre/contracts';
+import {
+  GOOGLE_LOGIN_ERROR,
+  GOOGLE_UNAVAILABLE_ERROR,
+  type OAuthExchangeResponse,
+  oauthExchangeRequestSchema,
+  oauthExchangeResponseSchema,
+} from '@pupitre/contracts';
 import { APP_CONFIG, ApiError, zodApiSchema } from '@pupitre/server-kit';
 import { type Request, type Response } from 'express';
 import { type AuthConfig, frontendUrl } from '../../config/auth-config';
@@ -16,7 +22,10 @@ export class OAuthController {
   ) {}
 
   @Get('get-redirect')
-  @ApiOperation({ summary: '302 to the provider (authorization-code flow with state and PKCE S256); 302 to /auth?form=login&error=google-unavailable when not configured.' })
+  @ApiOperation({
+    summary:
+      '302 to the provider (authorization-code flow with state and PKCE S256); 302 to /auth?form=login&error=google-unavailable when not configured.',
+  })
   start(@Req() req: Request, @Res() res: Response): void {
     if (!this.google.enabled) return this.fail(res, GOOGLE_UNAVAILABLE_ERROR);
     this.google.authenticate(req, res, () => this.fail(res, GOOGLE_LOGIN_ERROR));
@@ -32,7 +41,11 @@ export class OAuthController {
       if (!user) return this.fail(res, GOOGLE_LOGIN_ERROR);
       this.google
         .issueCode(user, req)
-        .then((code) => (code ? this.redirect(res, `${frontendUrl(this.config)}/google/login?code=${encodeURIComponent(code)}`) : this.fail(res, GOOGLE_LOGIN_ERROR)))
+        .then((code) =>
+          code
+            ? this.redirect(res, `${frontendUrl(this.config)}/google/login?code=${encodeURIComponent(code)}`)
+            : this.fail(res, GOOGLE_LOGIN_ERROR),
+        )
         .catch(() => this.fail(res, GOOGLE_LOGIN_ERROR));
     });
   }
@@ -40,7 +53,8 @@ export class OAuthController {
   @Post('exchange')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'The one-time code of the callback (single use, 60 s, only from the browser that started the sign-in: its cookie) for {access, refresh, email}; 400 {"error": "invalid-code"}.',
+    summary:
+      'The one-time code of the callback (single use, 60 s, only from the browser that started the sign-in: its cookie) for {access, refresh, email}; 400 {"error": "invalid-code"}.',
   })
   @ApiBody({ schema: zodApiSchema(oauthExchangeRequestSchema) })
   @ApiOkResponse({ schema: zodApiSchema(oauthExchangeResponseSchema) })

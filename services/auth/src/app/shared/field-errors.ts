@@ -18,13 +18,19 @@ export const FIELD_MESSAGES = {
 const MAX_FIELD_LENGTH = 4096;
 
 /** The body as a plain object (anything else counts as empty). */
-export const asObject = (body: unknown): Record<string, unknown> => (body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
+export const asObject = (body: unknown): Record<string, unknown> =>
+  body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 
 /**
  * Reads string fields: each missing, blank or non-string one gets its DRF message in `errors`.
  * Passwords are not trimmed; other fields are.
  */
-export function readFields<K extends string>(body: unknown, fields: readonly K[], errors: FieldErrors, raw: readonly string[] = []): Partial<Record<K, string>> {
+export function readFields<K extends string>(
+  body: unknown,
+  fields: readonly K[],
+  errors: FieldErrors,
+  raw: readonly string[] = [],
+): Partial<Record<K, string>> {
   const source = asObject(body);
   const out: Partial<Record<K, string>> = {};
   for (const field of fields) {

@@ -47,7 +47,15 @@ export class LoginBackoff {
   async attempt(email: string, ip: string): Promise<AttemptDecision> {
     const [counter, block] = this.keys(email, ip);
     const { freeAttempts, baseDelayMs, maxDelayMs } = this.policy;
-    const [allowed, value] = (await this.redis.eval(ATTEMPT_SCRIPT, 2, counter, block, String(freeAttempts), String(baseDelayMs), String(maxDelayMs))) as [number, number];
+    const [allowed, value] = (await this.redis.eval(
+      ATTEMPT_SCRIPT,
+      2,
+      counter,
+      block,
+      String(freeAttempts),
+      String(baseDelayMs),
+      String(maxDelayMs),
+    )) as [number, number];
     return allowed ? { allowed: true } : { allowed: false, retryAfterMs: value };
   }
 

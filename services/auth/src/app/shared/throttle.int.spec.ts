@@ -28,7 +28,10 @@ describe('throttling', () => {
 
   const expect429 = (res: Response) => {
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({ error: 'too-many-requests', detail: expect.stringMatching(/^Request was throttled\. Expected available in \d+ seconds\.$/) });
+    expect(res.body).toEqual({
+      error: 'too-many-requests',
+      detail: expect.stringMatching(/^Request was throttled\. Expected available in \d+ seconds\.$/),
+    });
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(3);
   };
@@ -64,7 +67,8 @@ describe('throttling', () => {
     afterAll(async () => {
       await proxied?.dispose();
     });
-    const attemptFrom = (ip: string, email: string, password = 'Wrong-password-1') => request(proxied.url).post('/auth/token/').set('X-Forwarded-For', ip).send({ email, password });
+    const attemptFrom = (ip: string, email: string, password = 'Wrong-password-1') =>
+      request(proxied.url).post('/auth/token/').set('X-Forwarded-For', ip).send({ email, password });
 
     it('wrong passwords from rotating addresses cannot lock the owner out', async () => {
       const owner = await createActiveUser(proxied.url);
@@ -78,7 +82,10 @@ describe('throttling', () => {
       for (let i = 0; i < 3; i++) expect((await attemptFrom(hammer, owner.email)).status).toBe(401);
       const slowed = await attemptFrom(hammer, owner.email);
       expect(slowed.status).toBe(429);
-      expect(slowed.body).toEqual({ error: 'too-many-requests', detail: expect.stringMatching(/^Request was throttled\. Expected available in \d+ seconds\.$/) });
+      expect(slowed.body).toEqual({
+        error: 'too-many-requests',
+        detail: expect.stringMatching(/^Request was throttled\. Expected available in \d+ seconds\.$/),
+      });
       const wait = Number(slowed.headers['retry-after']);
       expect(wait).toBeGreaterThanOrEqual(1);
       expect(wait).toBeLessThanOrEqual(3);
@@ -95,7 +102,12 @@ describe('throttling', () => {
   });
 
   it.each([
-    ['sign-up', '/auth/manage/users/', () => ({ email: uniqueEmail(), password: 'Cahier-de-textes-42', re_password: 'Cahier-de-textes-42' }), 201],
+    [
+      'sign-up',
+      '/auth/manage/users/',
+      () => ({ email: uniqueEmail(), password: 'Cahier-de-textes-42', re_password: 'Cahier-de-textes-42' }),
+      201,
+    ],
     ['reset', '/auth/manage/users/reset_password/', () => ({ email: uniqueEmail() }), 204],
     ['resend activation', '/auth/manage/users/resend_activation/', () => ({ email: uniqueEmail() }), 204],
   ])('%s: per IP, 429 then recovery', async (_name, path, body, ok) => {
@@ -110,7 +122,8 @@ describe('throttling', () => {
   it('with TRUST_PROXY=loopback, clients behind the gateway are counted by their X-Forwarded-For address', async () => {
     const proxied = await startAuth(`${__filename}-proxied`, { TRUST_PROXY: 'loopback', THROTTLE_RESET_IP: '1/10s' });
     try {
-      const reset = (ip: string) => request(proxied.url).post('/auth/manage/users/reset_password/').set('X-Forwarded-For', ip).send({ email: uniqueEmail() });
+      const reset = (ip: string) =>
+        request(proxied.url).post('/auth/manage/users/reset_password/').set('X-Forwarded-For', ip).send({ email: uniqueEmail() });
       expect((await reset('198.51.100.1')).status).toBe(204);
       expect((await reset('198.51.100.1')).status).toBe(429);
       expect((await reset('198.51.100.2')).status).toBe(204);

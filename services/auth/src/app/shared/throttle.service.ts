@@ -21,10 +21,7 @@ export class ThrottleService {
   private readonly logger = new Logger('Throttle');
   private readonly rates: Record<ThrottleScope, Rate>;
 
-  constructor(
-    @Inject(APP_CONFIG) config: AuthConfig,
-    @Inject(AUTH_REDIS) redis: Redis,
-  ) {
+  constructor(@Inject(APP_CONFIG) config: AuthConfig, @Inject(AUTH_REDIS) redis: Redis) {
     this.limiter = new RedisRateLimiter(redis, config.THROTTLE_PREFIX);
     this.backoff = new LoginBackoff(redis, config.THROTTLE_PREFIX, {
       freeAttempts: config.THROTTLE_LOGIN_FAILURES,
@@ -78,7 +75,9 @@ export class ThrottleService {
 
   /** The right password: that pair's failures are forgotten. */
   async loginSucceeded(email: string, ip: string): Promise<void> {
-    await this.backoff.succeeded(email, ip).catch((err: Error) => this.logger.warn({ msg: 'login back-off not reset: Redis unavailable', error: err.message }));
+    await this.backoff
+      .succeeded(email, ip)
+      .catch((err: Error) => this.logger.warn({ msg: 'login back-off not reset: Redis unavailable', error: err.message }));
   }
 }
 

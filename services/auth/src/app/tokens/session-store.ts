@@ -45,7 +45,13 @@ export class SessionStore {
    */
   async bumpVersionOfErased(userId: string): Promise<void> {
     const key = sessionVersionKey(userId);
-    await this.run(() => this.redis.multi().incr(key).pexpire(key, this.config.ACCESS_TOKEN_TTL + 60_000).exec());
+    await this.run(() =>
+      this.redis
+        .multi()
+        .incr(key)
+        .pexpire(key, this.config.ACCESS_TOKEN_TTL + 60_000)
+        .exec(),
+    );
   }
 
   async state(userId: string, sessionId: string): Promise<SessionState> {

@@ -36,7 +36,10 @@ describe('sessions', () => {
   describe('POST /auth/token/', () => {
     it('answers {access, refresh}: an ES256 access JWT with kid and the contract claims, a recorded refresh token', async () => {
       const user = await createActiveUser(auth.url);
-      const res = await request(auth.url).post('/auth/token/').send({ email: `  ${user.email.toUpperCase()}`, password: user.password }).expect(200);
+      const res = await request(auth.url)
+        .post('/auth/token/')
+        .send({ email: `  ${user.email.toUpperCase()}`, password: user.password })
+        .expect(200);
       expect(Object.keys(res.body).sort()).toEqual(['access', 'refresh']);
       expect(decodeProtectedHeader(res.body.access)).toEqual({ alg: 'ES256', kid: 'k1', typ: 'JWT' });
       const claims = decodeJwt(res.body.access);
@@ -46,7 +49,10 @@ describe('sessions', () => {
       const refresh = decodeJwt(res.body.refresh);
       expect(refresh).toMatchObject({ sub: user.id, token_type: 'refresh' });
       expect(refresh.exp! - refresh.iat!).toBe(14 * 86_400);
-      const record = await mongo.db(auth.config.MONGODB_DB).collection('refresh_tokens').findOne({ _id: refresh.jti as never });
+      const record = await mongo
+        .db(auth.config.MONGODB_DB)
+        .collection('refresh_tokens')
+        .findOne({ _id: refresh.jti as never });
       expect(record).toMatchObject({ userId: user.id, status: 'active', tokenHash: expect.any(String) });
     });
 
@@ -54,15 +60,27 @@ describe('sessions', () => {
       const user = await createActiveUser(auth.url);
       const body = { detail: 'No active account found with the given credentials' };
       await request(auth.url).post('/auth/token/').send({ email: user.email, password: 'Wrong-password-1' }).expect(401, body);
-      await request(auth.url).post('/auth/token/').send({ email: uniqueEmail('ghost'), password: 'Wrong-password-1' }).expect(401, body);
+      await request(auth.url)
+        .post('/auth/token/')
+        .send({ email: uniqueEmail('ghost'), password: 'Wrong-password-1' })
+        .expect(401, body);
       const inactive = uniqueEmail();
-      await request(auth.url).post('/auth/manage/users/').send({ email: inactive, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(201);
+      await request(auth.url)
+        .post('/auth/manage/users/')
+        .send({ email: inactive, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD })
+        .expect(201);
       await request(auth.url).post('/auth/token/').send({ email: inactive, password: GOOD_PASSWORD }).expect(401, body);
     });
 
     it('answers 400 for missing fields', async () => {
-      await request(auth.url).post('/auth/token/').send({}).expect(400, { email: ['This field is required.'], password: ['This field is required.'] });
-      await request(auth.url).post('/auth/token/').send({ email: 'a@b.fr' }).expect(400, { password: ['This field is required.'] });
+      await request(auth.url)
+        .post('/auth/token/')
+        .send({})
+        .expect(400, { email: ['This field is required.'], password: ['This field is required.'] });
+      await request(auth.url)
+        .post('/auth/token/')
+        .send({ email: 'a@b.fr' })
+        .expect(400, { password: ['This field is required.'] });
     });
 
     it('takes as long for an unknown e-mail as for a wrong password (a dummy hash is checked)', async () => {
@@ -105,14 +123,15 @@ describe('sessions', () => {
       await request(auth.url).post('/auth/logout').send({ refresh: other.refresh }).expect(400, { error: 'Token is blacklisted' });
     });
 
-    it('20 concurrent refreshes of one token: exactly one 200; the re-use kills the family, the winner\'s new token included', async () => {
+    it("20 concurrent refreshes of one token: exactly one 200; the re-use kills the family, the winner's new token included", async () => {
       const user = await createActiveUser(auth.url);
       const pair = await login(auth.url, user.email, user.password);
       const sibling = (await refreshWith((await login(auth.url, user.email, user.password)).refresh).expect(200)).body;
       const answers = await Promise.all(Array.from({ length: 20 }, () => refreshWith(pair.refresh)));
       const ok = answers.filter((r) => r.status === 200);
       expect(ok).toHaveLength(1);
-      for (const r of answers.filter((a) => a.status !== 200)) expect(r.body).toEqual({ detail: 'Token is blacklisted', code: 'token_not_valid' });
+      for (const r of answers.filter((a) => a.status !== 200))
+        expect(r.body).toEqual({ detail: 'Token is blacklisted', code: 'token_not_valid' });
       const blacklisted = { detail: 'Token is blacklisted', code: 'token_not_valid' };
       await refreshWith(ok[0].body.refresh).expect(401, blacklisted);
       await refreshWith(pair.refresh).expect(401, blacklisted);
@@ -137,7 +156,10 @@ describe('sessions', () => {
     it('refresh: 400 without the field, 401 invalid for garbage, tampering, access tokens and unknown jti', async () => {
       const user = await createActiveUser(auth.url);
       const pair = await login(auth.url, user.email, user.password);
-      await request(auth.url).post('/auth/token/refresh/').send({}).expect(400, { refresh: ['This field is required.'] });
+      await request(auth.url)
+        .post('/auth/token/refresh/')
+        .send({})
+        .expect(400, { refresh: ['This field is required.'] });
       const invalid = { detail: 'Token is invalid', code: 'token_not_valid' };
       await refreshWith('garbage').expect(401, invalid);
       await refreshWith(pair.access).expect(401, invalid);
@@ -145,7 +167,13 @@ describe('sessions', () => {
       const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
       await refreshWith(`${h}.${b64({ ...payload, sub: '0123456789abcdef01234567' })}.${s}`).expect(401, invalid);
       await refreshWith(`${h}.${p}.${s.slice(0, -4)}AAAA`).expect(401, invalid);
-      const forged = await new SignJWT({ token_type: 'refresh' }).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).setSubject(user.id).setJti('forged').setIssuedAt().setExpirationTime('1h').sign(k1.key);
+      const forged = await new SignJWT({ token_type: 'refresh' })
+        .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+        .setSubject(user.id)
+        .setJti('forged')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(k1.key);
       await refreshWith(forged).expect(401, invalid);
       await refreshWith(`${b64({ alg: 'none' })}.${p}.`).expect(401, invalid);
       // The genuine token still works after all that.
@@ -155,7 +183,10 @@ describe('sessions', () => {
     it('refresh: 401 expired when the token has expired', async () => {
       const user = await createActiveUser(auth.url);
       const pair = await login(auth.url, user.email, user.password);
-      await mongo.db(auth.config.MONGODB_DB).collection('refresh_tokens').updateOne({ _id: decodeJwt(pair.refresh).jti as never }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+      await mongo
+        .db(auth.config.MONGODB_DB)
+        .collection('refresh_tokens')
+        .updateOne({ _id: decodeJwt(pair.refresh).jti as never }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
       await refreshWith(pair.refresh).expect(401, { detail: 'Token is expired', code: 'token_not_valid' });
     });
 
@@ -173,8 +204,19 @@ describe('sessions', () => {
       user = await createActiveUser(auth.url);
       pair = await login(auth.url, user.email, user.password);
     });
-    const sign = (claims: Record<string, unknown>, key: CryptoKey, header: Record<string, unknown> = { alg: 'ES256', kid: 'k1' }, exp: string | number = '5m') =>
-      new SignJWT({ token_type: 'access', roles: ['user'], ...claims }).setProtectedHeader(header as never).setSubject(user.id).setJti('j').setIssuedAt().setExpirationTime(exp).sign(key);
+    const sign = (
+      claims: Record<string, unknown>,
+      key: CryptoKey,
+      header: Record<string, unknown> = { alg: 'ES256', kid: 'k1' },
+      exp: string | number = '5m',
+    ) =>
+      new SignJWT({ token_type: 'access', roles: ['user'], ...claims })
+        .setProtectedHeader(header as never)
+        .setSubject(user.id)
+        .setJti('j')
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .sign(key);
 
     it('accepts a token signed by the key', async () => {
       await me(await sign({}, k1.key)).expect(200, { email: user.email, id: user.id });
@@ -182,15 +224,36 @@ describe('sessions', () => {
 
     it.each([
       ['expired', async () => sign({}, k1.key, undefined, Math.floor(Date.now() / 1000) - 10)],
-      ['tampered', async () => { const [h, , s] = pair.access.split('.'); return `${h}.${b64({ ...decodeJwt(pair.access), roles: ['user', 'admin'] })}.${s}`; }],
-      ['alg none', async () => { const [, p] = pair.access.split('.'); return `${b64({ alg: 'none', typ: 'JWT' })}.${p}.`; }],
+      [
+        'tampered',
+        async () => {
+          const [h, , s] = pair.access.split('.');
+          return `${h}.${b64({ ...decodeJwt(pair.access), roles: ['user', 'admin'] })}.${s}`;
+        },
+      ],
+      [
+        'alg none',
+        async () => {
+          const [, p] = pair.access.split('.');
+          return `${b64({ alg: 'none', typ: 'JWT' })}.${p}.`;
+        },
+      ],
       ['signed by another key with the same kid', async () => sign({}, (await newKey('k1')).key)],
       ['a refresh token', async () => pair.refresh],
       ['token_type refresh', async () => sign({ token_type: 'refresh' }, k1.key)],
-      ['HS256 with the public key as secret', async () => {
-        const pub = await exportJWK((await generateKeyPair('ES256')).publicKey);
-        return new SignJWT({ token_type: 'access', roles: ['user'] }).setProtectedHeader({ alg: 'HS256', kid: 'k1' }).setSubject(user.id).setJti('j').setIssuedAt().setExpirationTime('5m').sign(new TextEncoder().encode(JSON.stringify(pub)));
-      }],
+      [
+        'HS256 with the public key as secret',
+        async () => {
+          const pub = await exportJWK((await generateKeyPair('ES256')).publicKey);
+          return new SignJWT({ token_type: 'access', roles: ['user'] })
+            .setProtectedHeader({ alg: 'HS256', kid: 'k1' })
+            .setSubject(user.id)
+            .setJti('j')
+            .setIssuedAt()
+            .setExpirationTime('5m')
+            .sign(new TextEncoder().encode(JSON.stringify(pub)));
+        },
+      ],
       ['without roles', async () => sign({ roles: undefined }, k1.key)],
     ])('rejects %s with the 401 body', async (_name, make) => {
       await me(await make()).expect(401, INVALID);
@@ -199,7 +262,10 @@ describe('sessions', () => {
 
   describe('GET /auth/.well-known/jwks.json', () => {
     it('publishes the public key with its kid and no private part, and verifies issued tokens locally', async () => {
-      const res = await request(auth.url).get('/auth/.well-known/jwks.json').expect(200).expect('Cache-Control', /max-age/);
+      const res = await request(auth.url)
+        .get('/auth/.well-known/jwks.json')
+        .expect(200)
+        .expect('Cache-Control', /max-age/);
       expect(res.body).toEqual({ keys: [{ kty: 'EC', crv: 'P-256', x: k1.jwk.x, y: k1.jwk.y, kid: 'k1', alg: 'ES256', use: 'sig' }] });
       const user = await createActiveUser(auth.url);
       const { access } = await login(auth.url, user.email, user.password);
@@ -214,7 +280,11 @@ describe('sessions', () => {
       const old = await login(auth.url, user.email, user.password);
       const oldRefresh2 = (await login(auth.url, user.email, user.password)).refresh;
       const k2 = await newKey('k2');
-      const keysEnv = (keys: unknown[]) => ({ JWT_PRIVATE_KEYS: JSON.stringify(keys), MONGODB_DB: auth.config.MONGODB_DB, THROTTLE_PREFIX: auth.config.THROTTLE_PREFIX });
+      const keysEnv = (keys: unknown[]) => ({
+        JWT_PRIVATE_KEYS: JSON.stringify(keys),
+        MONGODB_DB: auth.config.MONGODB_DB,
+        THROTTLE_PREFIX: auth.config.THROTTLE_PREFIX,
+      });
 
       // Switch: k2 signs, k1 still published.
       const switched = await startAuth(__filename, keysEnv([k2.jwk, k1.jwk]));
@@ -250,7 +320,10 @@ describe('sessions', () => {
         await request(short.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${pair.access}`).expect(200);
         await new Promise((r) => setTimeout(r, 2100));
         await request(short.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${pair.access}`).expect(401, INVALID);
-        await request(short.url).post('/auth/token/refresh/').send({ refresh: pair.refresh }).expect(401, { detail: 'Token is expired', code: 'token_not_valid' });
+        await request(short.url)
+          .post('/auth/token/refresh/')
+          .send({ refresh: pair.refresh })
+          .expect(401, { detail: 'Token is expired', code: 'token_not_valid' });
       } finally {
         await short.dispose();
       }

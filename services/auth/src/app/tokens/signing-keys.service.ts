@@ -71,7 +71,10 @@ export class SigningKeys implements OnModuleInit {
     const collection = this.connection.collection<{ _id: string; jwk: PrivateJwk; createdAt: Date }>(DEV_KEY_COLLECTION);
     const existing = await collection.findOne({ _id: DEV_KEY_ID });
     if (existing) {
-      this.logger.log({ msg: 'JWT_PRIVATE_KEYS is not set: using the development signing key stored in the database', kid: existing.jwk.kid });
+      this.logger.log({
+        msg: 'JWT_PRIVATE_KEYS is not set: using the development signing key stored in the database',
+        kid: existing.jwk.kid,
+      });
       return existing.jwk;
     }
     const { privateKey } = await generateKeyPair(JWT_ALGORITHM, { extractable: true });

@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { type AccessTokenClaims, accessTokenClaimsSchema, isSessionRevoked, JWT_ALGORITHM, type Role, type SessionState, type TokenPair } from '@pupitre/contracts';
+import {
+  type AccessTokenClaims,
+  accessTokenClaimsSchema,
+  isSessionRevoked,
+  JWT_ALGORITHM,
+  type Role,
+  type SessionState,
+  type TokenPair,
+} from '@pupitre/contracts';
 import { APP_CONFIG, ApiError } from '@pupitre/server-kit';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
@@ -171,7 +179,8 @@ export class TokenService {
       await this.revokeFamily(record.family, reuseOf(record._id));
       throw new RefreshError('Token is blacklisted');
     }
-    if (record.status !== 'active' || isSessionRevoked({ sid: record.family, sv: record.sessionVersion ?? 0 }, state)) throw new RefreshError('Token is blacklisted');
+    if (record.status !== 'active' || isSessionRevoked({ sid: record.family, sv: record.sessionVersion ?? 0 }, state))
+      throw new RefreshError('Token is blacklisted');
     return { record, state };
   }
 
@@ -185,7 +194,15 @@ export class TokenService {
     const now = Date.now();
     const jti = randomUUID();
     const refresh = await this.sign({ token_type: 'refresh' }, user.id, now, this.config.REFRESH_TOKEN_TTL, jti);
-    await this.refreshTokens.create({ _id: jti, userId: user.id, family, tokenHash: sha256(refresh), status: 'active', sessionVersion, expiresAt: new Date(now + this.config.REFRESH_TOKEN_TTL) });
+    await this.refreshTokens.create({
+      _id: jti,
+      userId: user.id,
+      family,
+      tokenHash: sha256(refresh),
+      status: 'active',
+      sessionVersion,
+      expiresAt: new Date(now + this.config.REFRESH_TOKEN_TTL),
+    });
     return { pair: { access: await this.signAccess(user, { sid: family, sv: sessionVersion }, now), refresh }, jti };
   }
 
@@ -206,4 +223,3 @@ function safeEqual(a: string, b: string): boolean {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
-

@@ -24,7 +24,10 @@ export class TokensController {
 
   @Post('auth/token/')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Log in: an access token and a refresh token. 401 for wrong or inactive credentials; 429 when throttled (per address, and per e-mail and address after a few failures).' })
+  @ApiOperation({
+    summary:
+      'Log in: an access token and a refresh token. 401 for wrong or inactive credentials; 429 when throttled (per address, and per e-mail and address after a few failures).',
+  })
   @ApiBody({ schema: zodApiSchema(loginRequestSchema) })
   @ApiOkResponse({ schema: zodApiSchema(tokenPairSchema) })
   async login(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TokenPair> {

@@ -5,7 +5,17 @@ import { createQueueConnection } from '@pupitre/server-kit';
 import { Queue } from 'bullmq';
 import { MongoClient } from 'mongodb';
 import { request } from '@pupitre/server-kit/testing';
-import { type AuthUnderTest, createActiveUser, GOOD_PASSWORD, linkParts, login, mailsTo, startAuth, uniqueEmail, waitForMail } from '../../testing/auth-test-kit';
+import {
+  type AuthUnderTest,
+  createActiveUser,
+  GOOD_PASSWORD,
+  linkParts,
+  login,
+  mailsTo,
+  startAuth,
+  uniqueEmail,
+  waitForMail,
+} from '../../testing/auth-test-kit';
 
 jest.setTimeout(60_000);
 
@@ -24,11 +34,19 @@ describe('accounts (contract rows)', () => {
   });
 
   describe('POST /auth/manage/users/', () => {
-    const signup = (body: unknown) => request(auth.url).post('/auth/manage/users/').send(body as object);
+    const signup = (body: unknown) =>
+      request(auth.url)
+        .post('/auth/manage/users/')
+        .send(body as object);
 
     it('creates an inactive account (201 {email, id}), stored normalised with a scrypt hash, and mails the activation link in its language', async () => {
       const email = uniqueEmail('New');
-      const res = await signup({ email: `  ${email.toUpperCase()} `, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD, lang: 'es' }).expect(201);
+      const res = await signup({
+        email: `  ${email.toUpperCase()} `,
+        password: GOOD_PASSWORD,
+        re_password: GOOD_PASSWORD,
+        lang: 'es',
+      }).expect(201);
       expect(res.body).toEqual({ email: email.toLowerCase(), id: expect.stringMatching(/^[0-9a-f]{24}$/) });
       const stored = await users().findOne({ email: email.toLowerCase() });
       expect(stored).toMatchObject({ isActive: false, lang: 'es', roles: ['user'], googleSub: null, createdAt: expect.any(Date) });
@@ -53,13 +71,21 @@ describe('accounts (contract rows)', () => {
 
     it('names every missing field', async () => {
       const res = await signup({}).expect(400);
-      expect(res.body).toEqual({ email: ['This field is required.'], password: ['This field is required.'], re_password: ['This field is required.'] });
+      expect(res.body).toEqual({
+        email: ['This field is required.'],
+        password: ['This field is required.'],
+        re_password: ['This field is required.'],
+      });
       await signup({ email: uniqueEmail(), password: GOOD_PASSWORD }).expect(400, { re_password: ['This field is required.'] });
     });
 
     it('refuses a bad e-mail format', async () => {
-      await signup({ email: 'not-an-email', password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(400, { email: ['Enter a valid email address.'] });
-      await signup({ email: 'a@b', password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(400, { email: ['Enter a valid email address.'] });
+      await signup({ email: 'not-an-email', password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(400, {
+        email: ['Enter a valid email address.'],
+      });
+      await signup({ email: 'a@b', password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(400, {
+        email: ['Enter a valid email address.'],
+      });
     });
 
     it('answers an array under email when the e-mail is taken (whatever its case)', async () => {
@@ -78,16 +104,22 @@ describe('accounts (contract rows)', () => {
       await check('short1', ['This password is too short. It must contain at least 8 characters.']);
       await check('password1', ['This password is too common.']);
       await check('84629173550', ['This password is entirely numeric.']);
-      await check('1234567', ['This password is too short. It must contain at least 8 characters.', 'This password is too common.', 'This password is entirely numeric.']);
+      await check('1234567', [
+        'This password is too short. It must contain at least 8 characters.',
+        'This password is too common.',
+        'This password is entirely numeric.',
+      ]);
       await check(email, ['The password is too similar to the email address.']);
       expect(await users().countDocuments({ email })).toBe(0);
     });
 
     it('refuses two different passwords with non_field_errors', async () => {
-      await signup({ email: uniqueEmail(), password: GOOD_PASSWORD, re_password: `${GOOD_PASSWORD}!` }).expect(400, { non_field_errors: ["The two password fields didn't match."] });
+      await signup({ email: uniqueEmail(), password: GOOD_PASSWORD, re_password: `${GOOD_PASSWORD}!` }).expect(400, {
+        non_field_errors: ["The two password fields didn't match."],
+      });
     });
 
-    it('stores a language outside fr/es/en as fr (older clients send the browser\'s), reads en-US as en', async () => {
+    it("stores a language outside fr/es/en as fr (older clients send the browser's), reads en-US as en", async () => {
       const german = uniqueEmail();
       await signup({ email: german, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD, lang: 'de' }).expect(201);
       expect((await waitForMail(german)).subject).toBe('Activez votre compte Pupitre');
@@ -106,12 +138,18 @@ describe('accounts (contract rows)', () => {
   });
 
   describe('POST /auth/manage/users/activation/', () => {
-    const activate = (body: unknown) => request(auth.url).post('/auth/manage/users/activation/').send(body as object);
+    const activate = (body: unknown) =>
+      request(auth.url)
+        .post('/auth/manage/users/activation/')
+        .send(body as object);
 
     it('activates (204), then answers 403 stale; an inactive account cannot log in before', async () => {
       const email = uniqueEmail();
       await request(auth.url).post('/auth/manage/users/').send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(201);
-      await request(auth.url).post('/auth/token/').send({ email, password: GOOD_PASSWORD }).expect(401, { detail: 'No active account found with the given credentials' });
+      await request(auth.url)
+        .post('/auth/token/')
+        .send({ email, password: GOOD_PASSWORD })
+        .expect(401, { detail: 'No active account found with the given credentials' });
       const { uid, token } = linkParts(await waitForMail(email), 'activate');
       await activate({ uid, token }).expect(204);
       await activate({ uid, token }).expect(403, { detail: 'Stale token for given user.' });
@@ -121,7 +159,9 @@ describe('accounts (contract rows)', () => {
     it('answers 400 for missing fields, a bad uid and a bad token', async () => {
       await activate({}).expect(400, { uid: ['This field is required.'], token: ['This field is required.'] });
       await activate({ uid: 'garbage', token: 'x'.repeat(43) }).expect(400, { uid: ["Invalid user id or user doesn't exist."] });
-      await activate({ uid: Buffer.from('0123456789abcdef01234567').toString('base64url'), token: 'x'.repeat(43) }).expect(400, { uid: ["Invalid user id or user doesn't exist."] });
+      await activate({ uid: Buffer.from('0123456789abcdef01234567').toString('base64url'), token: 'x'.repeat(43) }).expect(400, {
+        uid: ["Invalid user id or user doesn't exist."],
+      });
       const email = uniqueEmail();
       await request(auth.url).post('/auth/manage/users/').send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(201);
       const { uid, token } = linkParts(await waitForMail(email), 'activate');
@@ -133,13 +173,19 @@ describe('accounts (contract rows)', () => {
       const email = uniqueEmail();
       await request(auth.url).post('/auth/manage/users/').send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(201);
       const { uid, token } = linkParts(await waitForMail(email), 'activate');
-      await mongo.db(auth.config.MONGODB_DB).collection('link_tokens').updateMany({}, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+      await mongo
+        .db(auth.config.MONGODB_DB)
+        .collection('link_tokens')
+        .updateMany({}, { $set: { expiresAt: new Date(Date.now() - 1000) } });
       await activate({ uid, token }).expect(400, { token: ['Invalid token for given user.'] });
     });
   });
 
   describe('POST /auth/manage/users/resend_activation/', () => {
-    const resend = (body: unknown) => request(auth.url).post('/auth/manage/users/resend_activation/').send(body as object);
+    const resend = (body: unknown) =>
+      request(auth.url)
+        .post('/auth/manage/users/resend_activation/')
+        .send(body as object);
 
     it('answers 204 whatever the e-mail; mails only an inactive account; the new link works', async () => {
       const email = uniqueEmail();
@@ -163,8 +209,14 @@ describe('accounts (contract rows)', () => {
   });
 
   describe('reset password', () => {
-    const reset = (body: unknown) => request(auth.url).post('/auth/manage/users/reset_password/').send(body as object);
-    const confirm = (body: unknown) => request(auth.url).post('/auth/manage/users/reset_password_confirm/').send(body as object);
+    const reset = (body: unknown) =>
+      request(auth.url)
+        .post('/auth/manage/users/reset_password/')
+        .send(body as object);
+    const confirm = (body: unknown) =>
+      request(auth.url)
+        .post('/auth/manage/users/reset_password_confirm/')
+        .send(body as object);
 
     it('request → mail → confirm: the old password fails, the new one works, the link cannot be used twice, sessions die', async () => {
       const user = await createActiveUser(auth.url, uniqueEmail(), GOOD_PASSWORD, 'fr');
@@ -178,14 +230,22 @@ describe('accounts (contract rows)', () => {
       await confirm({ uid, token, new_password: fresh, re_new_password: fresh }).expect(204);
       await request(auth.url).post('/auth/token/').send({ email: user.email, password: user.password }).expect(401);
       await login(auth.url, user.email, fresh);
-      await confirm({ uid, token, new_password: 'Encore-un-autre-99', re_new_password: 'Encore-un-autre-99' }).expect(400, { token: ['Invalid token for given user.'] });
+      await confirm({ uid, token, new_password: 'Encore-un-autre-99', re_new_password: 'Encore-un-autre-99' }).expect(400, {
+        token: ['Invalid token for given user.'],
+      });
       // A password change ends every session.
-      await request(auth.url).post('/auth/token/refresh/').send({ refresh: session.refresh }).expect(401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
+      await request(auth.url)
+        .post('/auth/token/refresh/')
+        .send({ refresh: session.refresh })
+        .expect(401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
     });
 
     it('answers 204 for unknown and inactive accounts without mailing them', async () => {
       const inactive = uniqueEmail();
-      await request(auth.url).post('/auth/manage/users/').send({ email: inactive, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(201);
+      await request(auth.url)
+        .post('/auth/manage/users/')
+        .send({ email: inactive, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD })
+        .expect(201);
       await waitForMail(inactive);
       const nobody = uniqueEmail('nobody');
       await reset({ email: nobody }).expect(204);
@@ -211,10 +271,18 @@ describe('accounts (contract rows)', () => {
         re_new_password: ['This field is required.'],
       });
       const fresh = 'Nouveau-cartable-2026';
-      await confirm({ uid: 'AAAA', token, new_password: fresh, re_new_password: fresh }).expect(400, { uid: ["Invalid user id or user doesn't exist."] });
-      await confirm({ uid, token: 'x'.repeat(43), new_password: fresh, re_new_password: fresh }).expect(400, { token: ['Invalid token for given user.'] });
-      await confirm({ uid, token, new_password: 'Xq7!', re_new_password: 'Xq7!' }).expect(400, { new_password: ['This password is too short. It must contain at least 8 characters.'] });
-      await confirm({ uid, token, new_password: fresh, re_new_password: 'different-1234' }).expect(400, { non_field_errors: ["The two password fields didn't match."] });
+      await confirm({ uid: 'AAAA', token, new_password: fresh, re_new_password: fresh }).expect(400, {
+        uid: ["Invalid user id or user doesn't exist."],
+      });
+      await confirm({ uid, token: 'x'.repeat(43), new_password: fresh, re_new_password: fresh }).expect(400, {
+        token: ['Invalid token for given user.'],
+      });
+      await confirm({ uid, token, new_password: 'Xq7!', re_new_password: 'Xq7!' }).expect(400, {
+        new_password: ['This password is too short. It must contain at least 8 characters.'],
+      });
+      await confirm({ uid, token, new_password: fresh, re_new_password: 'different-1234' }).expect(400, {
+        non_field_errors: ["The two password fields didn't match."],
+      });
       await confirm({ uid, token, new_password: fresh, re_new_password: fresh }).expect(204);
     });
 
@@ -224,13 +292,31 @@ describe('accounts (contract rows)', () => {
       const first = linkParts(await waitForMail(user.email, 2), 'password/reset/confirm');
       await reset({ email: user.email }).expect(204);
       const second = linkParts(await waitForMail(user.email, 3), 'password/reset/confirm');
-      await confirm({ uid: second.uid, token: second.token, new_password: 'Nouveau-cartable-2026', re_new_password: 'Nouveau-cartable-2026' }).expect(204);
-      await confirm({ uid: first.uid, token: first.token, new_password: 'Encore-un-autre-99', re_new_password: 'Encore-un-autre-99' }).expect(400, { token: ['Invalid token for given user.'] });
+      await confirm({
+        uid: second.uid,
+        token: second.token,
+        new_password: 'Nouveau-cartable-2026',
+        re_new_password: 'Nouveau-cartable-2026',
+      }).expect(204);
+      await confirm({
+        uid: first.uid,
+        token: first.token,
+        new_password: 'Encore-un-autre-99',
+        re_new_password: 'Encore-un-autre-99',
+      }).expect(400, { token: ['Invalid token for given user.'] });
 
       await reset({ email: user.email }).expect(204);
       const third = linkParts(await waitForMail(user.email, 4), 'password/reset/confirm');
-      await mongo.db(auth.config.MONGODB_DB).collection('link_tokens').updateMany({ purpose: 'reset' }, { $set: { expiresAt: new Date(Date.now() - 1) } });
-      await confirm({ uid: third.uid, token: third.token, new_password: 'Encore-un-autre-99', re_new_password: 'Encore-un-autre-99' }).expect(400, { token: ['Invalid token for given user.'] });
+      await mongo
+        .db(auth.config.MONGODB_DB)
+        .collection('link_tokens')
+        .updateMany({ purpose: 'reset' }, { $set: { expiresAt: new Date(Date.now() - 1) } });
+      await confirm({
+        uid: third.uid,
+        token: third.token,
+        new_password: 'Encore-un-autre-99',
+        re_new_password: 'Encore-un-autre-99',
+      }).expect(400, { token: ['Invalid token for given user.'] });
     });
   });
 
@@ -238,15 +324,25 @@ describe('accounts (contract rows)', () => {
     it('GET answers {email, id} with a valid access token, 401 without', async () => {
       const user = await createActiveUser(auth.url);
       const { access } = await login(auth.url, user.email, user.password);
-      await request(auth.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${access}`).expect(200, { email: user.email, id: user.id });
+      await request(auth.url)
+        .get('/auth/manage/users/me/')
+        .set('Authorization', `Bearer ${access}`)
+        .expect(200, { email: user.email, id: user.id });
       await request(auth.url).get('/auth/manage/users/me/').expect(401, { detail: 'Authentication credentials were not provided.' });
-      await request(auth.url).get('/auth/manage/users/me/').set('Authorization', 'Bearer nope').expect(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+      await request(auth.url)
+        .get('/auth/manage/users/me/')
+        .set('Authorization', 'Bearer nope')
+        .expect(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
     });
 
     it('DELETE: 400 on a wrong or missing password; 204 erases the account, its sessions and links, and queues user-erased', async () => {
       const user = await createActiveUser(auth.url);
       const { access, refresh } = await login(auth.url, user.email, user.password);
-      const del = (body: unknown) => request(auth.url).delete('/auth/manage/users/me/').set('Authorization', `Bearer ${access}`).send(body as object);
+      const del = (body: unknown) =>
+        request(auth.url)
+          .delete('/auth/manage/users/me/')
+          .set('Authorization', `Bearer ${access}`)
+          .send(body as object);
       await del({ current_password: 'wrong-password-123' }).expect(400, { current_password: ['Invalid password.'] });
       await del({}).expect(400, { current_password: ['This field is required.'] });
       await request(auth.url).delete('/auth/manage/users/me/').send({ current_password: user.password }).expect(401);
@@ -257,8 +353,14 @@ describe('accounts (contract rows)', () => {
       expect(await users().countDocuments({ email: user.email })).toBe(0);
       expect(await db.collection('refresh_tokens').countDocuments({ userId: user.id })).toBe(0);
       expect(await db.collection('link_tokens').countDocuments({ userId: user.id })).toBe(0);
-      await request(auth.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${access}`).expect(401, { detail: 'User not found', code: 'user_not_found' });
-      await request(auth.url).post('/auth/token/refresh/').send({ refresh }).expect(401, { detail: 'Token is invalid', code: 'token_not_valid' });
+      await request(auth.url)
+        .get('/auth/manage/users/me/')
+        .set('Authorization', `Bearer ${access}`)
+        .expect(401, { detail: 'User not found', code: 'user_not_found' });
+      await request(auth.url)
+        .post('/auth/token/refresh/')
+        .send({ refresh })
+        .expect(401, { detail: 'Token is invalid', code: 'token_not_valid' });
       await request(auth.url).post('/auth/token/').send({ email: user.email, password: user.password }).expect(401);
 
       const connection = createQueueConnection(auth.config.REDIS_URL);
@@ -274,7 +376,10 @@ describe('accounts (contract rows)', () => {
         connection.disconnect();
       }
       // The address is free again.
-      await request(auth.url).post('/auth/manage/users/').send({ email: user.email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(201);
+      await request(auth.url)
+        .post('/auth/manage/users/')
+        .send({ email: user.email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD })
+        .expect(201);
     });
   });
 });

@@ -59,7 +59,13 @@ export class AccountsService {
     if (input.password !== input.re_password) throw new ApiError(400, { non_field_errors: [FIELD_MESSAGES.mismatch] });
     let user: UserDocument;
     try {
-      user = await this.users.create({ email, password: await this.hasher.hash(input.password), isActive: false, lang: input.lang, roles: ['user'] });
+      user = await this.users.create({
+        email,
+        password: await this.hasher.hash(input.password),
+        isActive: false,
+        lang: input.lang,
+        roles: ['user'],
+      });
     } catch (err) {
       if (isDuplicateKey(err)) throw new ApiError(400, { email: [FIELD_MESSAGES.emailTaken] });
       throw err;
@@ -126,7 +132,8 @@ export class AccountsService {
   async deleteAccount(id: string, currentPassword: string): Promise<void> {
     const user = await this.users.findById(id).lean();
     if (!user) throw new ApiError(401, { detail: 'User not found', code: 'user_not_found' });
-    if (!(await this.hasher.verify(currentPassword, user.password))) throw new ApiError(400, { current_password: [FIELD_MESSAGES.invalidPassword] });
+    if (!(await this.hasher.verify(currentPassword, user.password)))
+      throw new ApiError(400, { current_password: [FIELD_MESSAGES.invalidPassword] });
     // The event first: if Redis is down the account stays and the client may retry; the job id
     // de-duplicates a retried deletion.
     await this.events.userErased(id);
@@ -161,7 +168,15 @@ export class AccountsService {
       return toAuthUser(existing);
     }
     try {
-      const created = await this.users.create({ email, password: null, isActive: true, lang: profile.lang, roles: ['user'], googleSub: profile.sub, lastLogin: new Date() });
+      const created = await this.users.create({
+        email,
+        password: null,
+        isActive: true,
+        lang: profile.lang,
+        roles: ['user'],
+        googleSub: profile.sub,
+        lastLogin: new Date(),
+      });
       return toAuthUser(created);
     } catch (err) {
       if (isDuplicateKey(err)) return this.fromGoogle(profile);
@@ -170,7 +185,10 @@ export class AccountsService {
   }
 
   private async setPassword(user: UserDocument, password: string): Promise<void> {
-    await this.users.updateOne({ _id: user._id }, { $set: { password: await this.hasher.hash(password) }, $inc: { credentialsVersion: 1 } });
+    await this.users.updateOne(
+      { _id: user._id },
+      { $set: { password: await this.hasher.hash(password) }, $inc: { credentialsVersion: 1 } },
+    );
     await this.endSessionsAndLinks(String(user._id));
   }
 

@@ -70,7 +70,9 @@ export class EmailLinks {
   }
 
   private tokenOf(user: LinkUser, purpose: LinkPurpose, nonce: string): string {
-    return createHmac('sha256', this.keys.linkKey).update(`${purpose}\n${String(user._id)}\n${nonce}`).digest('base64url');
+    return createHmac('sha256', this.keys.linkKey)
+      .update(`${purpose}\n${String(user._id)}\n${nonce}`)
+      .digest('base64url');
   }
 
   private ttl(purpose: LinkPurpose): number {
@@ -104,7 +106,14 @@ export class EmailLinks {
     const nonce = elected ?? candidate;
     const token = this.tokenOf(user, purpose, nonce);
     try {
-      await this.links.create({ _id: sha256(token), userId: String(user._id), purpose, nonce, credentialsVersion: user.credentialsVersion, expiresAt: new Date(Date.now() + this.ttl(purpose)) });
+      await this.links.create({
+        _id: sha256(token),
+        userId: String(user._id),
+        purpose,
+        nonce,
+        credentialsVersion: user.credentialsVersion,
+        expiresAt: new Date(Date.now() + this.ttl(purpose)),
+      });
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }

@@ -2,7 +2,16 @@
 // and a request while a link is still valid sends that link again instead of a new one. The API
 // answers never change (no account enumeration).
 import { request } from '@pupitre/server-kit/testing';
-import { type AuthUnderTest, createActiveUser, GOOD_PASSWORD, linkParts, mailsTo, startAuth, uniqueEmail, waitForMail } from '../../testing/auth-test-kit';
+import {
+  type AuthUnderTest,
+  createActiveUser,
+  GOOD_PASSWORD,
+  linkParts,
+  mailsTo,
+  startAuth,
+  uniqueEmail,
+  waitForMail,
+} from '../../testing/auth-test-kit';
 
 jest.setTimeout(60_000);
 
@@ -23,8 +32,13 @@ describe('mails per recipient', () => {
 
   it('activation: at most 3 mails an hour to one address, from any number of client addresses; every answer is 204; they carry one link', async () => {
     const email = uniqueEmail('bombed');
-    await request(auth.url).post('/auth/manage/users/').set('X-Forwarded-For', from(1)).send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(201);
-    for (let i = 2; i <= 12; i++) await request(auth.url).post('/auth/manage/users/resend_activation/').set('X-Forwarded-For', from(i)).send({ email }).expect(204);
+    await request(auth.url)
+      .post('/auth/manage/users/')
+      .set('X-Forwarded-For', from(1))
+      .send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD })
+      .expect(201);
+    for (let i = 2; i <= 12; i++)
+      await request(auth.url).post('/auth/manage/users/resend_activation/').set('X-Forwarded-For', from(i)).send({ email }).expect(204);
     await waitForMail(email, 3);
     await settle();
     const mails = await mailsTo(email);
@@ -36,7 +50,12 @@ describe('mails per recipient', () => {
 
   it('reset: at most 3 mails an hour to one address; every answer is 204; they carry one link, which works', async () => {
     const user = await createActiveUser(auth.url);
-    for (let i = 1; i <= 10; i++) await request(auth.url).post('/auth/manage/users/reset_password/').set('X-Forwarded-For', from(100 + i)).send({ email: user.email }).expect(204);
+    for (let i = 1; i <= 10; i++)
+      await request(auth.url)
+        .post('/auth/manage/users/reset_password/')
+        .set('X-Forwarded-For', from(100 + i))
+        .send({ email: user.email })
+        .expect(204);
     await waitForMail(user.email, 4); // the activation mail, then three reset mails
     await settle();
     const resets = (await mailsTo(user.email)).slice(1);
@@ -44,7 +63,10 @@ describe('mails per recipient', () => {
     const links = resets.map((m) => linkParts(m, 'password/reset/confirm'));
     expect(new Set(links.map((l) => l.token)).size).toBe(1);
     const fresh = 'Nouveau-cartable-2026';
-    await request(auth.url).post('/auth/manage/users/reset_password_confirm/').send({ uid: links[0].uid, token: links[0].token, new_password: fresh, re_new_password: fresh }).expect(204);
+    await request(auth.url)
+      .post('/auth/manage/users/reset_password_confirm/')
+      .send({ uid: links[0].uid, token: links[0].token, new_password: fresh, re_new_password: fresh })
+      .expect(204);
   });
 
   it('a new link is made once the previous one is used up (password changed)', async () => {
@@ -52,7 +74,10 @@ describe('mails per recipient', () => {
     await request(auth.url).post('/auth/manage/users/reset_password/').send({ email: user.email }).expect(204);
     const first = linkParts(await waitForMail(user.email, 2), 'password/reset/confirm');
     const fresh = 'Nouveau-cartable-2026';
-    await request(auth.url).post('/auth/manage/users/reset_password_confirm/').send({ uid: first.uid, token: first.token, new_password: fresh, re_new_password: fresh }).expect(204);
+    await request(auth.url)
+      .post('/auth/manage/users/reset_password_confirm/')
+      .send({ uid: first.uid, token: first.token, new_password: fresh, re_new_password: fresh })
+      .expect(204);
     await request(auth.url).post('/auth/manage/users/reset_password/').send({ email: user.email }).expect(204);
     const second = linkParts(await waitForMail(user.email, 3), 'password/reset/confirm');
     expect(second.token).not.toBe(first.token);

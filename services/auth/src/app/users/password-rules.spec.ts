@@ -6,7 +6,11 @@ describe('password rules', () => {
   });
 
   it('refuses short, common and numeric passwords with Django messages, in Django order', () => {
-    expect(passwordProblems('1234567', 'a@b.fr')).toEqual([PASSWORD_MESSAGES.tooShort, PASSWORD_MESSAGES.tooCommon, PASSWORD_MESSAGES.numeric]);
+    expect(passwordProblems('1234567', 'a@b.fr')).toEqual([
+      PASSWORD_MESSAGES.tooShort,
+      PASSWORD_MESSAGES.tooCommon,
+      PASSWORD_MESSAGES.numeric,
+    ]);
     expect(passwordProblems('password1', 'a@b.fr')).toEqual([PASSWORD_MESSAGES.tooCommon]);
     expect(passwordProblems('84629173550', 'a@b.fr')).toEqual([PASSWORD_MESSAGES.numeric]);
     expect(passwordProblems('abc', 'a@b.fr')).toEqual([PASSWORD_MESSAGES.tooShort]);

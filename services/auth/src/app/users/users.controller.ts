@@ -42,7 +42,12 @@ export class UsersController {
     }
     throwIfErrors(errors);
     const lang = signupLanguage(asObject(body).lang);
-    return this.accounts.signup({ email: fields.email as string, password: fields.password as string, re_password: fields.re_password as string, lang });
+    return this.accounts.signup({
+      email: fields.email as string,
+      password: fields.password as string,
+      re_password: fields.re_password as string,
+      lang,
+    });
   }
 
   @Post('activation/')
@@ -82,7 +87,10 @@ export class UsersController {
   @ApiBody({ schema: zodApiSchema(resetConfirmRequestSchema) })
   async resetPasswordConfirm(@Body() body: unknown): Promise<void> {
     const errors: FieldErrors = {};
-    const fields = readFields(body, ['uid', 'token', 'new_password', 're_new_password'] as const, errors, ['new_password', 're_new_password']);
+    const fields = readFields(body, ['uid', 'token', 'new_password', 're_new_password'] as const, errors, [
+      'new_password',
+      're_new_password',
+    ]);
     throwIfErrors(errors);
     await this.accounts.confirmReset(fields as Required<typeof fields>);
   }

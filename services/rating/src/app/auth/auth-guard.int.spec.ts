@@ -17,7 +17,10 @@ describe('access tokens on the rating API (issued by a stand-in auth service)', 
   };
 
   it('accepts a valid access token', async () => {
-    await request(h.api.url).get('/auth/me').set({ Authorization: `Bearer ${await h.issuer.sign({ sub: 'ok' })}` }).expect(200);
+    await request(h.api.url)
+      .get('/auth/me')
+      .set({ Authorization: `Bearer ${await h.issuer.sign({ sub: 'ok' })}` })
+      .expect(200);
   });
 
   it.each([
@@ -27,22 +30,37 @@ describe('access tokens on the rating API (issued by a stand-in auth service)', 
     ['wrong key', () => h.issuer.wrongKey()],
     ['refresh as access', () => h.issuer.refresh()],
   ])('answers 401 token_not_valid to a %s token', async (_, token) => {
-    await request(h.api.url).get('/auth/me').set({ Authorization: `Bearer ${await token()}` }).expect(401, invalid);
+    await request(h.api.url)
+      .get('/auth/me')
+      .set({ Authorization: `Bearer ${await token()}` })
+      .expect(401, invalid);
   });
 
   it('answers 401 "not provided" without credentials, and for another scheme', async () => {
     await request(h.api.url).get('/auth/me').expect(401, { detail: 'Authentication credentials were not provided.' });
-    await request(h.api.url).get('/auth/me').set({ Authorization: 'Basic dXNlcjpwYXNz' }).expect(401, { detail: 'Authentication credentials were not provided.' });
+    await request(h.api.url)
+      .get('/auth/me')
+      .set({ Authorization: 'Basic dXNlcjpwYXNz' })
+      .expect(401, { detail: 'Authentication credentials were not provided.' });
     await request(h.api.url).get('/auth/me').set({ Authorization: 'Bearer' }).expect(401);
   });
 
   it('follows a key rotation of the auth service', async () => {
     await h.issuer.rotate(true);
-    await request(h.api.url).get('/auth/me').set({ Authorization: `Bearer ${await h.issuer.sign({ sub: 'rotated' })}` }).expect(200);
+    await request(h.api.url)
+      .get('/auth/me')
+      .set({ Authorization: `Bearer ${await h.issuer.sign({ sub: 'rotated' })}` })
+      .expect(200);
   });
 
   it('requires the admin role on admin routes (403) and accepts it', async () => {
-    await request(h.api.url).get('/api/admin/subjects').set({ Authorization: `Bearer ${await h.issuer.sign()}` }).expect(403);
-    await request(h.api.url).get('/api/admin/subjects').set({ Authorization: `Bearer ${await h.issuer.sign({ roles: ['admin'] })}` }).expect(200);
+    await request(h.api.url)
+      .get('/api/admin/subjects')
+      .set({ Authorization: `Bearer ${await h.issuer.sign()}` })
+      .expect(403);
+    await request(h.api.url)
+      .get('/api/admin/subjects')
+      .set({ Authorization: `Bearer ${await h.issuer.sign({ roles: ['admin'] })}` })
+      .expect(200);
   });
 });

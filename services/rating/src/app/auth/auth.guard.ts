@@ -1,4 +1,13 @@
-import { applyDecorators, type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  type CanActivate,
+  createParamDecorator,
+  type ExecutionContext,
+  Inject,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { canModerate } from '@pupitre/contracts';
@@ -78,7 +87,12 @@ export class AuthGuard implements CanActivate {
 }
 
 const withMode = (mode: AuthMode) =>
-  applyDecorators(SetMetadata(AUTH_MODE, mode), UseGuards(AuthGuard), ApiBearerAuth(), ...(mode === 'optional' ? [] : [ApiUnauthorizedResponse({ description: 'No or invalid access token' })]));
+  applyDecorators(
+    SetMetadata(AUTH_MODE, mode),
+    UseGuards(AuthGuard),
+    ApiBearerAuth(),
+    ...(mode === 'optional' ? [] : [ApiUnauthorizedResponse({ description: 'No or invalid access token' })]),
+  );
 
 export const RequireAuth = () => withMode('required');
 export const OptionalAuth = () => withMode('optional');

@@ -10,7 +10,11 @@ import { TokenVerifier } from './token-verifier';
 @Global()
 @Module({
   providers: [
-    { provide: TokenVerifier, inject: [APP_CONFIG], useFactory: (config: RatingConfig) => new TokenVerifier(config.AUTH_JWKS_URL, { cooldownMs: config.AUTH_JWKS_COOLDOWN }) },
+    {
+      provide: TokenVerifier,
+      inject: [APP_CONFIG],
+      useFactory: (config: RatingConfig) => new TokenVerifier(config.AUTH_JWKS_URL, { cooldownMs: config.AUTH_JWKS_COOLDOWN }),
+    },
     ProfilesService,
     SessionCheck,
     AuthGuard,

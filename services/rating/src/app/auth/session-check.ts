@@ -15,7 +15,9 @@ export class SessionCheck implements OnApplicationShutdown {
   private readonly redis: Redis;
 
   constructor(@Inject(APP_CONFIG) config: Pick<RatingConfig, 'REDIS_URL'>) {
-    this.redis = createCommandConnection(config.REDIS_URL, (err) => this.logger.debug?.({ msg: 'redis connection error', error: err.message }));
+    this.redis = createCommandConnection(config.REDIS_URL, (err) =>
+      this.logger.debug?.({ msg: 'redis connection error', error: err.message }),
+    );
   }
 
   async ended(user: AuthUser): Promise<boolean> {

@@ -12,7 +12,10 @@ describe('TokenVerifier (local verification against the JWKS)', () => {
   afterAll(() => issuer.close());
 
   it('accepts a valid ES256 access token and returns the user and roles', async () => {
-    await expect(verifier.verify(await issuer.sign({ sub: 'u1', roles: ['user', 'admin'] }))).resolves.toEqual({ id: 'u1', roles: ['user', 'admin'] });
+    await expect(verifier.verify(await issuer.sign({ sub: 'u1', roles: ['user', 'admin'] }))).resolves.toEqual({
+      id: 'u1',
+      roles: ['user', 'admin'],
+    });
   });
 
   it.each([

@@ -59,7 +59,10 @@ export class CatalogueController {
 
   @Patch('subjects/:id')
   @ApiBody({ schema: zodApiSchema(subjectUpdateSchema) })
-  updateSubject(@Param('id', idPipe()) id: number, @Body(new ZodValidationPipe(subjectUpdateSchema)) body: z.output<typeof subjectUpdateSchema>) {
+  updateSubject(
+    @Param('id', idPipe()) id: number,
+    @Body(new ZodValidationPipe(subjectUpdateSchema)) body: z.output<typeof subjectUpdateSchema>,
+  ) {
     return this.run(() => this.store.updateSubject(id, body));
   }
 
@@ -83,7 +86,10 @@ export class CatalogueController {
 
   @Patch('teachers/:id')
   @ApiBody({ schema: zodApiSchema(teacherUpdateSchema) })
-  updateTeacher(@Param('id', idPipe()) id: number, @Body(new ZodValidationPipe(teacherUpdateSchema)) body: z.output<typeof teacherUpdateSchema>) {
+  updateTeacher(
+    @Param('id', idPipe()) id: number,
+    @Body(new ZodValidationPipe(teacherUpdateSchema)) body: z.output<typeof teacherUpdateSchema>,
+  ) {
     return this.run(async () => this.withCount(await this.store.updateTeacher(id, body)));
   }
 

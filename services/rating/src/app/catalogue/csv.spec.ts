@@ -9,6 +9,9 @@ describe('parseCsv', () => {
     ]);
   });
   it('detects semicolons and skips blank lines', () => {
-    expect(parseCsv('name;color\n\nSVT;#43a047')).toEqual([['name', 'color'], ['SVT', '#43a047']]);
+    expect(parseCsv('name;color\n\nSVT;#43a047')).toEqual([
+      ['name', 'color'],
+      ['SVT', '#43a047'],
+    ]);
   });
 });

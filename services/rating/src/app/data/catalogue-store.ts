@@ -30,7 +30,13 @@ export type SubjectRow = Pick<Subject, 'id' | 'name' | 'color' | 'archived'>;
 export type TeacherRow = Pick<Teacher, 'id' | 'prefix' | 'name' | 'subjectIds' | 'archived'>;
 
 const TEACHER_FIELDS = { _id: 0, id: 1, prefix: 1, name: 1, subjectIds: 1, archived: 1 } as const;
-const shownRow = (t: TeacherRow): TeacherRow => ({ id: t.id, prefix: t.prefix, name: t.name, subjectIds: t.subjectIds, archived: t.archived ?? false });
+const shownRow = (t: TeacherRow): TeacherRow => ({
+  id: t.id,
+  prefix: t.prefix,
+  name: t.name,
+  subjectIds: t.subjectIds,
+  archived: t.archived ?? false,
+});
 const SUBJECT_FIELDS = { _id: 0, id: 1, name: 1, color: 1, archived: 1 } as const;
 
 /**
@@ -50,12 +56,20 @@ export class CatalogueStore {
   }
 
   listTeachers(): Promise<TeacherRow[]> {
-    return this.m.teachers.find({}, TEACHER_FIELDS).sort({ id: 1 }).lean<TeacherRow[]>().exec().then((rows) => rows.map(shownRow));
+    return this.m.teachers
+      .find({}, TEACHER_FIELDS)
+      .sort({ id: 1 })
+      .lean<TeacherRow[]>()
+      .exec()
+      .then((rows) => rows.map(shownRow));
   }
 
   /** One teacher by id (by `_id`), or null. */
   async teacher(id: number): Promise<TeacherRow | null> {
-    const t = await this.m.teachers.findOne({ _id: teacherOid(id) }, TEACHER_FIELDS).lean<TeacherRow>().exec();
+    const t = await this.m.teachers
+      .findOne({ _id: teacherOid(id) }, TEACHER_FIELDS)
+      .lean<TeacherRow>()
+      .exec();
     return t ? shownRow(t) : null;
   }
 
@@ -96,8 +110,14 @@ export class CatalogueStore {
     return this.lock(`teacher:${id}`, () => this.updateTeacherLocked(id, patch));
   }
 
-  private async updateTeacherLocked(id: number, patch: { prefix?: string; name?: string; subjects?: number[]; archived?: boolean }): Promise<TeacherRow> {
-    const current = await this.m.teachers.findOne({ _id: teacherOid(id) }, TEACHER_FIELDS).lean<TeacherRow>().exec();
+  private async updateTeacherLocked(
+    id: number,
+    patch: { prefix?: string; name?: string; subjects?: number[]; archived?: boolean },
+  ): Promise<TeacherRow> {
+    const current = await this.m.teachers
+      .findOne({ _id: teacherOid(id) }, TEACHER_FIELDS)
+      .lean<TeacherRow>()
+      .exec();
     if (!current) throw new CatalogueError(404, 'not-found', `no teacher ${id}`);
     if (patch.subjects) await this.checkSubjects(patch.subjects);
     const prefix = patch.prefix ?? current.prefix;
@@ -105,7 +125,10 @@ export class CatalogueStore {
     const set: Record<string, unknown> = { prefix, name, searchKey: teacherSearchKey(prefix, name) };
     if (patch.subjects) set.subjectIds = [...new Set(patch.subjects)];
     if (patch.archived !== undefined) set.archived = patch.archived;
-    const doc = await this.m.teachers.findOneAndUpdate({ _id: teacherOid(id) }, { $set: set }, { returnDocument: 'after' }).lean<TeacherRow>().exec();
+    const doc = await this.m.teachers
+      .findOneAndUpdate({ _id: teacherOid(id) }, { $set: set }, { returnDocument: 'after' })
+      .lean<TeacherRow>()
+      .exec();
     return shownRow(doc!);
   }
 
@@ -115,7 +138,8 @@ export class CatalogueStore {
     const rows = parseCsv(csv);
     const header = (rows.shift() ?? []).map((h) => h.toLowerCase());
     const col = (name: string) => header.indexOf(name);
-    if (col('name') < 0 || col('color') < 0) return { ...result, errors: [{ line: 1, error: 'the header must name the columns name and color' }] };
+    if (col('name') < 0 || col('color') < 0)
+      return { ...result, errors: [{ line: 1, error: 'the header must name the columns name and color' }] };
     const existing = new Map((await this.listSubjects()).map((s) => [s.name, s]));
     for (const [i, row] of rows.entries()) {
       const line = i + 2;
@@ -159,7 +183,10 @@ export class CatalogueStore {
       const line = i + 2;
       const prefix = row[col('prefix')] ?? '';
       const name = row[col('name')] ?? '';
-      const subjectNames = (row[col('subjects')] ?? '').split('|').map((s) => s.trim()).filter(Boolean);
+      const subjectNames = (row[col('subjects')] ?? '')
+        .split('|')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const archived = col('archived') >= 0 ? /^(1|true|yes|oui|si)$/i.test(row[col('archived')] ?? '') : undefined;
       if (!prefix || !name || prefix.length > 10 || name.length > 100) {
         result.errors.push({ line, error: 'prefix (≤ 10) and name (≤ 100) are required' });
@@ -167,7 +194,10 @@ export class CatalogueStore {
       }
       const unknown = subjectNames.filter((s) => !subjects.has(s.toLowerCase()));
       if (!subjectNames.length || unknown.length) {
-        result.errors.push({ line, error: unknown.length ? `unknown subject(s): ${unknown.join(', ')}` : 'at least one subject is required' });
+        result.errors.push({
+          line,
+          error: unknown.length ? `unknown subject(s): ${unknown.join(', ')}` : 'at least one subject is required',
+        });
         continue;
       }
       const subjectIds = subjectNames.map((s) => subjects.get(s.toLowerCase())!);
@@ -191,7 +221,10 @@ export class CatalogueStore {
   }
 
   private async checkSubjects(ids: number[]): Promise<void> {
-    const found = await this.m.subjects.find({ id: { $in: ids } }, { _id: 0, id: 1 }).lean().exec();
+    const found = await this.m.subjects
+      .find({ id: { $in: ids } }, { _id: 0, id: 1 })
+      .lean()
+      .exec();
     const known = new Set(found.map((s) => s.id));
     const missing = ids.filter((id) => !known.has(id));
     if (missing.length) throw new CatalogueError(400, 'wrong-subject', `unknown subject(s): ${missing.join(', ')}`);

@@ -57,7 +57,11 @@ const fromConnection = <T>(make: (connection: Connection, leases: Leases, feed: 
   providers: [
     RatingRedis,
     { provide: Leases, inject: [RatingRedis, APP_CONFIG], useFactory: (r: RatingRedis, c: Config) => new Leases(r.client, c.QUEUE_PREFIX) },
-    { provide: ChangeFeed, inject: [RatingRedis, APP_CONFIG], useFactory: (r: RatingRedis, c: Config) => new ChangeFeed(r.client, c.QUEUE_PREFIX) },
+    {
+      provide: ChangeFeed,
+      inject: [RatingRedis, APP_CONFIG],
+      useFactory: (r: RatingRedis, c: Config) => new ChangeFeed(r.client, c.QUEUE_PREFIX),
+    },
     { provide: ReviewStore, ...fromConnection((conn, leases, feed) => new ReviewStore(conn.collection('reviews') as never, leases, feed)) },
     { provide: UserStore, ...fromConnection((conn, leases) => new UserStore(conn.collection('user_index') as never, leases)) },
     { provide: TaskStore, ...fromConnection((conn) => new TaskStore(conn.collection('review_tasks') as never)) },
@@ -79,6 +83,21 @@ const fromConnection = <T>(make: (connection: Connection, leases: Leases, feed: 
     },
     DatabaseSetup,
   ],
-  exports: [models, RatingRedis, Leases, ChangeFeed, ReviewStore, UserStore, TaskStore, IdAllocator, IdempotencyKeys, ProfileStore, ModerationLog, CatalogueStore, EventOutbox, TransparencyStore],
+  exports: [
+    models,
+    RatingRedis,
+    Leases,
+    ChangeFeed,
+    ReviewStore,
+    UserStore,
+    TaskStore,
+    IdAllocator,
+    IdempotencyKeys,
+    ProfileStore,
+    ModerationLog,
+    CatalogueStore,
+    EventOutbox,
+    TransparencyStore,
+  ],
 })
 export class DataModule {}

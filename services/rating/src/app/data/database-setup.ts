@@ -20,7 +20,9 @@ export class DatabaseSetup implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     // Already done (the usual start): no lease needed, so a Redis outage does not stop the process.
-    const done = await this.connection.collection<{ _id: string }>('migrations').countDocuments({ _id: { $in: [DERIVED_KEYS_MIGRATION, SINGLE_DOCUMENT_MIGRATION] } });
+    const done = await this.connection
+      .collection<{ _id: string }>('migrations')
+      .countDocuments({ _id: { $in: [DERIVED_KEYS_MIGRATION, SINGLE_DOCUMENT_MIGRATION] } });
     if (done === 2) return;
     const log = (msg: string, data?: object) => this.logger.log({ msg, ...data });
     // One process migrates (its lease renewed while it runs); the others wait, then find it done.

@@ -16,14 +16,19 @@ type Doc = { _id: unknown } & Record<string, unknown>;
  * the copy beside the original), so a crash never loses one: the next run finishes the move. Safe
  * to run concurrently (every step is idempotent). Marked done in `migrations`.
  */
-export async function migrateToDerivedKeys(connection: Connection, log: (msg: string, data?: object) => void = () => undefined): Promise<void> {
+export async function migrateToDerivedKeys(
+  connection: Connection,
+  log: (msg: string, data?: object) => void = () => undefined,
+): Promise<void> {
   const migrations = connection.collection<{ _id: string; at: Date; moved: Record<string, number> }>('migrations');
   if (await migrations.findOne({ _id: DERIVED_KEYS_MIGRATION })) return;
   const moved: Record<string, number> = {};
   moved.reviews = await rekey(connection, 'reviews', (d) => (typeof d.id === 'number' ? reviewOid(d.id) : null));
   moved.teachers = await rekey(connection, 'teachers', (d) => (typeof d.id === 'number' ? teacherOid(d.id) : null));
   for (const name of ['votes', 'favorites', 'reports']) {
-    moved[name] = await rekey(connection, name, (d) => (typeof d.reviewId === 'number' && typeof d.userId === 'string' ? pairKey(d.reviewId, d.userId) : null));
+    moved[name] = await rekey(connection, name, (d) =>
+      typeof d.reviewId === 'number' && typeof d.userId === 'string' ? pairKey(d.reviewId, d.userId) : null,
+    );
   }
   moved.profiles = await rekey(connection, 'profiles', (d) => (typeof d.userId === 'string' ? d.userId : null));
   moved.indexed = await buildIndexes(connection);
@@ -65,15 +70,26 @@ async function buildIndexes(connection: Connection): Promise<number> {
   const users = new Map<string, { reviews: number[]; favorites: number[] }>();
   const entry = (id: string) => users.get(id) ?? users.set(id, { reviews: [], favorites: [] }).get(id)!;
   const tasks: { reviewId: number; publishAt: Date | null }[] = [];
-  const reviews = await connection.collection('reviews').find({}, { projection: { id: 1, authorId: 1, status: 1, publishAt: 1, aggPending: 1 } }).toArray();
+  const reviews = await connection
+    .collection('reviews')
+    .find({}, { projection: { id: 1, authorId: 1, status: 1, publishAt: 1, aggPending: 1 } })
+    .toArray();
   for (const r of reviews) {
     entry(r.authorId).reviews.push(r.id);
     if (r.status === 'pending' || r.aggPending) tasks.push({ reviewId: r.id, publishAt: r.status === 'pending' ? r.publishAt : null });
   }
-  for (const f of await connection.collection('favorites').find({}, { projection: { reviewId: 1, userId: 1 } }).toArray()) entry(f.userId).favorites.push(f.reviewId);
+  for (const f of await connection
+    .collection('favorites')
+    .find({}, { projection: { reviewId: 1, userId: 1 } })
+    .toArray())
+    entry(f.userId).favorites.push(f.reviewId);
   const index = connection.collection<{ _id: string }>('user_index');
   for (const [userId, lists] of users) {
-    await index.updateOne({ _id: userId }, { $addToSet: { reviews: { $each: lists.reviews }, favorites: { $each: lists.favorites } } }, { upsert: true });
+    await index.updateOne(
+      { _id: userId },
+      { $addToSet: { reviews: { $each: lists.reviews }, favorites: { $each: lists.favorites } } },
+      { upsert: true },
+    );
   }
   const todo = connection.collection<{ _id: string }>('review_tasks');
   for (const t of tasks) await todo.updateOne({ _id: reviewTaskKey(t.reviewId) }, { $set: t }, { upsert: true });

@@ -15,7 +15,11 @@ export class IdAllocator {
   next(sequence: string, count = 1): Promise<number[]> {
     return this.leases.run(`counter:${sequence}`, async (lease) => {
       await lease.confirm();
-      const doc = await this.counters.findOneAndUpdate({ _id: sequence }, { $inc: { seq: count } }, { upsert: true, returnDocument: 'after' });
+      const doc = await this.counters.findOneAndUpdate(
+        { _id: sequence },
+        { $inc: { seq: count } },
+        { upsert: true, returnDocument: 'after' },
+      );
       const last = doc?.seq ?? count;
       return Array.from({ length: count }, (_, i) => last - count + 1 + i);
     });

@@ -30,11 +30,18 @@ export class ModerationLog {
 
   /** A review's actions, in order (index `reviewId, at`). */
   history(reviewId: number): Promise<ModerationEntry[]> {
-    return this.docs.find({ reviewId }, { projection: { _id: 0 } }).sort({ at: 1 }).toArray() as Promise<ModerationEntry[]>;
+    return this.docs
+      .find({ reviewId }, { projection: { _id: 0 } })
+      .sort({ at: 1 })
+      .toArray() as Promise<ModerationEntry[]>;
   }
 
   /** The latest actions since `since`, newest first (index `at: -1`). */
   latest(since: Date, limit: number): Promise<ModerationEntry[]> {
-    return this.docs.find({ at: { $gte: since } }, { projection: { _id: 0 } }).sort({ at: -1 }).limit(limit).toArray() as Promise<ModerationEntry[]>;
+    return this.docs
+      .find({ at: { $gte: since } }, { projection: { _id: 0 } })
+      .sort({ at: -1 })
+      .limit(limit)
+      .toArray() as Promise<ModerationEntry[]>;
   }
 }

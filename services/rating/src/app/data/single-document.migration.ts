@@ -20,7 +20,10 @@ const RETIRED_COLLECTIONS = ['votes', 'favorites', 'reports', 'review_lists', 'r
  * stored aggregates (derived in memory now). Every step recomputes from the old collections, so a
  * crash midway is finished by the next run; the old collections are dropped once it is marked done.
  */
-export async function migrateToSingleDocuments(connection: Connection, log: (msg: string, data?: object) => void = () => undefined): Promise<void> {
+export async function migrateToSingleDocuments(
+  connection: Connection,
+  log: (msg: string, data?: object) => void = () => undefined,
+): Promise<void> {
   const migrations = connection.collection<{ _id: string; at: Date; reviews: number }>('migrations');
   if (await migrations.findOne({ _id: SINGLE_DOCUMENT_MIGRATION })) return dropRetired(connection);
   const collection = (name: string) => connection.collection(name) as unknown as Collection<Doc>;
@@ -71,22 +74,31 @@ export async function migrateToSingleDocuments(connection: Connection, log: (msg
       ...(ahead ? { status: 'pending', pub: null } : {}),
     };
     await collection('reviews').updateOne({ _id: doc._id }, { $set: set, $unset: RETIRED_REVIEW_FIELDS });
-    if (ahead) await tasks.updateOne({ _id: `review:${doc.id}` }, { $set: { reviewId: doc.id, publishAt: doc.publishAt } }, { upsert: true });
+    if (ahead)
+      await tasks.updateOne({ _id: `review:${doc.id}` }, { $set: { reviewId: doc.id, publishAt: doc.publishAt } }, { upsert: true });
     reviews++;
   }
   const favouritesByUser = new Map<string, { reviewId: number; at: number }[]>();
   for await (const f of collection('favorites').find({})) {
     if (typeof f.reviewId !== 'number' || typeof f.userId !== 'string') continue;
-    favouritesByUser.set(f.userId, [...(favouritesByUser.get(f.userId) ?? []), { reviewId: f.reviewId, at: new Date((f.createdAt as Date) ?? 0).getTime() }]);
+    favouritesByUser.set(f.userId, [
+      ...(favouritesByUser.get(f.userId) ?? []),
+      { reviewId: f.reviewId, at: new Date((f.createdAt as Date) ?? 0).getTime() },
+    ]);
   }
   for (const userId of new Set([...favouritesByUser.keys(), ...reportedByUser.keys()])) {
     const favorites = (favouritesByUser.get(userId) ?? []).sort((a, b) => a.at - b.at).map((f) => f.reviewId);
-    await collection('user_index').updateOne({ _id: userId }, { $set: { favorites, reported: [...new Set(reportedByUser.get(userId) ?? [])] } }, { upsert: true });
+    await collection('user_index').updateOne(
+      { _id: userId },
+      { $set: { favorites, reported: [...new Set(reportedByUser.get(userId) ?? [])] } },
+      { upsert: true },
+    );
   }
   await collection('user_index').updateMany({}, { $unset: { votes: '' } });
   await collection('teachers').updateMany({}, { $unset: RETIRED_TEACHER_FIELDS });
   await migrations.updateOne({ _id: SINGLE_DOCUMENT_MIGRATION }, { $set: { at: new Date(), reviews } }, { upsert: true });
-  if (votesByReview.size || reportsByReview.size || favouritesByUser.size) log('reviews migrated to single documents', { reviews, withVotes: votesByReview.size, withReports: reportsByReview.size });
+  if (votesByReview.size || reportsByReview.size || favouritesByUser.size)
+    log('reviews migrated to single documents', { reviews, withVotes: votesByReview.size, withReports: reportsByReview.size });
   await dropRetired(connection);
 }
 

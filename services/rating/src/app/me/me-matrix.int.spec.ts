@@ -45,7 +45,11 @@ describe('/auth/me* for every combination of reviews, favourites and votes', () 
       let reviewId: number | null = null;
       if (c.review !== 'none') {
         const t = teachers[i % teachers.length];
-        const res = await request(url).post('/api/rating/0').set(auth).send(reviewPayload(t.id, t.subjectIds[0], { tot_rating: tot })).expect(201);
+        const res = await request(url)
+          .post('/api/rating/0')
+          .set(auth)
+          .send(reviewPayload(t.id, t.subjectIds[0], { tot_rating: tot }))
+          .expect(201);
         reviewId = res.body.id;
       }
       return { ...c, name: nameOf(c), auth, reviewId, tot };
@@ -56,10 +60,16 @@ describe('/auth/me* for every combination of reviews, favourites and votes', () 
     await h.stopWorker();
     for (const [i, c] of CASES.entries()) if (c.review !== 'public') setups.push(await create(c, i));
     for (const s of setups) {
-      if (s.favourite) await request(url).post(`/api/rating/${favouriteId}/favorite`).set(s.auth).send({ value: true }).expect(200, { value: true });
+      if (s.favourite)
+        await request(url).post(`/api/rating/${favouriteId}/favorite`).set(s.auth).send({ value: true }).expect(200, { value: true });
       if (s.vote) await request(url).post(`/api/relatable/${votedId}`).set(s.auth).send({ value: true }).expect(200);
       // Someone else finds a public review relatable: its author's popularity is 100 %.
-      if (s.review === 'public') await request(url).post(`/api/relatable/${s.reviewId}`).set(await voter()).send({ value: true }).expect(200);
+      if (s.review === 'public')
+        await request(url)
+          .post(`/api/relatable/${s.reviewId}`)
+          .set(await voter())
+          .send({ value: true })
+          .expect(200);
     }
   });
   afterAll(() => h?.close());
@@ -68,7 +78,12 @@ describe('/auth/me* for every combination of reviews, favourites and votes', () 
   async function expectPages(s: Setup, state: { review: ReviewKind; favourite: boolean }): Promise<void> {
     const me = await request(url).get('/auth/me').set(s.auth).expect(200);
     const isPublic = state.review === 'public';
-    expect(me.body).toEqual({ num: isPublic ? 1 : 0, average: isPublic ? s.tot : null, popularity: isPublic ? 100 : 0, since: expect.any(String) });
+    expect(me.body).toEqual({
+      num: isPublic ? 1 : 0,
+      average: isPublic ? s.tot : null,
+      popularity: isPublic ? 100 : 0,
+      since: expect.any(String),
+    });
     const mine = await request(url).get('/auth/me/reviews').set(s.auth).expect(200);
     expect(mine.body.map((r: { id: number; status: string }) => [r.id, r.status])).toEqual(
       state.review === 'none' ? [] : [[s.reviewId, state.review === 'public' ? 'published' : 'pending']],
@@ -99,22 +114,40 @@ describe('/auth/me* for every combination of reviews, favourites and votes', () 
     }
   });
 
-  it('a deleted review leaves every public answer and its teacher\'s count', async () => {
+  it("a deleted review leaves every public answer and its teacher's count", async () => {
     const author = await h.auth('matrix-deleter');
     const [t] = await teachersOf(h.conn);
     const before = (await request(url).get(`/api/teacher/${t.id}`).expect(200)).body.reviews;
     await h.startWorker();
-    const { body } = await request(url).post('/api/rating/0').set(author).send(reviewPayload(t.id, t.subjectIds[0], { year: 5 })).expect(201);
+    const { body } = await request(url)
+      .post('/api/rating/0')
+      .set(author)
+      .send(reviewPayload(t.id, t.subjectIds[0], { year: 5 }))
+      .expect(201);
     await waitShown(h, body.id);
     expect((await request(url).get(`/api/teacher/${t.id}`).expect(200)).body.reviews).toBe(before + 1);
-    await request(url).post(`/api/rating/${body.id}/favorite`).set(await voter()).send({ value: true }).expect(200);
-    await request(url).delete(`/api/rating/${body.id}`).set(await voter()).expect(403);
+    await request(url)
+      .post(`/api/rating/${body.id}/favorite`)
+      .set(await voter())
+      .send({ value: true })
+      .expect(200);
+    await request(url)
+      .delete(`/api/rating/${body.id}`)
+      .set(await voter())
+      .expect(403);
     await request(url).delete(`/api/rating/${body.id}`).set(author).expect(204);
     await request(url).delete(`/api/rating/${body.id}`).set(author).expect(404);
     expect((await request(url).get(`/api/teacher/${t.id}`).expect(200)).body.reviews).toBe(before);
     const listed = (await request(url).get(`/api/teacher/${t.id}/reviews?limit=50`).expect(200)).body.slice(0, -1);
     expect(listed.flatMap((b: { reviews: { id: number }[] }) => b.reviews.map((r) => r.id))).not.toContain(body.id);
-    expect((await request(url).get('/auth/me/favorites').set(await voter()).expect(200)).body).toEqual([]);
+    expect(
+      (
+        await request(url)
+          .get('/auth/me/favorites')
+          .set(await voter())
+          .expect(200)
+      ).body,
+    ).toEqual([]);
     expect(await h.conn.collection('favorites').countDocuments({ reviewId: body.id })).toBe(0);
   });
 });

@@ -1,6 +1,15 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { type Me, meSchema, type MyReport, myReportSchema, type MyReview, myReviewSchema, type PublicReview, publicReviewSchema } from '@pupitre/contracts';
+import {
+  type Me,
+  meSchema,
+  type MyReport,
+  myReportSchema,
+  type MyReview,
+  myReviewSchema,
+  type PublicReview,
+  publicReviewSchema,
+} from '@pupitre/contracts';
 import { zodApiSchema } from '@pupitre/server-kit';
 import { z } from 'zod';
 import { CurrentUser, RequireAuth } from '../auth/auth.guard';
@@ -66,7 +75,12 @@ export class MeController {
       const status = authorStatus(d);
       const reason = authorReason(d);
       const text = authorReasonText(d);
-      return { ...toPublicReview(d, d, catalogue), status, ...(reason && (status === 'rejected' || status === 'held') ? { reason } : {}), ...(text ? { reason_text: text } : {}) };
+      return {
+        ...toPublicReview(d, d, catalogue),
+        status,
+        ...(reason && (status === 'rejected' || status === 'held') ? { reason } : {}),
+        ...(text ? { reason_text: text } : {}),
+      };
     });
   }
 

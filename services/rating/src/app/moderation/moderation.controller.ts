@@ -1,6 +1,13 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { idParamSchema, type ModerationActionView, type ModerationQueueItem, moderationNoteBodySchema, type ModerationRejectBody, moderationRejectBodySchema } from '@pupitre/contracts';
+import {
+  idParamSchema,
+  type ModerationActionView,
+  type ModerationQueueItem,
+  moderationNoteBodySchema,
+  type ModerationRejectBody,
+  moderationRejectBodySchema,
+} from '@pupitre/contracts';
 import { ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
 import { CurrentUser, RequireModerator } from '../auth/auth.guard';
 import { type AuthUser } from '../auth/token-verifier';
@@ -42,7 +49,11 @@ export class ModerationController {
   @Post('reviews/:id/reject')
   @HttpCode(200)
   @ApiBody({ schema: zodApiSchema(moderationRejectBodySchema) })
-  reject(@Param('id', idPipe()) id: number, @Body(new ZodValidationPipe(moderationRejectBodySchema)) body: ModerationRejectBody, @CurrentUser() user: AuthUser) {
+  reject(
+    @Param('id', idPipe()) id: number,
+    @Body(new ZodValidationPipe(moderationRejectBodySchema)) body: ModerationRejectBody,
+    @CurrentUser() user: AuthUser,
+  ) {
     return this.moderation.act(user.id, id, 'reject', { reason: body.reason, text: body.text ?? null });
   }
 

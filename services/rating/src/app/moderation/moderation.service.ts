@@ -64,7 +64,9 @@ export class ModerationService {
           status: d.status,
           reason: d.reason ?? null,
           hidden: d.hidden,
-          reports: d.reports.filter((r) => r.outcome === 'open').map((r) => ({ content: r.content, weight: r.weight, created_at: new Date(r.at).toISOString() })),
+          reports: d.reports
+            .filter((r) => r.outcome === 'open')
+            .map((r) => ({ content: r.content, weight: r.weight, created_at: new Date(r.at).toISOString() })),
           teacher: { id: d.teacherId, prefix: teacher?.prefix ?? '', name: teacher?.name ?? '' },
           subject: { id: d.subjectId, name: subject?.name ?? '' },
           year: d.year,
@@ -75,7 +77,12 @@ export class ModerationService {
       });
   }
 
-  async act(moderatorId: string, reviewId: number, action: Action, decision: Decision = { reason: null, text: null }): Promise<{ id: number; status: string; visible: boolean }> {
+  async act(
+    moderatorId: string,
+    reviewId: number,
+    action: Action,
+    decision: Decision = { reason: null, text: null },
+  ): Promise<{ id: number; status: string; visible: boolean }> {
     const now = new Date();
     // approve and reject close reports: the reporters who asked must hear of it, even after a crash.
     const announces = action !== 'restore';
@@ -104,7 +111,12 @@ export class ModerationService {
       after: snapshot(write.after),
       at: now,
     });
-    if (announces) await this.announce('review', reviewId, reportNotices(write.after, await this.teacherOf(write.after.teacherId), reportsDecidedBy(write.before, write.after)));
+    if (announces)
+      await this.announce(
+        'review',
+        reviewId,
+        reportNotices(write.after, await this.teacherOf(write.after.teacherId), reportsDecidedBy(write.before, write.after)),
+      );
     return { id: reviewId, status: write.after.status, visible: write.after.visible };
   }
 

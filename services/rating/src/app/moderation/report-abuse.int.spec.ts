@@ -25,7 +25,11 @@ describe('reports and their outcome', () => {
     n += 1;
     const author = await h.auth(`abuse-author-${n}`, ['user'], 200);
     const t = (await teachersOf(h.conn))[n];
-    const { body } = await request(url).post('/api/rating/0').set(author).send(reviewPayload(t.id, t.subjectIds[0], { text_rating: `Honest review number ${n}` })).expect(201);
+    const { body } = await request(url)
+      .post('/api/rating/0')
+      .set(author)
+      .send(reviewPayload(t.id, t.subjectIds[0], { text_rating: `Honest review number ${n}` }))
+      .expect(201);
     await waitShown(h, body.id);
     return { id: body.id, author };
   }
@@ -33,10 +37,14 @@ describe('reports and their outcome', () => {
     const blocks = (await request(url).get('/api/rating/community?limit=50').expect(200)).body.slice(0, -1);
     return blocks.some((b: { reviews: { id: number }[] }) => b.reviews.some((r) => r.id === id));
   };
-  const report = (id: number, who: { Authorization: string }) => request(url).post(`/api/rating/${id}/report`).set(who).send({ content: 'This is not fair to the teacher' });
-  const queued = async (id: number) => ((await request(url).get('/api/moderation/queue').set(admin).expect(200)).body as { id: number; reports: { weight: number }[] }[]).find((q) => q.id === id);
+  const report = (id: number, who: { Authorization: string }) =>
+    request(url).post(`/api/rating/${id}/report`).set(who).send({ content: 'This is not fair to the teacher' });
+  const queued = async (id: number) =>
+    ((await request(url).get('/api/moderation/queue').set(admin).expect(200)).body as { id: number; reports: { weight: number }[] }[]).find(
+      (q) => q.id === id,
+    );
 
-  it('refuses a report on one\'s own review', async () => {
+  it("refuses a report on one's own review", async () => {
     const { id, author } = await publicReview();
     await report(id, author).expect(403);
     expect(await queued(id)).toBeUndefined();
@@ -59,15 +67,36 @@ describe('reports and their outcome', () => {
     expect(await isPublic(id)).toBe(true); // weight 2 < 3
     await report(id, reporters[2]).expect(201);
     expect(await isPublic(id)).toBe(false);
-    expect((await request(url).get('/auth/me/reviews').set(author).expect(200)).body[0]).toMatchObject({ id, status: 'held', reason: 'reported' });
+    expect((await request(url).get('/auth/me/reviews').set(author).expect(200)).body[0]).toMatchObject({
+      id,
+      status: 'held',
+      reason: 'reported',
+    });
     const open = (await request(url).get('/auth/me/reports').set(reporters[0]).expect(200)).body;
-    expect(open).toEqual([expect.objectContaining({ review_id: id, outcome: 'open', reason: null, decided_at: null, teacher: expect.objectContaining({ name: expect.any(String) }) })]);
+    expect(open).toEqual([
+      expect.objectContaining({
+        review_id: id,
+        outcome: 'open',
+        reason: null,
+        decided_at: null,
+        teacher: expect.objectContaining({ name: expect.any(String) }),
+      }),
+    ]);
 
     await request(url).post(`/api/moderation/reviews/${id}/reject`).set(admin).send({ reason: 'personal-data' }).expect(200);
     for (const r of reporters) {
-      expect((await request(url).get('/auth/me/reports').set(r).expect(200)).body[0]).toMatchObject({ review_id: id, outcome: 'removed', reason: 'personal-data', decided_at: expect.any(String) });
+      expect((await request(url).get('/auth/me/reports').set(r).expect(200)).body[0]).toMatchObject({
+        review_id: id,
+        outcome: 'removed',
+        reason: 'personal-data',
+        decided_at: expect.any(String),
+      });
     }
-    expect((await request(url).get('/auth/me/reviews').set(author).expect(200)).body[0]).toMatchObject({ id, status: 'rejected', reason: 'personal-data' });
+    expect((await request(url).get('/auth/me/reviews').set(author).expect(200)).body[0]).toMatchObject({
+      id,
+      status: 'rejected',
+      reason: 'personal-data',
+    });
   });
 
   it('a moderator who keeps a reported review tells the reporters so, and their next reports weigh less', async () => {
@@ -78,7 +107,11 @@ describe('reports and their outcome', () => {
     await request(url).post(`/api/moderation/reviews/${id}/approve`).set(admin).send({ note: 'no-breach' }).expect(200);
     expect(await queued(id)).toBeUndefined();
     expect(await isPublic(id)).toBe(true);
-    expect((await request(url).get('/auth/me/reports').set(reporter).expect(200)).body[0]).toMatchObject({ review_id: id, outcome: 'kept', reason: 'no-breach' });
+    expect((await request(url).get('/auth/me/reports').set(reporter).expect(200)).body[0]).toMatchObject({
+      review_id: id,
+      outcome: 'kept',
+      reason: 'no-breach',
+    });
     const next = await publicReview();
     await report(next.id, reporter).expect(201);
     expect((await queued(next.id))?.reports.map((r) => r.weight)).toEqual([0.67]);

@@ -19,7 +19,11 @@ export class PublicationProducer implements OnApplicationShutdown {
     @Inject(PUBLICATION_REDIS) private readonly connection: Redis,
   ) {}
 
-  async enqueue<N extends ReviewPublicationJobName>(name: N, data: ReviewPublicationJobs[N], options: EnqueueOptions = {}): Promise<string> {
+  async enqueue<N extends ReviewPublicationJobName>(
+    name: N,
+    data: ReviewPublicationJobs[N],
+    options: EnqueueOptions = {},
+  ): Promise<string> {
     const job = await this.queue.add(name, data, { delay: options.delayMs, jobId: options.jobId });
     return job.id ?? '';
   }

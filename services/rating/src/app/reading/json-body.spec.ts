@@ -10,7 +10,11 @@ describe('cached JSON bodies', () => {
   });
 
   it('appends an element to a JSON array, empty or not', () => {
-    expect(JSON.parse(appendToJsonArray(JSON.stringify([{ x: 1 }, { y: 2 }]), JSON.stringify({ z: 3 })))).toEqual([{ x: 1 }, { y: 2 }, { z: 3 }]);
+    expect(JSON.parse(appendToJsonArray(JSON.stringify([{ x: 1 }, { y: 2 }]), JSON.stringify({ z: 3 })))).toEqual([
+      { x: 1 },
+      { y: 2 },
+      { z: 3 },
+    ]);
     expect(JSON.parse(appendToJsonArray('[]', '{"1":[null,false]}'))).toEqual([{ 1: [null, false] }]);
   });
 });

@@ -27,7 +27,8 @@ const ORDERS: Record<CommunityCategory, (a: IndexEntry, b: IndexEntry) => number
   recent: byRecent,
   highest: (a, b) => b.tot - a.tot || byRecent(a, b),
   lowest: (a, b) => a.tot - b.tot || byRecent(a, b),
-  relevant: (a, b) => wilsonLowerBound(b.relUp, b.relTotal) - wilsonLowerBound(a.relUp, a.relTotal) || b.relTotal - a.relTotal || b.id - a.id,
+  relevant: (a, b) =>
+    wilsonLowerBound(b.relUp, b.relTotal) - wilsonLowerBound(a.relUp, a.relTotal) || b.relTotal - a.relTotal || b.id - a.id,
 };
 const qualifies: Record<CommunityCategory, (e: IndexEntry) => boolean> = {
   recent: () => true,
@@ -137,8 +138,14 @@ export class PublicIndex {
   /** The categories of the whole community (teacherId undefined) or of one teacher: the first MAX_LIMIT of each order. */
   categories(teacherId?: number): Record<CommunityCategory, IndexEntry[]> {
     return this.memo(`categories:${teacherId ?? '*'}`, () => {
-      const pool = teacherId === undefined ? [...this.entries.values()] : [...(this.byTeacher.get(teacherId) ?? [])].map((id) => this.entries.get(id)!);
-      return Object.fromEntries(CATEGORY_ORDER.map((cat) => [cat, topK(pool, MAX_LIMIT, ORDERS[cat], qualifies[cat])])) as Record<CommunityCategory, IndexEntry[]>;
+      const pool =
+        teacherId === undefined
+          ? [...this.entries.values()]
+          : [...(this.byTeacher.get(teacherId) ?? [])].map((id) => this.entries.get(id)!);
+      return Object.fromEntries(CATEGORY_ORDER.map((cat) => [cat, topK(pool, MAX_LIMIT, ORDERS[cat], qualifies[cat])])) as Record<
+        CommunityCategory,
+        IndexEntry[]
+      >;
     });
   }
 

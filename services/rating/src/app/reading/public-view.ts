@@ -94,9 +94,10 @@ export class PublicView implements OnApplicationBootstrap, OnApplicationShutdown
     const catalogue = await this.catalogue.get();
     return this.index.memo(`lists:${teacherId ?? '*'}:${limit}:${this.catalogue.generation}`, () => {
       const categories = this.index.categories(teacherId);
-      return CATEGORY_ORDER.map((title) => ({ title, reviews: categories[title].slice(0, limit).map((e) => entryToPublicReview(e, catalogue)) })).filter(
-        (block) => block.reviews.length > 0,
-      );
+      return CATEGORY_ORDER.map((title) => ({
+        title,
+        reviews: categories[title].slice(0, limit).map((e) => entryToPublicReview(e, catalogue)),
+      })).filter((block) => block.reviews.length > 0);
     });
   }
 

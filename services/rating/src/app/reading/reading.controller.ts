@@ -32,8 +32,12 @@ export class ReadingController {
   @Get('rating/community')
   @OptionalAuth()
   @ApiQuery({ name: 'limit', required: false, description: 'Reviews per category (1-50, default COMMUNITY_PER_CATEGORY)' })
-  @ApiOkResponse({ description: 'Categories recent, highest, lowest, relevant (empty ones left out), then the caller\'s state per review' })
-  async list(@Query(new ZodValidationPipe(communityQuerySchema)) query: { limit?: number }, @CurrentUser() user: AuthUser | null, @Res({ passthrough: true }) res: Response): Promise<string> {
+  @ApiOkResponse({ description: "Categories recent, highest, lowest, relevant (empty ones left out), then the caller's state per review" })
+  async list(
+    @Query(new ZodValidationPipe(communityQuerySchema)) query: { limit?: number },
+    @CurrentUser() user: AuthUser | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
     const blocks = await this.view.lists(query.limit ?? this.config.COMMUNITY_PER_CATEGORY);
     return asJson(res, appendToJsonArray(jsonOnce(blocks), await this.stateJson(blocks, user)));
   }

@@ -34,7 +34,19 @@ export function toPublicReview(review: ReviewViewSource, content: ReviewContent,
 
 /** The public review object of a list entry (reading/public-index.ts). */
 export function entryToPublicReview(e: IndexEntry, catalogue: Catalogue): PublicReview {
-  return toPublicReview(e, { teacherId: e.teacherId, subjectId: e.subjectId, year: e.year, tot_rating: e.tot, text_rating: e.text, grades: e.grades, flags: e.flags }, catalogue);
+  return toPublicReview(
+    e,
+    {
+      teacherId: e.teacherId,
+      subjectId: e.subjectId,
+      year: e.year,
+      tot_rating: e.tot,
+      text_rating: e.text,
+      grades: e.grades,
+      flags: e.flags,
+    },
+    catalogue,
+  );
 }
 
 /** A public date: the day only (UTC midnight), so that the time of writing tells nothing of the author. */

@@ -15,7 +15,13 @@ export interface TeacherStats {
   answers: Record<string, { yes: number; count: number }>;
 }
 
-export const emptyStats = (): TeacherStats => ({ reviewCount: 0, ratingSum: 0, distribution: Array.from({ length: 11 }, () => 0), grades: {}, answers: {} });
+export const emptyStats = (): TeacherStats => ({
+  reviewCount: 0,
+  ratingSum: 0,
+  distribution: Array.from({ length: 11 }, () => 0),
+  grades: {},
+  answers: {},
+});
 
 export interface StatsSource {
   tot: number;
@@ -48,10 +54,21 @@ export function addToStats(stats: TeacherStats, review: StatsSource, sign: 1 | -
 const oneDecimal = (v: number) => Math.round(v * 10) / 10;
 
 /** Per criterion its average over the reviews that graded it (null: none did); per yes/no question the percent of yeses (null: no answer). */
-export function statsView(stats: TeacherStats): { criteria: Record<string, number | null>; answers: Record<string, number | null>; distribution: number[] } {
+export function statsView(stats: TeacherStats): {
+  criteria: Record<string, number | null>;
+  answers: Record<string, number | null>;
+  distribution: number[];
+} {
   return {
-    criteria: Object.fromEntries(REVIEW_GRADE_KEYS.map((k) => [k, stats.grades[k]?.count ? oneDecimal(stats.grades[k].sum / stats.grades[k].count) : null])),
-    answers: Object.fromEntries(REVIEW_ANSWER_KEYS.map((k) => [k, stats.answers[k]?.count ? Math.round((100 * stats.answers[k].yes) / stats.answers[k].count) : null])),
+    criteria: Object.fromEntries(
+      REVIEW_GRADE_KEYS.map((k) => [k, stats.grades[k]?.count ? oneDecimal(stats.grades[k].sum / stats.grades[k].count) : null]),
+    ),
+    answers: Object.fromEntries(
+      REVIEW_ANSWER_KEYS.map((k) => [
+        k,
+        stats.answers[k]?.count ? Math.round((100 * stats.answers[k].yes) / stats.answers[k].count) : null,
+      ]),
+    ),
     distribution: [...stats.distribution],
   };
 }

@@ -41,11 +41,15 @@ describe('idempotent review creation', () => {
 
   it('a crash after the key was claimed and before the review was written is finished by the retry, under the claimed id', async () => {
     const auth = await h.auth('idem-3');
-    await h.conn.collection<{ _id: string }>('idempotency_keys').insertOne({ _id: 'idem-3:crashed-key-003', reviewId: 987_654, at: new Date() } as never);
+    await h.conn
+      .collection<{ _id: string }>('idempotency_keys')
+      .insertOne({ _id: 'idem-3:crashed-key-003', reviewId: 987_654, at: new Date() } as never);
     const res = await create(auth, teachers[2], 'crashed-key-003').expect(201);
     expect(res.body.id).toBe(987_654);
     expect(await h.conn.collection('reviews').findOne({ id: 987_654 })).toMatchObject({ authorId: 'idem-3', status: 'pending' });
-    expect((await request(h.api.url).get('/auth/me/reviews').set(auth).expect(200)).body.map((r: { id: number }) => r.id)).toEqual([987_654]);
+    expect((await request(h.api.url).get('/auth/me/reviews').set(auth).expect(200)).body.map((r: { id: number }) => r.id)).toEqual([
+      987_654,
+    ]);
   });
 
   it('keys are per user, and a malformed key is a 400', async () => {

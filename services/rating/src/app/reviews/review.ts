@@ -114,7 +114,14 @@ export const contentOf = (r: ReviewContent): ReviewContent => ({
 const withVisibility = (doc: ReviewDoc): ReviewDoc => ({ ...doc, visible: doc.pub !== null && !doc.hidden });
 
 /** A new review, pending until `publishAt`. */
-export function newReview(id: number, _id: Types.ObjectId, authorId: string, content: ReviewContent, now: Date, publishAt: Date): Omit<ReviewDoc, 'fence'> {
+export function newReview(
+  id: number,
+  _id: Types.ObjectId,
+  authorId: string,
+  content: ReviewContent,
+  now: Date,
+  publishAt: Date,
+): Omit<ReviewDoc, 'fence'> {
   return {
     _id,
     id,
@@ -155,10 +162,23 @@ export function validated(current: ReviewDoc, now: Date, version?: number): { do
   const verdict = validateReviewText(current.text_rating ?? '');
   if (verdict.action === 'publish') return { doc: published(current, now), outcome: 'published' };
   if (verdict.action === 'hold') {
-    const doc = withVisibility({ ...current, status: 'held', reason: verdict.reason, reasonText: null, heldAt: now, history: [...(current.history ?? []), { kind: 'held', by: 'checks', at: now }] });
+    const doc = withVisibility({
+      ...current,
+      status: 'held',
+      reason: verdict.reason,
+      reasonText: null,
+      heldAt: now,
+      history: [...(current.history ?? []), { kind: 'held', by: 'checks', at: now }],
+    });
     return { doc, outcome: 'held' };
   }
-  const doc = withVisibility({ ...current, status: 'rejected', reason: verdict.reason, reasonText: null, history: [...(current.history ?? []), { kind: 'removed', by: 'checks', at: now }] });
+  const doc = withVisibility({
+    ...current,
+    status: 'rejected',
+    reason: verdict.reason,
+    reasonText: null,
+    history: [...(current.history ?? []), { kind: 'removed', by: 'checks', at: now }],
+  });
   return { doc, outcome: 'rejected' };
 }
 
@@ -186,13 +206,25 @@ export function moderated(current: ReviewDoc, action: ModerationAction, decision
   const open = current.reports.some((r) => r.outcome === 'open');
   // A moderator's decision on a review the automatic checks held: how long it waited (reports count their own wait).
   const decided = (doc: ReviewDoc): ReviewDoc => {
-    const history = current.status === 'held' && current.heldAt ? [...(doc.history ?? []), { kind: 'decided' as const, by: 'moderator' as const, at: now, waitedMs: now.getTime() - new Date(current.heldAt).getTime() }] : doc.history;
+    const history =
+      current.status === 'held' && current.heldAt
+        ? [
+            ...(doc.history ?? []),
+            { kind: 'decided' as const, by: 'moderator' as const, at: now, waitedMs: now.getTime() - new Date(current.heldAt).getTime() },
+          ]
+        : doc.history;
     return { ...doc, heldAt: null, history };
   };
   if (action === 'approve') {
     if (current.status !== 'held' && !current.hidden && !open) return null;
     const base = current.status === 'published' ? current : published(current, now);
-    return closeReports(decided(withVisibility({ ...base, hidden: false })), 'kept', decision.reason ?? KEPT_DEFAULT_REASON, decision.text, now);
+    return closeReports(
+      decided(withVisibility({ ...base, hidden: false })),
+      'kept',
+      decision.reason ?? KEPT_DEFAULT_REASON,
+      decision.text,
+      now,
+    );
   }
   if (action === 'reject') {
     if (current.status === 'rejected' && !current.visible) return null;
@@ -254,13 +286,27 @@ export function voted(current: ReviewDoc, userId: string, value: boolean | null)
  * `userId` reports the review with a weight (report-weight.ts); at `threshold` of open weight the
  * review is held (not visible) until a moderator decides. Null when this user already reported it.
  */
-export function reported(current: ReviewDoc, userId: string, content: string, weight: number, threshold: number, now: Date, notify = false): ReviewDoc | null {
+export function reported(
+  current: ReviewDoc,
+  userId: string,
+  content: string,
+  weight: number,
+  threshold: number,
+  now: Date,
+  notify = false,
+): ReviewDoc | null {
   if (current.reports.some((r) => r.userId === userId)) return null;
-  const reports = [...current.reports, { userId, content, weight, at: now, outcome: 'open' as const, reason: null, reasonText: null, decidedAt: null, notify }];
+  const reports = [
+    ...current.reports,
+    { userId, content, weight, at: now, outcome: 'open' as const, reason: null, reasonText: null, decidedAt: null, notify },
+  ];
   const open = reports.filter((r) => r.outcome === 'open');
   const reportWeight = Math.round(open.reduce((sum, r) => sum + r.weight, 0) * 100) / 100;
   const hidden = current.hidden || reportWeight >= threshold;
-  const held = hidden && !current.hidden ? { heldAt: current.heldAt ?? now, history: [...(current.history ?? []), { kind: 'held' as const, by: 'reports' as const, at: now }] } : {};
+  const held =
+    hidden && !current.hidden
+      ? { heldAt: current.heldAt ?? now, history: [...(current.history ?? []), { kind: 'held' as const, by: 'reports' as const, at: now }] }
+      : {};
   return withVisibility({ ...current, reports, reportCount: open.length, reportWeight, hidden, ...held });
 }
 

@@ -1,6 +1,23 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
-import { ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiHeader, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
-import { idParamSchema, type ReviewEditView, reviewEditViewSchema, reviewPayloadSchema, reviewWriteResponseSchema } from '@pupitre/contracts';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import {
+  idParamSchema,
+  type ReviewEditView,
+  reviewEditViewSchema,
+  reviewPayloadSchema,
+  reviewWriteResponseSchema,
+} from '@pupitre/contracts';
 import { ApiError, ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
 import { z } from 'zod';
 import { CurrentUser, RequireAuth } from '../auth/auth.guard';
@@ -23,13 +40,23 @@ export class ReviewsController {
   @ApiBody({ schema: zodApiSchema(reviewPayloadSchema) })
   @ApiCreatedResponse({ description: 'Stored pending; public after the validation delay', schema: zodApiSchema(reviewWriteResponseSchema) })
   @ApiConflictResponse({ description: '{"error": "duplicate-review"}' })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: '8-128 of [A-Za-z0-9_-]: a retry with the same key gets the original 201' })
-  create(@Param('id') id: string, @Body() body: unknown, @CurrentUser() user: AuthUser, @Headers('idempotency-key') key?: string): Promise<{ message: string; id: number }> {
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: '8-128 of [A-Za-z0-9_-]: a retry with the same key gets the original 201',
+  })
+  create(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @CurrentUser() user: AuthUser,
+    @Headers('idempotency-key') key?: string,
+  ): Promise<{ message: string; id: number }> {
     if (!createIdSchema.safeParse(id).success) {
       if (!idParamSchema.safeParse(id).success) throw ApiError.of(400, 'bad-request', 'expected a review id');
       throw ApiError.of(404, 'not-found');
     }
-    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw ApiError.of(400, 'bad-request', 'Idempotency-Key: 8-128 letters, digits, - or _');
+    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key))
+      throw ApiError.of(400, 'bad-request', 'Idempotency-Key: 8-128 letters, digits, - or _');
     return this.reviews.create(user, body, key);
   }
 
@@ -46,7 +73,11 @@ export class ReviewsController {
   @RequireAuth()
   @ApiBody({ schema: zodApiSchema(reviewPayloadSchema) })
   @ApiOkResponse({ description: 'The new version is validated again before it is public', schema: zodApiSchema(reviewWriteResponseSchema) })
-  edit(@Param('id', new ZodValidationPipe(idParamSchema)) id: number, @Body() body: unknown, @CurrentUser() user: AuthUser): Promise<{ message: string; id: number }> {
+  edit(
+    @Param('id', new ZodValidationPipe(idParamSchema)) id: number,
+    @Body() body: unknown,
+    @CurrentUser() user: AuthUser,
+  ): Promise<{ message: string; id: number }> {
     return this.reviews.edit(user, id, body);
   }
 

@@ -1,5 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { canModerate, type CheckedReview, checkReviewPayload, REVIEW_ANSWER_KEYS, type ReviewEditView, REVIEW_GRADE_KEYS } from '@pupitre/contracts';
+import {
+  canModerate,
+  type CheckedReview,
+  checkReviewPayload,
+  REVIEW_ANSWER_KEYS,
+  type ReviewEditView,
+  REVIEW_GRADE_KEYS,
+} from '@pupitre/contracts';
 import { ApiError, APP_CONFIG, isDuplicateKey } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
 import { type AuthUser } from '../auth/token-verifier';
@@ -16,7 +23,15 @@ import { authorReason, authorReasonText, authorStatus, edited, newReview, type R
 
 /** A checked payload as review content (what a version holds: only what it was given). */
 export function toContent(p: CheckedReview): ReviewContent {
-  return { teacherId: p.teacher, subjectId: p.subject, year: p.year, tot_rating: p.tot_rating, grades: p.grades, flags: p.answers, text_rating: p.text_rating };
+  return {
+    teacherId: p.teacher,
+    subjectId: p.subject,
+    year: p.year,
+    tot_rating: p.tot_rating,
+    grades: p.grades,
+    flags: p.answers,
+    text_rating: p.text_rating,
+  };
 }
 
 /**
@@ -144,14 +159,22 @@ export class ReviewsService {
     try {
       await this.producer.enqueue('publish-review', { reviewId: id, version }, { delayMs, jobId: publicationJobId(id, version) });
     } catch (err) {
-      this.logger.warn({ msg: 'could not queue the publication job; the reconciler will publish the review', reviewId: id, error: (err as Error).message });
+      this.logger.warn({
+        msg: 'could not queue the publication job; the reconciler will publish the review',
+        reviewId: id,
+        error: (err as Error).message,
+      });
     }
   }
 
   /** The payload rules (section 5), then: the teacher exists and is active, and teaches the subject. */
   private async checkPayload(body: unknown): Promise<ReviewContent> {
     const check = checkReviewPayload(body);
-    if (!check.ok) throw new ApiError(400, check.detail && check.error === 'bad-request' ? { error: check.error, detail: check.detail } : { error: check.error });
+    if (!check.ok)
+      throw new ApiError(
+        400,
+        check.detail && check.error === 'bad-request' ? { error: check.error, detail: check.detail } : { error: check.error },
+      );
     const { teachers, subjects } = await this.catalogue.get();
     const teacher = teachers.get(check.value.teacher);
     if (!teacher || teacher.archived) throw ApiError.of(400, 'wrong-teacher');

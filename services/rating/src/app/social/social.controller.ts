@@ -1,6 +1,13 @@
 import { Body, Controller, Delete, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { favoriteBodySchema, idParamSchema, reportBodySchema, voteBodySchema, type VoteResponse, voteResponseSchema } from '@pupitre/contracts';
+import {
+  favoriteBodySchema,
+  idParamSchema,
+  reportBodySchema,
+  voteBodySchema,
+  type VoteResponse,
+  voteResponseSchema,
+} from '@pupitre/contracts';
 import { ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
 import { CurrentUser, RequireAuth } from '../auth/auth.guard';
 import { type AuthUser } from '../auth/token-verifier';
@@ -19,7 +26,11 @@ export class SocialController {
   @ApiBody({ schema: zodApiSchema(voteBodySchema) })
   @ApiOkResponse({ schema: zodApiSchema(voteResponseSchema) })
   @ApiNotFoundResponse({ description: 'No such public review' })
-  vote(@Param('id', idPipe()) id: number, @Body(new ZodValidationPipe(voteBodySchema)) body: { value: boolean | null }, @CurrentUser() user: AuthUser): Promise<VoteResponse> {
+  vote(
+    @Param('id', idPipe()) id: number,
+    @Body(new ZodValidationPipe(voteBodySchema)) body: { value: boolean | null },
+    @CurrentUser() user: AuthUser,
+  ): Promise<VoteResponse> {
     return body.value === null ? this.social.unvote(user.id, id) : this.social.vote(user.id, id, body.value);
   }
 
@@ -34,7 +45,11 @@ export class SocialController {
   @HttpCode(200)
   @RequireAuth()
   @ApiBody({ schema: zodApiSchema(favoriteBodySchema) })
-  favorite(@Param('id', idPipe()) id: number, @Body(new ZodValidationPipe(favoriteBodySchema)) body: { value: boolean }, @CurrentUser() user: AuthUser): Promise<{ value: boolean }> {
+  favorite(
+    @Param('id', idPipe()) id: number,
+    @Body(new ZodValidationPipe(favoriteBodySchema)) body: { value: boolean },
+    @CurrentUser() user: AuthUser,
+  ): Promise<{ value: boolean }> {
     return this.social.setFavorite(user.id, id, body.value);
   }
 
@@ -51,7 +66,11 @@ export class SocialController {
   @ApiBody({ schema: zodApiSchema(reportBodySchema) })
   @ApiConflictResponse({ description: '{"error": "already-reported"}' })
   @ApiForbiddenResponse({ description: 'One\'s own review: {"error": "forbidden"}' })
-  async report(@Param('id', idPipe()) id: number, @Body(new ZodValidationPipe(reportBodySchema)) body: { content: string; notify?: boolean }, @CurrentUser() user: AuthUser): Promise<{ message: string }> {
+  async report(
+    @Param('id', idPipe()) id: number,
+    @Body(new ZodValidationPipe(reportBodySchema)) body: { content: string; notify?: boolean },
+    @CurrentUser() user: AuthUser,
+  ): Promise<{ message: string }> {
     await this.social.report(user, id, body.content, body.notify ?? false);
     return { message: 'Report received' };
   }

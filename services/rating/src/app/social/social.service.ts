@@ -95,7 +95,9 @@ export class SocialService {
   /** The weight of `user`'s next report: account age, and the outcomes of their earlier reports. */
   private async weightOf(user: AuthUser): Promise<number> {
     const [since, index] = await Promise.all([this.profiles.since(user), this.users.get(user.id)]);
-    const outcomes = (await this.reviews.getMany(index.reported)).flatMap((doc) => doc.reports.filter((r) => r.userId === user.id).map((r) => r.outcome));
+    const outcomes = (await this.reviews.getMany(index.reported)).flatMap((doc) =>
+      doc.reports.filter((r) => r.userId === user.id).map((r) => r.outcome),
+    );
     return reportWeight({
       accountAgeDays: (Date.now() - since.getTime()) / 86_400_000,
       upheld: outcomes.filter((o) => o === 'removed').length,
@@ -103,4 +105,3 @@ export class SocialService {
     });
   }
 }
-

@@ -17,12 +17,35 @@ describe('teacher figures', () => {
   it('averages each criterion over the reviews that graded it, whichever reading they used', async () => {
     const teachers = await teachersOf(h.conn);
     const faure = teachers.find((t) => t.name === 'Faure')!; // no demo review
-    const first = reviewPayload(faure.id, faure.subjectIds[0], { tot_rating: 6, justice: true, distraction: false, clarte: 4, teacher: String(faure.id) });
+    const first = reviewPayload(faure.id, faure.subjectIds[0], {
+      tot_rating: 6,
+      justice: true,
+      distraction: false,
+      clarte: 4,
+      teacher: String(faure.id),
+    });
     delete first.methodes;
     delete first.ambiance;
-    const second = reviewPayload(faure.id, faure.subjectIds[0], { tot_rating: 9, year: 4, justice: 8, distraction: 2, methodes: 8, clarte: 10, ponctuel: true });
+    const second = reviewPayload(faure.id, faure.subjectIds[0], {
+      tot_rating: 9,
+      year: 4,
+      justice: 8,
+      distraction: 2,
+      methodes: 8,
+      clarte: 10,
+      ponctuel: true,
+    });
     const ids = [];
-    for (const [i, body] of [first, second].entries()) ids.push((await request(h.api.url).post('/api/rating/0').set(await h.auth(`figures-${i}`)).send(body).expect(201)).body.id);
+    for (const [i, body] of [first, second].entries())
+      ids.push(
+        (
+          await request(h.api.url)
+            .post('/api/rating/0')
+            .set(await h.auth(`figures-${i}`))
+            .send(body)
+            .expect(201)
+        ).body.id,
+      );
     for (const id of ids) await waitShown(h, id);
     const detail = (await request(h.api.url).get(`/api/teacher/${faure.id}`).expect(200)).body;
     expect(detail).toMatchObject({ reviews: 2, rating: 7.5 });

@@ -22,7 +22,10 @@ export class TeachersController {
 
   @Get('teachers')
   @ApiQuery({ name: 'query', required: true, description: 'At most 64 characters, not digits only; under 2 characters the answer is []' })
-  @ApiOkResponse({ description: 'At most 20 teachers, accent- and case-insensitive', schema: zodApiSchema(z.array(teacherSearchResultSchema)) })
+  @ApiOkResponse({
+    description: 'At most 20 teachers, accent- and case-insensitive',
+    schema: zodApiSchema(z.array(teacherSearchResultSchema)),
+  })
   @ApiBadRequestResponse({ description: 'Query missing, longer than 64 characters or numeric only: {"error": "bad-request"}' })
   search(@Query(new ZodValidationPipe(teacherSearchQuerySchema)) query: { query: string }): Promise<TeacherSearchResult[]> {
     return this.teachers.search(query.query);

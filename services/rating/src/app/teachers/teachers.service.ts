@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type RankingEntry, type TeacherDetail, TEACHER_SEARCH_LIMIT, TEACHER_SEARCH_MIN, type TeacherSearchResult } from '@pupitre/contracts';
+import {
+  type RankingEntry,
+  type TeacherDetail,
+  TEACHER_SEARCH_LIMIT,
+  TEACHER_SEARCH_MIN,
+  type TeacherSearchResult,
+} from '@pupitre/contracts';
 import { APP_CONFIG } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
 import { PublicView } from '../reading/public-view';
@@ -23,13 +29,15 @@ export class TeachersService {
     return this.view.index.memo(`ranking:${this.catalogue.generation}`, () => {
       const active = sorted.filter((t) => !t.archived).map((t) => ({ ...t, ...this.view.index.teacherStats(t.id) }));
       const totals = active.reduce((acc, t) => ({ sum: acc.sum + t.ratingSum, count: acc.count + t.reviewCount }), { sum: 0, count: 0 });
-      return rankTeachers(active, { minReviews: this.config.RANKING_MIN_REVIEWS, schoolMean: schoolMean(totals.sum, totals.count) }).map(({ teacher, rating }) => ({
-        id: teacher.id,
-        prefix: teacher.prefix,
-        name: teacher.name,
-        subjects: teacher.subjectIds.flatMap((id) => subjects.get(id)?.name ?? []),
-        rating,
-      }));
+      return rankTeachers(active, { minReviews: this.config.RANKING_MIN_REVIEWS, schoolMean: schoolMean(totals.sum, totals.count) }).map(
+        ({ teacher, rating }) => ({
+          id: teacher.id,
+          prefix: teacher.prefix,
+          name: teacher.name,
+          subjects: teacher.subjectIds.flatMap((id) => subjects.get(id)?.name ?? []),
+          rating,
+        }),
+      );
     });
   }
 

@@ -12,7 +12,9 @@ describe('normalizeForMatching', () => {
 });
 
 describe('automatic validation', () => {
-  it.each(DEMO_COMMENTS.filter(Boolean))('publishes the ordinary comment %j', (text) => expect(validateReviewText(text)).toEqual({ action: 'publish' }));
+  it.each(DEMO_COMMENTS.filter(Boolean))('publishes the ordinary comment %j', (text) =>
+    expect(validateReviewText(text)).toEqual({ action: 'publish' }),
+  );
 
   it.each([
     'Very clear teacher, I recommend',
@@ -35,16 +37,13 @@ describe('automatic validation', () => {
     ['He is an idi0t', 'offensive-language'],
   ])('rejects %j (%s)', (text, reason) => expect(validateReviewText(text)).toEqual({ action: 'reject', reason }));
 
-  it.each([
-    'Je vais te tuer a la sortie',
-    'Te voy a matar',
-    'I will kill him',
-    'I know where you live',
-    'gonna kill that teacher',
-  ])('holds the threat %j', (text) => {
-    expect(hasThreat(text)).toBe(true);
-    expect(validateReviewText(text)).toEqual({ action: 'hold', reason: 'threat' });
-  });
+  it.each(['Je vais te tuer a la sortie', 'Te voy a matar', 'I will kill him', 'I know where you live', 'gonna kill that teacher'])(
+    'holds the threat %j',
+    (text) => {
+      expect(hasThreat(text)).toBe(true);
+      expect(validateReviewText(text)).toEqual({ action: 'hold', reason: 'threat' });
+    },
+  );
 
   it.each([
     'Call me at 06 12 34 56 78',

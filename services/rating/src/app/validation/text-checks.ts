@@ -3,7 +3,19 @@ import { OFFENSIVE_WORDS, THREAT_PHRASES, THREAT_WORDS } from './word-lists';
 
 export type Verdict = { action: 'publish' } | { action: 'hold' | 'reject'; reason: ModerationReason };
 
-const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '!': 'i', '|': 'i' };
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'i',
+};
 
 const isLetter = (c: string | undefined) => c !== undefined && /[a-z]/.test(c);
 const isWordChar = (c: string | undefined) => c !== undefined && /[a-z0-9@$!|]/.test(c);
@@ -54,7 +66,10 @@ function candidateWords(normalized: string): string[] {
 }
 
 const TLDS = 'com|fr|es|org|net|io|co|uk|de|eu|info|biz|me|tv|ly|gg|app|dev|xyz|edu|gov|be|ch|ca|mx|ar|cl|pe|us';
-const URL_PATTERN = new RegExp(`\\b(https?|www)\\b|\\b[a-z0-9-]{2,}\\.(${TLDS})\\b|\\b[a-z0-9-]{2,}\\s(dot|punto|point)\\s(${TLDS})\\b`, 'i');
+const URL_PATTERN = new RegExp(
+  `\\b(https?|www)\\b|\\b[a-z0-9-]{2,}\\.(${TLDS})\\b|\\b[a-z0-9-]{2,}\\s(dot|punto|point)\\s(${TLDS})\\b`,
+  'i',
+);
 const EMAIL_WORDS = /\b[a-z0-9._-]{2,}\s+(at|arobase|arroba)\s+[a-z0-9-]{2,}\s*(\.|dot|punto|point)\s*[a-z]{2,}\b/i;
 const MAIL_PROVIDERS = /\b(gmail|hotmail|outlook|yahoo|icloud|protonmail|live|orange|free|laposte|wanadoo|sfr)\b/i;
 const SOCIAL_HANDLES = /\b(instagram|insta|snapchat|tiktok|whatsapp|telegram)\b\s*[a-z0-9._]{3,}/i;
@@ -94,7 +109,8 @@ export function hasOffensiveLanguage(text: string): boolean {
  * - insults in fr/es/en → reject (`offensive-language`).
  */
 export function validateReviewText(text: string): Verdict {
-  if (text.length > TEXT_RATING_MAX || !TEXT_RATING_PATTERN.test(text)) return { action: 'reject', reason: 'text-rating-forbidden-characters' };
+  if (text.length > TEXT_RATING_MAX || !TEXT_RATING_PATTERN.test(text))
+    return { action: 'reject', reason: 'text-rating-forbidden-characters' };
   if (!text.trim()) return { action: 'publish' };
   if (hasPersonalData(text)) return { action: 'reject', reason: 'personal-data' };
   if (hasThreat(text)) return { action: 'hold', reason: 'threat' };

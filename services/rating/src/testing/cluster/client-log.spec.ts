@@ -22,8 +22,36 @@ describe('ClientLog', () => {
     const log = new ClientLog(0);
     log.create('u', course, true, answer(201, { id: 7 }));
     log.create('u', course, false, answer(201, { id: 8 }));
-    expect(log.problems(truth({ reviewCopies: new Map([[7, 1], [8, 1]]), authorOf: new Map([[7, 'u'], [8, 'u']]), shown: new Map([shown(7)]) }))).toEqual([]);
-    expect(log.problems(truth({ reviewCopies: new Map([[7, 2], [8, 1]]), authorOf: new Map([[7, 'u'], [8, 'u']]), shown: new Map([shown(8)]) }))).toEqual([
+    expect(
+      log.problems(
+        truth({
+          reviewCopies: new Map([
+            [7, 1],
+            [8, 1],
+          ]),
+          authorOf: new Map([
+            [7, 'u'],
+            [8, 'u'],
+          ]),
+          shown: new Map([shown(7)]),
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      log.problems(
+        truth({
+          reviewCopies: new Map([
+            [7, 2],
+            [8, 1],
+          ]),
+          authorOf: new Map([
+            [7, 'u'],
+            [8, 'u'],
+          ]),
+          shown: new Map([shown(8)]),
+        }),
+      ),
+    ).toEqual([
       'review 7 (201 to u) is in 2 documents',
       expect.stringMatching(/^review 7 \(201 to u, due .*\) is not public$/),
       expect.stringMatching(/^review 8 \(201 to u, due .*\) is public though its text must be rejected$/),
@@ -35,7 +63,9 @@ describe('ClientLog', () => {
     log.create('u', course, true, answer(0));
     expect(log.problems(truth())).toEqual([]);
     expect(log.problems(truth({ reviewCopies: new Map([[9, 1]]), authorOf: new Map([[9, 'u']]), shown: new Map([shown(9)]) }))).toEqual([]);
-    expect(log.problems(truth({ reviewCopies: new Map([[9, 1]]), authorOf: new Map([[9, 'u']]) }))).toEqual(['review 9 of u (a create that got no answer) exists but is not public']);
+    expect(log.problems(truth({ reviewCopies: new Map([[9, 1]]), authorOf: new Map([[9, 'u']]) }))).toEqual([
+      'review 9 of u (a create that got no answer) exists but is not public',
+    ]);
   });
 
   it('follows each vote: the last acknowledged value, or any value sent without an answer since', () => {
@@ -47,7 +77,10 @@ describe('ClientLog', () => {
     const vote = (reviewId: number, value: boolean) => ({ reviewId, userId: 'u', value });
     expect(log.problems(truth({ votes: [vote(1, false)] }))).toEqual([]);
     expect(log.problems(truth({ votes: [vote(1, true)] }))).toEqual([]);
-    expect(log.problems(truth({ votes: [vote(2, true)] }))).toEqual(['vote 1:u is null; the client was told true or false', 'vote 2:u is true; the client was told null']);
+    expect(log.problems(truth({ votes: [vote(2, true)] }))).toEqual([
+      'vote 1:u is null; the client was told true or false',
+      'vote 2:u is true; the client was told null',
+    ]);
   });
 
   it('wants nothing left of an erased user', () => {

@@ -5,7 +5,8 @@ import { type Answer } from './http';
 import { type GroundTruth } from '../ground-truth';
 
 export type Outcome = 'acked' | 'refused' | 'unknown';
-export const outcomeOf = (a: Answer): Outcome => (a.status >= 200 && a.status < 300 ? 'acked' : a.status >= 400 && a.status < 500 ? 'refused' : 'unknown');
+export const outcomeOf = (a: Answer): Outcome =>
+  a.status >= 200 && a.status < 300 ? 'acked' : a.status >= 400 && a.status < 500 ? 'refused' : 'unknown';
 
 export interface CreatedReview {
   user: string;
@@ -75,7 +76,10 @@ export class ClientLog {
       const author = truth.authorOf.get(c.id);
       if (copies && !this.erased.has(c.user) && author !== c.user) out.push(`review ${c.id} of ${c.user} has author ${author}`);
       if (copies && this.erased.has(c.user) && author === c.user) out.push(`review ${c.id} still names its erased author ${c.user}`);
-      if (truth.at >= c.dueAt && c.clean !== truth.shown.has(c.id)) out.push(`review ${c.id} (201 to ${c.user}, due ${new Date(c.dueAt).toISOString()}) is ${truth.shown.has(c.id) ? 'public though its text must be rejected' : 'not public'}`);
+      if (truth.at >= c.dueAt && c.clean !== truth.shown.has(c.id))
+        out.push(
+          `review ${c.id} (201 to ${c.user}, due ${new Date(c.dueAt).toISOString()}) is ${truth.shown.has(c.id) ? 'public though its text must be rejected' : 'not public'}`,
+        );
     }
     // A create without an answer leaves its review entirely (public once due) or not at all.
     for (const [id, author] of truth.authorOf) {
@@ -94,13 +98,19 @@ export class ClientLog {
       const userId = key.slice(key.indexOf(':') + 1);
       const value = votes.get(key) ?? null;
       if ((voteCopies.get(key) ?? 0) > 1) out.push(`vote ${key} is in ${voteCopies.get(key)} documents`);
-      if (this.erased.has(userId) ? value !== null : !possible.has(value)) out.push(`vote ${key} is ${value}; the client was told ${[...possible].map(String).join(' or ')}${this.erased.has(userId) ? ' (user erased)' : ''}`);
+      if (this.erased.has(userId) ? value !== null : !possible.has(value))
+        out.push(
+          `vote ${key} is ${value}; the client was told ${[...possible].map(String).join(' or ')}${this.erased.has(userId) ? ' (user erased)' : ''}`,
+        );
     }
     const favourites = stored(truth.favourites);
     for (const [key, possible] of this.favourites) {
       const userId = key.slice(key.indexOf(':') + 1);
       const count = favourites.get(key) ?? 0;
-      if (count > 1 || (this.erased.has(userId) ? count !== 0 : !possible.has(count === 1))) out.push(`favourite ${key} is in ${count} documents; the client was told ${[...possible].map(String).join(' or ')}${this.erased.has(userId) ? ' (user erased)' : ''}`);
+      if (count > 1 || (this.erased.has(userId) ? count !== 0 : !possible.has(count === 1)))
+        out.push(
+          `favourite ${key} is in ${count} documents; the client was told ${[...possible].map(String).join(' or ')}${this.erased.has(userId) ? ' (user erased)' : ''}`,
+        );
     }
     const reports = stored(truth.reports);
     for (const [key, statuses] of this.reports) {
@@ -109,7 +119,10 @@ export class ClientLog {
       // 201, or 409 already-reported: it is there; no answer: maybe; another refusal: not.
       const unknown = statuses.some((s) => outcomeOf({ status: s } as Answer) === 'unknown');
       const expected = this.erased.has(userId) ? [0] : statuses.some((s) => s === 201 || s === 409) ? [1] : unknown ? [0, 1] : [0];
-      if (!expected.includes(count)) out.push(`report ${key} is in ${count} documents; the client was told ${statuses.join(', ')}${this.erased.has(userId) ? ' (user erased)' : ''}`);
+      if (!expected.includes(count))
+        out.push(
+          `report ${key} is in ${count} documents; the client was told ${statuses.join(', ')}${this.erased.has(userId) ? ' (user erased)' : ''}`,
+        );
     }
     return out;
   }

@@ -37,7 +37,10 @@ export class Clients {
   async whenInFlight(count: number, filter: { api?: string; path?: RegExp } = {}, timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (this.inFlight(filter) < count) {
-      if (Date.now() > deadline) throw new Error(`fewer than ${count} requests in flight (${filter.api ?? 'any API'}, ${filter.path ?? 'any path'}) for ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `fewer than ${count} requests in flight (${filter.api ?? 'any API'}, ${filter.path ?? 'any path'}) for ${timeoutMs} ms`,
+        );
       await new Promise((r) => setTimeout(r, 1));
     }
   }
@@ -56,7 +59,14 @@ export class Clients {
     return token;
   }
 
-  private async send(user: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}, api = this.cluster.nextApi()): Promise<Answer> {
+  private async send(
+    user: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    api = this.cluster.nextApi(),
+  ): Promise<Answer> {
     const auth = await this.bearer(user);
     const request = { api, path };
     this.pending.add(request);
@@ -66,11 +76,26 @@ export class Clients {
     return answer;
   }
 
-  async create(user: string, course: Course, options: { year?: number; tot?: number; clean?: boolean; idempotencyKey?: string; api?: string } = {}): Promise<Answer> {
+  async create(
+    user: string,
+    course: Course,
+    options: { year?: number; tot?: number; clean?: boolean; idempotencyKey?: string; api?: string } = {},
+  ): Promise<Answer> {
     const clean = options.clean ?? true;
     const year = options.year ?? 2;
-    const body = reviewPayload(course.teacher, course.subject, { year, tot_rating: options.tot ?? 7, text_rating: clean ? CLEAN_TEXT : REJECTED_TEXT });
-    const answer = await this.send(user, 'POST', '/api/rating/0', body, options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}, options.api);
+    const body = reviewPayload(course.teacher, course.subject, {
+      year,
+      tot_rating: options.tot ?? 7,
+      text_rating: clean ? CLEAN_TEXT : REJECTED_TEXT,
+    });
+    const answer = await this.send(
+      user,
+      'POST',
+      '/api/rating/0',
+      body,
+      options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {},
+      options.api,
+    );
     this.log.create(user, { ...course, year }, clean, answer);
     return answer;
   }
@@ -79,19 +104,29 @@ export class Clients {
   async edit(reviewId: number, tot: number): Promise<Answer> {
     const c = this.log.created.get(reviewId);
     if (!c) throw new Error(`review ${reviewId} was not created by this test`);
-    const answer = await this.send(c.user, 'PUT', `/api/rating/${reviewId}`, reviewPayload(c.teacher, c.subject, { year: c.year, tot_rating: tot, text_rating: `${CLEAN_TEXT} Note ${tot}.` }));
+    const answer = await this.send(
+      c.user,
+      'PUT',
+      `/api/rating/${reviewId}`,
+      reviewPayload(c.teacher, c.subject, { year: c.year, tot_rating: tot, text_rating: `${CLEAN_TEXT} Note ${tot}.` }),
+    );
     this.log.edit(reviewId, answer);
     return answer;
   }
 
   async vote(user: string, reviewId: number, value: boolean | null, api?: string): Promise<Answer> {
-    const answer = value === null ? await this.send(user, 'DELETE', `/api/relatable/${reviewId}`, undefined, {}, api) : await this.send(user, 'POST', `/api/relatable/${reviewId}`, { value }, {}, api);
+    const answer =
+      value === null
+        ? await this.send(user, 'DELETE', `/api/relatable/${reviewId}`, undefined, {}, api)
+        : await this.send(user, 'POST', `/api/relatable/${reviewId}`, { value }, {}, api);
     this.log.vote(reviewId, user, value, answer);
     return answer;
   }
 
   async favourite(user: string, reviewId: number, value: boolean): Promise<Answer> {
-    const answer = value ? await this.send(user, 'POST', `/api/rating/${reviewId}/favorite`, { value }) : await this.send(user, 'DELETE', `/api/rating/${reviewId}/favorite`);
+    const answer = value
+      ? await this.send(user, 'POST', `/api/rating/${reviewId}/favorite`, { value })
+      : await this.send(user, 'DELETE', `/api/rating/${reviewId}/favorite`);
     this.log.favourite(reviewId, user, value, answer);
     return answer;
   }

@@ -50,7 +50,13 @@ const fromProc = (proc: ProcHandle): Launched => ({
 /** The database server of the cluster alone (never the suite's), on `port`, its files in `dir`. */
 export function databaseLauncher(port: number, dir: string): () => Promise<Launched> {
   return async () => {
-    const db = await startMongo({ port, dataDir: path.join(dir, 'db'), logFile: path.join(dir, 'db.log'), useEnv: false, log: () => undefined });
+    const db = await startMongo({
+      port,
+      dataDir: path.join(dir, 'db'),
+      logFile: path.join(dir, 'db.log'),
+      useEnv: false,
+      log: () => undefined,
+    });
     if (!db.proc) throw new Error('the cluster needs a database process of its own');
     return fromProc(db.proc as ProcHandle);
   };
@@ -59,7 +65,14 @@ export function databaseLauncher(port: number, dir: string): () => Promise<Launc
 /** The cluster's Redis alone, append-only file on (a restart after kill -9 keeps what was synced). */
 export function redisLauncher(port: number, dir: string): () => Promise<Launched> {
   return async () => {
-    const redis = await startRedis({ port, dataDir: path.join(dir, 'redis'), persist: true, logFile: path.join(dir, 'redis.log'), useEnv: false, log: () => undefined });
+    const redis = await startRedis({
+      port,
+      dataDir: path.join(dir, 'redis'),
+      persist: true,
+      logFile: path.join(dir, 'redis.log'),
+      useEnv: false,
+      log: () => undefined,
+    });
     if (!redis.proc) throw new Error('the cluster needs a Redis process of its own');
     return fromProc(redis.proc as ProcHandle);
   };

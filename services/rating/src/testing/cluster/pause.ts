@@ -9,7 +9,11 @@ import { type ManagedProcess } from './managed-process';
 import { type RatingCluster } from './rating-cluster';
 
 /** SIGSTOPs `proc` once `condition()` is true (polled every `pollMs`); throws after `timeoutMs`. */
-export async function pauseWhen(proc: ManagedProcess, condition: () => Promise<boolean>, { pollMs = 5, timeoutMs = 15_000 } = {}): Promise<void> {
+export async function pauseWhen(
+  proc: ManagedProcess,
+  condition: () => Promise<boolean>,
+  { pollMs = 5, timeoutMs = 15_000 } = {},
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`pauseWhen: the condition to pause ${proc.name} did not hold within ${timeoutMs} ms`);

@@ -1,7 +1,13 @@
 // What the API shows (contract shapes only) compared with what the documents say (ground-truth.ts):
 // teacher pages, the ranking, the community and teacher review lists with their relatable counts,
 // each signed-in user's state on them and their favourites. Returns every difference found.
-import { type CommunityCategoryBlock, type PublicReview, type RankingEntry, type ReviewUserState, type TeacherDetail } from '@pupitre/contracts';
+import {
+  type CommunityCategoryBlock,
+  type PublicReview,
+  type RankingEntry,
+  type ReviewUserState,
+  type TeacherDetail,
+} from '@pupitre/contracts';
 import { roundToOneDecimal } from '../../app/teachers/ranking/bayesian-ranking';
 import { type GroundTruth, type ShownReview, shownReviewsOf, teacherAggregatesOf, voteCountsOf } from '../ground-truth';
 import { call } from './http';
@@ -52,9 +58,12 @@ function listProblems(name: string, blocks: CommunityCategoryBlock[], truth: Gro
         continue;
       }
       const votes = voteCountsOf(truth, r.id);
-      if (r.tot_rating !== shown.tot_rating) out.push(`${name} shows review ${r.id} with tot_rating ${r.tot_rating}, the documents ${shown.tot_rating}`);
+      if (r.tot_rating !== shown.tot_rating)
+        out.push(`${name} shows review ${r.id} with tot_rating ${r.tot_rating}, the documents ${shown.tot_rating}`);
       if (r.relatable_count !== votes.total || r.relatable !== percent(votes.up, votes.total)) {
-        out.push(`${name} shows review ${r.id} with ${r.relatable_count} votes (${r.relatable}%), the documents ${votes.total} (${percent(votes.up, votes.total)}%)`);
+        out.push(
+          `${name} shows review ${r.id} with ${r.relatable_count} votes (${r.relatable}%), the documents ${votes.total} (${percent(votes.up, votes.total)}%)`,
+        );
       }
     }
   }
@@ -68,7 +77,8 @@ function stateProblems(name: string, userId: string, state: ReviewUserState, tru
   for (const [id, [vote, favourite]] of Object.entries(state)) {
     const expectedVote = truth.votes.find((v) => v.reviewId === Number(id) && v.userId === userId)?.value ?? null;
     const expectedFavourite = truth.favourites.some((f) => f.reviewId === Number(id) && f.userId === userId);
-    if (vote !== expectedVote || favourite !== expectedFavourite) out.push(`${name} as ${userId}: review ${id} shows [${vote}, ${favourite}], the documents [${expectedVote}, ${expectedFavourite}]`);
+    if (vote !== expectedVote || favourite !== expectedFavourite)
+      out.push(`${name} as ${userId}: review ${id} shows [${vote}, ${favourite}], the documents [${expectedVote}, ${expectedFavourite}]`);
   }
   return out;
 }
@@ -81,18 +91,27 @@ export async function publicPageProblems(api: () => string, truth: GroundTruth, 
     const page = await get<TeacherDetail>(base, `/api/teacher/${t.id}`);
     const agg = teacherAggregatesOf(truth, t.id);
     if (page.reviews !== agg.count || page.rating !== mean(agg.count, agg.sum)) {
-      out.push(`${via(`teacher ${t.id} page`, base)} shows ${page.reviews} reviews rated ${page.rating}, the documents ${agg.count} rated ${mean(agg.count, agg.sum)}`);
+      out.push(
+        `${via(`teacher ${t.id} page`, base)} shows ${page.reviews} reviews rated ${page.rating}, the documents ${agg.count} rated ${mean(agg.count, agg.sum)}`,
+      );
     }
   }
   const rankingApi = api();
   const ranking = await get<RankingEntry[]>(rankingApi, '/api/teachers/ranking');
   const ranked = truth.teachers.filter((t) => !t.archived && teacherAggregatesOf(truth, t.id).count >= (scope.minReviews ?? 3));
-  const shownIds = ranking.map((e) => e.id).sort((a, b) => a - b).join(',');
-  const expectedIds = ranked.map((t) => t.id).sort((a, b) => a - b).join(',');
+  const shownIds = ranking
+    .map((e) => e.id)
+    .sort((a, b) => a - b)
+    .join(',');
+  const expectedIds = ranked
+    .map((t) => t.id)
+    .sort((a, b) => a - b)
+    .join(',');
   if (shownIds !== expectedIds) out.push(`${via('ranking', rankingApi)} lists teachers ${shownIds}, the documents give ${expectedIds}`);
   for (const e of ranking) {
     const agg = teacherAggregatesOf(truth, e.id);
-    if (agg.count && e.rating !== mean(agg.count, agg.sum)) out.push(`${via('ranking', rankingApi)} rates teacher ${e.id} ${e.rating}, the documents ${mean(agg.count, agg.sum)}`);
+    if (agg.count && e.rating !== mean(agg.count, agg.sum))
+      out.push(`${via('ranking', rankingApi)} rates teacher ${e.id} ${e.rating}, the documents ${mean(agg.count, agg.sum)}`);
   }
   const list = async (name: string, path: string, headers?: Record<string, string>) => {
     const base = api();
@@ -114,8 +133,12 @@ export async function publicPageProblems(api: () => string, truth: GroundTruth, 
     }
     const base = api();
     const favourites = (await get<PublicReview[]>(base, '/auth/me/favorites', headers)).map((r) => r.id).sort((a, b) => a - b);
-    const expected = truth.favourites.filter((f) => f.userId === user.id && truth.shown.has(f.reviewId)).map((f) => f.reviewId).sort((a, b) => a - b);
-    if (favourites.join(',') !== expected.join(',')) out.push(`${via(`favourites of ${user.id}`, base)} are [${favourites}], the documents [${expected}]`);
+    const expected = truth.favourites
+      .filter((f) => f.userId === user.id && truth.shown.has(f.reviewId))
+      .map((f) => f.reviewId)
+      .sort((a, b) => a - b);
+    if (favourites.join(',') !== expected.join(','))
+      out.push(`${via(`favourites of ${user.id}`, base)} are [${favourites}], the documents [${expected}]`);
   }
   return out;
 }

@@ -3,7 +3,15 @@
 // service, a token issuer standing in for auth's JWKS, and the demo catalogue. Every process can be
 // killed (-9), restarted, paused and resumed (ManagedProcess). Start it in `beforeAll`, `close()` it
 // in `afterAll`: it stops whatever it started, even after a failure half-way.
-import { buildServiceBundle, freePort, runNode, type ServiceBundle, startTokenIssuer, type TestTokenIssuer, waitForStatus } from '@pupitre/server-kit/testing';
+import {
+  buildServiceBundle,
+  freePort,
+  runNode,
+  type ServiceBundle,
+  startTokenIssuer,
+  type TestTokenIssuer,
+  waitForStatus,
+} from '@pupitre/server-kit/testing';
 import { createCommandConnection } from '@pupitre/server-kit';
 import { type Redis } from 'ioredis';
 import { type Db, MongoClient } from 'mongodb';
@@ -116,11 +124,25 @@ export async function startRatingCluster(options: ClusterOptions = {}): Promise<
     },
     eraseUser: (userId) => eraseUserAsAuthDoes(redisUrl, queuePrefix, userId),
     createAccount(email, password) {
-      const env = { PATH: process.env.PATH ?? '', MONGODB_URI: mongoUri, MONGODB_DB: 'pupitre_auth', REDIS_URL: redisUrl, PASSWORD_SCRYPT_LOG_N: '10' };
-      execFileSync(process.execPath, [bundleOf('auth').entry('admin'), 'create-admin', email, '--password', password], { env, stdio: 'pipe', timeout: 30_000 });
+      const env = {
+        PATH: process.env.PATH ?? '',
+        MONGODB_URI: mongoUri,
+        MONGODB_DB: 'pupitre_auth',
+        REDIS_URL: redisUrl,
+        PASSWORD_SCRYPT_LOG_N: '10',
+      };
+      execFileSync(process.execPath, [bundleOf('auth').entry('admin'), 'create-admin', email, '--password', password], {
+        env,
+        stdio: 'pipe',
+        timeout: 30_000,
+      });
     },
     async ready(timeoutMs = 30_000) {
-      await Promise.all(services().filter((p) => p.running).map((p) => waitForStatus(`${p.url}/readyz`, { timeoutMs })));
+      await Promise.all(
+        services()
+          .filter((p) => p.running)
+          .map((p) => waitForStatus(`${p.url}/readyz`, { timeoutMs })),
+      );
     },
     tails() {
       return [cluster.db, cluster.redis, ...services()].map((p) => `--- ${p.name} (pid ${p.pid})\n${p.tail()}`).join('\n');
@@ -138,11 +160,23 @@ export async function startRatingCluster(options: ClusterOptions = {}): Promise<
 
   try {
     await Promise.all([cluster.db.start(), cluster.redis.start()]);
-    const common = { MONGODB_URI: mongoUri, MONGODB_DB: dbName, REDIS_URL: redisUrl, QUEUE_PREFIX: queuePrefix, LOG_LEVEL: process.env.CLUSTER_LOG_LEVEL ?? 'warn' };
+    const common = {
+      MONGODB_URI: mongoUri,
+      MONGODB_DB: dbName,
+      REDIS_URL: redisUrl,
+      QUEUE_PREFIX: queuePrefix,
+      LOG_LEVEL: process.env.CLUSTER_LOG_LEVEL ?? 'warn',
+    };
     const rating = bundleOf('rating');
     const seeded = await runNode(rating.entry('seed'), common, 60_000);
     if (seeded.code !== 0) throw new Error(`seed.js failed (${seeded.code}): ${seeded.stdout}\n${seeded.stderr}`);
-    const apiEnv = { ...common, AUTH_JWKS_URL: issuer.jwksUrl, AUTH_JWKS_COOLDOWN: '0', REVIEW_VALIDATION_DELAY: String(validationDelayMs), ...options.apiEnv };
+    const apiEnv = {
+      ...common,
+      AUTH_JWKS_URL: issuer.jwksUrl,
+      AUTH_JWKS_COOLDOWN: '0',
+      REVIEW_VALIDATION_DELAY: String(validationDelayMs),
+      ...options.apiEnv,
+    };
     const workerEnv = { ...common, RECONCILE_INTERVAL: '1s', RECONCILE_GRACE: '1s', ...options.workerEnv };
     for (let i = 0; i < (options.apis ?? 2); i++) {
       const port = await freePort();
@@ -151,7 +185,9 @@ export async function startRatingCluster(options: ClusterOptions = {}): Promise<
     }
     for (let i = 0; i < (options.workers ?? 2); i++) {
       const port = await freePort();
-      cluster.workers.push(new ManagedProcess(`worker-${i + 1}`, nodeLauncher(rating.entry('worker'), workerEnv, port), `http://127.0.0.1:${port}`));
+      cluster.workers.push(
+        new ManagedProcess(`worker-${i + 1}`, nodeLauncher(rating.entry('worker'), workerEnv, port), `http://127.0.0.1:${port}`),
+      );
     }
     if (options.auth) {
       const port = await freePort();
@@ -161,7 +197,11 @@ export async function startRatingCluster(options: ClusterOptions = {}): Promise<
     }
     // One API first: it builds the read model of a new database (under a lease), the others find it.
     await cluster.apis[0].start();
-    await Promise.all(services().slice(1).map((p) => p.start()));
+    await Promise.all(
+      services()
+        .slice(1)
+        .map((p) => p.start()),
+    );
   } catch (err) {
     await cluster.close();
     throw err;

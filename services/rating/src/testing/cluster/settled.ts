@@ -10,7 +10,12 @@ import { type RatingCluster } from './rating-cluster';
  * `timeoutMs` of polling: the client log (acknowledged writes there exactly once, nothing
  * half-done) and the public pages (`teachers`' lists, `users`' state and favourites). Empty: right.
  */
-export async function problemsOnceSettled(cluster: RatingCluster, clients: Clients, scope: { teachers: number[]; users: string[] }, timeoutMs = 15_000): Promise<string[]> {
+export async function problemsOnceSettled(
+  cluster: RatingCluster,
+  clients: Clients,
+  scope: { teachers: number[]; users: string[] },
+  timeoutMs = 15_000,
+): Promise<string[]> {
   await hold(Math.max(0, clients.log.lastDueAt() - Date.now()));
   return untilNoProblems(async () => {
     const truth = await readGroundTruth(cluster.documents());

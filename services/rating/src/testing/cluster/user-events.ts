@@ -7,10 +7,16 @@ import { Queue } from 'bullmq';
 
 export async function eraseUserAsAuthDoes(redisUrl: string, queuePrefix: string, userId: string): Promise<void> {
   const connection = createQueueConnection(redisUrl);
-  const queue = new Queue(USER_EVENTS_QUEUE, { connection, prefix: queuePrefix, defaultJobOptions: { attempts: 10, backoff: { type: 'exponential', delay: 1000 } } });
+  const queue = new Queue(USER_EVENTS_QUEUE, {
+    connection,
+    prefix: queuePrefix,
+    defaultJobOptions: { attempts: 10, backoff: { type: 'exponential', delay: 1000 } },
+  });
   try {
     await connection.incr(sessionVersionKey(userId));
-    await queue.add(USER_ERASED_JOB, userErasedEventSchema.parse({ userId, erasedAt: new Date().toISOString() }), { jobId: userErasedJobId(userId) });
+    await queue.add(USER_ERASED_JOB, userErasedEventSchema.parse({ userId, erasedAt: new Date().toISOString() }), {
+      jobId: userErasedJobId(userId),
+    });
   } finally {
     await queue.close();
     connection.disconnect();

@@ -2,7 +2,16 @@ import { USER_ERASED_JOB, USER_EVENTS_QUEUE } from '@pupitre/contracts';
 import { createQueueConnection } from '@pupitre/server-kit';
 import { Queue } from 'bullmq';
 import { request } from '@pupitre/server-kit/testing';
-import { type Harness, recomputeFromScratch, reviewPayload, shownAggregates, startHarness, teachersOf, waitFor, waitShown } from '../../testing/rating-harness';
+import {
+  type Harness,
+  recomputeFromScratch,
+  reviewPayload,
+  shownAggregates,
+  startHarness,
+  teachersOf,
+  waitFor,
+  waitShown,
+} from '../../testing/rating-harness';
 
 jest.setTimeout(60_000);
 
@@ -19,13 +28,27 @@ describe('user-erased events (queue user-events)', () => {
     const gone = await h.auth('to-be-erased');
     const teachers = await teachersOf(h.conn);
     const t = teachers[0];
-    const { id: own } = (await request(url).post('/api/rating/0').set(gone).send(reviewPayload(t.id, t.subjectIds[0], { tot_rating: 9 })).expect(201)).body;
+    const { id: own } = (
+      await request(url)
+        .post('/api/rating/0')
+        .set(gone)
+        .send(reviewPayload(t.id, t.subjectIds[0], { tot_rating: 9 }))
+        .expect(201)
+    ).body;
     await waitShown(h, own);
     const [a, b] = await h.conn.collection('reviews').find({ visible: true, demo: true }).limit(2).toArray();
     await request(url).post(`/api/relatable/${a.id}`).set(gone).send({ value: true }).expect(200);
     await request(url).post(`/api/relatable/${b.id}`).set(gone).send({ value: false }).expect(200);
-    await request(url).post(`/api/relatable/${a.id}`).set(await h.auth('stays')).send({ value: true }).expect(200);
-    await request(url).post(`/api/relatable/${own}`).set(await h.auth('stays')).send({ value: true }).expect(200);
+    await request(url)
+      .post(`/api/relatable/${a.id}`)
+      .set(await h.auth('stays'))
+      .send({ value: true })
+      .expect(200);
+    await request(url)
+      .post(`/api/relatable/${own}`)
+      .set(await h.auth('stays'))
+      .send({ value: true })
+      .expect(200);
     await request(url).post(`/api/rating/${a.id}/favorite`).set(gone).send({ value: true }).expect(200);
     await request(url).post(`/api/rating/${b.id}/report`).set(gone).send({ content: 'meh' }).expect(201);
     const teacherBefore = await shownAggregates(h.conn, t.id);
@@ -38,7 +61,8 @@ describe('user-erased events (queue user-events)', () => {
     await queue.close();
     connection.disconnect();
 
-    for (const name of ['votes', 'favorites', 'reports', 'profiles']) expect(await h.conn.collection(name).countDocuments({ userId: 'to-be-erased' })).toBe(0);
+    for (const name of ['votes', 'favorites', 'reports', 'profiles'])
+      expect(await h.conn.collection(name).countDocuments({ userId: 'to-be-erased' })).toBe(0);
     expect(await h.conn.collection('reviews').countDocuments({ authorId: 'to-be-erased' })).toBe(0);
     const detached = await h.conn.collection('reviews').findOne({ id: own });
     expect(detached).toMatchObject({ status: 'published', visible: true, relUp: 1, relTotal: 1 });
@@ -47,7 +71,8 @@ describe('user-erased events (queue user-events)', () => {
     expect(await h.conn.collection('reviews').findOne({ id: b.id })).toMatchObject({ relUp: 0, relTotal: 0, reportCount: 0 });
     expect(await shownAggregates(h.conn, t.id)).toEqual(teacherBefore);
     const truth = await recomputeFromScratch(h.conn);
-    for (const r of await h.conn.collection('reviews').find({}).toArray()) expect({ id: r.id, relUp: r.relUp, relTotal: r.relTotal }).toEqual({ id: r.id, ...truth.reviews.get(r.id) });
+    for (const r of await h.conn.collection('reviews').find({}).toArray())
+      expect({ id: r.id, relUp: r.relUp, relTotal: r.relTotal }).toEqual({ id: r.id, ...truth.reviews.get(r.id) });
     // The erased user's token (still unexpired) sees an empty profile.
     expect((await request(url).get('/auth/me/reviews').set(gone).expect(200)).body).toEqual([]);
   });

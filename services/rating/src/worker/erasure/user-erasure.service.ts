@@ -36,7 +36,8 @@ export class UserErasureService {
     const summary: ErasureSummary = { votes: 0, favorites: 0, reports: 0, reviewsDetached: 0 };
     const touched: number[] = [];
     for await (const doc of this.reviews.scan()) {
-      if (doc.authorId === userId || votesOf(doc)[userId] !== undefined || doc.reports.some((r) => r.userId === userId)) touched.push(doc.id);
+      if (doc.authorId === userId || votesOf(doc)[userId] !== undefined || doc.reports.some((r) => r.userId === userId))
+        touched.push(doc.id);
     }
     for (const id of touched) {
       const write = await this.reviews.change(id, (doc) => withoutUser(doc, userId, `erased-${randomUUID()}`));

@@ -20,7 +20,11 @@ export class UserEventsWorker implements OnApplicationBootstrap, OnModuleDestroy
 
   onApplicationBootstrap(): void {
     this.connection = createQueueConnection(this.config.REDIS_URL);
-    this.worker = new Worker(USER_EVENTS_QUEUE, (job) => this.run(job), { connection: this.connection, prefix: this.config.QUEUE_PREFIX, concurrency: 1 });
+    this.worker = new Worker(USER_EVENTS_QUEUE, (job) => this.run(job), {
+      connection: this.connection,
+      prefix: this.config.QUEUE_PREFIX,
+      concurrency: 1,
+    });
     this.worker.on('error', (err) => this.logger.warn({ msg: 'worker connection error', error: err.message }));
     this.worker.on('failed', (job, err) => this.logger.error({ msg: 'job failed', jobId: job?.id, job: job?.name, error: err.message }));
     this.logger.log({ msg: `consuming ${USER_EVENTS_QUEUE}` });

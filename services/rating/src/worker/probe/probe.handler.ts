@@ -15,7 +15,14 @@ export class ProbeHandler implements JobHandler<'probe'> {
     const holdMs = Math.min(Math.max(Number(job.data.holdMs) || 0, 0), 30_000);
     if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
     const processedAt = new Date();
-    await this.receipts.record({ jobId: String(job.id), name: job.name, data: job.data, enqueuedAt: new Date(job.timestamp), delayMs: job.opts.delay ?? 0, processedAt });
+    await this.receipts.record({
+      jobId: String(job.id),
+      name: job.name,
+      data: job.data,
+      enqueuedAt: new Date(job.timestamp),
+      delayMs: job.opts.delay ?? 0,
+      processedAt,
+    });
     return { processedAt: processedAt.toISOString() };
   }
 }

@@ -35,9 +35,13 @@ export class ReconcileHandler implements JobHandler<'reconcile'> {
     const result = await this.publisher.reconcile(this.config.RECONCILE_GRACE);
     if (result.published) this.logger.log({ msg: 'reconciled overdue reviews', ...result });
     // The events of decisions whose process died or met Redis down (the outbox).
-    await this.relay.relay(this.config.RECONCILE_GRACE).catch((err: Error) => this.logger.warn({ msg: 'outbox relay failed', error: err.message }));
+    await this.relay
+      .relay(this.config.RECONCILE_GRACE)
+      .catch((err: Error) => this.logger.warn({ msg: 'outbox relay failed', error: err.message }));
     // The transparency page's monthly figures, again once TRANSPARENCY_INTERVAL has passed.
-    await this.transparency.refreshIfDue().catch((err: Error) => this.logger.warn({ msg: 'transparency figures failed', error: err.message }));
+    await this.transparency
+      .refreshIfDue()
+      .catch((err: Error) => this.logger.warn({ msg: 'transparency figures failed', error: err.message }));
     return result;
   }
 }

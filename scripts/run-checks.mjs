@@ -1,7 +1,7 @@
 // The body of `npm test` (run on Node 24 by scripts/test.mjs): every check, in order, each timed.
 // A failing step does not hide the others: all run, then the summary says what failed.
 //   npm test                      every step
-//   npm test -- --only unit,e2e   some steps (lint, types, unit, build, integration, e2e)
+//   npm test -- --only unit,e2e   some steps (lint, format, types, unit, build, integration, e2e)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -53,6 +53,7 @@ const steps = [
     },
   ],
   ['lint', () => run(process.execPath, ['tools/lint/project-graph.mjs']) && run(bin('eslint'), ['--max-warnings', '0', '.'])],
+  ['format', () => run(bin('prettier'), ['--check', '--log-level', 'warn', '.'])],
   ['types', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--pretty'])],
   [
     'unit',

@@ -55,17 +55,15 @@ describe('migration to one document per review', () => {
       { _id: pairKey(2, 'bob'), reviewId: 2, userId: 'bob', createdAt: new Date(3000) },
       { _id: pairKey(1, 'bob'), reviewId: 1, userId: 'bob', createdAt: new Date(2000) },
     ] as never);
-    await conn
-      .collection<{ _id: string }>('reports')
-      .insertOne({
-        _id: pairKey(1, 'carol'),
-        reviewId: 1,
-        userId: 'carol',
-        content: 'off topic',
-        weight: 0.5,
-        dismissed: false,
-        createdAt: new Date(4000),
-      } as never);
+    await conn.collection<{ _id: string }>('reports').insertOne({
+      _id: pairKey(1, 'carol'),
+      reviewId: 1,
+      userId: 'carol',
+      content: 'off topic',
+      weight: 0.5,
+      dismissed: false,
+      createdAt: new Date(4000),
+    } as never);
     await conn
       .collection<{ _id: string }>('user_index')
       .insertOne({ _id: 'bob', reviews: [], favorites: [1], votes: { 1: true } } as never);

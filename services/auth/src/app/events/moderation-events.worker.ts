@@ -9,6 +9,9 @@ import { NoticesService } from '../notices/notices.service';
 
 type Handler = (data: unknown) => Promise<unknown>;
 
+/** How long a shutdown waits for the worker's jobs in flight. */
+const CLOSE_GRACE_MS = 5000;
+
 /**
  * Consumes `moderation-events` (produced by the rating service, same QUEUE_PREFIX): what moderators
  * decided that needs an e-mail address or an account, which only this service holds. Each job name
@@ -53,7 +56,12 @@ export class ModerationEventsWorker implements OnApplicationBootstrap, OnModuleD
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.worker?.close();
+    // With Redis out of reach, close() would wait for a connection that never comes: the shutdown
+    // drops the connection first and waits for the worker a bounded time.
+    if (this.connection && this.connection.status !== 'ready') this.connection.disconnect();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.worker?.close(), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)))]);
+    clearTimeout(timer);
     this.connection?.disconnect();
   }
 

@@ -24,6 +24,7 @@ export class ModerationEventsWorker implements OnApplicationBootstrap, OnModuleD
   private readonly logger = new Logger('ModerationEvents');
   private worker?: Worker;
   private connection?: Redis;
+  private closing = false;
   private readonly handlers = new Map<string, Handler>();
 
   constructor(
@@ -44,6 +45,15 @@ export class ModerationEventsWorker implements OnApplicationBootstrap, OnModuleD
 
   onApplicationBootstrap(): void {
     this.connection = createQueueConnection(this.config.REDIS_URL);
+    // The worker (and the blocking connection BullMQ opens beside this one) starts once Redis
+    // answers: while it is out of reach the service runs and reports it (readiness 503), and a
+    // shutdown has nothing to wait for.
+    if (this.connection.status === 'ready') this.start();
+    else this.connection.once('ready', () => this.start());
+  }
+
+  private start(): void {
+    if (this.worker || this.closing || !this.connection) return;
     this.worker = new Worker(MODERATION_EVENTS_QUEUE, (job) => this.run(job), {
       connection: this.connection,
       prefix: this.config.QUEUE_PREFIX,
@@ -56,9 +66,7 @@ export class ModerationEventsWorker implements OnApplicationBootstrap, OnModuleD
   }
 
   async onModuleDestroy(): Promise<void> {
-    // With Redis out of reach, close() would wait for a connection that never comes: the shutdown
-    // drops the connection first and waits for the worker a bounded time.
-    if (this.connection && this.connection.status !== 'ready') this.connection.disconnect();
+    this.closing = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([this.worker?.close(), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)))]);
     clearTimeout(timer);

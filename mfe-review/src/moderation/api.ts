@@ -1,22 +1,13 @@
-// The moderation console's calls (types only from @pupitre/contracts; the lists below are checked
-// against the contract's in moderation.spec.ts).
+// The moderation console's calls and the reason lists it shows (from @pupitre/contracts).
 import { api } from '@pupitre/api-client';
-import type { ModerationActionView, ModerationQueueItem } from '@pupitre/contracts';
+import { MODERATOR_REASON_KEYS, type ModerationActionView, type ModerationQueueItem, type ModeratorReasonKey } from '@pupitre/contracts';
 import { getSession } from '@pupitre/session';
 
 export type { ModerationActionView, ModerationQueueItem };
 
-/** The reasons a moderator removes a review for (contracts: MODERATOR_REASON_KEYS). */
-export const REJECT_REASONS = [
-  'offensive-language',
-  'personal-data',
-  'threat',
-  'off-topic',
-  'not-about-teaching',
-  'false-statement',
-  'other',
-] as const;
-export type RejectReason = (typeof REJECT_REASONS)[number];
+/** The reasons a moderator removes a review for: the contract's list, never a copy. */
+export const REJECT_REASONS = MODERATOR_REASON_KEYS;
+export type RejectReason = ModeratorReasonKey;
 /** Why the automatic checks held or removed a review, and the other reasons the console may show. */
 export const KNOWN_REASONS = [
   ...REJECT_REASONS,

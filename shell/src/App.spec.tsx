@@ -65,8 +65,8 @@ function echoRoutes(remote: RemoteName): RemoteRouteMap {
       pattern,
       function Echo() {
         const params = useParams();
-        const { pathname } = useLocation();
-        return <p data-testid="echo">{`${remote} ${pattern} ${pathname} ${JSON.stringify(params)}`}</p>;
+        const { pathname, search } = useLocation();
+        return <p data-testid="echo">{`${remote} ${pattern} ${pathname}${search} ${JSON.stringify(params)}`}</p>;
       },
     ]),
   );
@@ -139,9 +139,9 @@ test.each([
   expect(screen.queryByTestId('echo')).not.toBeInTheDocument();
 });
 
-test('a page declared for signed-in visitors sends the others to /auth', async () => {
+test('a page declared for signed-in visitors sends the others to /auth, and back after signing in', async () => {
   renderAt('/me/favorites');
-  expect(await screen.findByTestId('echo')).toHaveTextContent('account /auth /auth');
+  expect(await screen.findByTestId('echo')).toHaveTextContent('account /auth /auth?next=%2Fme%2Ffavorites');
 });
 
 test('until the remotes are known an unclaimed path is loading; when one is unreadable it shows the unavailable panel', async () => {

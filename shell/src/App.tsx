@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { RemoteFallback, RemoteLoaderProvider, RemoteRoute, type RemoteLoader, type RemoteRouteEntry } from '@pupitre/mf-runtime';
 import { isSignedIn, useSession } from '@pupitre/session';
 import { Loading } from '@pupitre/ui';
@@ -14,12 +14,14 @@ import { SHELL_PAGES, SHELL_PATHS } from './route-table';
 
 /**
  * A remote's page; one it declares for signed-in visitors sends those who arrive signed out to
- * /auth first (signing out on the page is the remote's to handle: it knows where to go next).
+ * /auth first, and back here once signed in (`?next=`); signing out on the page is the remote's to
+ * handle: it knows where to go next.
  */
 function RemotePage({ route }: { route: RemoteRouteEntry }) {
   const session = useSession();
+  const { pathname, search } = useLocation();
   const [arrivedSignedIn] = useState(() => isSignedIn(session));
-  if (route.signIn && !arrivedSignedIn) return <Navigate to="/auth" replace />;
+  if (route.signIn && !arrivedSignedIn) return <Navigate to={`/auth?${new URLSearchParams({ next: pathname + search })}`} replace />;
   return <RemoteRoute key={route.path} remote={route.remote} path={route.path} />;
 }
 

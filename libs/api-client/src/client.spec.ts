@@ -1,5 +1,6 @@
 import { getSession, updateSession } from '@pupitre/session';
 import { api, configureApiClient, NOT_FOUND_RETURN_MS, request, resetApiClient } from './client';
+import { clearPrefetched, prefetch } from './prefetch';
 
 // jsdom has no Response: a minimal stand-in with what the helper reads.
 function reply(status: number, body?: unknown) {
@@ -23,6 +24,7 @@ function setup(fetch: ReturnType<typeof reply> | jest.Mock, path = '/communaute'
 beforeEach(() => {
   localStorage.clear();
   resetApiClient();
+  clearPrefetched();
 });
 
 test('200: parses JSON; bearer token from the session; same-origin path', async () => {
@@ -199,6 +201,19 @@ describe('copies for offline reading (keep)', () => {
     const outcome = await api.get('/api/teachers/ranking', { keep: true });
     expect(outcome).toMatchObject({ kind: 'ok', status: 200, data: [{ id: 1 }] });
     expect((outcome as { storedAt: number }).storedAt).toBeGreaterThanOrEqual(before);
+    expect(r.notify).not.toHaveBeenCalled();
+  });
+
+  test('a read the shell started ahead (prefetch) is kept for its caller, and its copy answers when the prefetch fails', async () => {
+    setup(reply(200, [{ id: 2 }]));
+    await prefetch('/api/community');
+    await api.get('/api/community', { keep: true });
+    await settle();
+    const r = setup(offline);
+    await prefetch('/api/community');
+    const outcome = await api.get('/api/community', { keep: true });
+    expect(outcome).toMatchObject({ kind: 'ok', status: 200, data: [{ id: 2 }] });
+    expect((outcome as { storedAt?: number }).storedAt).toEqual(expect.any(Number));
     expect(r.notify).not.toHaveBeenCalled();
   });
 

@@ -194,6 +194,20 @@ export async function fetchOutcome<T = unknown>(
   }
 }
 
+/**
+ * A prefetched answer handled as if the caller had sent it (the prefetch does not know whether its
+ * caller keeps an offline copy): kept when it came in, the kept copy when the network failed.
+ */
+async function withCopy<T>(path: string, outcome: ApiOutcome<T>, keep: boolean): Promise<ApiOutcome<T>> {
+  if (!keep) return outcome;
+  const owner = getSession().email ?? '';
+  if (outcome.kind === 'ok' && outcome.storedAt === undefined) void keepCopy(path, outcome.data, owner);
+  if (outcome.kind !== 'fatal' || outcome.status !== null) return outcome;
+  if (outcome.error instanceof DOMException && outcome.error.name === 'AbortError') return outcome;
+  const copy = await readCopy(path, owner);
+  return copy ? { kind: 'ok', status: 200, data: copy.body as T, storedAt: copy.at } : outcome;
+}
+
 /** The page-level reaction to an outcome (spec, section 8): navigation or popup. */
 export function reactTo(outcome: ApiOutcome<unknown>): void {
   switch (outcome.kind) {
@@ -227,7 +241,7 @@ export async function request<T = unknown>(method: string, path: string, options
   // A GET started ahead of its caller (./prefetch: the shell, at start-up, for the route being
   // opened) is answered from there: it is sent once.
   const ahead = options.body === undefined ? takePrefetched<T>(method, path, options.auth ?? true) : undefined;
-  const outcome = ahead ? await ahead : await fetchOutcome<T>(method, path, options);
+  const outcome = ahead ? await withCopy(path, await ahead, options.keep ?? false) : await fetchOutcome<T>(method, path, options);
   if (react) reactTo(outcome);
   return outcome;
 }

@@ -22,7 +22,8 @@ export function useApiGet<T>(path: string, options: Omit<RequestOptions, 'body' 
   const key = `${attempt}:${path}`;
   const [result, setResult] = useState<{ key: string; state: ApiState<T> } | null>(() => {
     const ahead = peekPrefetched<T>('GET', path, auth ?? true);
-    return ahead ? { key, state: toState(ahead) } : null;
+    // A failed prefetch of a kept read waits for the copy the request falls back to.
+    return ahead && (ahead.kind === 'ok' || !keep) ? { key, state: toState(ahead) } : null;
   });
 
   useEffect(() => {

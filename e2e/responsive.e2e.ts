@@ -181,9 +181,11 @@ async function checkWidths(page: Page, label: string, file: string, paused = fal
   const failures: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: PHONES.has(width) ? 800 : 900 });
-    // (No frame callbacks: a paused clock holds them.) Layout follows the width at once.
+    // Layout follows the width at once; two frames let resize observers redraw (a paused clock holds
+    // frame callbacks: a short wait instead).
     await page.evaluate(() => document.documentElement.offsetWidth);
-    await page.waitForTimeout(100);
+    if (paused) await page.waitForTimeout(100);
+    else await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const at = `${label} @${width}`;
     const overflow = await horizontalOverflow(page);
     if (overflow) failures.push(`${at}: ${overflow.scrollWidth} px wide in a ${overflow.innerWidth} px window`);
@@ -246,9 +248,14 @@ for (const signedIn of [false, true]) {
       const failures: string[] = [];
       for (const route of routes()) {
         await page.setViewportSize({ width: 320, height: 800 });
-        failures.push(
-          ...(await checkRoute(context, page, route, signedIn, `${route.path} (${session}, ${lang})`, `${lang}-${session}-${route.name}`)),
-        );
+        const label = `${route.path} (${session}, ${lang})`;
+        try {
+          failures.push(...(await checkRoute(context, page, route, signedIn, label, `${lang}-${session}-${route.name}`)));
+        } catch (error) {
+          // Named, and the run goes on: one stuck page does not hide the other routes' results.
+          failures.push(`${label}: ${String((error as Error).message).split('\n')[0]}`);
+          page.removeAllListeners('console').removeAllListeners('pageerror');
+        }
       }
       await context.close();
       expect(failures).toEqual([]);

@@ -2,9 +2,9 @@
 // axe-core and screenshots at the two widths the product is checked at.
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { ROOT } from '../../infra/local/lib/paths.mjs';
+import { runAxe } from './page-checks';
 
 export const SCREENSHOT_DIR = path.join(ROOT, 'artifacts/screenshots');
 export const WIDTHS = [375, 1280] as const;
@@ -34,7 +34,7 @@ export async function findMailLink(mailUrl: string, address: string, pattern: Re
 
 /** axe-core in the page: no serious or critical violation. */
 export async function expectAccessible(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await runAxe(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -1,12 +1,8 @@
 // Users of the review and community journeys, created through the real auth API: sign-up, the
 // activation link read from the mail catcher (maildev's REST API), activation, login. The tokens go
 // into the page's local storage under the session keys of @pupitre/session.
-import fs from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { SESSION_KEYS } from '../../libs/session/src/store';
-import { ROOT } from '../../infra/local/lib/paths.mjs';
 
 export interface TestUser {
   email: string;
@@ -118,28 +114,5 @@ export async function signIn(context: BrowserContext, baseUrl: string, user: Tes
   return page;
 }
 
-export const SCREENSHOT_DIR = path.join(ROOT, 'artifacts/screenshots');
-
-/** axe-core: no serious or critical violation (WCAG 2.1 A/AA rules). */
-export async function expectNoSeriousA11yViolation(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Full-page screenshots at 375 px and 1280 px: artifacts/screenshots/<name>-<width>.png. */
-export async function screenshotWidths(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const original = page.viewportSize();
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
-  }
-  if (original) await page.setViewportSize(original);
-}
-
-/** Accessibility at the current width, then both screenshots. */
-export async function auditPage(page: Page, name: string): Promise<void> {
-  await expectNoSeriousA11yViolation(page, name);
-  await screenshotWidths(page, name);
-}
+/** Accessibility at the current width, then both screenshots (./pages). */
+export { checkPage as auditPage, expectAccessible as expectNoSeriousA11yViolation } from './pages';

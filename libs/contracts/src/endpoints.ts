@@ -19,6 +19,14 @@ import {
 } from './rating';
 import { transparencySchema } from './transparency';
 import { adminSubjectRowSchema, adminTeacherRowSchema, moderationActionSchema, moderationResultSchema } from './admin';
+import {
+  invitationAcceptResponseSchema,
+  objectionViewSchema,
+  replyModerationResultSchema,
+  replyWriteResponseSchema,
+  teacherInviteResponseSchema,
+  teacherSpaceSchema,
+} from './teacher-voice';
 
 // The HTTP contract as data: for every endpoint of both services, the body each status answers
 // with. Integration tests parse every response they receive through it (strictly: an unknown or a
@@ -120,6 +128,12 @@ export const AUTH_ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/auth/oauth2/get-redirect', { 302: 'redirect' }, throttled),
   endpoint('GET', '/auth/oauth2/callback', { 302: 'redirect' }, throttled),
   endpoint('GET', '/auth/.well-known/jwks.json', { 200: jwksSchema }),
+  extra(
+    'POST',
+    '/auth/teacher-invitations/accept',
+    { 200: invitationAcceptResponseSchema, 400: error, 403: error, 409: error },
+    { ...bearer, ...throttled },
+  ),
   extra('POST', '/auth/oauth2/exchange', { 200: oauthExchangeResponseSchema, 400: error }, throttled),
   extra('GET', '/auth/health', { 200: healthResponseSchema }, { 503: healthResponseSchema }),
   extra('GET', '/auth/docs', { 200: 'text' }),
@@ -172,6 +186,43 @@ export const RATING_ENDPOINTS: readonly Endpoint[] = [
       { 200: moderationResultSchema },
       { ...bearer, 403: detailSchema, 404: error, 409: error },
     ),
+  ),
+  // Teachers' right of reply and objection (teacher-voice.ts): the linked teacher, then the moderators
+  extra('GET', '/api/teacher-space', { 200: teacherSpaceSchema, 403: error }, bearer),
+  extra(
+    'POST',
+    '/api/teacher-space/objection',
+    { 201: objectionViewSchema, 400: error, 409: error },
+    { ...bearer, 403: error, ...throttled },
+  ),
+  extra(
+    'POST',
+    '/api/rating/:id/reply',
+    { 201: replyWriteResponseSchema, 400: error, 403: error, 404: error, 409: error },
+    { ...bearer, ...throttled },
+  ),
+  extra('GET', '/api/moderation/objections', { 200: z.array(objectionViewSchema) }, { ...bearer, 403: detailSchema }),
+  ...(['accept', 'refuse'] as const).map((action) =>
+    extra(
+      'POST',
+      `/api/moderation/objections/:id/${action}`,
+      { 200: objectionViewSchema, 404: error, 409: error },
+      { ...bearer, 403: detailSchema },
+    ),
+  ),
+  ...(['approve', 'reject'] as const).map((action) =>
+    extra(
+      'POST',
+      `/api/moderation/reviews/:id/reply/${action}`,
+      { 200: replyModerationResultSchema, 404: error, 409: error },
+      { ...bearer, 403: detailSchema },
+    ),
+  ),
+  extra(
+    'POST',
+    '/api/moderation/teachers/:id/invite',
+    { 202: teacherInviteResponseSchema, 400: error, 404: error },
+    { ...bearer, 403: detailSchema },
   ),
   extra('GET', '/api/admin/subjects', { 200: z.array(adminSubjectRowSchema) }, { ...bearer, 403: detailSchema }),
   extra('POST', '/api/admin/subjects', { 201: adminSubjectRowSchema }, { ...bearer, 403: detailSchema, 409: error }),

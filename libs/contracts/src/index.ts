@@ -12,5 +12,6 @@ export * from './auth';
 export * from './rating';
 export * from './admin';
 export * from './transparency';
+export * from './teacher-voice';
 export * from './endpoints';
 export * from './front-end-routes';

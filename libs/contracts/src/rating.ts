@@ -1,3 +1,4 @@
+import { ownReplySchema, publicReplySchema } from './teacher-voice';
 import { z } from 'zod';
 import { colorSchema } from './catalogue';
 import { idSchema } from './ids';
@@ -66,6 +67,8 @@ export const publicReviewSchema = z.strictObject({
   created_at: z.iso.datetime().refine((s) => s.endsWith('T00:00:00.000Z'), { message: 'created_at must be rounded to the day' }),
   grades: z.partialRecord(z.enum(REVIEW_GRADE_KEYS), grade),
   answers: z.partialRecord(z.enum(REVIEW_ANSWER_KEYS), z.boolean()),
+  /** The teacher's published reply, when there is one (teacher-voice.ts). */
+  reply: publicReplySchema.optional(),
 });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 
@@ -215,6 +218,8 @@ export const moderationQueueItemSchema = z.strictObject({
   tot_rating: z.number().int(),
   text_rating: z.string(),
   created_at: z.string(),
+  /** The teacher's reply when it waits for a moderator (held by the automatic checks). */
+  reply: ownReplySchema.optional(),
 });
 export type ModerationQueueItem = z.infer<typeof moderationQueueItemSchema>;
 

@@ -10,6 +10,10 @@ import { ReviewsController } from './reviews/reviews.controller';
 import { ReviewsService } from './reviews/reviews.service';
 import { SocialController } from './social/social.controller';
 import { SocialService } from './social/social.service';
+import { TeacherModerationController } from './teacher-voice/teacher-moderation.controller';
+import { TeacherModerationService } from './teacher-voice/teacher-moderation.service';
+import { TeacherVoiceController } from './teacher-voice/teacher-voice.controller';
+import { TeacherVoiceService } from './teacher-voice/teacher-voice.service';
 import { TeachersModule } from './teachers/teachers.module';
 
 /**
@@ -24,9 +28,11 @@ import { TeachersModule } from './teachers/teachers.module';
     SocialController,
     MeController,
     ModerationController,
+    TeacherVoiceController,
+    TeacherModerationController,
     CatalogueController,
     TransparencyController,
   ],
-  providers: [ReviewsService, SocialService, ModerationService],
+  providers: [ReviewsService, SocialService, ModerationService, TeacherVoiceService, TeacherModerationService],
 })
 export class FeaturesModule {}

@@ -46,6 +46,17 @@ describe('rating configuration', () => {
     expect(!result.ok && result.problems.map((p) => p.split(':')[0]).sort()).toEqual(['RANKING_MIN_REVIEWS', 'REVIEW_VALIDATION_DELAY']);
   });
 
+  it('keeps a delisted teacher 365 days by default, refuses an invalid retention, and erases hourly', () => {
+    const ok = validateConfig(ratingEnvSchema, env);
+    expect(ok.ok && ok.config.DELISTED_RETENTION).toBe(365 * 86_400_000);
+    const bad = validateConfig(ratingEnvSchema, { ...env, DELISTED_RETENTION: 'forever' });
+    expect(!bad.ok && bad.problems.map((p) => p.split(':')[0])).toEqual(['DELISTED_RETENTION']);
+    const zero = validateConfig(ratingEnvSchema, { ...env, DELISTED_RETENTION: '0' });
+    expect(!zero.ok && zero.problems.map((p) => p.split(':')[0])).toEqual(['DELISTED_RETENTION']);
+    const worker = validateConfig(workerEnvSchema, env);
+    expect(worker.ok && worker.config.ERASURE_INTERVAL).toBe(3_600_000);
+  });
+
   it('gives the worker port 3003', () => {
     const result = validateConfig(workerEnvSchema, env);
     expect(result.ok && result.config.PORT).toBe(3003);

@@ -27,6 +27,11 @@ export const ratingEnvSchema = z.object({
   REPORT_HIDE_THRESHOLD: positiveIntField(3),
   /** Reviews per community category (the `limit` query overrides it, up to 50). */
   COMMUNITY_PER_CATEGORY: positiveIntField(10),
+  /**
+   * How long a teacher delisted by an accepted objection (page, reviews, ranking entry: hidden from
+   * every public answer) is kept before the worker erases it: the legal retention period (`365d`, `1h`, `2s`).
+   */
+  DELISTED_RETENTION: durationField('365d').refine((ms) => ms > 0, { message: 'must be longer than 0' }),
 });
 
 export type RatingConfig = z.output<typeof ratingEnvSchema>;

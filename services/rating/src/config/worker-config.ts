@@ -14,6 +14,8 @@ export const workerEnvSchema = z.object({
   RECONCILE_GRACE: durationField('1m'),
   /** How often the transparency figures are computed again from the reviews (a pass over the collection). */
   TRANSPARENCY_INTERVAL: durationField('1h'),
+  /** How often the repeatable `erase-delisted` job erases the delisted teachers whose retention period is over. */
+  ERASURE_INTERVAL: durationField('1h').refine((ms) => ms >= 1000, { message: 'must be at least 1s' }),
 });
 
 export type WorkerConfig = z.output<typeof workerEnvSchema>;

@@ -8,6 +8,7 @@ import { JobDispatcher } from './handlers/job-dispatcher';
 import { ReconcileHandler } from './publication/reconcile.handler';
 
 const RECONCILE_SCHEDULER = 'reconcile-overdue-reviews';
+const ERASURE_SCHEDULER = 'erase-delisted-teachers';
 
 /**
  * Consumes `review-publication`. Starts once the application is up; on shutdown (SIGTERM) it stops
@@ -45,7 +46,7 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
       concurrency: this.config.WORKER_CONCURRENCY,
     });
 
-    // The reconciler: a repeatable job (job scheduler), re-declared by a local watchdog so a Redis
+    // The reconciler and the erasure of delisted teachers: repeatable jobs (job schedulers), re-declared by a local watchdog so a Redis
     // that lost its data gets it back, and one pass at start-up for what came due while no worker ran.
     this.queueConnection = createQueueConnection(this.config.REDIS_URL);
     this.queue = new Queue(REVIEW_PUBLICATION_QUEUE, { connection: this.queueConnection, prefix: this.config.QUEUE_PREFIX });
@@ -62,6 +63,12 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
         RECONCILE_SCHEDULER,
         { every: this.config.RECONCILE_INTERVAL },
         { name: 'reconcile', data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } },
+      );
+      // Delisted teachers past their retention period (accepted objections) are erased by this one.
+      await this.queue?.upsertJobScheduler(
+        ERASURE_SCHEDULER,
+        { every: this.config.ERASURE_INTERVAL },
+        { name: 'erase-delisted', data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } },
       );
     } catch (err) {
       this.logger.warn({ msg: 'could not schedule the reconciler', error: (err as Error).message });

@@ -6,6 +6,8 @@ import { EventRelay } from '../app/moderation/event-relay';
 import { TransparencyFigures } from './transparency/transparency-figures';
 import { Publisher } from '../app/publication/publisher';
 import { type WorkerConfig } from '../config/worker-config';
+import { DelistedErasureService } from './erasure/delisted-erasure.service';
+import { EraseDelistedHandler } from './erasure/erase-delisted.handler';
 import { UserErasureService } from './erasure/user-erasure.service';
 import { UserEventsWorker } from './erasure/user-events-worker.service';
 import { JobDispatcher } from './handlers/job-dispatcher';
@@ -18,7 +20,7 @@ import { PublishReviewHandler } from './publication/publish-review.handler';
 import { ReconcileHandler } from './publication/reconcile.handler';
 
 /** Handlers of `review-publication`, one per job name. */
-const HANDLERS = [ProbeHandler, PublishReviewHandler, ReconcileHandler];
+const HANDLERS = [ProbeHandler, PublishReviewHandler, ReconcileHandler, EraseDelistedHandler];
 
 /** Root module of the rating worker process: the queue consumers plus /healthz, /readyz, /metrics. */
 @Module({})
@@ -46,6 +48,7 @@ export class WorkerModule {
         EventRelay,
         TransparencyFigures,
         UserErasureService,
+        DelistedErasureService,
         UserEventsWorker,
       ],
     };

@@ -5,13 +5,18 @@ import { Model } from 'mongoose';
 import { Subject } from '../subjects/subject.schema';
 import { Teacher } from '../teachers/teacher.schema';
 
-export type TeacherRow = Pick<Teacher, 'id' | 'prefix' | 'name' | 'searchKey' | 'subjectIds' | 'archived'>;
+export type TeacherRow = Pick<Teacher, 'id' | 'prefix' | 'name' | 'searchKey' | 'subjectIds' | 'archived'> & {
+  /** Delisted (an accepted objection): in no public answer. */
+  delisted: boolean;
+};
 
 export interface Catalogue {
   teachers: Map<number, TeacherRow>;
   /** Teachers by name (French order), for search. */
   sorted: TeacherRow[];
   subjects: Map<number, SubjectView & { archived: boolean }>;
+  /** The delisted teachers' ids. */
+  delisted: ReadonlySet<number>;
 }
 
 /**
@@ -49,13 +54,19 @@ export class CatalogueSnapshot {
 
   private async load(): Promise<Catalogue> {
     const [teachers, subjects] = await Promise.all([
-      this.teachers.find({}, { _id: 0, id: 1, prefix: 1, name: 1, searchKey: 1, subjectIds: 1, archived: 1 }).lean<TeacherRow[]>().exec(),
+      this.teachers
+        .find({}, { _id: 0, id: 1, prefix: 1, name: 1, searchKey: 1, subjectIds: 1, archived: 1, delistedAt: 1 })
+        .lean<(Omit<TeacherRow, 'delisted'> & { delistedAt?: Date | null })[]>()
+        .exec(),
       this.subjects.find({}, { _id: 0, id: 1, name: 1, color: 1, archived: 1 }).lean().exec(),
     ]);
-    const sorted = [...teachers].sort((a, b) => a.name.localeCompare(b.name, 'fr') || a.id - b.id);
+    const rows: TeacherRow[] = teachers.map(({ delistedAt, ...t }) => ({ ...t, archived: t.archived ?? false, delisted: Boolean(delistedAt) }));
+    // Delisted teachers are in no public list (search, ranking); their page and reviews answer 404.
+    const sorted = rows.filter((t) => !t.delisted).sort((a, b) => a.name.localeCompare(b.name, 'fr') || a.id - b.id);
     return {
-      teachers: new Map(teachers.map((t) => [t.id, { ...t, archived: t.archived ?? false }])),
+      teachers: new Map(rows.map((t) => [t.id, t])),
       sorted,
+      delisted: new Set(rows.filter((t) => t.delisted).map((t) => t.id)),
       subjects: new Map(subjects.map((s) => [s.id, { id: s.id, name: s.name, color: s.color, archived: s.archived ?? false }])),
     };
   }

@@ -132,6 +132,28 @@ export class CatalogueStore {
     return shownRow(doc!);
   }
 
+  /** Teacher `id` is no longer listed (an accepted objection), kept until `eraseAfter`; false when there is no such teacher. */
+  async delist(id: number, at: Date, eraseAfter: Date): Promise<boolean> {
+    return this.lock(`teacher:${id}`, async () => {
+      const res = await this.m.teachers.updateOne({ _id: teacherOid(id) }, { $set: { delistedAt: at, eraseAfter } }).exec();
+      return res.matchedCount === 1;
+    });
+  }
+
+  /** The delisted teachers whose retention period ended by `now` (index `eraseAfter`). */
+  async dueForErasure(now: Date): Promise<number[]> {
+    const rows = await this.m.teachers
+      .find({ eraseAfter: { $lte: now } }, { _id: 0, id: 1 })
+      .lean<{ id: number }[]>()
+      .exec();
+    return rows.map((r) => r.id);
+  }
+
+  /** Erases teacher `id`'s record (after his reviews: the erasure job). */
+  async eraseTeacher(id: number): Promise<void> {
+    await this.lock(`teacher:${id}`, () => this.m.teachers.deleteOne({ _id: teacherOid(id) }).exec());
+  }
+
   /** `name,color[,archived]` with a header line; subjects matched by name (added or updated). */
   async importSubjectsCsv(csv: string): Promise<CatalogueImportResult> {
     const result: CatalogueImportResult = { added: 0, updated: 0, unchanged: 0, errors: [] };

@@ -14,7 +14,8 @@ import { ProfileStore } from './profile-store';
 import { TransparencyStore } from './transparency-store';
 import { Leases } from './leases';
 import { ReviewStore } from './review-store';
-import { CounterSchema, ModerationActionSchema, ProfileSchema, ReviewSchema, SubjectSchema, TeacherSchema } from './schemas';
+import { ObjectionStore } from './objection-store';
+import { CounterSchema, ModerationActionSchema, ObjectionSchema, ProfileSchema, ReviewSchema, SubjectSchema, TeacherSchema } from './schemas';
 import { TaskStore } from './task-store';
 import { UserStore } from './user-store';
 
@@ -26,6 +27,7 @@ const models = MongooseModule.forFeature([
   { name: 'Review', schema: ReviewSchema },
   { name: 'ModerationAction', schema: ModerationActionSchema },
   { name: 'Profile', schema: ProfileSchema },
+  { name: 'Objection', schema: ObjectionSchema },
 ]);
 
 /** The service's Redis commands (leases, change notices): one auto-pipelined connection. */
@@ -70,6 +72,7 @@ const fromConnection = <T>(make: (connection: Connection, leases: Leases, feed: 
     { provide: TransparencyStore, ...fromConnection((conn) => new TransparencyStore(conn.collection('transparency') as never)) },
     { provide: ProfileStore, ...fromConnection((conn) => new ProfileStore(conn.collection('profiles') as never)) },
     { provide: ModerationLog, ...fromConnection((conn) => new ModerationLog(conn.collection('moderation_actions') as never)) },
+    { provide: ObjectionStore, ...fromConnection((conn) => new ObjectionStore(conn.collection('objections') as never)) },
     {
       provide: CatalogueStore,
       inject: [getModelToken('Counter'), getModelToken('Subject'), getModelToken('Teacher'), Leases],
@@ -95,6 +98,7 @@ const fromConnection = <T>(make: (connection: Connection, leases: Leases, feed: 
     IdempotencyKeys,
     ProfileStore,
     ModerationLog,
+    ObjectionStore,
     CatalogueStore,
     EventOutbox,
     TransparencyStore,

@@ -4,3 +4,4 @@ export { SubjectSchema } from '../subjects/subject.schema';
 export { TeacherSchema } from '../teachers/teacher.schema';
 export { ReviewSchema } from '../reviews/review.schema';
 export { ModerationActionSchema, ProfileSchema } from './social.schema';
+export { ObjectionSchema } from './objection.schema';

@@ -58,7 +58,9 @@ export class MeController {
   async favoriteReviews(@CurrentUser() user: AuthUser): Promise<PublicReview[]> {
     const ids = [...(await this.users.get(user.id)).favorites].reverse().slice(0, 500);
     const [docs, catalogue] = await Promise.all([this.reviews.getMany(ids), this.catalogue.get()]);
-    return docs.filter((d) => d.visible && d.pub).map((d) => toPublicReview(d, d.pub!, catalogue));
+    return docs
+      .filter((d) => d.visible && d.pub && !catalogue.delisted.has(d.pub.teacherId))
+      .map((d) => toPublicReview(d, d.pub!, catalogue));
   }
 
   /** Every review of the user, latest version, with its status (and the reason when held or rejected). */
@@ -72,8 +74,10 @@ export class MeController {
       .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime() || b.id - a.id)
       .slice(0, 1000);
     return docs.map((d) => {
-      const status = authorStatus(d);
-      const reason = authorReason(d);
+      // A review of a delisted teacher is no longer public: its author reads why.
+      const delisted = catalogue.delisted.has(d.teacherId) && authorStatus(d) === 'published';
+      const status = delisted ? 'held' : authorStatus(d);
+      const reason = delisted ? 'teacher-delisted' : authorReason(d);
       const text = authorReasonText(d);
       return {
         ...toPublicReview(d, d, catalogue),

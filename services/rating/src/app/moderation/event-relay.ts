@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type EventJob, EventOutbox, type OutboxEntry } from '../data/event-outbox';
 import { CatalogueStore } from '../data/catalogue-store';
+import { ObjectionStore } from '../data/objection-store';
 import { ReviewStore } from '../data/review-store';
+import { objectionNotices } from '../teacher-voice/objection-notice';
 import { type NoticeTeacher, reportNotices } from './notices';
 
 /**
@@ -18,6 +20,7 @@ export class EventRelay {
     @Inject(EventOutbox) private readonly outbox: EventOutbox,
     @Inject(ReviewStore) private readonly reviews: ReviewStore,
     @Inject(CatalogueStore) private readonly catalogue: CatalogueStore,
+    @Inject(ObjectionStore) private readonly objections: ObjectionStore,
   ) {}
 
   /** Relays the entries older than `graceMs`; returns how many jobs were queued. */
@@ -39,6 +42,7 @@ export class EventRelay {
       const doc = await this.reviews.get(entry.ref);
       return doc ? reportNotices(doc, await this.teacher(doc.teacherId)) : [];
     }
+    if (entry.kind === 'objection') return objectionNotices(await this.objections.get(entry.ref));
     return [];
   }
 

@@ -7,6 +7,7 @@ import { type ModerationEntry, ModerationLog } from '../data/moderation-log';
 import { PublicView } from '../reading/public-view';
 import { type Decision, moderated, type ModerationAction as Action, reportsDecidedBy, type ReviewDoc } from '../reviews/review';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
+import { ownReply } from '../teacher-voice/views';
 import { type NoticeTeacher, reportNotices } from './notices';
 
 const RECENT_DAYS = 30;
@@ -73,6 +74,7 @@ export class ModerationService {
           tot_rating: d.tot_rating,
           text_rating: d.text_rating ?? '',
           created_at: new Date(d.createdAt).toISOString(),
+          ...(d.reply?.status === 'held' ? { reply: ownReply(d.reply) } : {}),
         };
       });
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ReviewStore } from '../data/review-store';
 import { TaskStore } from '../data/task-store';
+import { replyPending, replyValidated } from '../reviews/reply';
 import { validated, type ValidationOutcome } from '../reviews/review';
 
 export type PublicationOutcome = ValidationOutcome | 'skipped';
@@ -17,14 +18,19 @@ export class Publisher {
     @Inject(TaskStore) private readonly tasks: TaskStore,
   ) {}
 
-  /** Validates review `reviewId` if its latest version (or exactly `version`) is pending and due. */
+  /**
+   * Validates review `reviewId` if its latest version (or exactly `version`) is pending and due, and
+   * its teacher's reply if that is pending and due (the same job and to-do list serve both).
+   */
   async validateDue(reviewId: number, version?: number): Promise<PublicationOutcome> {
     let outcome: PublicationOutcome = 'skipped';
     await this.reviews.change(reviewId, (current) => {
-      const decision = validated(current, new Date(), version);
-      if (!decision) return null;
-      outcome = decision.outcome;
-      return decision.doc;
+      const now = new Date();
+      const decision = validated(current, now, version);
+      if (decision) outcome = decision.outcome;
+      const base = decision?.doc ?? current;
+      const withReply = replyValidated(base, now);
+      return withReply ?? decision?.doc ?? null;
     });
     return outcome;
   }
@@ -42,7 +48,7 @@ export class Publisher {
     const due = (await this.tasks.list()).filter((t) => new Date(t.publishAt ?? 0).getTime() < overdueBefore);
     for (const task of due.sort((a, b) => new Date(a.publishAt ?? 0).getTime() - new Date(b.publishAt ?? 0).getTime())) {
       const review = await this.reviews.get(task.reviewId);
-      if (review?.status === 'pending') {
+      if (review && (review.status === 'pending' || replyPending(review))) {
         if ((await this.validateDue(task.reviewId)) !== 'skipped') published++;
         continue;
       }

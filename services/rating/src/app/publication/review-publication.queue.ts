@@ -11,6 +11,8 @@ export interface ReviewPublicationJobs {
   'publish-review': { reviewId: number; version: number };
   /** Repeatable: publish every review overdue by more than RECONCILE_GRACE, settle stuck aggregates. */
   reconcile: Record<string, never>;
+  /** Repeatable (every ERASURE_INTERVAL): erase the delisted teachers whose retention period is over. */
+  'erase-delisted': Record<string, never>;
 }
 
 export type ReviewPublicationJobName = keyof ReviewPublicationJobs;

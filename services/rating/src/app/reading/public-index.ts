@@ -1,4 +1,4 @@
-import { type CommunityCategory } from '@pupitre/contracts';
+import { type CommunityCategory, type ReplyStatus } from '@pupitre/contracts';
 import { type ReviewDoc } from '../reviews/review';
 import { addToStats, emptyStats, type StatsSource, type TeacherStats } from './teacher-stats';
 import { topK } from './top-k';
@@ -16,6 +16,16 @@ export interface IndexEntry extends StatsSource {
   relTotal: number;
   /** The votes' JSON text (each reader's own vote is read from it). */
   votes: string;
+  /** The teacher's reply, whatever its status (only a published one is shown; the teacher's space shows his own). */
+  reply: ReviewReplyEntry | null;
+}
+
+export interface ReviewReplyEntry {
+  text: string;
+  status: ReplyStatus;
+  reason: string | null;
+  at: number;
+  publishedAt: number | null;
 }
 
 export const CATEGORY_ORDER: CommunityCategory[] = ['recent', 'highest', 'lowest', 'relevant'];
@@ -54,11 +64,20 @@ export function entryOf(doc: ReviewDoc | null): IndexEntry | null {
     relUp: doc.relUp ?? 0,
     relTotal: doc.relTotal ?? 0,
     votes: doc.votes ?? '{}',
+    reply: doc.reply
+      ? {
+          text: doc.reply.text,
+          status: doc.reply.status,
+          reason: doc.reply.reason ?? null,
+          at: new Date(doc.reply.at).getTime(),
+          publishedAt: doc.reply.publishedAt ? new Date(doc.reply.publishedAt).getTime() : null,
+        }
+      : null,
   };
 }
 
-/** Whether moderators must look at the review: held by the automatic checks or by reports, or reported. */
-const needsModerator = (doc: ReviewDoc) => doc.status === 'held' || doc.hidden || (doc.reportCount ?? 0) > 0;
+/** Whether moderators must look at the review: held by the automatic checks or by reports, reported, or its reply held. */
+const needsModerator = (doc: ReviewDoc) => doc.status === 'held' || doc.hidden || (doc.reportCount ?? 0) > 0 || doc.reply?.status === 'held';
 
 /**
  * Every public review, in this process's memory, and what is derived from them: the community and
@@ -73,6 +92,8 @@ export class PublicIndex {
   private readonly stats = new Map<number, TeacherStats>();
   private readonly flagged = new Set<number>();
   private readonly memos = new Map<string, { version: number; value: unknown }>();
+  /** Teachers delisted by an accepted objection: their reviews are in no list and no answer. */
+  private delisted: ReadonlySet<number> = new Set();
   /** Moves on every change: memoized answers computed before it are dropped. */
   private version = 0;
 
@@ -126,8 +147,22 @@ export class PublicIndex {
     return value;
   }
 
+  /** The catalogue's delisted teachers (their reviews leave every list); a change drops the memoized answers. */
+  setDelisted(ids: ReadonlySet<number>): void {
+    if (ids.size === this.delisted.size && [...ids].every((id) => this.delisted.has(id))) return;
+    this.delisted = new Set(ids);
+    this.version++;
+  }
+
+  /** A public review (undefined when it is not public or its teacher is delisted). */
   get(id: number): IndexEntry | undefined {
-    return this.entries.get(id);
+    const entry = this.entries.get(id);
+    return entry && !this.delisted.has(entry.teacherId) ? entry : undefined;
+  }
+
+  /** The public reviews of one teacher, newest first (his own space). */
+  reviewsOf(teacherId: number): IndexEntry[] {
+    return [...(this.byTeacher.get(teacherId) ?? [])].map((id) => this.entries.get(id)!).sort(byRecent);
   }
 
   /** The teacher's figures over his public reviews. */
@@ -138,10 +173,9 @@ export class PublicIndex {
   /** The categories of the whole community (teacherId undefined) or of one teacher: the first MAX_LIMIT of each order. */
   categories(teacherId?: number): Record<CommunityCategory, IndexEntry[]> {
     return this.memo(`categories:${teacherId ?? '*'}`, () => {
-      const pool =
-        teacherId === undefined
-          ? [...this.entries.values()]
-          : [...(this.byTeacher.get(teacherId) ?? [])].map((id) => this.entries.get(id)!);
+      const pool = (
+        teacherId === undefined ? [...this.entries.values()] : [...(this.byTeacher.get(teacherId) ?? [])].map((id) => this.entries.get(id)!)
+      ).filter((e) => !this.delisted.has(e.teacherId));
       return Object.fromEntries(CATEGORY_ORDER.map((cat) => [cat, topK(pool, MAX_LIMIT, ORDERS[cat], qualifies[cat])])) as Record<
         CommunityCategory,
         IndexEntry[]

@@ -92,6 +92,7 @@ export class PublicView implements OnApplicationBootstrap, OnApplicationShutdown
   /** The categories of the community (teacherId undefined) or of a teacher, `limit` reviews each, empty ones left out. */
   async lists(limit: number, teacherId?: number): Promise<CommunityCategoryBlock[]> {
     const catalogue = await this.catalogue.get();
+    this.index.setDelisted(catalogue.delisted);
     return this.index.memo(`lists:${teacherId ?? '*'}:${limit}:${this.catalogue.generation}`, () => {
       const categories = this.index.categories(teacherId);
       return CATEGORY_ORDER.map((title) => ({

@@ -52,7 +52,8 @@ export class ReadingController {
     @CurrentUser() user: AuthUser | null,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    if (!(await this.catalogue.get()).teachers.has(id)) throw ApiError.of(404, 'not-found');
+    const teacher = (await this.catalogue.get()).teachers.get(id);
+    if (!teacher || teacher.delisted) throw ApiError.of(404, 'not-found');
     const blocks = await this.view.lists(query.limit ?? this.config.COMMUNITY_PER_CATEGORY, id);
     return asJson(res, appendToJsonArray(jsonOnce(blocks), await this.stateJson(blocks, user)));
   }

@@ -9,6 +9,8 @@ export interface ReviewViewSource {
   relUp: number;
   relTotal: number;
   createdAt: Date | number;
+  /** The teacher's reply: shown when published. */
+  reply?: { text: string; status: string; publishedAt: Date | number | null } | null;
 }
 
 export const relatablePercent = (up: number, total: number) => (total > 0 ? Math.round((100 * up) / total) : 0);
@@ -31,6 +33,9 @@ export function toPublicReview(review: ReviewViewSource, content: ReviewContent,
     created_at: publicDay(review.createdAt),
     grades: publicGrades(content.grades),
     answers: publicAnswers(content.flags),
+    ...(review.reply?.status === 'published' && review.reply.publishedAt
+      ? { reply: { text: review.reply.text, created_at: publicDay(review.reply.publishedAt) } }
+      : {}),
   };
 }
 

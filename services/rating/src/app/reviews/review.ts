@@ -96,6 +96,24 @@ export interface ReviewDoc extends ReviewContent {
   history?: ReviewEvent[];
   /** Demo data (the seed). */
   demo?: boolean;
+  /** The reply of the teacher the review is about (reviews/reply.ts): one per review. */
+  reply?: ReviewReply | null;
+}
+
+/**
+ * A linked teacher's reply to the review: validated by the same automatic checks at `publishAt`,
+ * then public under the review (`published`), waiting for a moderator (`held`) or `rejected`.
+ * `authorId` (the teacher's account) never leaves the service.
+ */
+export interface ReviewReply {
+  authorId: string;
+  text: string;
+  status: 'pending' | 'published' | 'held' | 'rejected';
+  reason: string | null;
+  reasonText?: string | null;
+  at: Date;
+  publishAt: Date;
+  publishedAt: Date | null;
 }
 
 /** A change of a review, decided on its current document: the new document, or null (nothing to do). */

@@ -177,7 +177,7 @@ export class ReviewsService {
       );
     const { teachers, subjects } = await this.catalogue.get();
     const teacher = teachers.get(check.value.teacher);
-    if (!teacher || teacher.archived) throw ApiError.of(400, 'wrong-teacher');
+    if (!teacher || teacher.archived || teacher.delisted) throw ApiError.of(400, 'wrong-teacher');
     const subject = subjects.get(check.value.subject);
     if (!subject || subject.archived || !teacher.subjectIds.includes(subject.id)) throw ApiError.of(400, 'wrong-subject');
     return toContent(check.value);

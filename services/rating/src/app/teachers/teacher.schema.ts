@@ -23,6 +23,19 @@ export class Teacher {
   /** Left the school: kept for its reviews, out of the ranking. */
   @Prop({ type: Boolean, default: false })
   archived!: boolean;
+
+  /**
+   * The teacher objected to being listed and a moderator accepted: since then his page, reviews and
+   * ranking entry are in no public answer; kept until `eraseAfter` (the legal retention period),
+   * then erased by the worker's `erase-delisted` job.
+   */
+  @Prop({ type: Date, default: null })
+  delistedAt!: Date | null;
+
+  @Prop({ type: Date, default: null })
+  eraseAfter!: Date | null;
 }
 
 export const TeacherSchema = SchemaFactory.createForClass(Teacher);
+// The delisted teachers whose retention period is over (the erasure job).
+TeacherSchema.index({ eraseAfter: 1 });

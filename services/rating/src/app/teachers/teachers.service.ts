@@ -47,7 +47,7 @@ export class TeachersService {
   async detail(id: number): Promise<TeacherDetail | null> {
     const { teachers, subjects } = await this.catalogue.get();
     const teacher = teachers.get(id);
-    if (!teacher) return null;
+    if (!teacher || teacher.delisted) return null;
     const stats = this.view.index.teacherStats(id);
     return {
       id: teacher.id,

@@ -1,4 +1,4 @@
-import { TEXT_RATING_MAX, TEXT_RATING_PATTERN, type ModerationReason } from '@pupitre/contracts';
+import { REPLY_TEXT_MAX, REPLY_TEXT_PATTERN, TEXT_RATING_MAX, TEXT_RATING_PATTERN, type ModerationReason } from '@pupitre/contracts';
 import { OFFENSIVE_WORDS, THREAT_PHRASES, THREAT_WORDS } from './word-lists';
 
 export type Verdict = { action: 'publish' } | { action: 'hold' | 'reject'; reason: ModerationReason };
@@ -112,6 +112,18 @@ export function validateReviewText(text: string): Verdict {
   if (text.length > TEXT_RATING_MAX || !TEXT_RATING_PATTERN.test(text))
     return { action: 'reject', reason: 'text-rating-forbidden-characters' };
   if (!text.trim()) return { action: 'publish' };
+  if (hasPersonalData(text)) return { action: 'reject', reason: 'personal-data' };
+  if (hasThreat(text)) return { action: 'hold', reason: 'threat' };
+  if (hasOffensiveLanguage(text)) return { action: 'reject', reason: 'offensive-language' };
+  return { action: 'publish' };
+}
+
+/**
+ * The automatic checks of a teacher's reply: the same as a review's (personal data → reject,
+ * threats → hold, insults → reject), on its own character set (accents allowed, up to REPLY_TEXT_MAX).
+ */
+export function validateReplyText(text: string): Verdict {
+  if (text.length > REPLY_TEXT_MAX || !REPLY_TEXT_PATTERN.test(text)) return { action: 'reject', reason: 'text-rating-forbidden-characters' };
   if (hasPersonalData(text)) return { action: 'reject', reason: 'personal-data' };
   if (hasThreat(text)) return { action: 'hold', reason: 'threat' };
   if (hasOffensiveLanguage(text)) return { action: 'reject', reason: 'offensive-language' };

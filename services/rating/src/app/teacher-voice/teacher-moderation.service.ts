@@ -1,0 +1,155 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { type Language, type ObjectionView, type OwnReply, TEACHER_INVITATION_DAYS, TEACHER_INVITED_JOB } from '@pupitre/contracts';
+import { ApiError, APP_CONFIG } from '@pupitre/server-kit';
+import { randomUUID } from 'node:crypto';
+import { type RatingConfig } from '../../config/rating-config';
+import { CatalogueSnapshot } from '../data/catalogue-snapshot';
+import { CatalogueStore } from '../data/catalogue-store';
+import { ChangeFeed } from '../data/change-feed';
+import { EventOutbox } from '../data/event-outbox';
+import { Leases } from '../data/leases';
+import { ModerationLog } from '../data/moderation-log';
+import { ObjectionStore } from '../data/objection-store';
+import { ReviewStore } from '../data/review-store';
+import { replyModerated } from '../reviews/reply';
+import { type Decision } from '../reviews/review';
+import { objectionNotices } from './objection-notice';
+import { objectionView, ownReply } from './views';
+
+/**
+ * The moderators' side of teachers' right of reply and objection: invite a teacher to link an
+ * account (the address goes straight to the auth service in a job, never to the database), decide
+ * on held replies, and accept or refuse objections. Accepting delists the teacher (his page,
+ * reviews and ranking entry leave every public answer) until DELISTED_RETENTION has passed, when
+ * the worker erases them. Every action is recorded in `moderation_actions`.
+ */
+@Injectable()
+export class TeacherModerationService {
+  private readonly logger = new Logger('TeacherModeration');
+
+  constructor(
+    @Inject(ReviewStore) private readonly reviews: ReviewStore,
+    @Inject(ObjectionStore) private readonly objections: ObjectionStore,
+    @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
+    @Inject(CatalogueStore) private readonly catalogueStore: CatalogueStore,
+    @Inject(ChangeFeed) private readonly feed: ChangeFeed,
+    @Inject(EventOutbox) private readonly outbox: EventOutbox,
+    @Inject(ModerationLog) private readonly log: ModerationLog,
+    @Inject(Leases) private readonly leases: Leases,
+    @Inject(APP_CONFIG) private readonly config: RatingConfig,
+  ) {}
+
+  /** Queues the invitation for the auth service (503 when Redis does not take it: nothing is stored, the moderator retries). */
+  async invite(moderatorId: string, teacherId: number, email: string, lang: Language): Promise<{ teacher_id: number; valid_days: number }> {
+    const teacher = (await this.catalogue.get()).teachers.get(teacherId);
+    if (!teacher) throw ApiError.of(404, 'not-found');
+    const now = new Date();
+    await this.outbox.send([
+      {
+        name: TEACHER_INVITED_JOB,
+        data: {
+          teacher: { id: teacher.id, prefix: teacher.prefix, name: teacher.name },
+          email,
+          lang,
+          moderatorId,
+          invitedAt: now.toISOString(),
+        },
+        jobId: `teacher-invited-${teacherId}-${randomUUID()}`,
+        forget: true,
+      },
+    ]);
+    await this.log.record({
+      target: 'teacher',
+      reviewId: null,
+      teacherId,
+      action: 'invite-teacher',
+      reason: null,
+      text: null,
+      moderatorId,
+      before: {},
+      after: { invited: true },
+      at: now,
+    });
+    return { teacher_id: teacherId, valid_days: TEACHER_INVITATION_DAYS };
+  }
+
+  /** Held replies are in the review queue (GET /api/moderation/queue); this approves or rejects one. */
+  async decideReply(
+    moderatorId: string,
+    reviewId: number,
+    action: 'approve' | 'reject',
+    decision: Decision,
+  ): Promise<{ id: number; reply: OwnReply }> {
+    const now = new Date();
+    let found = false;
+    const write = await this.reviews.change(reviewId, (current) => {
+      found = Boolean(current.reply);
+      return replyModerated(current, action, decision, now);
+    });
+    if (!found) throw ApiError.of(404, 'not-found');
+    if (!write?.after.reply) throw ApiError.of(409, 'invalid-transition', `cannot ${action} this reply in its current state`);
+    await this.log.record({
+      target: 'reply',
+      reviewId,
+      teacherId: write.after.teacherId,
+      action: action === 'approve' ? 'approve-reply' : 'reject-reply',
+      reason: decision.reason,
+      text: decision.text,
+      moderatorId,
+      before: { status: write.before.reply?.status ?? null },
+      after: { status: write.after.reply.status },
+      at: now,
+    });
+    return { id: reviewId, reply: ownReply(write.after.reply) };
+  }
+
+  async openObjections(): Promise<ObjectionView[]> {
+    const [docs, { teachers }] = await Promise.all([this.objections.list('open'), this.catalogue.get()]);
+    return docs.map((d) => objectionView(d, teachers.get(d.teacherId)));
+  }
+
+  /** Accepts (the teacher is delisted until the retention period is over) or refuses an open objection; the teacher is told by e-mail. */
+  async decideObjection(moderatorId: string, teacherId: number, action: 'accept' | 'refuse', decision: Decision): Promise<ObjectionView> {
+    const now = new Date();
+    const decided = await this.leases.run(`objection:${teacherId}`, async () => {
+      const current = await this.objections.get(teacherId);
+      if (!current) throw ApiError.of(404, 'not-found');
+      if (current.state !== 'open') throw ApiError.of(409, 'invalid-transition', 'the objection is already decided');
+      await this.outbox.intend('objection', teacherId); // the teacher must hear of it, even after a crash
+      const eraseAfter = action === 'accept' ? new Date(now.getTime() + this.config.DELISTED_RETENTION) : null;
+      if (eraseAfter) await this.catalogueStore.delist(teacherId, now, eraseAfter);
+      const doc = await this.objections.put({
+        ...current,
+        state: action === 'accept' ? 'accepted' : 'refused',
+        decidedAt: now,
+        reason: decision.reason,
+        reasonText: decision.text,
+        eraseAfter,
+      });
+      return { before: current, after: doc };
+    });
+    if (action === 'accept') {
+      this.catalogue.invalidate();
+      await this.feed.catalogueChanged();
+    }
+    await this.log.record({
+      target: 'objection',
+      reviewId: null,
+      teacherId,
+      action: action === 'accept' ? 'accept-objection' : 'refuse-objection',
+      reason: decision.reason,
+      text: decision.text,
+      moderatorId,
+      before: { state: decided.before.state, listed: true },
+      after: { state: decided.after.state, listed: action !== 'accept' },
+      at: now,
+    });
+    try {
+      await this.outbox.send(objectionNotices(decided.after));
+      await this.outbox.done('objection', teacherId);
+    } catch (err) {
+      this.logger.warn({ msg: 'objection notice not queued yet: the reconciler will', teacherId, error: (err as Error).message });
+    }
+    return objectionView(decided.after, (await this.catalogue.get()).teachers.get(teacherId));
+  }
+}

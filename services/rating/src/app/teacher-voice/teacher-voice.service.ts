@@ -1,0 +1,126 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { type ObjectionView, type OwnReply, type TeacherSpace } from '@pupitre/contracts';
+import { ApiError, APP_CONFIG } from '@pupitre/server-kit';
+import { type RatingConfig } from '../../config/rating-config';
+import { type AuthUser } from '../auth/token-verifier';
+import { CatalogueSnapshot } from '../data/catalogue-snapshot';
+import { Leases } from '../data/leases';
+import { ObjectionStore } from '../data/objection-store';
+import { ReviewStore } from '../data/review-store';
+import { TaskStore } from '../data/task-store';
+import { PublicationProducer } from '../publication/publication-producer.service';
+import { publicationJobId } from '../publication/review-publication.queue';
+import { PublicView } from '../reading/public-view';
+import { publicDay } from '../reading/review-view';
+import { replied, type ReplyRefusal } from '../reviews/reply';
+import { objectionView, ownReply } from './views';
+
+const REFUSALS: Record<ReplyRefusal, [403 | 404 | 409, string]> = {
+  'not-found': [404, 'not-found'],
+  'not-your-review': [403, 'not-your-review'],
+  'already-replied': [409, 'already-replied'],
+};
+
+/**
+ * What a linked teacher does (the `teacher` role with its `teacher_id`): read his space (his record,
+ * whether he is listed, his objection, his public reviews with his replies), reply to one of them
+ * (one reply per review, pending until the automatic checks run at REVIEW_VALIDATION_DELAY, like a
+ * review), and object to being listed (the moderators decide).
+ */
+@Injectable()
+export class TeacherVoiceService {
+  private readonly logger = new Logger('TeacherVoice');
+
+  constructor(
+    @Inject(ReviewStore) private readonly reviews: ReviewStore,
+    @Inject(TaskStore) private readonly tasks: TaskStore,
+    @Inject(ObjectionStore) private readonly objections: ObjectionStore,
+    @Inject(Leases) private readonly leases: Leases,
+    @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
+    @Inject(PublicView) private readonly view: PublicView,
+    @Inject(PublicationProducer) private readonly producer: PublicationProducer,
+    @Inject(APP_CONFIG) private readonly config: RatingConfig,
+  ) {}
+
+  private async teacherOf(user: AuthUser) {
+    const teacher = (await this.catalogue.get()).teachers.get(user.teacherId!);
+    if (!teacher) throw ApiError.of(403, 'forbidden', 'the linked teacher record no longer exists');
+    return teacher;
+  }
+
+  async space(user: AuthUser): Promise<TeacherSpace> {
+    const teacher = await this.teacherOf(user);
+    const [objection, { subjects }] = await Promise.all([this.objections.get(teacher.id), this.catalogue.get()]);
+    return {
+      teacher: { id: teacher.id, prefix: teacher.prefix, name: teacher.name },
+      listed: !teacher.delisted,
+      objection: objection ? objectionView(objection, teacher) : null,
+      reviews: this.view.index
+        .reviewsOf(teacher.id)
+        .slice(0, 200)
+        .map((e) => ({
+          id: e.id,
+          tot_rating: e.tot,
+          text_rating: e.text,
+          subject: subjects.get(e.subjectId)?.name ?? '',
+          created_at: publicDay(e.createdAt),
+          reply: e.reply ? ownReply(e.reply) : null,
+        })),
+    };
+  }
+
+  /** One reply to review `reviewId` (about this teacher, public), under the review's lease; validated when due. */
+  async reply(user: AuthUser, reviewId: number, text: string): Promise<{ id: number; reply: OwnReply }> {
+    const teacher = await this.teacherOf(user);
+    if (teacher.delisted) throw ApiError.of(404, 'not-found');
+    const now = new Date();
+    const publishAt = new Date(now.getTime() + this.config.REVIEW_VALIDATION_DELAY);
+    await this.tasks.add(reviewId, publishAt); // on the to-do list first: a lost job is found by the reconciler
+    let refusal: ReplyRefusal | null = 'not-found';
+    const write = await this.reviews.change(reviewId, (current) => {
+      const result = replied(current, user.id, teacher.id, text, now, publishAt);
+      if ('refused' in result) {
+        refusal = result.refused;
+        return null;
+      }
+      refusal = null;
+      return result.doc;
+    });
+    if (!write || refusal) {
+      const [status, key] = REFUSALS[refusal ?? 'not-found'];
+      throw ApiError.of(status, key);
+    }
+    try {
+      const delayMs = Math.max(0, publishAt.getTime() - Date.now());
+      await this.producer.enqueue(
+        'publish-review',
+        { reviewId, version: write.after.version },
+        { delayMs, jobId: `${publicationJobId(reviewId, write.after.version)}-reply-${now.getTime()}` },
+      );
+    } catch (err) {
+      this.logger.warn({ msg: 'reply validation not queued: the reconciler will run it', reviewId, error: (err as Error).message });
+    }
+    return { id: reviewId, reply: ownReply(write.after.reply!) };
+  }
+
+  /** The teacher objects to being listed: an open objection for the moderators (409 while one is open or accepted). */
+  async object(user: AuthUser, reasons: string): Promise<ObjectionView> {
+    const teacher = await this.teacherOf(user);
+    return this.leases.run(`objection:${teacher.id}`, async () => {
+      const current = await this.objections.get(teacher.id);
+      if (current && current.state !== 'refused') throw ApiError.of(409, 'objection-exists');
+      const doc = await this.objections.put({
+        teacherId: teacher.id,
+        userId: user.id,
+        reasons,
+        state: 'open',
+        at: new Date(),
+        decidedAt: null,
+        reason: null,
+        reasonText: null,
+        eraseAfter: null,
+      });
+      return objectionView(doc, teacher);
+    });
+  }
+}

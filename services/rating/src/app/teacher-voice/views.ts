@@ -1,0 +1,25 @@
+import { type ObjectionView, type OwnReply } from '@pupitre/contracts';
+import { type ObjectionDoc } from '../data/objection-store';
+import { type ReviewReplyEntry } from '../reading/public-index';
+import { type ReviewReply } from '../reviews/review';
+
+const iso = (d: Date | number | null | undefined): string | null => (d == null ? null : new Date(d).toISOString());
+
+/** The teacher's (and moderators') view of a reply: text, status, reason; never its author. */
+export function ownReply(reply: ReviewReply | ReviewReplyEntry): OwnReply {
+  return { text: reply.text, status: reply.status, reason: reply.reason ?? null, created_at: new Date(reply.at).toISOString() };
+}
+
+/** An objection as the teacher and the moderators read it. */
+export function objectionView(doc: ObjectionDoc, teacher: { id: number; prefix: string; name: string } | undefined): ObjectionView {
+  return {
+    teacher: { id: doc.teacherId, prefix: teacher?.prefix ?? '', name: teacher?.name ?? '' },
+    state: doc.state,
+    reasons: doc.reasons,
+    created_at: new Date(doc.at).toISOString(),
+    decided_at: iso(doc.decidedAt),
+    reason: doc.reason ?? null,
+    reason_text: doc.reasonText ?? null,
+    erase_after: iso(doc.eraseAfter),
+  };
+}

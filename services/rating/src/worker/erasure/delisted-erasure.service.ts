@@ -1,0 +1,43 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CatalogueStore } from '../../app/data/catalogue-store';
+import { ChangeFeed } from '../../app/data/change-feed';
+import { ObjectionStore } from '../../app/data/objection-store';
+import { ReviewStore } from '../../app/data/review-store';
+import { TaskStore } from '../../app/data/task-store';
+
+/**
+ * The end of a delisted teacher's retention period (an accepted objection, DELISTED_RETENTION):
+ * his reviews (with their replies, votes and reports), his objection and his record are erased.
+ * Run by the repeatable `erase-delisted` job; idempotent (a crash half-way is finished next time:
+ * the record goes last).
+ */
+@Injectable()
+export class DelistedErasureService {
+  private readonly logger = new Logger('DelistedErasure');
+
+  constructor(
+    @Inject(CatalogueStore) private readonly catalogue: CatalogueStore,
+    @Inject(ReviewStore) private readonly reviews: ReviewStore,
+    @Inject(TaskStore) private readonly tasks: TaskStore,
+    @Inject(ObjectionStore) private readonly objections: ObjectionStore,
+    @Inject(ChangeFeed) private readonly feed: ChangeFeed,
+  ) {}
+
+  async eraseDue(now = new Date()): Promise<{ teachers: number; reviews: number }> {
+    const due = await this.catalogue.dueForErasure(now);
+    let reviews = 0;
+    for (const teacherId of due) {
+      const ids: number[] = [];
+      for await (const doc of this.reviews.scan({ teacherId })) ids.push(doc.id);
+      for (const id of ids) {
+        if (await this.reviews.remove(id, (doc) => doc.teacherId === teacherId)) reviews++;
+        await this.tasks.done(id);
+      }
+      await this.objections.remove(teacherId);
+      await this.catalogue.eraseTeacher(teacherId);
+      this.logger.log({ msg: 'delisted teacher erased', teacherId, reviews: ids.length });
+    }
+    if (due.length) await this.feed.catalogueChanged();
+    return { teachers: due.length, reviews };
+  }
+}

@@ -22,6 +22,9 @@ import { EmailLinks } from './users/email-links.service';
 import { LinkToken, LinkTokenSchema } from './users/link-token.schema';
 import { User, UserSchema } from './users/user.schema';
 import { UsersController } from './users/users.controller';
+import { TeacherInvitation, TeacherInvitationSchema } from './teachers/teacher-invitation.schema';
+import { TeacherInvitationsController } from './teachers/teacher-invitations.controller';
+import { TeacherInvitations } from './teachers/teacher-invitations.service';
 
 /** Accounts, e-mailed links, sessions (JWT), Google sign-in. */
 @Module({
@@ -32,9 +35,10 @@ import { UsersController } from './users/users.controller';
       { name: RefreshToken.name, schema: RefreshTokenSchema },
       { name: AuditEntry.name, schema: AuditEntrySchema },
       { name: Notice.name, schema: NoticeSchema },
+      { name: TeacherInvitation.name, schema: TeacherInvitationSchema },
     ]),
   ],
-  controllers: [UsersController, TokensController, OAuthController],
+  controllers: [UsersController, TokensController, OAuthController, TeacherInvitationsController],
   providers: [
     authRedisProvider,
     userEventsQueueProvider,
@@ -47,6 +51,7 @@ import { UsersController } from './users/users.controller';
     Mailer,
     UserEventsProducer,
     NoticesService,
+    TeacherInvitations,
     ModerationEventsWorker,
     EmailLinks,
     AccountsService,

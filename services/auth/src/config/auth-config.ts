@@ -63,6 +63,8 @@ export const authEnvSchema = z
     REFRESH_TOKEN_TTL: durationField('14d'),
     ACTIVATION_TOKEN_TTL: durationField('7d'),
     RESET_TOKEN_TTL: durationField('3d'),
+    /** How long a moderator's invitation of a teacher (an e-mailed link to link an account to a teacher record) stays valid. */
+    TEACHER_INVITATION_TTL: durationField('7d'),
     /** log2 of scrypt's cost N for new hashes (15 = 32 MiB with r=8); older hashes are upgraded at login. */
     PASSWORD_SCRYPT_LOG_N: z.coerce
       .number({ message: 'expected an integer from 10 to 20' })

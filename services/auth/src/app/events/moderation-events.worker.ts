@@ -1,11 +1,20 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { MODERATION_EVENTS_QUEUE, REPORT_DECIDED_JOB, reportDecidedEventSchema } from '@pupitre/contracts';
+import {
+  MODERATION_EVENTS_QUEUE,
+  OBJECTION_DECIDED_JOB,
+  objectionDecidedEventSchema,
+  REPORT_DECIDED_JOB,
+  reportDecidedEventSchema,
+  TEACHER_INVITED_JOB,
+  teacherInvitedEventSchema,
+} from '@pupitre/contracts';
 import { APP_CONFIG, createQueueConnection } from '@pupitre/server-kit';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { type Redis } from 'ioredis';
 import { type z } from 'zod';
 import { type AuthConfig } from '../../config/auth-config';
 import { NoticesService } from '../notices/notices.service';
+import { TeacherInvitations } from '../teachers/teacher-invitations.service';
 
 type Handler = (data: unknown) => Promise<unknown>;
 
@@ -30,8 +39,11 @@ export class ModerationEventsWorker implements OnApplicationBootstrap, OnModuleD
   constructor(
     @Inject(APP_CONFIG) private readonly config: AuthConfig,
     @Inject(NoticesService) notices: NoticesService,
+    @Inject(TeacherInvitations) invitations: TeacherInvitations,
   ) {
     this.on(REPORT_DECIDED_JOB, reportDecidedEventSchema, (event) => notices.reportDecided(event));
+    this.on(TEACHER_INVITED_JOB, teacherInvitedEventSchema, (event) => invitations.invite(event));
+    this.on(OBJECTION_DECIDED_JOB, objectionDecidedEventSchema, (event) => notices.objectionDecided(event));
   }
 
   /** Registers the handler of a job name. */

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { type ReportDecidedEvent, reportNoticeKey } from '@pupitre/contracts';
+import { type ObjectionDecidedEvent, objectionNoticeKey, type ReportDecidedEvent, reportNoticeKey } from '@pupitre/contracts';
 import { isDuplicateKey } from '@pupitre/server-kit';
 import { type Model, Types } from 'mongoose';
 import { Mailer } from '../mail/mailer.service';
-import { type RenderedMail, renderReportDecided } from '../mail/notice-templates';
+import { type RenderedMail, renderObjectionDecided, renderReportDecided } from '../mail/notice-templates';
 import { User } from '../users/user.schema';
 import { Notice } from './notice.schema';
 
@@ -28,6 +28,13 @@ export class NoticesService {
   async reportDecided(event: ReportDecidedEvent): Promise<boolean> {
     const key = reportNoticeKey(event.reviewId, event.reporterId);
     return this.once(key, event.reporterId, (lang) => renderReportDecided(lang, event, this.mailer.frontend('/me/reports')));
+  }
+
+  /** The outcome of a teacher's objection, to the linked account that made it, in its language. */
+  async objectionDecided(event: ObjectionDecidedEvent): Promise<boolean> {
+    return this.once(objectionNoticeKey(event.teacherId, event.decidedAt), event.userId, (lang) =>
+      renderObjectionDecided(lang, event, this.mailer.frontend('/me/teacher')),
+    );
   }
 
   /** Sends `render(lang)` to the active account `userId` unless notice `key` went out already. */

@@ -43,6 +43,8 @@ export class User {
 
 export type UserDocument = HydratedDocument<User>;
 export const UserSchema = SchemaFactory.createForClass(User);
+// The account linked to a teacher record (one per teacher: an invitation accepted twice is a 409).
+UserSchema.index({ teacherId: 1 });
 
 /** `uid` in e-mailed links: URL-safe base64 of the user id, without padding (as djoser). */
 export const encodeUid = (id: string): string => Buffer.from(id, 'utf8').toString('base64url');

@@ -9,6 +9,8 @@ import { FavoritesPage, MyReviewsPage, ProfilePage } from './screens/ProfilePage
 import { ReportsPage } from './screens/ReportsPage';
 import { SettingsPage } from './screens/SettingsPage';
 import { signedInOnly } from './screens/signed-in-only';
+import { TeacherInvitationPage } from './screens/teacher/TeacherInvitationPage';
+import { TeacherSpacePage } from './screens/teacher/TeacherSpacePage';
 
 addNamespace('account', catalogues);
 
@@ -18,6 +20,8 @@ const routes = {
   '/me/favorites': signedInOnly(FavoritesPage),
   '/me/reviews': signedInOnly(MyReviewsPage),
   '/me/reports': signedInOnly(ReportsPage),
+  '/me/teacher': signedInOnly(TeacherSpacePage),
+  '/me/teacher-invitation/:token': signedInOnly(TeacherInvitationPage),
   '/settings': SettingsPage,
   '/google/login': GoogleLoginPage,
   '/activate/:uid/:token': ActivatePage,

@@ -4,6 +4,7 @@ import { type ComponentType } from 'react';
 import { addNamespace } from '@pupitre/i18n';
 import { catalogues } from './i18n';
 import { ModerationPage } from './moderation/ModerationPage';
+import { RepliesPage } from './replies/RepliesPage';
 import { TransparencyPage } from './transparency/TransparencyPage';
 import { PublicationCompletePage } from './screens/PublicationCompletePage';
 import { PublicationPage } from './screens/PublicationPage';
@@ -17,6 +18,7 @@ const routes = {
   '/review/:id/edit': ReviewEditPage,
   '/moderation': ModerationPage,
   '/transparence': TransparencyPage,
+  '/reponses': RepliesPage,
 } satisfies Record<string, ComponentType>;
 
 export default routes;

@@ -65,6 +65,12 @@ export function ReviewCard({ review, book, signedIn, goToAuth, linkTeacher = tru
       <p className={review.text_rating ? styles.comment : `${styles.comment} ${styles.muted}`} data-testid="review-comment">
         {review.text_rating || t('card.noComment')}
       </p>
+      {review.reply ? (
+        <div className={styles.reply} data-testid="teacher-reply">
+          <p className={styles.replyLabel}>{t('card.teacherReply')}</p>
+          <p className={styles.comment}>{review.reply.text}</p>
+        </div>
+      ) : null}
       <button
         type="button"
         className={styles.detailsToggle}

@@ -119,6 +119,36 @@ const en = {
     submit: 'Change my password',
     invalidLink: 'This link is invalid or has expired. Ask for a new one from the sign-in page.',
   },
+  teacherInvitation: {
+    title: 'Teacher invitation',
+    lead: 'The moderators invite you to link this account to your teacher page. You can then reply publicly to the reviews about you and object to being listed.',
+    accept: 'Link my account',
+    errors: {
+      invalid: 'This invitation is invalid, already used or expired. Ask the moderators for a new one.',
+      'wrong-account': 'Sign in with the e-mail address the invitation was sent to.',
+      taken: 'Another account is already linked to this teacher page.',
+    },
+  },
+  teacherSpace: {
+    title: 'My teacher space',
+    linked: 'Your account is linked to the page of {{teacher}}.',
+    listed: 'Your page, the reviews about you and your ranking entry are public.',
+    delisted: 'Your page, the reviews about you and your ranking entry are no longer shown to anyone.',
+    repliesLink: 'Reply to the reviews about you ({{count}})',
+    objectionTitle: 'Object to being listed',
+    objectionLead:
+      'Tell the moderators why you object to appearing on Pupitre. If they accept, your page, the reviews about you and your ranking entry disappear from the site; they are kept for the legal retention period, then erased.',
+    reasons: 'Your reasons',
+    reasonsHint: 'At least {{min}} characters.',
+    send: 'Send my objection',
+    failed: 'Your objection could not be sent. Try again.',
+    state: {
+      open: 'Objection sent on {{date}}: the moderators will decide.',
+      accepted: 'Objection accepted (sent on {{date}}).',
+      refused: 'Objection refused (sent on {{date}}). You may send a new one.',
+    },
+    eraseAfter: 'Everything is erased for good on {{date}}.',
+  },
 };
 export default en;
 export type AccountCatalogue = typeof en;

@@ -121,5 +121,35 @@ const es: AccountCatalogue = {
     submit: 'Cambiar mi contraseña',
     invalidLink: 'Este enlace no es válido o ha caducado. Pide uno nuevo desde la página de inicio de sesión.',
   },
+  teacherInvitation: {
+    title: 'Invitación docente',
+    lead: 'La moderación le invita a vincular esta cuenta con su página de docente. Podrá responder públicamente a las reseñas que le conciernen y oponerse a figurar en el sitio.',
+    accept: 'Vincular mi cuenta',
+    errors: {
+      invalid: 'Esta invitación no es válida, ya se usó o ha caducado. Pida una nueva a la moderación.',
+      'wrong-account': 'Inicie sesión con la dirección de correo a la que se envió la invitación.',
+      taken: 'Otra cuenta ya está vinculada a esta página de docente.',
+    },
+  },
+  teacherSpace: {
+    title: 'Mi espacio docente',
+    linked: 'Su cuenta está vinculada a la página de {{teacher}}.',
+    listed: 'Su página, las reseñas que le conciernen y su lugar en la clasificación son públicos.',
+    delisted: 'Su página, las reseñas que le conciernen y su lugar en la clasificación ya no se muestran a nadie.',
+    repliesLink: 'Responder a las reseñas que le conciernen ({{count}})',
+    objectionTitle: 'Oponerme a figurar en el sitio',
+    objectionLead:
+      'Explique a la moderación por qué se opone a figurar en Pupitre. Si la acepta, su página, las reseñas que le conciernen y su lugar en la clasificación desaparecen del sitio; se conservan durante el plazo legal y después se borran.',
+    reasons: 'Sus motivos',
+    reasonsHint: 'Al menos {{min}} caracteres.',
+    send: 'Enviar mi oposición',
+    failed: 'No se pudo enviar su oposición. Inténtelo de nuevo.',
+    state: {
+      open: 'Oposición enviada el {{date}}: la moderación decidirá.',
+      accepted: 'Oposición aceptada (enviada el {{date}}).',
+      refused: 'Oposición rechazada (enviada el {{date}}). Puede enviar una nueva.',
+    },
+    eraseAfter: 'Todo se borrará definitivamente el {{date}}.',
+  },
 };
 export default es;

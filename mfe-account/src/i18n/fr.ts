@@ -121,5 +121,35 @@ const fr: AccountCatalogue = {
     submit: 'Changer mon mot de passe',
     invalidLink: "Ce lien n'est pas valide ou a expiré. Demandez-en un nouveau depuis la page de connexion.",
   },
+  teacherInvitation: {
+    title: 'Invitation enseignant',
+    lead: 'La modération vous invite à relier ce compte à votre page enseignant. Vous pourrez alors répondre publiquement aux avis qui vous concernent et vous opposer à figurer sur le site.',
+    accept: 'Relier mon compte',
+    errors: {
+      invalid: 'Cette invitation n’est pas valide, a déjà servi ou a expiré. Demandez-en une nouvelle à la modération.',
+      'wrong-account': 'Connectez-vous avec l’adresse e-mail à laquelle l’invitation a été envoyée.',
+      taken: 'Un autre compte est déjà relié à cette page enseignant.',
+    },
+  },
+  teacherSpace: {
+    title: 'Mon espace enseignant',
+    linked: 'Votre compte est relié à la page de {{teacher}}.',
+    listed: 'Votre page, les avis vous concernant et votre place dans le classement sont publics.',
+    delisted: 'Votre page, les avis vous concernant et votre place dans le classement ne sont plus montrés à personne.',
+    repliesLink: 'Répondre aux avis qui vous concernent ({{count}})',
+    objectionTitle: 'M’opposer à figurer sur le site',
+    objectionLead:
+      'Expliquez à la modération pourquoi vous vous opposez à figurer sur Pupitre. Si elle accepte, votre page, les avis vous concernant et votre place dans le classement disparaissent du site ; ils sont conservés pendant la durée légale, puis effacés.',
+    reasons: 'Vos motifs',
+    reasonsHint: 'Au moins {{min}} caractères.',
+    send: 'Envoyer mon opposition',
+    failed: 'Votre opposition n’a pas pu être envoyée. Réessayez.',
+    state: {
+      open: 'Opposition envoyée le {{date}} : la modération va décider.',
+      accepted: 'Opposition acceptée (envoyée le {{date}}).',
+      refused: 'Opposition refusée (envoyée le {{date}}). Vous pouvez en envoyer une nouvelle.',
+    },
+    eraseAfter: 'Tout sera définitivement effacé le {{date}}.',
+  },
 };
 export default fr;

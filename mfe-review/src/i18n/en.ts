@@ -167,7 +167,7 @@ const en = {
       'Signed-in members can report any public review with the “Report this review” button and say what is wrong. Reports weigh by the reporter’s track record; enough of them take a review off the public pages until a moderator decides. Reporters see the outcome of each report on “My reports” and, if they ask, by e-mail. Nobody learns who wrote a review, nor who reported it.',
     teachersTitle: 'Teachers: reply and objection',
     teachers:
-      'A teacher may ask the moderators to check any review about them with the report button or the contact link at the bottom of every page; a linked account to reply publicly and to object to being listed is being prepared.',
+      'A teacher may ask the moderators to check any review about them with the report button or the contact link at the bottom of every page. On request, the moderators invite the teacher by e-mail (a link valid 7 days) to link an account to their page: the teacher can then publish one public reply under each review (after the same automatic checks and moderation as a review), and object to being listed. An accepted objection takes their page, the reviews about them and their ranking entry off the site; they are kept for the legal retention period, then erased.',
     figuresTitle: 'Figures, month by month',
     figuresLead: 'Computed from the reviews themselves; last computed {{date}}.',
     noFigures: 'The figures have not been computed yet.',
@@ -180,6 +180,25 @@ const en = {
     reportsRemoved: 'Reports: review removed',
     median: 'Median time to a decision',
     hours: '{{value}} h',
+  },
+  replies: {
+    title: 'Reply to reviews',
+    lead: 'The public reviews about {{teacher}}. You may publish one reply under each: it is public after the same automatic checks as a review.',
+    empty: 'No public review about you yet.',
+    rating: '{{value}} stars',
+    noComment: 'No comment.',
+    label: 'Your public reply',
+    send: 'Publish my reply',
+    status: {
+      pending: 'Your reply is being checked: it will be public in a few minutes.',
+      published: 'Your reply is public under this review.',
+      held: 'Your reply is waiting for a moderator.',
+      rejected: 'Your previous reply was removed by the checks or a moderator. You may write another one.',
+    },
+    errors: {
+      forbidden: 'Use letters, digits, spaces and plain punctuation only.',
+      failed: 'Your reply could not be sent. Try again.',
+    },
   },
 };
 export default en;

@@ -170,7 +170,7 @@ const es: ReviewCatalogue = {
       'Los miembros conectados pueden denunciar cualquier reseña pública con el botón «Denunciar esta reseña» y decir qué falla. Las denuncias pesan según el historial de quien denuncia; suficientes denuncias quitan una reseña de las páginas públicas hasta que decida un moderador. Quienes denuncian ven el resultado de cada denuncia en «Mis denuncias» y, si lo piden, por correo. Nadie sabe quién escribió una reseña ni quién la denunció.',
     teachersTitle: 'Docentes: respuesta y oposición',
     teachers:
-      'Un docente puede pedir a los moderadores que revisen cualquier reseña sobre él con el botón de denuncia o el enlace de contacto al pie de cada página; se prepara una cuenta vinculada para responder públicamente y oponerse a aparecer.',
+      'Un docente puede pedir a los moderadores que revisen cualquier reseña sobre él con el botón de denuncia o el enlace de contacto al pie de cada página. A petición, la moderación le invita por correo (un enlace válido 7 días) a vincular una cuenta con su página: puede entonces publicar una respuesta pública bajo cada reseña (tras las mismas comprobaciones automáticas y la misma moderación que una reseña) y oponerse a aparecer. Una oposición aceptada retira del sitio su página, las reseñas sobre él y su lugar en la clasificación; se conservan durante el plazo legal y después se borran.',
     figuresTitle: 'Cifras, mes a mes',
     figuresLead: 'Calculadas a partir de las propias reseñas; último cálculo el {{date}}.',
     noFigures: 'Las cifras aún no se han calculado.',
@@ -183,6 +183,25 @@ const es: ReviewCatalogue = {
     reportsRemoved: 'Denuncias: reseña retirada',
     median: 'Tiempo mediano hasta la decisión',
     hours: '{{value}} h',
+  },
+  replies: {
+    title: 'Responder a las reseñas',
+    lead: 'Las reseñas públicas sobre {{teacher}}. Puede publicar una respuesta bajo cada una: es pública tras las mismas comprobaciones automáticas que una reseña.',
+    empty: 'Todavía no hay reseñas públicas sobre usted.',
+    rating: '{{value}} estrellas',
+    noComment: 'Sin comentario.',
+    label: 'Su respuesta pública',
+    send: 'Publicar mi respuesta',
+    status: {
+      pending: 'Su respuesta se está comprobando: será pública en unos minutos.',
+      published: 'Su respuesta es pública bajo esta reseña.',
+      held: 'Su respuesta espera la decisión de un moderador.',
+      rejected: 'Su respuesta anterior fue retirada por las comprobaciones o la moderación. Puede escribir otra.',
+    },
+    errors: {
+      forbidden: 'Use solo letras, cifras, espacios y puntuación sencilla.',
+      failed: 'No se pudo enviar su respuesta. Inténtelo de nuevo.',
+    },
   },
 };
 export default es;

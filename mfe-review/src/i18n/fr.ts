@@ -171,7 +171,7 @@ const fr: ReviewCatalogue = {
       'Les membres connectés peuvent signaler tout avis public avec le bouton « Signaler cet avis » et dire ce qui ne va pas. Les signalements pèsent selon l’historique de leur auteur ; assez de signalements retirent un avis des pages publiques jusqu’à la décision d’un modérateur. Les signalants voient l’issue de chaque signalement dans « Mes signalements » et, s’ils le demandent, par e-mail. Personne n’apprend qui a écrit un avis, ni qui l’a signalé.',
     teachersTitle: 'Enseignants : réponse et opposition',
     teachers:
-      'Un enseignant peut demander aux modérateurs d’examiner tout avis le concernant avec le bouton de signalement ou le lien de contact en bas de chaque page ; un compte lié pour répondre publiquement et s’opposer à être listé est en préparation.',
+      'Un enseignant peut demander aux modérateurs d’examiner tout avis le concernant avec le bouton de signalement ou le lien de contact en bas de chaque page. Sur demande, la modération l’invite par e-mail (un lien valable 7 jours) à relier un compte à sa page : il peut alors publier une réponse publique sous chaque avis (après les mêmes vérifications automatiques et la même modération qu’un avis) et s’opposer à figurer sur le site. Une opposition acceptée retire du site sa page, les avis le concernant et sa place dans le classement ; ils sont conservés pendant la durée légale, puis effacés.',
     figuresTitle: 'Chiffres, mois par mois',
     figuresLead: 'Calculés à partir des avis eux-mêmes ; dernier calcul le {{date}}.',
     noFigures: 'Les chiffres n’ont pas encore été calculés.',
@@ -184,6 +184,25 @@ const fr: ReviewCatalogue = {
     reportsRemoved: 'Signalements : avis retiré',
     median: 'Délai médian de décision',
     hours: '{{value}} h',
+  },
+  replies: {
+    title: 'Répondre aux avis',
+    lead: 'Les avis publics concernant {{teacher}}. Vous pouvez publier une réponse sous chacun : elle est publique après les mêmes vérifications automatiques qu’un avis.',
+    empty: 'Aucun avis public vous concernant pour l’instant.',
+    rating: '{{value}} étoiles',
+    noComment: 'Sans commentaire.',
+    label: 'Votre réponse publique',
+    send: 'Publier ma réponse',
+    status: {
+      pending: 'Votre réponse est en cours de vérification : elle sera publique dans quelques minutes.',
+      published: 'Votre réponse est publique sous cet avis.',
+      held: 'Votre réponse attend la décision d’un modérateur.',
+      rejected: 'Votre réponse précédente a été retirée par les vérifications ou la modération. Vous pouvez en écrire une autre.',
+    },
+    errors: {
+      forbidden: 'Utilisez seulement des lettres, des chiffres, des espaces et une ponctuation simple.',
+      failed: 'Votre réponse n’a pas pu être envoyée. Réessayez.',
+    },
   },
 };
 export default fr;

@@ -9,6 +9,7 @@ const en = {
   },
   card: {
     label: 'Review of {{teacher}}',
+    teacherReply: 'The teacher’s reply',
     noComment: 'No comment.',
     rating: 'Overall rating',
     published: 'Published {{when}}',

@@ -9,6 +9,7 @@ const es: ReviewUiCatalogue = {
   },
   card: {
     label: 'Opinión sobre {{teacher}}',
+    teacherReply: 'Respuesta del docente',
     noComment: 'Sin comentario.',
     rating: 'Nota global',
     published: 'Publicada {{when}}',

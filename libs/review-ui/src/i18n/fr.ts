@@ -9,6 +9,7 @@ const fr: ReviewUiCatalogue = {
   },
   card: {
     label: 'Avis sur {{teacher}}',
+    teacherReply: 'Réponse de l’enseignant',
     noComment: 'Pas de commentaire.',
     rating: 'Note globale',
     published: 'Publié {{when}}',

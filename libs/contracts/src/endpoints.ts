@@ -221,7 +221,7 @@ export const RATING_ENDPOINTS: readonly Endpoint[] = [
   extra(
     'POST',
     '/api/moderation/teachers/:id/invite',
-    { 202: teacherInviteResponseSchema, 400: error, 404: error },
+    { 200: teacherInviteResponseSchema, 400: error, 404: error },
     { ...bearer, 403: detailSchema },
   ),
   extra('GET', '/api/admin/subjects', { 200: z.array(adminSubjectRowSchema) }, { ...bearer, 403: detailSchema }),

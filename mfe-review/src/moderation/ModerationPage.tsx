@@ -21,8 +21,9 @@ import {
   sessionRoles,
 } from './api';
 import styles from './moderation.module.css';
+import { TeachersTab } from './TeachersTab';
 
-type Tab = 'queue' | 'decided';
+type Tab = 'queue' | 'decided' | 'teachers';
 
 /** The translated name of a reason key (unknown keys as they are). */
 function useReasonName() {
@@ -80,8 +81,16 @@ export function ModerationPage() {
           >
             {t('moderation.decidedTab')}
           </Button>
+          <Button
+            variant={tab === 'teachers' ? 'primary' : 'secondary'}
+            aria-pressed={tab === 'teachers'}
+            onClick={() => setTab('teachers')}
+            data-testid="tab-teachers"
+          >
+            {t('moderation.teachersTab')}
+          </Button>
         </div>
-        {tab === 'queue' ? <Queue /> : <Decided />}
+        {tab === 'queue' ? <Queue /> : tab === 'decided' ? <Decided /> : <TeachersTab />}
       </div>
     </Screen>
   );

@@ -1,9 +1,23 @@
 // The moderation console's calls and the reason lists it shows (from @pupitre/contracts).
 import { api } from '@pupitre/api-client';
-import { MODERATOR_REASON_KEYS, type ModerationActionView, type ModerationQueueItem, type ModeratorReasonKey } from '@pupitre/contracts';
+import {
+  MODERATOR_REASON_KEYS,
+  OBJECTION_ACCEPT_REASON_KEYS,
+  OBJECTION_REFUSE_REASON_KEYS,
+  type Language,
+  type ModerationActionView,
+  type ModerationQueueItem,
+  type ModeratorReasonKey,
+  type ObjectionView,
+} from '@pupitre/contracts';
 import { getSession } from '@pupitre/session';
 
-export type { ModerationActionView, ModerationQueueItem };
+export type { ModerationActionView, ModerationQueueItem, ObjectionView };
+
+/** The reasons of a decision on a teacher's objection: the contract's lists. */
+export const ACCEPT_REASONS = OBJECTION_ACCEPT_REASON_KEYS;
+export const REFUSE_REASONS = OBJECTION_REFUSE_REASON_KEYS;
+export const OBJECTIONS_PATH = '/api/moderation/objections';
 
 /** The reasons a moderator removes a review for: the contract's list, never a copy. */
 export const REJECT_REASONS = MODERATOR_REASON_KEYS;
@@ -39,6 +53,17 @@ export const moderationApi = {
   reject: (id: number, reason: RejectReason, text?: string) =>
     post(`/api/moderation/reviews/${id}/reject`, text ? { reason, text } : { reason }),
   restore: (id: number) => post(`/api/moderation/reviews/${id}/restore`, {}),
+  approveReply: (id: number) => post(`/api/moderation/reviews/${id}/reply/approve`, {}),
+  rejectReply: (id: number, reason: RejectReason) => post(`/api/moderation/reviews/${id}/reply/reject`, { reason }),
+  decideObjection: (teacherId: number, action: 'accept' | 'refuse', reason: string, text?: string) =>
+    post(`/api/moderation/objections/${teacherId}/${action}`, text ? { reason, text } : { reason }),
+  invite: async (teacherId: number, email: string, lang: Language): Promise<ActionAnswer> => {
+    const outcome = await api.post<unknown>(`/api/moderation/teachers/${teacherId}/invite`, { email, lang }, { react: false });
+    if (outcome.kind === 'ok') return 'done';
+    if (outcome.kind === 'not-found') return 'stale';
+    if (outcome.kind === 'bad-request') return 'invalid';
+    return 'failed';
+  },
 };
 
 /** The roles of the signed-in account, read from its access token (the server decides; this only chooses what to show). */

@@ -27,7 +27,7 @@ export class TeacherModerationController {
   constructor(@Inject(TeacherModerationService) private readonly moderation: TeacherModerationService) {}
 
   @Post('teachers/:id/invite')
-  @HttpCode(202)
+  @HttpCode(200)
   @ApiBody({ schema: zodApiSchema(teacherInviteBodySchema) })
   invite(
     @Param('id', idPipe()) id: number,

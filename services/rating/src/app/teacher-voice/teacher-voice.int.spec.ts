@@ -207,7 +207,7 @@ describe("teachers' reply and objection", () => {
         .post(`/api/moderation/teachers/${t.id}/invite`)
         .set(moderator)
         .send({ email: 'Prof@Example.org', lang: 'es' })
-        .expect(202)
+        .expect(200)
     ).body;
     expect(res).toEqual({ teacher_id: t.id, valid_days: 7 });
     const queue = new Queue(MODERATION_EVENTS_QUEUE, {

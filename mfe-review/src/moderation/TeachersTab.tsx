@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiGet } from '@pupitre/api-client';
+import type { Language } from '@pupitre/contracts';
+import { Button } from '@pupitre/ui';
+import {
+  ACCEPT_REASONS,
+  type ActionAnswer,
+  type ModerationQueueItem,
+  moderationApi,
+  OBJECTIONS_PATH,
+  type ObjectionView,
+  QUEUE_PATH,
+  REFUSE_REASONS,
+} from './api';
+import styles from './moderation.module.css';
+
+/**
+ * The console's teachers tab: teachers' objections to being listed (accept: the teacher leaves
+ * every public page until the retention period ends; refuse), replies held by the automatic checks,
+ * and invitations (the address goes to the auth service, which mails the link).
+ */
+export function TeachersTab() {
+  const { t } = useTranslation('review');
+  const [notice, setNotice] = useState('');
+  return (
+    <>
+      <p role="status" className={styles.notice} data-testid="teachers-notice">
+        {notice}
+      </p>
+      <Objections onDone={setNotice} />
+      <HeldReplies onDone={setNotice} />
+      <h2>{t('moderation.teachers.inviteTitle')}</h2>
+      <Invite onDone={setNotice} />
+    </>
+  );
+}
+
+function useAnswer(onDone: (message: string) => void) {
+  const { t } = useTranslation('review');
+  return (answer: ActionAnswer, done: string) => onDone(answer === 'done' ? done : t(`moderation.${answer}`));
+}
+
+function Objections({ onDone }: { onDone: (message: string) => void }) {
+  const { t } = useTranslation('review');
+  const state = useApiGet<ObjectionView[]>(OBJECTIONS_PATH, { keep: false });
+  const tell = useAnswer(onDone);
+  const [reason, setReason] = useState<Record<number, string>>({});
+  if (state.status !== 'success') return null;
+  const decide = async (o: ObjectionView, action: 'accept' | 'refuse') => {
+    const list: readonly string[] = action === 'accept' ? ACCEPT_REASONS : REFUSE_REASONS;
+    const chosen = reason[o.teacher.id] && list.includes(reason[o.teacher.id]) ? reason[o.teacher.id] : list[0];
+    tell(await moderationApi.decideObjection(o.teacher.id, action, chosen), t(`moderation.teachers.${action}ed`));
+    state.reload();
+  };
+  return (
+    <section aria-labelledby="mod-objections">
+      <h2 id="mod-objections">{t('moderation.teachers.objectionsTitle')}</h2>
+      {state.data.length === 0 ? <p data-testid="objections-empty">{t('moderation.teachers.noObjection')}</p> : null}
+      <ul className={styles.list} data-testid="objections">
+        {state.data.map((o) => (
+          <li key={o.teacher.id} className={styles.detail} data-testid="objection" data-teacher={o.teacher.id}>
+            <h3>{`${o.teacher.prefix} ${o.teacher.name}`}</h3>
+            <blockquote className={styles.text}>{o.reasons}</blockquote>
+            <label htmlFor={`objection-reason-${o.teacher.id}`}>{t('moderation.teachers.reason')}</label>
+            <select
+              id={`objection-reason-${o.teacher.id}`}
+              value={reason[o.teacher.id] ?? ''}
+              onChange={(e) => setReason((r) => ({ ...r, [o.teacher.id]: e.target.value }))}
+            >
+              <option value="">{t('moderation.teachers.defaultReason')}</option>
+              {[...new Set([...ACCEPT_REASONS, ...REFUSE_REASONS])].map((key) => (
+                <option key={key} value={key}>
+                  {t(`moderation.teachers.reasons.${key}`)}
+                </option>
+              ))}
+            </select>
+            <div className={styles.tabs}>
+              <Button onClick={() => void decide(o, 'accept')} data-testid="accept-objection">
+                {t('moderation.teachers.accept')}
+              </Button>
+              <Button variant="secondary" onClick={() => void decide(o, 'refuse')} data-testid="refuse-objection">
+                {t('moderation.teachers.refuse')}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function HeldReplies({ onDone }: { onDone: (message: string) => void }) {
+  const { t } = useTranslation('review');
+  const state = useApiGet<ModerationQueueItem[]>(QUEUE_PATH, { keep: false });
+  const tell = useAnswer(onDone);
+  if (state.status !== 'success') return null;
+  const held = state.data.filter((item) => item.reply);
+  return (
+    <section aria-labelledby="mod-replies">
+      <h2 id="mod-replies">{t('moderation.teachers.repliesTitle')}</h2>
+      {held.length === 0 ? <p>{t('moderation.teachers.noReply')}</p> : null}
+      <ul className={styles.list}>
+        {held.map((item) => (
+          <li key={item.id} className={styles.detail} data-testid="held-reply">
+            <h3>{`${item.teacher.prefix} ${item.teacher.name}`}</h3>
+            <blockquote className={styles.text}>{item.reply!.text}</blockquote>
+            <div className={styles.tabs}>
+              <Button
+                onClick={async () => {
+                  tell(await moderationApi.approveReply(item.id), t('moderation.teachers.replyApproved'));
+                  state.reload();
+                }}
+              >
+                {t('moderation.teachers.approveReply')}
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={async () => {
+                  tell(await moderationApi.rejectReply(item.id, 'threat'), t('moderation.teachers.replyRejected'));
+                  state.reload();
+                }}
+              >
+                {t('moderation.teachers.rejectReply')}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Invite({ onDone }: { onDone: (message: string) => void }) {
+  const { t } = useTranslation('review');
+  const tell = useAnswer(onDone);
+  const [teacherId, setTeacherId] = useState('');
+  const [email, setEmail] = useState('');
+  const [lang, setLang] = useState<Language>('fr');
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className={styles.detail}
+      data-testid="invite-teacher"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        tell(await moderationApi.invite(Number(teacherId), email.trim(), lang), t('moderation.teachers.invited'));
+        setBusy(false);
+      }}
+    >
+      <label htmlFor="invite-teacher-id">{t('moderation.teachers.teacherNumber')}</label>
+      <input
+        id="invite-teacher-id"
+        inputMode="numeric"
+        pattern="[0-9]+"
+        required
+        value={teacherId}
+        onChange={(e) => setTeacherId(e.target.value)}
+      />
+      <label htmlFor="invite-email">{t('moderation.teachers.email')}</label>
+      <input id="invite-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <label htmlFor="invite-lang">{t('moderation.teachers.language')}</label>
+      <select id="invite-lang" value={lang} onChange={(e) => setLang(e.target.value as Language)}>
+        <option value="fr">Français</option>
+        <option value="es">Español</option>
+        <option value="en">English</option>
+      </select>
+      <Button type="submit" disabled={busy} data-testid="send-invitation">
+        {t('moderation.teachers.invite')}
+      </Button>
+    </form>
+  );
+}

@@ -60,7 +60,11 @@ export class CatalogueSnapshot {
         .exec(),
       this.subjects.find({}, { _id: 0, id: 1, name: 1, color: 1, archived: 1 }).lean().exec(),
     ]);
-    const rows: TeacherRow[] = teachers.map(({ delistedAt, ...t }) => ({ ...t, archived: t.archived ?? false, delisted: Boolean(delistedAt) }));
+    const rows: TeacherRow[] = teachers.map(({ delistedAt, ...t }) => ({
+      ...t,
+      archived: t.archived ?? false,
+      delisted: Boolean(delistedAt),
+    }));
     // Delisted teachers are in no public list (search, ranking); their page and reviews answer 404.
     const sorted = rows.filter((t) => !t.delisted).sort((a, b) => a.name.localeCompare(b.name, 'fr') || a.id - b.id);
     return {

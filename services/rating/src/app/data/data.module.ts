@@ -15,7 +15,15 @@ import { TransparencyStore } from './transparency-store';
 import { Leases } from './leases';
 import { ReviewStore } from './review-store';
 import { ObjectionStore } from './objection-store';
-import { CounterSchema, ModerationActionSchema, ObjectionSchema, ProfileSchema, ReviewSchema, SubjectSchema, TeacherSchema } from './schemas';
+import {
+  CounterSchema,
+  ModerationActionSchema,
+  ObjectionSchema,
+  ProfileSchema,
+  ReviewSchema,
+  SubjectSchema,
+  TeacherSchema,
+} from './schemas';
 import { TaskStore } from './task-store';
 import { UserStore } from './user-store';
 

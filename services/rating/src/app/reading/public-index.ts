@@ -77,7 +77,8 @@ export function entryOf(doc: ReviewDoc | null): IndexEntry | null {
 }
 
 /** Whether moderators must look at the review: held by the automatic checks or by reports, reported, or its reply held. */
-const needsModerator = (doc: ReviewDoc) => doc.status === 'held' || doc.hidden || (doc.reportCount ?? 0) > 0 || doc.reply?.status === 'held';
+const needsModerator = (doc: ReviewDoc) =>
+  doc.status === 'held' || doc.hidden || (doc.reportCount ?? 0) > 0 || doc.reply?.status === 'held';
 
 /**
  * Every public review, in this process's memory, and what is derived from them: the community and

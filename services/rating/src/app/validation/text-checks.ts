@@ -123,7 +123,8 @@ export function validateReviewText(text: string): Verdict {
  * threats → hold, insults → reject), on its own character set (accents allowed, up to REPLY_TEXT_MAX).
  */
 export function validateReplyText(text: string): Verdict {
-  if (text.length > REPLY_TEXT_MAX || !REPLY_TEXT_PATTERN.test(text)) return { action: 'reject', reason: 'text-rating-forbidden-characters' };
+  if (text.length > REPLY_TEXT_MAX || !REPLY_TEXT_PATTERN.test(text))
+    return { action: 'reject', reason: 'text-rating-forbidden-characters' };
   if (hasPersonalData(text)) return { action: 'reject', reason: 'personal-data' };
   if (hasThreat(text)) return { action: 'hold', reason: 'threat' };
   if (hasOffensiveLanguage(text)) return { action: 'reject', reason: 'offensive-language' };

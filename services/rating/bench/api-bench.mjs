@@ -20,7 +20,6 @@ import { freePortList, waitForHttp } from '../../../infra/local/lib/ports.mjs';
 import { startMongo } from '../../../infra/local/lib/mongo.mjs';
 import { startRedis } from '../../../infra/local/lib/redis.mjs';
 import { startProcess } from '../../../infra/local/lib/proc.mjs';
-import { REVIEW_GRADE_KEYS } from '../../../libs/contracts/src/review-rules.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 /** Which parts to run (BENCH_PHASES, comma list): reads (both sizes), writes (vote, create), lateness. */
@@ -31,7 +30,19 @@ const LATENESS_DUE_IN = Number(process.env.BENCH_LATENESS_DUE_IN_MS ?? 20_000);
 /** The validation delay of the services: the reviews of the `create` run are validated after it, not during it. */
 const VALIDATION_DELAY_MS = 30_000;
 const SUBJECTS = 15;
-const GRADES = REVIEW_GRADE_KEYS;
+const GRADES = [
+  'clarte',
+  'interaction_soutien',
+  'methodes',
+  'justice',
+  'ambiance',
+  'gestion_temps',
+  'amabilite',
+  'gestion_colere',
+  'charge_travail',
+  'distraction',
+  'difficulte',
+];
 const FLAGS = ['ponctuel', 'aide', 'greves', 'punitions'];
 const COMMENTS = [
   'Cours tres clair, toujours disponible.',

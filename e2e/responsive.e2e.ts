@@ -4,7 +4,8 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { ROOT } from '../infra/local/lib/paths.mjs';
 import { test, expect } from './support/fixtures';
 import { axeViolations, horizontalOverflow, smallTapTargets } from './support/page-checks';
-import { apiAs, createUser, signIn, type TestUser } from './support/users';
+import { publishSampleReview } from './support/accounts.mjs';
+import { createUser, signIn, type TestUser } from './support/users';
 
 // Every route of the product, signed out and signed in, in French, Spanish and English, at 320,
 // 375, 768 and 1280 px: nothing wider than the screen, no console or page error, axe clean, tap
@@ -82,37 +83,7 @@ test.setTimeout(15 * 60_000);
 
 test.beforeAll(async ({ stack }) => {
   user = await createUser(stack, 'matrix');
-  const teacher = (await apiAs(stack, null).get('/api/teacher/3')).body as { subjects: { id: number }[] };
-  const grades = Object.fromEntries(
-    [
-      'clarte',
-      'interaction_soutien',
-      'methodes',
-      'justice',
-      'ambiance',
-      'gestion_temps',
-      'amabilite',
-      'gestion_colere',
-      'charge_travail',
-      'distraction',
-      'difficulte',
-    ].map((k, i) => [k, (i % 6) * 2]),
-  );
-  const created = await apiAs(stack, user).post('/api/rating/0', {
-    teacher: 3,
-    subject: teacher.subjects[0].id,
-    year: 2,
-    tot_rating: 7,
-    ...grades,
-    ponctuel: true,
-    aide: false,
-    greves: false,
-    punitions: true,
-    text_rating: 'Clear and fair',
-  });
-  expect(created.status).toBe(201);
-  reviewId = (created.body as { id: number }).id;
-  expect((await apiAs(stack, user).post('/api/rating/1/favorite', { value: true })).status).toBe(200);
+  reviewId = await publishSampleReview(stack, user);
   fs.rmSync(SHOTS, { recursive: true, force: true });
   fs.mkdirSync(SHOTS, { recursive: true });
 });

@@ -1,9 +1,10 @@
 // Part of `npm run bench:web` (after run.mjs): Lighthouse accessibility and best-practices on every
-// route of the product, signed out, phone (Lighthouse's mobile default) and desktop, in Debian's
+// route of the product, signed out, and the members' pages signed in (a user made through the auth
+// API, with a review and a favourite), phone (Lighthouse's mobile default) and desktop, in Debian's
 // Chromium, against a stack of its own on free ports with its demo data. Target: 100 everywhere.
 // Prints each audit that lost points. Not part of `npm test` (e2e/responsive.e2e.ts checks axe,
 // overflow, console and tap targets on every route in npm test).
-// Options: --only /path (one route), --desktop-only, --phone-only.
+// Options: --only /path (one route), --desktop-only, --phone-only, --members-only (the signed-in pages).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,10 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import { buildAll } from '../../infra/local/lib/build.mjs';
 import { ROOT } from '../../infra/local/lib/paths.mjs';
 import { freePorts, startStack } from '../../infra/local/stack.mjs';
+import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../e2e/support/chromium.mjs';
+import { createActivatedUser, expiryOf, publishSampleReview } from '../../e2e/support/accounts.mjs';
+import { SESSION_KEYS } from '../../libs/session/src/store.ts';
 
 /** Every route a signed-out visitor can open (the signed-in ones answer with the sign-in page). */
 export const ROUTES = [
@@ -35,6 +39,8 @@ export const ROUTES = [
   '/politique-de-privacite',
   '/no/such/page',
 ];
+/** The members' pages, audited signed in (`:review` is the user's own review). */
+export const MEMBER_ROUTES = ['/me', '/me/favorites', '/me/reviews', '/me/reports', '/settings', '/review/:review/edit'];
 const CATEGORIES = ['accessibility', 'best-practices'];
 const TARGET = 100;
 
@@ -45,8 +51,28 @@ const formFactors = process.argv.includes('--desktop-only')
     ? ['phone']
     : ['phone', 'desktop'];
 
-async function audit(chrome, url, formFactor) {
-  const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
+/** Writes the user's session into the browser's storage for the site (as a login would). */
+async function signInBrowser(chrome, baseUrl, user) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${baseUrl}/api/health`);
+    const entries = [
+      [SESSION_KEYS.email, user.email],
+      [SESSION_KEYS.access, user.access],
+      [SESSION_KEYS.accessExpiry, expiryOf(user.access)],
+      [SESSION_KEYS.refresh, user.refresh],
+    ];
+    await page.evaluate((pairs) => pairs.forEach(([key, value]) => localStorage.setItem(key, value)), entries);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+/** `signedIn`: the browser's storage is kept (Lighthouse clears it before each run otherwise). */
+async function audit(chrome, url, formFactor, signedIn = false) {
+  const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: signedIn };
   const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
   const { categories, audits } = result.lhr;
   const lost = [];
@@ -56,6 +82,10 @@ async function audit(chrome, url, formFactor) {
       if (ref.weight > 0 && a.score !== null && a.score < 1) lost.push(`${id}: ${ref.id} (${a.title})`);
     }
   }
+  // A signed-in page that sent the browser to sign in was not audited: count it as missed.
+  const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
+  if (signedIn && landed.startsWith('/auth'))
+    return { scores: Object.fromEntries(CATEGORIES.map((id) => [id, 0])), lost: [`landed on ${landed}`] };
   return { scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id].score ?? 0) * 100)])), lost };
 }
 
@@ -80,14 +110,23 @@ async function main() {
   // One browser for every run (a fresh one per page costs seconds each on this machine).
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   try {
-    for (const route of routes) {
+    const run = async (route, url, signedIn) => {
       for (const formFactor of formFactors) {
-        const r = await audit(chrome, `${stack.url}${route}`, formFactor);
+        const r = await audit(chrome, url, formFactor, signedIn);
         rows.push({ route, formFactor, ...r });
         console.log(
           `  ${route} (${formFactor}): ${CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(', ')}${r.lost.length ? `\n    ${r.lost.join('\n    ')}` : ''}`,
         );
       }
+    };
+    if (!process.argv.includes('--members-only')) for (const route of routes) await run(route, `${stack.url}${route}`, false);
+    // Then signed in (Lighthouse keeps the storage from here on).
+    const members = arg('--only') ? MEMBER_ROUTES.filter((r) => r === arg('--only')) : MEMBER_ROUTES;
+    if (members.length > 0) {
+      const user = await createActivatedUser(stack, 'quality');
+      const review = await publishSampleReview(stack, user);
+      await signInBrowser(chrome, stack.url, user);
+      for (const route of members) await run(`${route} (signed in)`, `${stack.url}${route.replace(':review', String(review))}`, true);
     }
   } finally {
     await chrome.kill();

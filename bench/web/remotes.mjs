@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Web benchmark of the community and review micro-frontends (npm run bench:web:remotes).
-// Starts a full local stack on free ports (or uses BENCH_URL), then for /communaute and /publication:
+// Starts a full local stack on free ports (or uses BENCH_URL), then for /communaute, /publication and
+// /auth (one route per remote):
 //   - the bytes the remote adds on its first visit: every file fetched from /mfe/<remote>/ when the
 //     route is opened in a fresh browser (manifest, remoteEntry, chunks, CSS), as transferred (gzip),
-//     with the JavaScript share checked against the budget (≤ 60 KB gzip per remote);
+//     with the JavaScript share checked against the budget (≤ 60 KB gzip per remote); beside them,
+//     the shell's federation runtime (its lazy chunks holding the runtime core), loaded once per
+//     page whatever the number of remotes (the remotes are built without a runtime of their own);
 //   - Lighthouse performance score, LCP and TBT, with the desktop preset (as `npm run bench:web`)
 //     and the default mobile one (simulated slow 4G and CPU).
 // Writes artifacts/bench/web-remotes.json and prints a table. Exits 1 when a budget is exceeded.
@@ -14,6 +17,7 @@ import { chromium } from 'playwright-core';
 import net from 'node:net';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from '../../e2e/support/chromium.mjs';
+import { RUNTIME_CORE_TEXT } from '../../e2e/support/page-metrics.mjs';
 import { buildAll } from '../../infra/local/lib/build.mjs';
 import { ROOT } from '../../infra/local/lib/paths.mjs';
 import { freePorts, startStack } from '../../infra/local/stack.mjs';
@@ -21,7 +25,10 @@ import { freePorts, startStack } from '../../infra/local/stack.mjs';
 export const ROUTES = [
   { path: '/communaute', remote: 'community', ready: '[data-testid="categories"], [data-testid="ranking-list"]' },
   { path: '/publication', remote: 'review', ready: '[data-testid="review-form"]' },
+  { path: '/auth', remote: 'account', ready: '[data-testid="login-form"]' },
 ];
+/** BENCH_LIGHTHOUSE=0: the bytes only (a quick run). */
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 export const JS_BUDGET_BYTES = 60 * 1024;
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 
@@ -30,12 +37,20 @@ async function remoteBytes(browser, baseUrl, route) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const files = [];
+  const runtime = [];
   page.on('requestfinished', async (request) => {
     const url = new URL(request.url());
-    if (!url.pathname.startsWith(`/mfe/${route.remote}/`)) return;
+    const ownFile = url.pathname.startsWith(`/mfe/${route.remote}/`);
+    if (!ownFile && (url.pathname.startsWith('/mfe/') || !url.pathname.endsWith('.js'))) return;
     const response = await request.response();
+    const isRuntime = !ownFile && (await response?.text().catch(() => ''))?.includes(RUNTIME_CORE_TEXT);
+    if (!ownFile && !isRuntime) return;
     const sizes = await request.sizes().catch(() => null);
-    files.push({ file: url.pathname, type: response?.headers()['content-type'] ?? '', bytes: sizes ? sizes.responseBodySize : 0 });
+    (isRuntime ? runtime : files).push({
+      file: url.pathname,
+      type: response?.headers()['content-type'] ?? '',
+      bytes: sizes ? sizes.responseBodySize : 0,
+    });
   });
   await page.goto(`${baseUrl}${route.path}`, { waitUntil: 'networkidle' });
   await page.waitForSelector(route.ready, { timeout: 30_000 });
@@ -43,7 +58,7 @@ async function remoteBytes(browser, baseUrl, route) {
   await context.close();
   const sum = (list) => list.reduce((n, f) => n + f.bytes, 0);
   const js = files.filter((f) => /javascript/.test(f.type) || f.file.endsWith('.js'));
-  return { totalBytes: sum(files), jsBytes: sum(js), files: files.sort((a, b) => b.bytes - a.bytes) };
+  return { totalBytes: sum(files), jsBytes: sum(js), shellRuntimeBytes: sum(runtime), files: files.sort((a, b) => b.bytes - a.bytes) };
 }
 
 /** Median Lighthouse performance score, LCP and TBT over RUNS runs. */
@@ -103,8 +118,9 @@ async function main() {
     try {
       for (const route of ROUTES) {
         const bytes = await remoteBytes(browser, baseUrl, route);
-        const desktop = await lighthouseRuns(`${baseUrl}${route.path}`, 'desktop');
-        const mobile = await lighthouseRuns(`${baseUrl}${route.path}`, 'mobile');
+        const skipped = { performance: NaN, lcpMs: NaN, tbtMs: NaN, runs: [] };
+        const desktop = LIGHTHOUSE ? await lighthouseRuns(`${baseUrl}${route.path}`, 'desktop') : skipped;
+        const mobile = LIGHTHOUSE ? await lighthouseRuns(`${baseUrl}${route.path}`, 'mobile') : skipped;
         results.push({
           route: route.path,
           remote: route.remote,
@@ -124,11 +140,13 @@ async function main() {
   const out = path.join(ROOT, 'artifacts/bench/web-remotes.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), budgetJsBytes: JS_BUDGET_BYTES, results }, null, 2)}\n`);
-  console.log('route          remote      remote JS (gzip)       all its files  desktop perf/LCP/TBT     mobile perf/LCP/TBT');
+  console.log(
+    'route          remote      remote JS (gzip)       all its files  shell runtime  desktop perf/LCP/TBT     mobile perf/LCP/TBT',
+  );
   const lh = (x) => `${x.performance} / ${x.lcpMs} ms / ${x.tbtMs} ms`.padEnd(25);
   for (const r of results) {
     console.log(
-      `${r.route.padEnd(15)}${r.remote.padEnd(12)}${`${kb(r.jsBytes)} ${r.withinBudget ? '≤' : '>'} 60 KB`.padEnd(23)}${kb(r.totalBytes).padEnd(15)}${lh(r.lighthouse.desktop)}${lh(r.lighthouse.mobile)}`,
+      `${r.route.padEnd(15)}${r.remote.padEnd(12)}${`${kb(r.jsBytes)} ${r.withinBudget ? '≤' : '>'} 60 KB`.padEnd(23)}${kb(r.totalBytes).padEnd(15)}${kb(r.shellRuntimeBytes).padEnd(15)}${lh(r.lighthouse.desktop)}${lh(r.lighthouse.mobile)}`,
     );
     for (const f of r.files) console.log(`    ${kb(f.bytes).padStart(9)}  ${f.file}`);
   }

@@ -136,3 +136,9 @@ export async function requestWaves(page, url, content, { limit = 12 } = {}) {
     await navigation;
   }
 }
+
+/**
+ * A text only Module Federation's runtime core holds: the scripts of a page that contain it are the
+ * copies of the runtime it loaded (one, the shell's: the remotes are built without theirs).
+ */
+export const RUNTIME_CORE_TEXT = 'A plugin returned an unacceptable value for the ';

@@ -1,22 +1,28 @@
 // Config factory of a micro-frontend (Module Federation remote). Exposes `./routes` only; emits
 // remoteEntry.js and mf-manifest.json into <app>/dist (or $MFE_OUT_DIR); also builds a standalone
 // page (src/main.ts → bootstrap.tsx) served by its own dev server.
+// The remote carries no federation runtime of its own (`experiments.externalRuntime`): inside the
+// shell it uses the shell's; its standalone page loads ./standalone-runtime.mjs's bundle first.
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { baseConfig } from './base.mjs';
 import { sharedConfig } from './shared.mjs';
 import { RouteDeclarationsPlugin } from './route-declarations.mjs';
+import { STANDALONE_RUNTIME_FILE, standaloneRuntimeConfig } from './standalone-runtime.mjs';
 
 export const REMOTE_PORTS = { community: 4201, review: 4202, account: 4203 };
 
 /**
  * @param {{ appDir: string, name: 'community' | 'review' | 'account', mode?: string }} options
- * @returns {import('@rspack/core').Configuration}
+ * @returns {import('@rspack/core').Configuration[]} the remote, then its standalone page's runtime
  */
 export function createRemoteConfig({ appDir, name, mode }) {
   const port = REMOTE_PORTS[name];
   if (!port) throw new Error(`unknown remote "${name}"`);
-  const config = baseConfig({ appDir, port, mode, title: `Pupitre · ${name}`, publicPath: 'auto' });
+  const headTags = `<script defer src="${STANDALONE_RUNTIME_FILE}"></script>`;
+  const config = baseConfig({ appDir, port, mode, title: `Pupitre · ${name}`, publicPath: 'auto', headTags });
+  config.name = name;
+  config.output.clean = { keep: STANDALONE_RUNTIME_FILE };
   config.plugins.push(
     new ModuleFederationPlugin({
       name,
@@ -27,9 +33,9 @@ export function createRemoteConfig({ appDir, name, mode }) {
       shareStrategy: 'loaded-first',
       manifest: true,
       dts: false,
-      experiments: { optimization: { target: 'web' } },
+      experiments: { optimization: { target: 'web' }, externalRuntime: true },
     }),
     new RouteDeclarationsPlugin(appDir),
   );
-  return config;
+  return [config, standaloneRuntimeConfig({ outDir: config.output.path, production: config.mode === 'production' })];
 }

@@ -77,6 +77,17 @@ test('an already loaded remote renders at once, without loading again', () => {
   expect(loader.load).not.toHaveBeenCalled();
 });
 
+test('a remote loaded by someone else between the first render and its effect is shown, not "loading" forever', async () => {
+  const loader = scriptedLoader([() => new Promise<RemoteRouteMap>(() => undefined)]);
+  // The first render sees nothing loaded; by the time the effect runs, the shell's early start
+  // has loaded the remote (a race seen under load in the responsive matrix).
+  let renders = 0;
+  loader.peek = () => (renders++ === 0 ? undefined : routes);
+  renderAt('/teacher/5', loader, <RemoteRoute remote="community" path="/teacher/:id" />);
+  expect(await screen.findByText('teacher 5')).toBeInTheDocument();
+  expect(loader.load).not.toHaveBeenCalled();
+});
+
 test('a failing remote shows the translated fallback panel instead of throwing', async () => {
   const loader = scriptedLoader([() => Promise.reject(new Error('manifest 404'))]);
   renderAt('/teacher/1', loader, <RemoteRoute remote="community" path="/teacher/:id" />);

@@ -89,7 +89,13 @@ export function RemoteRoute<R extends RemoteName>({ remote, path, timeoutMs = DE
   const key = `${attempt}:${remote}`;
 
   useEffect(() => {
-    if (loader.peek(remote)) return;
+    // Loaded between this render (which showed "loading") and now, by the shell's early start:
+    // render again with it (returning without a state change would leave "loading" on screen).
+    const loaded = loader.peek(remote);
+    if (loaded) {
+      setResult({ key, state: { status: 'ready', routes: loaded } });
+      return;
+    }
     let active = true;
     withTimeout(loader.load(remote), timeoutMs).then(
       (routes) => {

@@ -45,7 +45,7 @@ describe('initFederation', () => {
     initFederation({ community: 'https://x/mfe/community/mf-manifest.json', account: 'https://x/mfe/account/mf-manifest.json' });
     expect(mocked.init).toHaveBeenCalledWith(expect.objectContaining({ name: 'shell', shareStrategy: 'loaded-first', remotes: [] }));
     const plugins = mocked.init.mock.calls[0][0].plugins ?? [];
-    expect(plugins.map((p) => p.name)).toEqual(['pupitre-remote-fallback']);
+    expect(plugins.map((p) => p.name)).toEqual(['inject-external-runtime-core-plugin', 'pupitre-remote-fallback']);
     expect(instance.registerRemotes).toHaveBeenCalledWith([
       { name: 'community', entry: 'https://x/mfe/community/mf-manifest.json' },
       { name: 'account', entry: 'https://x/mfe/account/mf-manifest.json' },

@@ -8,6 +8,7 @@ import {
   type ModuleFederation,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
+import provideRuntimeCore from '@module-federation/inject-external-runtime-core-plugin';
 import { type RemotesConfig } from './remotes-config';
 import { REMOTE_NAMES, routesModuleId, type RemoteName } from './remote-names';
 import {
@@ -85,6 +86,11 @@ export interface FederationOptions {
  * Creates (or joins) the host's federation instance with the `loaded-first` share strategy,
  * provides its shared singletons, installs the fallback plugin and registers the remotes of
  * /remotes.json. Returns the loader `RemoteRoute` uses.
+ *
+ * The host also hands its federation runtime to the remotes (`_FEDERATION_RUNTIME_CORE`, the
+ * official inject-external-runtime-core plugin): the remotes are built with
+ * `experiments.externalRuntime` (tools/rspack/remote.mjs) and carry no copy of their own, so the
+ * runtime is loaded once per page, not once per remote.
  */
 export function initFederation(config: RemotesConfig, options: FederationOptions = {}): RemoteLoader {
   const { hostName = 'shell', plugins = [remoteFallbackPlugin()], shared } = options;
@@ -92,7 +98,7 @@ export function initFederation(config: RemotesConfig, options: FederationOptions
     name: hostName,
     remotes: [],
     shareStrategy: 'loaded-first',
-    plugins,
+    plugins: [provideRuntimeCore(), ...plugins],
     ...(shared ? { shared } : {}),
   });
   const remotes = REMOTE_NAMES.flatMap((name) => (config[name] ? [{ name, entry: config[name] }] : []));

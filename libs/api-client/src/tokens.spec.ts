@@ -36,6 +36,17 @@ test('refresh rotates: the new pair and its expiry are stored; concurrent caller
   expect(fetch).toHaveBeenCalledTimes(1);
 });
 
+test('a forced refresh gets a new pair even while the access token is fresh (the account changed: new claims)', async () => {
+  updateSession({ email: 'a@b.c', access: jwt(now() + 900), accessExpiry: now() + 900, refresh: 'R1' });
+  const fresh = jwt(now() + 901);
+  const { fetch } = fakeApi(() => ({ status: 200, body: { access: fresh, refresh: 'R2' } }));
+  await refreshTokens();
+  expect(fetch).not.toHaveBeenCalled();
+  await expect(refreshTokens({ force: true })).resolves.toBe(true);
+  expect(fetch).toHaveBeenCalledTimes(1);
+  expect(getSession()).toMatchObject({ access: fresh, refresh: 'R2' });
+});
+
 test('a dead refresh token (401) ends the session; a network failure keeps it', async () => {
   updateSession({ email: 'a@b.c', access: 'x', accessExpiry: now() - 1, refresh: 'R1' });
   configureApiClient({

@@ -59,9 +59,9 @@ export function storeTokens(tokens: TokenPairLike, email?: string): void {
 type Locks = { request: <T>(name: string, callback: () => Promise<T>) => Promise<T> };
 const locks = (): Locks | undefined => (typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: Locks }).locks : undefined);
 
-async function refreshOnce(): Promise<boolean> {
+async function refreshOnce(force = false): Promise<boolean> {
   const session = getSession();
-  if (!needsRefresh(session)) return Boolean(session.access);
+  if (!(force && session.refresh) && !needsRefresh(session)) return Boolean(session.access);
   const outcome = await request<TokenPairLike>('POST', REFRESH_PATH, { body: { refresh: session.refresh }, auth: false, react: false });
   if (outcome.kind === 'ok' && outcome.data?.access && outcome.data.refresh) {
     // Signed out (or signed in as someone else) meanwhile: do not resurrect the old session.
@@ -77,12 +77,19 @@ async function refreshOnce(): Promise<boolean> {
 
 let inflight: Promise<boolean> | null = null;
 
+/** Across tabs: one refresh at a time (Web Locks where the browser has them). */
+function withLock(run: () => Promise<boolean>): Promise<boolean> {
+  const lockManager = locks();
+  return lockManager ? lockManager.request(LOCK_NAME, run) : run();
+}
+
 /** Refreshes the tokens when needed. Concurrent callers share one refresh (single-flight). */
-export function refreshTokens(): Promise<boolean> {
+export function refreshTokens({ force = false }: { force?: boolean } = {}): Promise<boolean> {
+  // `force`: a new pair now, whatever the expiry (the account changed: a token with its new claims).
+  if (force) return (inflight ?? Promise.resolve(true)).then(() => withLock(() => refreshOnce(true)));
   inflight ??= (async () => {
     try {
-      const lockManager = locks();
-      return lockManager ? await lockManager.request(LOCK_NAME, refreshOnce) : await refreshOnce();
+      return await withLock(() => refreshOnce());
     } finally {
       inflight = null;
     }

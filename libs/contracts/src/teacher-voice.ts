@@ -1,25 +1,28 @@
 import { z } from 'zod';
 import { languageSchema } from './auth';
 import { idSchema } from './ids';
+import {
+  OBJECTION_ACCEPT_REASON_KEYS,
+  OBJECTION_REFUSE_REASON_KEYS,
+  OBJECTION_REASONS_MAX,
+  OBJECTION_REASONS_MIN,
+  OBJECTION_STATES,
+  REPLY_STATUSES,
+  REPLY_TEXT_MAX,
+  REPLY_TEXT_PATTERN,
+} from './teacher-voice-rules';
+
+export * from './teacher-voice-rules';
 
 // Teachers' right of reply and objection (issue #18, item 3): a moderator invites a teacher by
 // e-mail (the auth service keeps the address and the link), the teacher links their account, then
 // replies to reviews about them (one public reply per review, through the automatic checks and
 // moderation) and may object to being listed. See docs/review-lifecycle.md.
 
-/** How long a teacher's invitation link stays valid (the auth service's TEACHER_INVITATION_TTL defaults to it). */
-export const TEACHER_INVITATION_DAYS = 7;
-
-/** A reply: up to 1,000 characters of letters (accents included), digits, spaces and plain punctuation. */
-export const REPLY_TEXT_MAX = 1000;
-export const REPLY_TEXT_PATTERN = /^[\p{L}\p{N} \n,.?!'’:;()«»"-]*$/u;
 export const replyBodySchema = z.strictObject({
   text: z.string().trim().min(1).max(REPLY_TEXT_MAX).regex(REPLY_TEXT_PATTERN, { message: 'reply-forbidden-characters' }),
 });
 export type ReplyBody = z.infer<typeof replyBodySchema>;
-
-export const REPLY_STATUSES = ['pending', 'published', 'held', 'rejected'] as const;
-export type ReplyStatus = (typeof REPLY_STATUSES)[number];
 
 /** A teacher's reply as everyone reads it under the review (published ones only; never an account id). */
 export const publicReplySchema = z.strictObject({
@@ -38,16 +41,7 @@ export const ownReplySchema = z.strictObject({
 export type OwnReply = z.infer<typeof ownReplySchema>;
 export const replyWriteResponseSchema = z.strictObject({ id: idSchema, reply: ownReplySchema });
 
-/** The reasons a moderator gives when deciding on an objection (the teacher reads them). */
-export const OBJECTION_ACCEPT_REASON_KEYS = ['objection-upheld', 'left-school', 'other'] as const;
-export const OBJECTION_REFUSE_REASON_KEYS = ['public-interest', 'identity-not-confirmed', 'insufficient-grounds', 'other'] as const;
-export const OBJECTION_DECISION_REASON_KEYS = [...new Set([...OBJECTION_ACCEPT_REASON_KEYS, ...OBJECTION_REFUSE_REASON_KEYS])] as const;
-
-export const OBJECTION_REASONS_MIN = 10;
-export const OBJECTION_REASONS_MAX = 2000;
 export const objectionBodySchema = z.strictObject({ reasons: z.string().trim().min(OBJECTION_REASONS_MIN).max(OBJECTION_REASONS_MAX) });
-export const OBJECTION_STATES = ['open', 'accepted', 'refused'] as const;
-export type ObjectionState = (typeof OBJECTION_STATES)[number];
 
 /** A teacher's objection to being listed, as the teacher and the moderators read it. */
 export const objectionViewSchema = z.strictObject({

@@ -24,7 +24,7 @@ export function TeacherInvitationPage() {
     const outcome = await teacherApi.acceptInvitation(token);
     setBusy(false);
     if (outcome.kind === 'ok') {
-      await refreshTokens();
+      await refreshTokens({ force: true });
       void navigate('/me/teacher');
       return;
     }

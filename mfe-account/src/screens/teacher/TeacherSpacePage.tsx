@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApiGet } from '@pupitre/api-client';
+import { OBJECTION_REASONS_MIN as REASONS_MIN } from '@pupitre/contracts';
 import { useFormat } from '@pupitre/i18n';
 import { Button, LoadError, Loading, Notice } from '@pupitre/ui';
 import styles from '../../account.module.css';
 import { Screen } from '../Screen';
 import { type ObjectionView, TEACHER_SPACE_PATH, teacherApi, type TeacherSpace } from './teacher-api';
 
-const REASONS_MIN = 10;
 const REASONS_MAX = 2000;
 
 /**

@@ -216,7 +216,6 @@ const en = {
     title: 'Reply to reviews',
     lead: 'The public reviews about {{teacher}}. You may publish one reply under each: it is public after the same automatic checks as a review.',
     empty: 'No public review about you yet.',
-    rating: '{{value}} stars',
     noComment: 'No comment.',
     label: 'Your public reply',
     send: 'Publish my reply',

@@ -219,7 +219,6 @@ const es: ReviewCatalogue = {
     title: 'Responder a las reseñas',
     lead: 'Las reseñas públicas sobre {{teacher}}. Puede publicar una respuesta bajo cada una: es pública tras las mismas comprobaciones automáticas que una reseña.',
     empty: 'Todavía no hay reseñas públicas sobre usted.',
-    rating: '{{value}} estrellas',
     noComment: 'Sin comentario.',
     label: 'Su respuesta pública',
     send: 'Publicar mi respuesta',

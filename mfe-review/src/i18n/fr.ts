@@ -220,7 +220,6 @@ const fr: ReviewCatalogue = {
     title: 'Répondre aux avis',
     lead: 'Les avis publics concernant {{teacher}}. Vous pouvez publier une réponse sous chacun : elle est publique après les mêmes vérifications automatiques qu’un avis.',
     empty: 'Aucun avis public vous concernant pour l’instant.',
-    rating: '{{value}} étoiles',
     noComment: 'Sans commentaire.',
     label: 'Votre réponse publique',
     send: 'Publier ma réponse',

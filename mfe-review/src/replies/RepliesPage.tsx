@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { api, useApiGet } from '@pupitre/api-client';
 import type { OwnReply, TeacherSpace } from '@pupitre/contracts';
 import { Screen } from '@pupitre/review-ui';
-import { Button, LoadError, Loading, Notice } from '@pupitre/ui';
+import { Button, LoadError, Loading, Notice, Stars } from '@pupitre/ui';
 import { MFE } from '../version';
 import styles from './replies.module.css';
 
@@ -69,9 +69,9 @@ function ReviewWithReply({ review }: { review: SpaceReview }) {
   return (
     <li className={styles.card} data-testid="teacher-review" data-review-id={review.id}>
       <p className={styles.meta}>
-        {t('replies.rating', { value: review.tot_rating / 2 })} · {review.subject}
+        <Stars rating={review.tot_rating} size={16} /> · {review.subject}
       </p>
-      <blockquote>{review.text_rating || t('replies.noComment')}</blockquote>
+      <blockquote className={styles.quote}>{review.text_rating || t('replies.noComment')}</blockquote>
       {reply && reply.status !== 'rejected' ? (
         <div className={styles.reply} data-testid="own-reply" data-status={reply.status}>
           <p className={styles.meta}>{t(`replies.status.${reply.status}`)}</p>

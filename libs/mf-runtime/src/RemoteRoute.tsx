@@ -89,15 +89,12 @@ export function RemoteRoute<R extends RemoteName>({ remote, path, timeoutMs = DE
   const key = `${attempt}:${remote}`;
 
   useEffect(() => {
-    // Loaded between this render (which showed "loading") and now, by the shell's early start:
-    // render again with it (returning without a state change would leave "loading" on screen).
+    // Already loaded (maybe between this render, which showed "loading", and now, by the shell's
+    // early start): answered from there, so this renders again with it rather than staying on
+    // "loading"; else loaded, with a timeout.
     const loaded = loader.peek(remote);
-    if (loaded) {
-      setResult({ key, state: { status: 'ready', routes: loaded } });
-      return;
-    }
     let active = true;
-    withTimeout(loader.load(remote), timeoutMs).then(
+    (loaded ? Promise.resolve(loaded) : withTimeout(loader.load(remote), timeoutMs)).then(
       (routes) => {
         if (active) setResult({ key, state: { status: 'ready', routes } });
       },

@@ -14,16 +14,17 @@ jest.setTimeout(60_000);
 describe('teacher invitations', () => {
   let auth: AuthUnderTest;
   let queue: Queue;
+  let connection: ReturnType<typeof createQueueConnection>;
 
   beforeAll(async () => {
     auth = await startAuth(__filename);
-    queue = new Queue(MODERATION_EVENTS_QUEUE, {
-      connection: createQueueConnection(auth.config.REDIS_URL),
-      prefix: auth.config.QUEUE_PREFIX,
-    });
+    connection = createQueueConnection(auth.config.REDIS_URL);
+    queue = new Queue(MODERATION_EVENTS_QUEUE, { connection, prefix: auth.config.QUEUE_PREFIX });
   });
   afterAll(async () => {
     await queue?.close();
+    // A connection given to BullMQ is the giver's to close (else jest never exits).
+    connection?.disconnect();
     await auth?.dispose();
   });
 

@@ -4,15 +4,19 @@ import { ApiError, APP_CONFIG } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
 import { ProfilesService } from '../auth/profiles.service';
 import { type AuthUser } from '../auth/token-verifier';
+import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { ReviewStore } from '../data/review-store';
 import { UserStore, withoutId } from '../data/user-store';
 import { reportWeight } from '../moderation/report-weight';
 import { relatablePercent } from '../reading/review-view';
 import { reported, type ReviewDoc, voted } from '../reviews/review';
 
-/** The public reviews only (voting, favouriting and reporting need one). */
-const mustBePublic = (doc: ReviewDoc | null): ReviewDoc => {
-  if (!doc || !doc.visible) throw ApiError.of(404, 'not-found');
+/**
+ * The public reviews only (voting, favouriting and reporting need one): a review of a teacher
+ * delisted by an accepted objection is in no public answer, so not found here either.
+ */
+const mustBePublic = (doc: ReviewDoc | null, delisted: ReadonlySet<number>): ReviewDoc => {
+  if (!doc || !doc.visible || delisted.has(doc.teacherId)) throw ApiError.of(404, 'not-found');
   return doc;
 };
 
@@ -24,17 +28,24 @@ export class SocialService {
     @Inject(UserStore) private readonly users: UserStore,
     @Inject(ProfilesService) private readonly profiles: ProfilesService,
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
+    @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
   ) {}
+
+  /** The delisted teachers (held in memory: no database operation once the catalogue is loaded). */
+  private async delisted(): Promise<ReadonlySet<number>> {
+    return (await this.catalogue.get()).delisted;
+  }
 
   /** Sets or changes the caller's vote (one per user per review; not on one's own review): one write of the review. */
   async vote(userId: string, reviewId: number, value: boolean): Promise<VoteResponse> {
+    const delisted = await this.delisted();
     let current: ReviewDoc | null = null;
     const write = await this.reviews.change(reviewId, (doc) => {
-      current = mustBePublic(doc);
+      current = mustBePublic(doc, delisted);
       if (doc.authorId === userId) throw ApiError.of(403, 'forbidden', 'you cannot vote on your own review');
       return voted(doc, userId, value);
     });
-    return this.answer(write?.after ?? mustBePublic(current), value);
+    return this.answer(write?.after ?? mustBePublic(current, delisted), value);
   }
 
   async unvote(userId: string, reviewId: number): Promise<VoteResponse> {
@@ -58,7 +69,8 @@ export class SocialService {
       await this.removeFavorite(userId, reviewId);
       return { value: false };
     }
-    mustBePublic(await this.reviews.get(reviewId));
+    const [doc, delisted] = await Promise.all([this.reviews.get(reviewId), this.delisted()]);
+    mustBePublic(doc, delisted);
     await this.users.add(userId, 'favorites', reviewId);
     return { value: true };
   }
@@ -77,14 +89,15 @@ export class SocialService {
    * `notify`, the reporter is e-mailed the outcome when a moderator decides (moderation/notices.ts).
    */
   async report(user: AuthUser, reviewId: number, content: string, notify = false): Promise<void> {
-    const review = mustBePublic(await this.reviews.get(reviewId));
+    const [found, delisted] = await Promise.all([this.reviews.get(reviewId), this.delisted()]);
+    const review = mustBePublic(found, delisted);
     if (review.authorId === user.id) throw ApiError.of(403, 'forbidden', 'you cannot report your own review');
     if (review.reports.some((r) => r.userId === user.id)) throw ApiError.of(409, 'already-reported');
     const weight = await this.weightOf(user);
     await this.users.add(user.id, 'reported', reviewId);
     let duplicate = false;
     await this.reviews.change(reviewId, (doc) => {
-      mustBePublic(doc);
+      mustBePublic(doc, delisted);
       const next = reported(doc, user.id, content, weight, this.config.REPORT_HIDE_THRESHOLD, new Date(), notify);
       duplicate = next === null;
       return next;

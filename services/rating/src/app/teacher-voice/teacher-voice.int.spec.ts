@@ -152,15 +152,18 @@ describe("teachers' reply and objection", () => {
     ).body as { id: number }[];
     expect(found.map((r) => r.id)).not.toContain(t.id);
     expect((await community()).flatMap((b) => b.reviews).filter((r) => r.teacher.id === t.id)).toEqual([]);
+    // Its reviews are not found by id either: no vote, favourite or report answers about them.
+    const reader = await h.auth('voice-reader');
+    await request(url).post(`/api/relatable/${id}`).set(reader).send({ value: true }).expect(404, { error: 'not-found' });
+    await request(url).post(`/api/rating/${id}/favorite`).set(reader).send({ value: true }).expect(404, { error: 'not-found' });
+    await request(url).post(`/api/rating/${id}/report`).set(reader).send({ content: 'Not about teaching at all' }).expect(404);
     expect((await request(url).get('/api/teacher-space').set(teacher).expect(200)).body).toMatchObject({
       listed: false,
       objection: { state: 'accepted' },
     });
 
-    const queue = new Queue(MODERATION_EVENTS_QUEUE, {
-      connection: createQueueConnection(h.apiConfig.REDIS_URL),
-      prefix: h.apiConfig.QUEUE_PREFIX,
-    });
+    const connection = createQueueConnection(h.apiConfig.REDIS_URL);
+    const queue = new Queue(MODERATION_EVENTS_QUEUE, { connection, prefix: h.apiConfig.QUEUE_PREFIX });
     try {
       const jobs = await queue.getJobs(['waiting', 'delayed', 'completed', 'failed']);
       expect(jobs.find((j) => j.name === OBJECTION_DECIDED_JOB)?.data).toMatchObject({
@@ -170,6 +173,7 @@ describe("teachers' reply and objection", () => {
       });
     } finally {
       await queue.close();
+      connection.disconnect();
     }
 
     const erasure = h.worker!.app.get(DelistedErasureService);
@@ -210,10 +214,8 @@ describe("teachers' reply and objection", () => {
         .expect(200)
     ).body;
     expect(res).toEqual({ teacher_id: t.id, valid_days: 7 });
-    const queue = new Queue(MODERATION_EVENTS_QUEUE, {
-      connection: createQueueConnection(h.apiConfig.REDIS_URL),
-      prefix: h.apiConfig.QUEUE_PREFIX,
-    });
+    const connection = createQueueConnection(h.apiConfig.REDIS_URL);
+    const queue = new Queue(MODERATION_EVENTS_QUEUE, { connection, prefix: h.apiConfig.QUEUE_PREFIX });
     try {
       const jobs = await queue.getJobs(['waiting', 'delayed']);
       expect(jobs.find((j) => j.name === TEACHER_INVITED_JOB)?.data).toMatchObject({
@@ -223,6 +225,7 @@ describe("teachers' reply and objection", () => {
       });
     } finally {
       await queue.close();
+      connection.disconnect();
     }
     const everything = JSON.stringify(
       await Promise.all(['moderation_actions', 'outbox', 'teachers'].map((c) => h.conn.collection(c).find({}).toArray())),

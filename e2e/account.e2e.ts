@@ -71,7 +71,10 @@ test('sign up, activate from the mail, log in, profile, change language, log out
   await checkPage(page, 'settings');
   await page.getByRole('radio', { name: 'Español' }).click(); // stored, then the page reloads
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ajustes');
-  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('es');
+  // The heading may change before the reload: read the storage once the page answers again.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lang')).catch(() => null)).toBe('es');
+  await page.waitForLoadState('load');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ajustes');
 
   await page.getByTestId('account-button').click();
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();

@@ -1,9 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { test, expect } from './support/fixtures';
-import { apiAs, auditPage, createUser, signIn, type TestUser } from './support/users';
-import { ROOT } from '../infra/local/lib/paths.mjs';
-import type { Browser, Page } from '@playwright/test';
+import { apiAs, auditPage, createUser, grantModerator, pageFor, type TestUser } from './support/users';
 
 // Issue #18, the moderation journey in Chromium against the real services: a reader reports a
 // public review and asks to be told → an account made moderator by the admin CLI decides in the
@@ -21,26 +17,13 @@ let moderator: TestUser;
 let reviewId: number;
 let teacherId: number;
 
-async function pageFor(browser: Browser, baseURL: string, user: TestUser | null): Promise<Page> {
-  const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
-  return signIn(context, baseURL, user);
-}
-
 test.beforeAll(async ({ stack }) => {
   [author, reporter, moderator] = await Promise.all([
     createUser(stack, 'mod-author'),
     createUser(stack, 'mod-reporter'),
     createUser(stack, 'moderator'),
   ]);
-  // The admin CLI grants the role; a token issued afterwards carries it.
-  execFileSync(process.execPath, [path.join(ROOT, 'services/auth/dist/admin.js'), 'grant-moderator', moderator.email], {
-    cwd: ROOT,
-    env: { ...process.env, MONGODB_URI: stack.mongo.uri, REDIS_URL: stack.redis.url, ADMIN_ACTOR: 'e2e' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const login = await apiAs(stack, null).post('/auth/token/', { email: moderator.email, password: moderator.password });
-  expect(login.status).toBe(200);
-  Object.assign(moderator, login.body as { access: string; refresh: string });
+  await grantModerator(stack, moderator); // the admin CLI grants the role
 
   const teachers = (await apiAs(stack, null).get('/api/teachers/ranking')).body as { id: number }[];
   const teacher = (await apiAs(stack, null).get(`/api/teacher/${teachers[0].id}`)).body as { id: number; subjects: { id: number }[] };

@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { ROOT } from '../infra/local/lib/paths.mjs';
 import { test, expect } from './support/fixtures';
 import { findMailLink } from './support/pages';
-import { apiAs, auditPage, createUser, signIn, type TestUser } from './support/users';
+import { apiAs, auditPage, createUser, grantModerator, pageFor, type TestUser } from './support/users';
 
 // Issue #18, the teachers' voice in Chromium against the real services:
 //   1. a moderator invites a teacher from the console (/moderation, teachers tab) → the e-mail's
@@ -24,25 +20,13 @@ let author: TestUser;
 let teacher: { id: number; name: string; subjects: { id: number }[] };
 let reviewId: number;
 
-async function pageFor(browser: Browser, baseURL: string, user: TestUser | null): Promise<Page> {
-  const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
-  return signIn(context, baseURL, user);
-}
-
 test.beforeAll(async ({ stack }) => {
   [moderator, teacherUser, author] = await Promise.all([
     createUser(stack, 'tv-moderator'),
     createUser(stack, 'tv-teacher'),
     createUser(stack, 'tv-author'),
   ]);
-  execFileSync(process.execPath, [path.join(ROOT, 'services/auth/dist/admin.js'), 'grant-moderator', moderator.email], {
-    cwd: ROOT,
-    env: { ...process.env, MONGODB_URI: stack.mongo.uri, REDIS_URL: stack.redis.url, ADMIN_ACTOR: 'e2e' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const login = await apiAs(stack, null).post('/auth/token/', { email: moderator.email, password: moderator.password });
-  expect(login.status).toBe(200);
-  Object.assign(moderator, login.body as { access: string; refresh: string });
+  await grantModerator(stack, moderator); // the admin CLI grants the role
 
   // The last teacher of the ranking (never 1–3, which the other journeys read).
   const ranking = (await apiAs(stack, null).get('/api/teachers/ranking')).body as { id: number }[];

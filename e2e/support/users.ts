@@ -1,6 +1,9 @@
 // Users of the review and community journeys, created through the real auth API (./accounts.mjs).
 // The tokens go into the page's local storage under the session keys of @pupitre/session.
-import type { BrowserContext, Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { ROOT } from '../../infra/local/lib/paths.mjs';
 import { SESSION_KEYS } from '../../libs/session/src/store';
 import { callApi, createActivatedUser, expiryOf } from './accounts.mjs';
 
@@ -51,3 +54,24 @@ export async function signIn(context: BrowserContext, baseUrl: string, user: Tes
 
 /** Accessibility at the current width, then both screenshots (./pages). */
 export { checkPage as auditPage, expectAccessible as expectNoSeriousA11yViolation } from './pages';
+
+/** A page of its own browser context (reduced motion), signed in as `user` (or signed out). */
+export async function pageFor(browser: Browser, baseURL: string, user: TestUser | null): Promise<Page> {
+  const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
+  return signIn(context, baseURL, user);
+}
+
+/** Makes `user` a moderator with the admin CLI, then logs in again: the new tokens carry the role. */
+export async function grantModerator(
+  stack: { url: string; mongo: { uri: string }; redis: { url: string } },
+  user: TestUser,
+): Promise<void> {
+  execFileSync(process.execPath, [path.join(ROOT, 'services/auth/dist/admin.js'), 'grant-moderator', user.email], {
+    cwd: ROOT,
+    env: { ...process.env, MONGODB_URI: stack.mongo.uri, REDIS_URL: stack.redis.url, ADMIN_ACTOR: 'e2e' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const login = await apiAs(stack, null).post('/auth/token/', { email: user.email, password: user.password });
+  if (login.status !== 200) throw new Error(`moderator login: ${login.status} ${JSON.stringify(login.body)}`);
+  Object.assign(user, login.body as { access: string; refresh: string });
+}

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
 import { startTokenRefresh } from '@pupitre/api-client';
@@ -54,10 +54,14 @@ void Promise.all([
   loadRuntimeConfig(),
   startI18n(detectLanguage()).catch((error: unknown) => console.error('[shell] translations unavailable', error)),
 ]).then(([config]) => {
-  root.render(
-    <StrictMode>
-      <App loader={loader} routes={routes} config={config} />
-    </StrictMode>,
+  // In a transition: React renders the first page in slices that yield to the browser (no long
+  // task while it builds the tree), then shows it whole.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App loader={loader} routes={routes} config={config} />
+      </StrictMode>,
+    ),
   );
   startOpenedRemote(window.location.pathname);
 });

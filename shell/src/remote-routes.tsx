@@ -1,7 +1,7 @@
 // The remotes' pages as the shell knows them at run time (from their manifests, through the remote
 // loader): loading until /remotes.json and the manifests are in, then the table. When a remote's
 // declarations or /remotes.json itself could not be read, the next navigation asks again.
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { type RemoteRouteTable } from '@pupitre/mf-runtime';
 
@@ -24,7 +24,7 @@ export function RemoteRoutesProvider({ source, children }: { source: RemoteRoute
     if (settled) return;
     let live = true;
     source().then(
-      (table) => live && setState({ status: 'ready', table }),
+      (table) => live && startTransition(() => setState({ status: 'ready', table })),
       () => live && setState({ status: 'failed' }),
     );
     return () => {

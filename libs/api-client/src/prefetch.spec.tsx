@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { updateSession } from '@pupitre/session';
 import { api, configureApiClient, resetApiClient } from './client';
 import { clearPrefetched, isPrefetched, peekPrefetched, prefetch, PREFETCH_TTL_MS } from './prefetch';
@@ -94,4 +94,24 @@ test('useApiGet renders a prefetched answer already in on its first render (no l
   await screen.findByText('Maths');
   expect(renders).not.toContain('loading');
   expect(fetch).toHaveBeenCalledTimes(1);
+});
+
+test('the prefetched answer a screen showed first is not rendered a second time when its request takes it', async () => {
+  setup(reply(200, ['Maths']));
+  await prefetch('/api/subjects', { auth: false });
+  let rows = 0;
+  function Row({ name }: { name: string }) {
+    rows += 1;
+    return <li>{name}</li>;
+  }
+  function Subjects() {
+    const state = useApiGet<string[]>('/api/subjects', { auth: false });
+    return <ul>{state.status === 'success' ? state.data.map((name) => <Row key={name} name={name} />) : null}</ul>;
+  }
+  render(<Subjects />);
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the effect's request takes the prefetch
+  });
+  expect(screen.getByText('Maths')).toBeInTheDocument();
+  expect(rows).toBe(1);
 });

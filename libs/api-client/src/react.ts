@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { request, type ApiOutcome, type RequestOptions } from './client';
 import { peekPrefetched } from './prefetch-cache';
 
@@ -20,10 +20,10 @@ export function useApiGet<T>(path: string, options: Omit<RequestOptions, 'body' 
   const [attempt, setAttempt] = useState(0);
   const { auth, react, keep } = options;
   const key = `${attempt}:${path}`;
-  const [result, setResult] = useState<{ key: string; state: ApiState<T> } | null>(() => {
+  const [result, setResult] = useState<{ key: string; state: ApiState<T>; outcome?: ApiOutcome<T> } | null>(() => {
     const ahead = peekPrefetched<T>('GET', path, auth ?? true);
     // A failed prefetch of a kept read waits for the copy the request falls back to.
-    return ahead && (ahead.kind === 'ok' || !keep) ? { key, state: toState(ahead) } : null;
+    return ahead && (ahead.kind === 'ok' || !keep) ? { key, state: toState(ahead), outcome: ahead } : null;
   });
 
   useEffect(() => {
@@ -31,7 +31,11 @@ export function useApiGet<T>(path: string, options: Omit<RequestOptions, 'body' 
     // Also takes the request started ahead (answered at once), which applies its reactions.
     void request<T>('GET', path, { auth, react, keep, signal: controller.signal }).then((outcome) => {
       if (controller.signal.aborted) return;
-      setResult({ key, state: toState(outcome) });
+      // The very answer the first render showed (taken from the prefetch) renders nothing again;
+      // a new answer renders in a transition, in slices that leave the page responsive.
+      startTransition(() =>
+        setResult((shown) => (shown?.key === key && shown.outcome === outcome ? shown : { key, state: toState(outcome), outcome })),
+      );
     });
     return () => controller.abort();
   }, [key, path, auth, react, keep]);

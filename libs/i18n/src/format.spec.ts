@@ -29,3 +29,31 @@ test('how long ago a day was, in calendar days then weeks, months, years', () =>
   expect(relativeDay('2024-02-01T00:00:00.000Z', 'en', now)).toBe('2 years ago');
   expect(relativeDay('x', 'en', now)).toBeNull();
 });
+
+test('each language and option set builds its Intl formatter once, however many values a page formats', () => {
+  const built = { numbers: 0, relative: 0 };
+  const { NumberFormat, RelativeTimeFormat } = Intl;
+  class CountingNumberFormat extends NumberFormat {
+    constructor(...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+      super(...args);
+      built.numbers += 1;
+    }
+  }
+  class CountingRelativeTimeFormat extends RelativeTimeFormat {
+    constructor(...args: ConstructorParameters<typeof Intl.RelativeTimeFormat>) {
+      super(...args);
+      built.relative += 1;
+    }
+  }
+  Object.assign(Intl, { NumberFormat: CountingNumberFormat, RelativeTimeFormat: CountingRelativeTimeFormat });
+  try {
+    for (let i = 0; i < 200; i += 1) {
+      formatDecimal(i / 10, 'pt');
+      relativeDay('2026-02-24T00:00:00.000Z', 'pt', Date.parse('2026-03-10T12:00:00.000Z'));
+    }
+    expect(formatDecimal(8.46, 'pt', 2)).toBe('8,46');
+    expect(built).toEqual({ numbers: 2, relative: 1 }); // one digit, then two digits
+  } finally {
+    Object.assign(Intl, { NumberFormat, RelativeTimeFormat });
+  }
+});

@@ -5,25 +5,44 @@ import { useTranslation } from 'react-i18next';
 
 const DAY_MS = 86_400_000;
 
+// Building an Intl formatter costs far more than using one (a long list of ratings formats
+// hundreds of values at load): each language and option set is built once.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, build: () => T): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = build();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** `value` with exactly `digits` decimals in `lang` (8.46 → "8,5" in fr, "8.5" in en). */
 export function formatDecimal(value: number, lang: string, digits = 1): string {
-  return new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  return cached(
+    `decimal|${lang}|${digits}`,
+    () => new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+  ).format(value);
 }
 
 /** A whole percent 0–100 in `lang` ("60 %" in fr, "60%" in en). */
 export function formatPercent(percent: number, lang: string): string {
-  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(Math.round(percent) / 100);
+  return cached(`percent|${lang}`, () => new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 })).format(
+    Math.round(percent) / 100,
+  );
 }
 
 /** A day as `lang` writes it in full ("23 novembre 2026"); the text itself when it is no date. */
 export function formatDay(iso: string, lang: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : cached(`day|${lang}`, () => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' })).format(date);
 }
 
 /** A moment with its time ("23 nov. 2026, 14:05"), in the reader's time zone. */
 export function formatMoment(at: number, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+  return cached(`moment|${lang}`, () => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })).format(new Date(at));
 }
 
 /**
@@ -35,7 +54,7 @@ export function relativeDay(iso: string, lang: string, now: number = Date.now())
   if (Number.isNaN(then)) return null;
   const today = Math.floor(now / DAY_MS);
   const days = Math.max(0, today - Math.floor(then / DAY_MS));
-  const format = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
+  const format = cached(`relative|${lang}`, () => new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }));
   if (days < 7) return format.format(-days, 'day');
   if (days < 30) return format.format(-Math.floor(days / 7), 'week');
   if (days < 365) return format.format(-Math.floor(days / 30), 'month');

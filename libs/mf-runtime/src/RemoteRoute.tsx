@@ -1,4 +1,4 @@
-import { Component, createContext, useContext, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, createContext, startTransition, useContext, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Loading, Panel } from '@pupitre/ui';
 import { type RemoteLoader, type RemoteRouteMap, RemoteUnavailableError } from './loader';
@@ -96,7 +96,8 @@ export function RemoteRoute<R extends RemoteName>({ remote, path, timeoutMs = DE
     let active = true;
     (loaded ? Promise.resolve(loaded) : withTimeout(loader.load(remote), timeoutMs)).then(
       (routes) => {
-        if (active) setResult({ key, state: { status: 'ready', routes } });
+        // The screen mounts in a transition: React renders it in slices, not one long task.
+        if (active) startTransition(() => setResult({ key, state: { status: 'ready', routes } }));
       },
       (error: unknown) => {
         if (!active) return;

@@ -41,7 +41,9 @@ interface Motion {
 
 function measure(row: HTMLElement): { items: HTMLElement[]; boxes: SlideBox[]; width: number } {
   const items = [...row.children] as HTMLElement[];
-  const boxes = items.map((el) => ({ left: el.offsetLeft, width: el.offsetWidth + (parseFloat(getComputedStyle(el).marginRight) || 0) }));
+  // Every slide has the same class, so one computed style gives the spacing of all.
+  const margin = items.length > 0 ? parseFloat(getComputedStyle(items[0]).marginRight) || 0 : 0;
+  const boxes = items.map((el) => ({ left: el.offsetLeft, width: el.offsetWidth + margin }));
   return { items, boxes, width: boxes.reduce((sum, b) => sum + b.width, 0) };
 }
 
@@ -109,12 +111,23 @@ export function Carousel({
       motion.current?.animations.forEach((a) => a.cancel());
       motion.current = null;
     };
+    if (!animate) {
+      // Before the page is calm (or never, with reduced motion) the row is a plain scroller: one
+      // read, in the next frame (when the browser lays the page out anyway), says whether it
+      // overflows; the slides are measured only to build the animations.
+      teardown();
+      const frame = requestAnimationFrame(() => {
+        setBuilds(0);
+        setOverflowing(rowNode.scrollWidth > node.clientWidth);
+      });
+      return () => cancelAnimationFrame(frame);
+    }
     const build = () => {
       teardown();
       const { items, boxes, width } = measure(rowNode);
       const overflow = needsMotion(boxes, width, node.clientWidth);
       setOverflowing(overflow);
-      if (!overflow || !animate || typeof rowNode.animate !== 'function') return setBuilds(0);
+      if (!overflow || typeof rowNode.animate !== 'function') return setBuilds(0);
       node.scrollLeft = 0;
       const ring = ringOf(boxes, width, node.clientWidth, speed, direction);
       const animations = items.map((el, i) => {

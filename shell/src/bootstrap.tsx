@@ -3,9 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
 import { startTokenRefresh } from '@pupitre/api-client';
 import { detectLanguage, startI18n } from '@pupitre/i18n';
-import { createLazyFederationLoader, findRemoteRoute, withRouteReads } from '@pupitre/mf-runtime';
+import { createLazyFederationLoader, findRemoteRoute, loadRemotesConfig, withRouteReads } from '@pupitre/mf-runtime';
 import { App } from './App';
 import { loadRuntimeConfig } from './config/runtime-config';
+import { earlyFetch } from './early/early-answers';
 import { prefetchRoute } from './route-prefetch';
 import { SHELL_PATHS } from './route-table';
 import { registerServiceWorker } from './sw/register';
@@ -18,6 +19,9 @@ const federation = createLazyFederationLoader({
   hostName: 'shell',
   shared: () => import(/* webpackChunkName: "mf-shared" */ './federation-shared').then((m) => m.hostShared()),
   reservedPaths: SHELL_PATHS,
+  // /remotes.json and the manifests were asked for by the early script while main.js downloaded.
+  loadConfig: () => loadRemotesConfig({ fetch: (input, init) => earlyFetch(String(input), init) }),
+  fetchManifest: (url) => earlyFetch(url),
 });
 const routes = federation.routes;
 const loader = withRouteReads(federation, () => routes().then((table) => prefetchRoute(table, window.location.pathname)));

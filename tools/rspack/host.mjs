@@ -65,6 +65,9 @@ export function createHostConfig({ appDir, mode }) {
     .map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="anonymous">`)
     .join('');
   const config = baseConfig({ appDir, port: SHELL_PORT, mode, title: 'Pupitre', publicPath: '/', headTags });
+  // A tiny first script asks for /remotes.json and then the remotes' manifests while main.js is
+  // still downloading (shell/src/early): a remote page's route table is known when main.js runs.
+  config.entry = { early: './src/early/start.ts', ...config.entry };
   // The language catalogues of the first paint too (the page's language is known only once main.js
   // runs: the three small chunks are preloaded, the one it asks for is taken from there).
   config.plugins.push(new PreloadChunksPlugin(['i18n-common-fr', 'i18n-common-es', 'i18n-common-en']));

@@ -2,6 +2,7 @@
 // it is loaded lazily (./lazy.ts) so the shell's first load does not carry it.
 export * from './remote-names';
 export * from './remote-routes';
+export * from './remote-assets';
 export * from './remotes-config';
 export * from './loader';
 export * from './with-timeout';

@@ -4,6 +4,7 @@
 import { createDeferredLoader, type RemoteLoader } from './loader';
 import { loadRemotesConfig, type RemotesConfig } from './remotes-config';
 import { REMOTE_NAMES, type RemoteName } from './remote-names';
+import { preloadAssets, remoteAssets, type RemoteAsset } from './remote-assets';
 import { buildRouteTable, routesFromManifest, type RemoteRouteTable } from './remote-routes';
 import { DEFAULT_REMOTE_TIMEOUT_MS } from './RemoteRoute';
 import { withTimeout } from './with-timeout';
@@ -21,6 +22,8 @@ export interface LazyFederationOptions {
   reservedPaths?: readonly string[];
   /** A manifest (or /remotes.json) slower than this counts as unavailable for the route table. */
   manifestTimeoutMs?: number;
+  /** How a remote's entry and page files are asked for ahead of the runtime (tests). */
+  preload?: (assets: RemoteAsset[]) => void;
 }
 
 export interface LazyFederationLoader extends RemoteLoader {
@@ -42,6 +45,7 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
     fetchManifest = (url: string) => globalThis.fetch(url),
     reservedPaths = [],
     manifestTimeoutMs = DEFAULT_REMOTE_TIMEOUT_MS,
+    preload = preloadAssets,
   } = options;
   let started: RemoteLoader | undefined;
   let runtimeAsked: ReturnType<typeof loadRuntime> | undefined;
@@ -119,6 +123,19 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
     early.delete(url);
     return answer;
   };
+  // The remote's entry and its pages' files, asked for as soon as its manifest is in (the runtime,
+  // still downloading, would ask only once it runs): they arrive beside it.
+  const preloadCode = (remote: RemoteName) => {
+    if (started) return;
+    void remotesConfig().then(
+      (known) => {
+        const url = known[remote];
+        const json = url ? manifestJson.get(url) : undefined;
+        json?.then((manifest) => preload(remoteAssets(url!, manifest))).catch(() => undefined);
+      },
+      () => undefined,
+    );
+  };
   const deferred = createDeferredLoader(async () => {
     const [runtime, known, sharedModules] = await Promise.all([runtimeModule(), remotesConfig(), sharedSingletons()]);
     started ??= runtime.initFederation(known, {
@@ -136,6 +153,7 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
     },
     load: (remote) => {
       fetchEarly(remote);
+      preloadCode(remote);
       return deferred.load(remote);
     },
     peek: (remote) => deferred.peek(remote),

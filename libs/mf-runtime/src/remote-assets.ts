@@ -1,0 +1,63 @@
+// A remote's code for a page, as its manifest lists it: remoteEntry.js and the files of its
+// `./routes` module (scripts and styles). The shell asks the browser for them with preload hints
+// as soon as the manifest is in, so they download beside the federation runtime instead of after
+// it (issue #16: no waterfall); the runtime's own <script> and <link> then take those answers.
+
+export interface RemoteAsset {
+  href: string;
+  as: 'script' | 'style';
+}
+
+interface ManifestAssets {
+  js?: { sync?: unknown };
+  css?: { sync?: unknown };
+}
+
+interface ManifestShape {
+  metaData?: { publicPath?: unknown; remoteEntry?: { name?: unknown; path?: unknown } };
+  exposes?: { path?: unknown; name?: unknown; assets?: ManifestAssets }[];
+}
+
+const files = (list: unknown): string[] => (Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string' && f !== '') : []);
+const joined = (dir: string, file: string) => (dir === '' || dir.endsWith('/') ? `${dir}${file}` : `${dir}/${file}`);
+
+/**
+ * The remote's entry and the synchronous files of its exposed `expose` module, as absolute URLs
+ * (a manifest built with `publicPath: 'auto'` lists them relative to where it was fetched from).
+ * Nothing for a manifest that says nothing usable: the runtime then loads as usual.
+ */
+export function remoteAssets(manifestUrl: string, manifest: unknown, expose = './routes'): RemoteAsset[] {
+  const shape = (manifest ?? {}) as ManifestShape;
+  const publicPath = shape.metaData?.publicPath;
+  let base: URL;
+  try {
+    base = new URL(typeof publicPath === 'string' && publicPath !== 'auto' ? publicPath : './', manifestUrl);
+  } catch {
+    return [];
+  }
+  const url = (file: string) => new URL(file, base).href;
+  const entry = shape.metaData?.remoteEntry;
+  const out: RemoteAsset[] = [];
+  if (typeof entry?.name === 'string' && entry.name)
+    out.push({ href: url(joined(typeof entry.path === 'string' ? entry.path : '', entry.name)), as: 'script' });
+  const exposed = (Array.isArray(shape.exposes) ? shape.exposes : []).find((e) => e?.path === expose || `./${String(e?.name)}` === expose);
+  for (const file of files(exposed?.assets?.css?.sync)) out.push({ href: url(file), as: 'style' });
+  for (const file of files(exposed?.assets?.js?.sync)) out.push({ href: url(file), as: 'script' });
+  return out;
+}
+
+const hinted = new Set<string>();
+
+/** Adds one `<link rel="preload">` per asset to the page's head (once per URL). */
+export function preloadAssets(assets: RemoteAsset[], doc: Document | undefined = globalThis.document): void {
+  if (!doc) return;
+  for (const { href, as } of assets) {
+    if (hinted.has(href)) continue;
+    hinted.add(href);
+    const link = doc.createElement('link');
+    link.rel = 'preload';
+    link.as = as;
+    link.href = href;
+    doc.head.appendChild(link);
+  }
+}

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
-import { startTokenRefresh } from '@pupitre/api-client';
+import { configureApiClient, startTokenRefresh } from '@pupitre/api-client';
 import { detectLanguage, startI18n } from '@pupitre/i18n';
 import { createLazyFederationLoader, findRemoteRoute, loadRemotesConfig, withRouteReads } from '@pupitre/mf-runtime';
 import { App } from './App';
@@ -15,6 +15,10 @@ import { registerServiceWorker } from './sw/register';
 // pages are learnt from their manifests (/remotes.json, preloaded by index.html, then every
 // manifest in parallel: a few small fetches, nothing to run). A remote's screen is shown once the
 // reads it starts with are in too (route-prefetch), so it renders whole at once.
+// The opened page's first reads may already be on their way (the early script asks for them when
+// no token would go with them): the request helper takes those answers.
+configureApiClient({ fetch: (input, init) => earlyFetch(String(input), init) });
+
 const federation = createLazyFederationLoader({
   hostName: 'shell',
   shared: () => import(/* webpackChunkName: "mf-shared" */ './federation-shared').then((m) => m.hostShared()),

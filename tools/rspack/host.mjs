@@ -54,6 +54,42 @@ class PreloadChunksPlugin {
 }
 
 /**
+ * Meta tags naming async chunks' script files for the early script (shell/src/early/early.ts): the
+ * federation runtime, which it preloads on a remote's page only (a preload in the page itself would
+ * load it on every page, the home page too).
+ */
+export const CHUNK_LIST_METAS = { 'pupitre-federation-chunks': ['mf-runtime', 'mf-shared'] };
+
+/** Writes one `<meta name content="file file…">` per entry of `metas` ({ name: chunk groups }). */
+class ChunkListMetaPlugin {
+  /** @param {Record<string, string[]>} metas */
+  constructor(metas) {
+    this.metas = metas;
+  }
+
+  /** @param {import('@rspack/core').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.compilation.tap('ChunkListMetaPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tap('ChunkListMetaPlugin', (data) => {
+        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : String(compilation.outputOptions.publicPath ?? '/');
+        const tags = Object.entries(this.metas).map(([meta, groups]) => {
+          const files = new Set();
+          for (const name of groups) {
+            const group = compilation.namedChunkGroups.get(name);
+            if (!group) compilation.errors.push(new rspack.WebpackError(`ChunkListMetaPlugin: no chunk group named "${name}"`));
+            else
+              for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(`${publicPath}${file}`);
+          }
+          return `<meta name="${meta}" content="${[...files].join(' ')}">`;
+        });
+        data.html = data.html.replace('</title>', `</title>${tags.join('')}`);
+        return data;
+      });
+    });
+  }
+}
+
+/**
  * @param {{ appDir: string, mode?: string }} options
  * @returns {import('@rspack/core').Configuration}
  */
@@ -68,9 +104,12 @@ export function createHostConfig({ appDir, mode }) {
   // A tiny first script asks for /remotes.json and then the remotes' manifests while main.js is
   // still downloading (shell/src/early): a remote page's route table is known when main.js runs.
   config.entry = { early: './src/early/start.ts', ...config.entry };
-  // The language catalogues of the first paint too (the page's language is known only once main.js
-  // runs: the three small chunks are preloaded, the one it asks for is taken from there).
+  // The language catalogues of the first paint too (the page's language is known only once a script
+  // runs: the three small chunks are preloaded, the one it asks for is taken from there; asked for
+  // by the early script instead, it would wait for that script: one more wave before the first paint).
   config.plugins.push(new PreloadChunksPlugin(['i18n-common-fr', 'i18n-common-es', 'i18n-common-en']));
+  // On a remote's page, the early script preloads the federation runtime from this list.
+  config.plugins.push(new ChunkListMetaPlugin(CHUNK_LIST_METAS));
   // The shell itself uses (and provides to the remotes) the same curated re-exports as the
   // remotes consume, so the namespace objects it shares stay small.
   for (const pkg of SLIM_SHARED) config.resolve.alias[`${pkg}$`] = path.join(SLIM_DIR, `${pkg}.mjs`);

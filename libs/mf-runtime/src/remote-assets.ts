@@ -2,10 +2,11 @@
 // `./routes` module (scripts and styles). The shell asks the browser for them with preload hints
 // as soon as the manifest is in, so they download beside the federation runtime instead of after
 // it (issue #16: no waterfall); the runtime's own <script> and <link> then take those answers.
+import { matchPattern } from './match-pattern';
 
 export interface RemoteAsset {
   href: string;
-  as: 'script' | 'style';
+  as: 'script' | 'style' | 'image';
 }
 
 interface ManifestAssets {
@@ -46,11 +47,13 @@ export function remoteAssets(manifestUrl: string, manifest: unknown, expose = '.
   return out;
 }
 
-const hinted = new Set<string>();
-
-/** Adds one `<link rel="preload">` per asset to the page's head (once per URL). */
+/**
+ * Adds one `<link rel="preload">` per asset to the page's head, unless the page already has one
+ * for that URL (the shell's early script may have hinted it first).
+ */
 export function preloadAssets(assets: RemoteAsset[], doc: Document | undefined = globalThis.document): void {
   if (!doc) return;
+  const hinted = new Set([...doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href));
   for (const { href, as } of assets) {
     if (hinted.has(href)) continue;
     hinted.add(href);
@@ -60,4 +63,10 @@ export function preloadAssets(assets: RemoteAsset[], doc: Document | undefined =
     link.href = href;
     doc.head.appendChild(link);
   }
+}
+
+/** The remote whose manifest declares a page at `pathname` (`pupitre.routes`, see remote-routes.ts). */
+export function declaresPage(manifest: unknown, pathname: string): boolean {
+  const routes = (manifest as { pupitre?: { routes?: unknown } } | null)?.pupitre?.routes;
+  return Array.isArray(routes) && routes.some((r) => typeof r?.path === 'string' && matchPattern(r.path, pathname) !== null);
 }

@@ -2,8 +2,11 @@
 // manifest (`pupitre.routes`, tools/rspack/route-declarations.mjs); the shell fetches the manifests
 // that /remotes.json names and builds its table of remote routes from them. Nothing of a remote's
 // paths, titles or first reads is compiled into the shell.
-import { parseRouteDeclarations, type RouteDeclaration, type RouteRead } from '@pupitre/contracts';
+import { parseRouteDeclarations, type RouteDeclaration } from '@pupitre/contracts';
+import { matchPattern, routeReads, type Params } from './match-pattern';
 import { type RemoteName } from './remote-names';
+
+export { matchPattern, routeReads };
 
 export interface RemoteRouteEntry extends RouteDeclaration {
   remote: RemoteName;
@@ -57,26 +60,6 @@ export function buildRouteTable(
   return table;
 }
 
-type Params = Record<string, string>;
-
-/** Matches a concrete pathname (trailing slash tolerated) against a pattern with `:name` segments. */
-export function matchPattern(pattern: string, pathname: string): Params | null {
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.split('/').filter(Boolean);
-  if (want.length !== have.length) return null;
-  const params: Params = {};
-  for (const [i, segment] of want.entries()) {
-    if (segment.startsWith(':')) {
-      try {
-        params[segment.slice(1)] = decodeURIComponent(have[i]!);
-      } catch {
-        return null;
-      }
-    } else if (segment !== have[i]) return null;
-  }
-  return params;
-}
-
 /** The remote route a concrete pathname falls on, with its parameters. */
 export function findRemoteRoute(table: RemoteRouteTable, pathname: string): { route: RemoteRouteEntry; params: Params } | null {
   for (const route of table.routes) {
@@ -84,19 +67,4 @@ export function findRemoteRoute(table: RemoteRouteTable, pathname: string): { ro
     if (params) return { route, params };
   }
   return null;
-}
-
-const SAFE_VALUE = /^[A-Za-z0-9._~-]{1,64}$/;
-
-/** The route's first reads with the path's values in place; a read whose value looks wrong is skipped. */
-export function routeReads(route: RouteDeclaration, params: Params): RouteRead[] {
-  return (route.reads ?? []).flatMap((read) => {
-    let ok = true;
-    const path = read.path.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (_all, name: string) => {
-      const value = params[name];
-      if (value === undefined || !SAFE_VALUE.test(value)) ok = false;
-      return encodeURIComponent(value ?? '');
-    });
-    return ok ? [{ path, auth: read.auth }] : [];
-  });
 }

@@ -3,13 +3,9 @@
 // A tiny subscribe API lets any micro-frontend react to sign-in, sign-out and language changes,
 // including those made in another tab (the `storage` event).
 
-export const SESSION_KEYS = {
-  email: 'email',
-  access: 'access',
-  accessExpiry: 'access-expiry',
-  refresh: 'refresh',
-  lang: 'lang',
-} as const;
+import { SESSION_KEYS } from './keys';
+
+export { SESSION_KEYS };
 
 export interface Session {
   email: string | null;

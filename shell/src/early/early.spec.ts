@@ -1,5 +1,5 @@
 import { askEarly } from './early';
-import { earlyAnswers, earlyFetch } from './early-answers';
+import { EARLY_TTL_MS, earlyAnswers, earlyFetch } from './early-answers';
 
 const json = (body: unknown, ok = true) =>
   ({
@@ -48,4 +48,94 @@ test('a failing /remotes.json asks for nothing more and leaves its failure for m
   expect(fetch).toHaveBeenCalledTimes(1);
   await expect(earlyFetch('https://pupitre.example/remotes.json', undefined, scope)).resolves.toMatchObject({ ok: false });
   expect(earlyAnswers(scope).size).toBe(0);
+});
+
+test("on a remote's page, that remote's entry and page files and the federation runtime's chunks are preloaded at once", async () => {
+  document.head.innerHTML = '<meta name="pupitre-federation-chunks" content="/139.abc.js /mf-runtime.def.js">';
+  const manifests: Record<string, unknown> = {
+    'https://pupitre.example/mfe/community/mf-manifest.json': {
+      metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [{ path: './routes', assets: { js: { sync: ['routes.js'] }, css: { sync: [] } } }],
+      pupitre: { routes: [{ path: '/teacher/:id' }] },
+    },
+    'https://pupitre.example/mfe/review/mf-manifest.json': { pupitre: { routes: [{ path: '/publication' }] } },
+  };
+  mockFetch(async (url) =>
+    url.endsWith('/remotes.json')
+      ? json({ community: '/mfe/community/mf-manifest.json', review: '/mfe/review/mf-manifest.json' })
+      : json(manifests[url]),
+  );
+  askEarly({}, 'https://pupitre.example/teacher/12', document);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => `${l.as} ${l.href}`);
+  expect(links).toEqual([
+    'script http://localhost/139.abc.js',
+    'script http://localhost/mf-runtime.def.js',
+    'script https://pupitre.example/mfe/community/remoteEntry.js',
+    'script https://pupitre.example/mfe/community/routes.js',
+  ]);
+  document.head.innerHTML = '';
+  askEarly({}, 'https://pupitre.example/', document); // the home page: the shell's own, its poster only
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const home = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => `${l.as} ${l.href}`);
+  expect(home).toEqual(['image https://pupitre.example/promo/promo-poster.webp']);
+  document.head.innerHTML = '';
+});
+
+test("a signed-out visitor's page reads are asked for early and taken by the request helper's plain GET only", async () => {
+  localStorage.clear();
+  const manifest = {
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    pupitre: {
+      routes: [
+        {
+          path: '/teacher/:id',
+          reads: [
+            { path: '/api/teacher/:id', auth: true },
+            { path: '/api/subjects', auth: false },
+          ],
+        },
+      ],
+    },
+  };
+  const fetch = mockFetch(async (url) =>
+    url.endsWith('/remotes.json')
+      ? json({ community: '/mfe/community/mf-manifest.json' })
+      : json(url.includes('/api/') ? { url } : manifest),
+  );
+  const scope = {};
+  askEarly(scope, 'https://pupitre.example/teacher/7', document);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([
+    'https://pupitre.example/remotes.json',
+    'https://pupitre.example/mfe/community/mf-manifest.json',
+    'https://pupitre.example/api/teacher/7',
+    'https://pupitre.example/api/subjects',
+  ]);
+  // With a token of its own the request is not the one asked early: it goes to the network.
+  await earlyFetch('https://pupitre.example/api/teacher/7', { headers: { Authorization: 'Bearer x' } }, scope);
+  expect(fetch).toHaveBeenCalledTimes(5);
+  // The plain GET takes the early answer (once)…
+  await expect((await earlyFetch('https://pupitre.example/api/subjects', { method: 'GET' }, scope)).json()).resolves.toEqual({
+    url: 'https://pupitre.example/api/subjects',
+  });
+  expect(fetch).toHaveBeenCalledTimes(5);
+  // …and an answer nobody took in time is never used.
+  expect([...earlyAnswers(scope).keys()]).toEqual([
+    'https://pupitre.example/remotes.json',
+    'https://pupitre.example/mfe/community/mf-manifest.json',
+  ]);
+  const late = earlyFetch('https://pupitre.example/remotes.json', undefined, scope, Date.now() + EARLY_TTL_MS);
+  await late;
+  expect(fetch).toHaveBeenCalledTimes(6);
+});
+
+test("a signed-in visitor's reads wait for main.js (they go with the token)", async () => {
+  localStorage.setItem('access', 'token');
+  const manifest = { pupitre: { routes: [{ path: '/ranking', reads: [{ path: '/api/teachers/ranking', auth: true }] }] } };
+  const fetch = mockFetch(async (url) => (url.endsWith('/remotes.json') ? json({ community: '/m.json' }) : json(manifest)));
+  askEarly({}, 'https://pupitre.example/ranking', document);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(fetch).toHaveBeenCalledTimes(2);
+  localStorage.clear();
 });

@@ -1,33 +1,91 @@
-// The shell's first script: a few hundred bytes, in the page's head beside main.js (its own entry,
-// tools/rspack/host.mjs). It asks for /remotes.json (taking the page's preload of it) and, as soon
-// as that is in, for every remote's manifest; main.js takes these answers (./early-answers.ts).
-// It never throws: whatever fails here is asked again by main.js, which reports it.
-import { earlyAnswers } from './early-answers';
+// The shell's first script: under 2 KB, in the page's head beside main.js (its own entry,
+// tools/rspack/host.mjs). While main.js downloads, it preloads the home page's poster, asks for
+// /remotes.json (taking the page's preload of it), then every remote's manifest; on a remote's
+// page it preloads that remote's code and the federation runtime's chunks and, for a visitor
+// without a session, asks for the page's first reads. main.js takes these answers
+// (./early-answers.ts). It never throws: whatever fails here is asked again by main.js, which
+// reports it.
+import { declaresPage, matchPattern, preloadAssets, remoteAssets, routeReads, type RemoteAsset } from '@pupitre/mf-runtime';
+import { SESSION_KEYS } from '@pupitre/session';
+import type { RouteDeclaration } from '@pupitre/contracts';
+import { PROMO_POSTER } from '../home/promo-media';
+import { keepEarly } from './early-answers';
 
-export function askEarly(scope: object = globalThis, base: string = globalThis.location?.href ?? ''): void {
-  const answers = earlyAnswers(scope);
-  let remotesUrl: string;
+/** The script files a meta tag of the page names (written by tools/rspack/host.mjs, CHUNK_LIST_METAS). */
+function chunksNamed(doc: Document, meta: string): RemoteAsset[] {
+  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${meta}"]`)?.content ?? '';
+  return content
+    .split(' ')
+    .filter(Boolean)
+    .map((file) => ({ href: new URL(file, doc.baseURI).href, as: 'script' as const }));
+}
+
+function signedIn(): boolean {
   try {
-    remotesUrl = new URL('/remotes.json', base).href;
+    return Boolean(globalThis.localStorage?.getItem(SESSION_KEYS.access));
+  } catch {
+    return true; // storage unreadable: leave the reads to main.js
+  }
+}
+
+interface Page {
+  scope: object;
+  base: URL;
+  doc: Document | undefined;
+}
+
+/**
+ * The page is a remote's (its manifest declares it): that remote's entry and page files and the
+ * federation runtime's chunks are preloaded now, and the page's first reads asked for when no
+ * token would go with them, beside main.js rather than once main.js has run.
+ */
+function startOpenedRemote(url: string, manifest: Promise<Response>, page: Page) {
+  manifest
+    .then((response) => (response.ok ? (response.clone().json() as Promise<unknown>) : null))
+    .then((json) => {
+      const pathname = page.base.pathname;
+      if (!declaresPage(json, pathname)) return;
+      if (page.doc) preloadAssets([...chunksNamed(page.doc, 'pupitre-federation-chunks'), ...remoteAssets(url, json)], page.doc);
+      const routes = (json as { pupitre: { routes: RouteDeclaration[] } }).pupitre.routes;
+      const route = routes.find((r) => matchPattern(r.path, pathname) !== null)!;
+      const anonymous = !signedIn();
+      for (const read of routeReads(route, matchPattern(route.path, pathname)!)) {
+        if (read.auth && !anonymous) continue;
+        const href = new URL(read.path, page.base).href;
+        keepEarly(href, globalThis.fetch(href, { headers: { Accept: 'application/json' } }), page.scope);
+      }
+    })
+    .catch(() => undefined);
+}
+
+export function askEarly(
+  scope: object = globalThis,
+  base: string = globalThis.location?.href ?? '',
+  doc: Document | undefined = globalThis.document,
+): void {
+  let page: Page;
+  try {
+    page = { scope, base: new URL(base), doc };
   } catch {
     return;
   }
+  // The home page's largest picture: the promo video's poster.
+  if (doc && page.base.pathname === '/') preloadAssets([{ href: new URL(PROMO_POSTER, page.base).href, as: 'image' }], doc);
+  const remotesUrl = new URL('/remotes.json', page.base).href;
   const remotes = globalThis.fetch(remotesUrl);
-  answers.set(remotesUrl, remotes);
+  keepEarly(remotesUrl, remotes, scope);
   remotes
     .then((response) => (response.ok ? (response.clone().json() as Promise<unknown>) : null))
     .then((json) => {
       if (!json || typeof json !== 'object') return;
       for (const value of Object.values(json)) {
         if (typeof value !== 'string') continue;
-        const url = new URL(value, base);
-        if ((url.protocol === 'http:' || url.protocol === 'https:') && !answers.has(url.href)) {
-          const manifest = globalThis.fetch(url.href);
-          manifest.catch(() => undefined); // main.js sees the failure when it takes this answer
-          answers.set(url.href, manifest);
-        }
+        const url = new URL(value, page.base);
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
+        const manifest = globalThis.fetch(url.href);
+        keepEarly(url.href, manifest, scope);
+        startOpenedRemote(url.href, manifest, page);
       }
     })
     .catch(() => undefined);
-  remotes.catch(() => undefined);
 }

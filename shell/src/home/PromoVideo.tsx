@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage } from '@pupitre/i18n';
 import { whenIdle } from '@pupitre/ui';
 import styles from '../shell.module.css';
+import { PROMO_POSTER } from './promo-media';
+
+export const promoSource = (lang: string) => `/promo/promo-${isLanguage(lang) ? lang : 'fr'}.webm`;
 
 // The promo video (autoplaying, muted, looping), one per language: the stored language is the hint.
 // Its source is attached only once the page has loaded and the browser is idle, so it never
 // competes with the first paint; the poster (2 KB) holds its place meanwhile.
-export const PROMO_POSTER = '/promo/promo-poster.webp';
-export const promoSource = (lang: string) => `/promo/promo-${isLanguage(lang) ? lang : 'fr'}.webm`;
 
 export function PromoVideo() {
   const { t, i18n } = useTranslation('common');

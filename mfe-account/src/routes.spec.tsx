@@ -1,3 +1,4 @@
+import { preloadScreens } from '@pupitre/ui';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { resetApiClient } from '@pupitre/api-client';
@@ -7,6 +8,9 @@ import { parseRouteDeclarations } from '@pupitre/contracts';
 import { catalogues } from './i18n';
 import declarations from './route-declarations.json';
 import routes from './routes';
+
+// Each page's screen is a chunk of its own (lazyScreen): loaded before the tests render them.
+beforeAll(() => preloadScreens(routes));
 
 initI18n('en');
 

@@ -1,3 +1,4 @@
+import { isScreenLoaded, preloadScreens } from '@pupitre/ui';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -9,6 +10,9 @@ import { fakeApi, sampleReview, type FakeCall, NO_FIGURES } from '@pupitre/revie
 import { catalogues } from './i18n';
 import declarations from './route-declarations.json';
 import routes from './routes';
+
+// Each page's screen is a chunk of its own (lazyScreen): loaded before the tests render them.
+beforeAll(() => preloadScreens(routes));
 
 // jsdom has no layout and no Web Animations: carousels stay plain rows here (their motion is
 // checked in Chromium, e2e/responsive.e2e.ts); what these tests look at is their content.
@@ -79,7 +83,7 @@ afterEach(() => {
 test('exposes exactly the paths it declares to the shell (route-declarations.json, valid by the contract)', () => {
   const declared = parseRouteDeclarations(declarations);
   expect(Object.keys(routes).sort()).toEqual(declared.map((route) => route.path).sort());
-  for (const Screen of Object.values(routes)) expect(typeof Screen).toBe('function');
+  for (const Screen of Object.values(routes)) expect(isScreenLoaded(Screen)).toBe(true); // a component (loaded in beforeAll)
 });
 
 test('adds the `community` and `review-ui` namespaces; fr, es and en catalogues have the same keys', () => {

@@ -1,3 +1,4 @@
+import { preloadScreens } from '@pupitre/ui';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -9,6 +10,9 @@ import { fakeApi, NO_FIGURES } from '@pupitre/review-ui/src/testing';
 import { catalogues } from './i18n';
 import declarations from './route-declarations.json';
 import routes from './routes';
+
+// Each page's screen is a chunk of its own (lazyScreen): loaded before the tests render them.
+beforeAll(() => preloadScreens(routes));
 
 initI18n('en');
 

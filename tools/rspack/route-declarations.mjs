@@ -2,9 +2,15 @@
 // (`src/route-declarations.json`: paths, titles, sign-in, footer, first reads) to mf-manifest.json
 // under `pupitre.routes`. The shell reads them at run time (libs/mf-runtime/src/remote-routes.ts):
 // a new page needs no shell release. Schema: routeDeclarationSchema in @pupitre/contracts.
+// Each page's screen is a chunk of its own named after its path (`routeChunkName`, lazyScreen in
+// @pupitre/ui): the plugin lists that chunk's files under the route (`files`), which the shell
+// preloads with the remote's entry when the page is opened.
 import fs from 'node:fs';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
+import { routeChunkName } from './route-chunk-name.mjs';
+
+export { routeChunkName };
 
 const MANIFEST = 'mf-manifest.json';
 
@@ -20,6 +26,15 @@ export function readRouteDeclarations(appDir, env = process.env) {
     throw new Error(`${file}: expected a non-empty array of { path: "/...", title: { fr, es, en }, ... } (routeDeclarationSchema)`);
   }
   return { file, routes };
+}
+
+/** The files (relative to the manifest) of the chunk group `name`, or null when there is none. */
+function chunkGroupFiles(compilation, name) {
+  const group = compilation.namedChunkGroups.get(name);
+  if (!group) return null;
+  const files = new Set();
+  for (const chunk of group.chunks) for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
+  return [...files].sort((a, b) => Number(b.endsWith('.css')) - Number(a.endsWith('.css')) || a.localeCompare(b));
 }
 
 export class RouteDeclarationsPlugin {
@@ -42,7 +57,18 @@ export class RouteDeclarationsPlugin {
             return;
           }
           const manifest = JSON.parse(asset.source.source().toString());
-          manifest.pupitre = { routes };
+          const withFiles = routes.map((route) => {
+            const name = routeChunkName(route.path);
+            const files = chunkGroupFiles(compilation, name);
+            if (!files)
+              compilation.errors.push(
+                new rspack.WebpackError(
+                  `RouteDeclarationsPlugin: the screen of ${route.path} is in no chunk named "${name}": map it in the routes module with lazyScreen(() => import(/* webpackChunkName: "${name}" */ './…'), '…')`,
+                ),
+              );
+            return files ? { ...route, files } : route;
+          });
+          manifest.pupitre = { routes: withFiles };
           compilation.updateAsset(MANIFEST, new rspack.sources.RawSource(JSON.stringify(manifest, null, 2)));
         },
       );

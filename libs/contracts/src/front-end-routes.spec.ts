@@ -7,6 +7,7 @@ test('accepts what the remotes declare', () => {
     { path: '/teacher/:id', title, reads: [{ path: '/api/teacher/:id', auth: true }] },
     { path: '/auth', title, footer: false },
     { path: '/me', title, signIn: true },
+    { path: '/ranking', title, files: ['route-ranking.1a2b.css', '672.3c4d.js', 'route-ranking.5e6f.js'] }, // written by the build
   ];
   expect(parseRouteDeclarations(routes)).toEqual(routes);
 });
@@ -19,6 +20,9 @@ test.each([
   [[{ path: '/x', title, extra: 1 }], /extra is not a known key/],
   [[{ path: '/x', title, signIn: 'yes' }], /signIn/],
   [[{ path: '/x', title, reads: [{ path: 'https://evil.example/', auth: true }] }], /reads\[0\]/],
+  [[{ path: '/x', title, files: ['https://evil.example/x.js'] }], /files/],
+  [[{ path: '/x', title, files: ['../x.js'] }], /files/],
+  [[{ path: '/x', title, files: 'x.js' }], /files/],
 ])('refuses %j', (raw, message) => {
   expect(() => parseRouteDeclarations(raw)).toThrow(message);
 });

@@ -29,10 +29,16 @@ export interface RouteDeclaration {
   footer?: boolean;
   /** The reads its screen starts with: the shell starts them beside the remote's code. */
   reads?: RouteRead[];
+  /**
+   * Written by the build (tools/rspack/route-declarations.mjs), never by hand: the files of the
+   * page's own screen chunk, relative to the manifest; the shell preloads them with the remote.
+   */
+  files?: string[];
 }
 
 const SEGMENT = /^(?:[A-Za-z0-9._~-]+|:[A-Za-z][A-Za-z0-9]*)$/;
-const KEYS = new Set(['path', 'title', 'signIn', 'footer', 'reads']);
+const KEYS = new Set(['path', 'title', 'signIn', 'footer', 'reads', 'files']);
+const FILE = /^[A-Za-z0-9_][A-Za-z0-9._/-]{0,199}$/;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isText = (v: unknown) => typeof v === 'string' && v.trim().length > 0 && v.length <= 120;
 
@@ -41,7 +47,7 @@ function declarationProblem(raw: unknown, i: number): string | null {
   if (!isObject(raw)) return `${at} is not an object`;
   const unknown = Object.keys(raw).find((key) => !KEYS.has(key));
   if (unknown) return `${at}.${unknown} is not a known key`;
-  const { path, title, signIn, footer, reads } = raw;
+  const { path, title, signIn, footer, reads, files } = raw;
   if (
     typeof path !== 'string' ||
     !path.startsWith('/') ||
@@ -69,6 +75,11 @@ function declarationProblem(raw: unknown, i: number): string | null {
     );
     if (bad >= 0) return `${at}.reads[${bad}] must be { path: "/api/…", auth: boolean }`;
   }
+  if (
+    files !== undefined &&
+    (!Array.isArray(files) || files.length > 20 || !files.every((f) => typeof f === 'string' && FILE.test(f) && !f.includes('..')))
+  )
+    return `${at}.files must be a list of at most 20 file names relative to the manifest`;
   return null;
 }
 

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { initI18n } from '@pupitre/i18n';
+import { lazyScreen } from '@pupitre/ui';
 import { type RemoteLoader, type RemoteRouteMap } from './federation';
 import { RemoteLoaderProvider, RemoteRoute } from './RemoteRoute';
 
@@ -149,4 +150,18 @@ test('without a loader (federation not initialised) the fallback shows', async (
     </MemoryRouter>,
   );
   expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
+});
+
+test('a page\'s screen in a chunk of its own is loaded before the page shows; a chunk that failed loads again on "Try again"', async () => {
+  const load = jest
+    .fn<Promise<{ TeacherScreen: typeof TeacherScreen }>, []>()
+    .mockRejectedValueOnce(new Error('ChunkLoadError'))
+    .mockResolvedValue({ TeacherScreen });
+  const lazyRoutes: RemoteRouteMap = { '/teacher/:id': lazyScreen(load, 'TeacherScreen') };
+  const loader = scriptedLoader([() => Promise.resolve(lazyRoutes)]);
+  renderAt('/teacher/3', loader, <RemoteRoute remote="community" path="/teacher/:id" />);
+  expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
+  await userEvent.click(screen.getByTestId('remote-retry'));
+  expect(await screen.findByText('teacher 3')).toBeInTheDocument();
+  expect(load).toHaveBeenCalledTimes(2);
 });

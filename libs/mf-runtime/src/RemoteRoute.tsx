@@ -1,6 +1,16 @@
-import { Component, createContext, startTransition, useContext, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  createContext,
+  startTransition,
+  Suspense,
+  useContext,
+  useEffect,
+  useState,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Loading, Panel } from '@pupitre/ui';
+import { Button, isScreenLoaded, Loading, Panel, preloadScreen } from '@pupitre/ui';
 import { type RemoteLoader, type RemoteRouteMap, RemoteUnavailableError } from './loader';
 import { type RemoteName } from './remote-names';
 import { withTimeout } from './with-timeout';
@@ -94,7 +104,10 @@ export function RemoteRoute<R extends RemoteName>({ remote, path, timeoutMs = DE
     // "loading"; else loaded, with a timeout.
     const loaded = loader.peek(remote);
     let active = true;
-    (loaded ? Promise.resolve(loaded) : withTimeout(loader.load(remote), timeoutMs)).then(
+    // The page's own screen (a chunk of its own, preloaded with the remote) is loaded too before
+    // the page is shown, so it renders whole at once.
+    const withScreen = (routes: RemoteRouteMap) => (routes[path] ? preloadScreen(routes[path]).then(() => routes) : routes);
+    (loaded ? Promise.resolve(loaded) : withTimeout(loader.load(remote), timeoutMs)).then(withScreen).then(
       (routes) => {
         // The screen mounts in a transition: React renders it in slices, not one long task.
         if (active) startTransition(() => setResult({ key, state: { status: 'ready', routes } }));
@@ -108,15 +121,22 @@ export function RemoteRoute<R extends RemoteName>({ remote, path, timeoutMs = DE
     return () => {
       active = false;
     };
-  }, [loader, remote, timeoutMs, key]);
+  }, [loader, remote, path, timeoutMs, key]);
 
   const retry = () => {
     loader.invalidate(remote);
     setAttempt((n) => n + 1);
   };
 
+  // Known already, with its screen's module in: shown at once (a screen still loading would
+  // suspend, and a failed load stay failed inside React: the effect loads it, with "Try again").
   const known = loader.peek(remote);
-  const state: LoadState = known ? { status: 'ready', routes: known } : result && result.key === key ? result.state : { status: 'loading' };
+  const knownReady = known && (!known[path] || isScreenLoaded(known[path]));
+  const state: LoadState = knownReady
+    ? { status: 'ready', routes: known }
+    : result && result.key === key
+      ? result.state
+      : { status: 'loading' };
 
   if (state.status === 'loading') return <Loading data-testid="remote-loading" />;
   if (state.status === 'failed') return <RemoteFallback remote={remote} onRetry={retry} />;
@@ -127,7 +147,10 @@ export function RemoteRoute<R extends RemoteName>({ remote, path, timeoutMs = DE
   }
   return (
     <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>
-      <Screen />
+      {/* A screen in a chunk of its own (lazyScreen) loads here; its files were preloaded with the remote. */}
+      <Suspense fallback={<Loading data-testid="remote-loading" />}>
+        <Screen />
+      </Suspense>
     </RemoteErrorBoundary>
   );
 }

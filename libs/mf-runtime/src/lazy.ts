@@ -131,7 +131,8 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
       (known) => {
         const url = known[remote];
         const json = url ? manifestJson.get(url) : undefined;
-        json?.then((manifest) => preload(remoteAssets(url!, manifest))).catch(() => undefined);
+        // Before the runtime runs, this is the page being opened: its own screen's files too.
+        json?.then((manifest) => preload(remoteAssets(url!, manifest, globalThis.location?.pathname))).catch(() => undefined);
       },
       () => undefined,
     );

@@ -61,3 +61,25 @@ test("the opened page's remote code is asked for once its manifest is in, before
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(preload).toHaveBeenCalledWith(remoteAssets(url, manifest));
 });
+
+test("given the opened page, its own screen chunk's files (listed by the build under the route) come too", () => {
+  const withRoutes = {
+    ...manifest,
+    pupitre: {
+      routes: [
+        { path: '/ranking', files: ['route-ranking.css', 'route-ranking.1.js'] },
+        { path: '/teacher/:id', files: ['672.js', 'route-teacher-id.2.js'] },
+      ],
+    },
+  };
+  const assets = remoteAssets('https://x/mfe/community/mf-manifest.json', withRoutes, '/teacher/12');
+  expect(assets.slice(-2)).toEqual([
+    { href: 'https://x/mfe/community/672.js', as: 'script' },
+    { href: 'https://x/mfe/community/route-teacher-id.2.js', as: 'script' },
+  ]);
+  expect(remoteAssets('https://x/mfe/community/mf-manifest.json', withRoutes, '/ranking').slice(-2)).toEqual([
+    { href: 'https://x/mfe/community/route-ranking.css', as: 'style' },
+    { href: 'https://x/mfe/community/route-ranking.1.js', as: 'script' },
+  ]);
+  expect(remoteAssets('https://x/mfe/community/mf-manifest.json', withRoutes, '/elsewhere')).toHaveLength(4);
+});

@@ -23,11 +23,12 @@ const files = (list: unknown): string[] => (Array.isArray(list) ? list.filter((f
 const joined = (dir: string, file: string) => (dir === '' || dir.endsWith('/') ? `${dir}${file}` : `${dir}/${file}`);
 
 /**
- * The remote's entry and the synchronous files of its exposed `expose` module, as absolute URLs
+ * The remote's entry, the synchronous files of its exposed `expose` module and, given the page's
+ * `pathname`, the files of that page's screen chunk, as absolute URLs
  * (a manifest built with `publicPath: 'auto'` lists them relative to where it was fetched from).
  * Nothing for a manifest that says nothing usable: the runtime then loads as usual.
  */
-export function remoteAssets(manifestUrl: string, manifest: unknown, expose = './routes'): RemoteAsset[] {
+export function remoteAssets(manifestUrl: string, manifest: unknown, pathname?: string, expose = './routes'): RemoteAsset[] {
   const shape = (manifest ?? {}) as ManifestShape;
   const publicPath = shape.metaData?.publicPath;
   let base: URL;
@@ -44,6 +45,15 @@ export function remoteAssets(manifestUrl: string, manifest: unknown, expose = '.
   const exposed = (Array.isArray(shape.exposes) ? shape.exposes : []).find((e) => e?.path === expose || `./${String(e?.name)}` === expose);
   for (const file of files(exposed?.assets?.css?.sync)) out.push({ href: url(file), as: 'style' });
   for (const file of files(exposed?.assets?.js?.sync)) out.push({ href: url(file), as: 'script' });
+  // The opened page's own screen chunk (its files, listed by the build under the route).
+  const routes = (shape as { pupitre?: { routes?: unknown } }).pupitre?.routes;
+  const page =
+    pathname === undefined || !Array.isArray(routes)
+      ? undefined
+      : (routes as { path?: unknown; files?: unknown }[]).find(
+          (r) => typeof r?.path === 'string' && matchPattern(r.path, pathname) !== null,
+        );
+  for (const file of files(page?.files)) out.push({ href: url(file), as: file.endsWith('.css') ? 'style' : 'script' });
   return out;
 }
 

@@ -2,6 +2,7 @@ import './ui.css';
 
 export * from './components';
 export * from './standalone';
+export { isScreenLoaded, lazyScreen, preloadScreen, preloadScreens, type LazyScreen } from './lazy-screen';
 export * from './popups';
 export { Stars, starValue } from './Stars';
 export { Score, type ScoreProps } from './Score';

@@ -1,6 +1,6 @@
-import { type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Link, Route, Routes } from 'react-router';
-import { StandaloneFrame } from './components';
+import { Loading, StandaloneFrame } from './components';
 
 /**
  * A micro-frontend on its own (its dev server or its own deployment): a router over its route map
@@ -13,7 +13,15 @@ export function StandaloneApp({ title, routes }: { title: string; routes: Readon
       <StandaloneFrame title={title}>
         <Routes>
           {Object.entries(routes).map(([path, Screen]) => (
-            <Route key={path} path={path} element={<Screen />} />
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Suspense fallback={<Loading />}>
+                  <Screen />
+                </Suspense>
+              }
+            />
           ))}
           <Route
             path="*"

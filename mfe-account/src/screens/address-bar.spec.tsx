@@ -5,7 +5,10 @@ import { BrowserRouter } from 'react-router';
 import { resetApiClient } from '@pupitre/api-client';
 import { fakeRoutes } from '@pupitre/api-client/src/testing';
 import { initI18n } from '@pupitre/i18n';
-import { AccountRoutes } from './test-routes';
+import { AccountRoutes, loadAccountScreens } from './test-routes';
+
+// Each page's screen is a chunk of its own (lazyScreen): loaded before the tests render them.
+beforeAll(loadAccountScreens);
 
 initI18n('en');
 

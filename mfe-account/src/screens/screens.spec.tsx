@@ -9,7 +9,10 @@ import { getSession, updateSession } from '@pupitre/session';
 import { getPopups } from '@pupitre/ui';
 import { LOGIN_REDIRECT_MS, nextPath } from './AuthPage';
 import { ACTIVATION_REDIRECT_MS } from './ActivationPages';
-import { AccountRoutes } from './test-routes';
+import { AccountRoutes, loadAccountScreens } from './test-routes';
+
+// Each page's screen is a chunk of its own (lazyScreen): loaded before the tests render them.
+beforeAll(loadAccountScreens);
 
 initI18n('en');
 

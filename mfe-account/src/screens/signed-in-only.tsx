@@ -1,6 +1,7 @@
 import { type ComponentType, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { getSession } from '@pupitre/session';
+import { isScreenLoaded, preloadScreen } from '@pupitre/ui';
 
 /** The sign-in page, coming back to `pathname` once signed in. */
 export const signInThenBackTo = (pathname: string) => `/auth?form=login&next=${encodeURIComponent(pathname)}`;
@@ -17,6 +18,7 @@ export function signedInOnly(Page: ComponentType): ComponentType {
     if (!arrivedSignedIn) return <Navigate to={signInThenBackTo(pathname)} replace />;
     return <Page />;
   }
-  SignedInOnly.displayName = `SignedInOnly(${Page.displayName ?? Page.name})`;
-  return SignedInOnly;
+  SignedInOnly.displayName = `SignedInOnly(${Page.displayName ?? (Page.name || 'screen')})`;
+  // A lazy page (lazyScreen) is loaded through its wrapper too.
+  return Object.assign(SignedInOnly, { preload: () => preloadScreen(Page), loaded: () => isScreenLoaded(Page) });
 }

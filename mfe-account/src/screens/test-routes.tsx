@@ -1,7 +1,11 @@
 // Test helper: the account's routes as the shell mounts them (one <Route> per owned path, anything
 // else "elsewhere"), and where the router is, for the screens' tests under any router.
 import { Route, Routes, useLocation } from 'react-router';
+import { preloadScreens } from '@pupitre/ui';
 import routes from '../routes';
+
+/** Loads every page's screen (lazyScreen chunks) before a test renders them. */
+export const loadAccountScreens = () => preloadScreens(routes);
 
 function Where() {
   const { pathname, search } = useLocation();

@@ -1,3 +1,4 @@
+import { preloadScreens } from '@pupitre/ui';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -8,6 +9,9 @@ import { clearSession, updateSession } from '@pupitre/session';
 import { deferred, fakeApi, type FakeAnswer, type FakeCall, NO_FIGURES } from '@pupitre/review-ui/src/testing';
 import routes from '../routes';
 import { checkValues, emptyValues, toPayload, valuesFromEditView, withTeacher } from './model';
+
+// Each page's screen is a chunk of its own (lazyScreen): loaded before the tests render them.
+beforeAll(() => preloadScreens(routes));
 
 initI18n('en');
 // A big form in jsdom: user-event journeys through it take a few seconds.

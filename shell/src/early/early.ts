@@ -45,7 +45,7 @@ function startOpenedRemote(url: string, manifest: Promise<Response>, page: Page)
     .then((json) => {
       const pathname = page.base.pathname;
       if (!declaresPage(json, pathname)) return;
-      if (page.doc) preloadAssets([...chunksNamed(page.doc, 'pupitre-federation-chunks'), ...remoteAssets(url, json)], page.doc);
+      if (page.doc) preloadAssets([...chunksNamed(page.doc, 'pupitre-federation-chunks'), ...remoteAssets(url, json, pathname)], page.doc);
       const routes = (json as { pupitre: { routes: RouteDeclaration[] } }).pupitre.routes;
       const route = routes.find((r) => matchPattern(r.path, pathname) !== null)!;
       const anonymous = !signedIn();

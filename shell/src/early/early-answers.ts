@@ -15,19 +15,50 @@ export interface EarlyAnswer {
   at: number;
 }
 
-export type EarlyAnswers = Map<string, EarlyAnswer>;
-
-type Holder = Record<typeof EARLY_ANSWERS_KEY, EarlyAnswers | undefined>;
-
-export function earlyAnswers(scope: object = globalThis): EarlyAnswers {
-  const holder = scope as Holder;
-  return (holder[EARLY_ANSWERS_KEY] ??= new Map());
+interface Early {
+  answers: Map<string, EarlyAnswer>;
+  /** URLs main.js asked the network for itself: the early script no longer asks for them. */
+  asked: Set<string>;
 }
 
-/** Keeps the answer to a plain GET of `url` (absolute) for main.js. */
-export function keepEarly(url: string, response: Promise<Response>, scope: object = globalThis, now = Date.now()): void {
+type Holder = Record<typeof EARLY_ANSWERS_KEY, Early | undefined>;
+
+function early(scope: object): Early {
+  const holder = scope as Holder;
+  return (holder[EARLY_ANSWERS_KEY] ??= { answers: new Map(), asked: new Set() });
+}
+
+export function earlyAnswers(scope: object = globalThis): Map<string, EarlyAnswer> {
+  return early(scope).answers;
+}
+
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+/**
+ * The answer read whole, as a new Response: the request ends as soon as its body is in, whether
+ * main.js takes it or not (an unread body would keep it open), and main.js reads it as usual.
+ */
+async function buffered(response: Response): Promise<Response> {
+  const body = NULL_BODY.has(response.status) ? null : await response.arrayBuffer();
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/**
+ * Asks for a plain GET of `url` (absolute) for main.js, unless main.js already asked for it
+ * itself (both scripts race for the same answers). Returns the answer, or nothing when not asked.
+ */
+export function keepEarly(
+  url: string,
+  start: () => Promise<Response>,
+  scope: object = globalThis,
+  now = Date.now(),
+): Promise<Response> | undefined {
+  const state = early(scope);
+  if (state.asked.has(url) || state.answers.has(url)) return state.answers.get(url)?.response;
+  const response = start().then(buffered);
   response.catch(() => undefined); // main.js sees a failure when it takes this answer
-  earlyAnswers(scope).set(url, { response, at: now });
+  state.answers.set(url, { response, at: now });
+  return response;
 }
 
 /** Only a plain GET without credentials of its own is what the early script asked. */
@@ -39,15 +70,16 @@ function plainGet(init: RequestInit | undefined): boolean {
 
 /** `fetch`, answered by the early script's request for the same URL when there is one (once). */
 export function earlyFetch(input: string, init?: RequestInit, scope: object = globalThis, now = Date.now()): Promise<Response> {
-  const answers = earlyAnswers(scope);
+  const state = early(scope);
   let url = input;
   try {
     url = new URL(input, globalThis.location?.href).href;
   } catch {
     // not a URL the early script could have asked for
   }
-  const early = answers.get(url);
-  if (early) answers.delete(url);
-  if (early && now - early.at < EARLY_TTL_MS && plainGet(init)) return early.response;
+  const answer = state.answers.get(url);
+  state.answers.delete(url);
+  state.asked.add(url);
+  if (answer && now - answer.at < EARLY_TTL_MS && plainGet(init)) return answer.response;
   return globalThis.fetch(input, init);
 }

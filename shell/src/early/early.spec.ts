@@ -1,15 +1,32 @@
 import { askEarly } from './early';
-import { EARLY_TTL_MS, earlyAnswers, earlyFetch } from './early-answers';
+import { EARLY_TTL_MS, earlyAnswers, earlyFetch, keepEarly } from './early-answers';
 
-const json = (body: unknown, ok = true) =>
-  ({
-    ok,
-    status: ok ? 200 : 503,
-    json: async () => body,
-    clone() {
-      return this;
-    },
-  }) as unknown as Response;
+// jsdom has no Response: a minimal one with what the early script and its callers use.
+class FakeResponse {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly statusText = '';
+  readonly headers = {};
+  constructor(
+    private readonly text: string | null,
+    init: { status?: number } = {},
+  ) {
+    this.status = init.status ?? 200;
+    this.ok = this.status < 400;
+  }
+  async arrayBuffer() {
+    return this.text; // handed back to the constructor as is
+  }
+  async json() {
+    return JSON.parse(this.text ?? 'null') as unknown;
+  }
+  clone() {
+    return new FakeResponse(this.text, { status: this.status });
+  }
+}
+const json = (body: unknown, ok = true) => new FakeResponse(JSON.stringify(body), { status: ok ? 200 : 503 }) as unknown as Response;
+beforeAll(() => Object.assign(globalThis, { Response: FakeResponse }));
+afterAll(() => Reflect.deleteProperty(globalThis, 'Response'));
 
 // jsdom has no fetch: each test installs its own.
 function mockFetch(answer: (input: string) => Promise<Response>) {
@@ -138,4 +155,14 @@ test("a signed-in visitor's reads wait for main.js (they go with the token)", as
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(fetch).toHaveBeenCalledTimes(2);
   localStorage.clear();
+});
+
+test('a URL main.js already asked the network for is not asked again by the early script (they race)', async () => {
+  const scope = {};
+  const fetch = mockFetch(async () => json({}));
+  await earlyFetch('https://pupitre.example/api/subjects', undefined, scope);
+  expect(
+    keepEarly('https://pupitre.example/api/subjects', () => globalThis.fetch('https://pupitre.example/api/subjects'), scope),
+  ).toBeUndefined();
+  expect(fetch).toHaveBeenCalledTimes(1);
 });

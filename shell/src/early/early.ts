@@ -52,7 +52,7 @@ function startOpenedRemote(url: string, manifest: Promise<Response>, page: Page)
       for (const read of routeReads(route, matchPattern(route.path, pathname)!)) {
         if (read.auth && !anonymous) continue;
         const href = new URL(read.path, page.base).href;
-        keepEarly(href, globalThis.fetch(href, { headers: { Accept: 'application/json' } }), page.scope);
+        keepEarly(href, () => globalThis.fetch(href, { headers: { Accept: 'application/json' } }), page.scope);
       }
     })
     .catch(() => undefined);
@@ -72,19 +72,16 @@ export function askEarly(
   // The home page's largest picture: the promo video's poster.
   if (doc && page.base.pathname === '/') preloadAssets([{ href: new URL(PROMO_POSTER, page.base).href, as: 'image' }], doc);
   const remotesUrl = new URL('/remotes.json', page.base).href;
-  const remotes = globalThis.fetch(remotesUrl);
-  keepEarly(remotesUrl, remotes, scope);
-  remotes
-    .then((response) => (response.ok ? (response.clone().json() as Promise<unknown>) : null))
+  keepEarly(remotesUrl, () => globalThis.fetch(remotesUrl), scope)
+    ?.then((response) => (response.ok ? (response.clone().json() as Promise<unknown>) : null))
     .then((json) => {
       if (!json || typeof json !== 'object') return;
       for (const value of Object.values(json)) {
         if (typeof value !== 'string') continue;
         const url = new URL(value, page.base);
         if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
-        const manifest = globalThis.fetch(url.href);
-        keepEarly(url.href, manifest, scope);
-        startOpenedRemote(url.href, manifest, page);
+        const manifest = keepEarly(url.href, () => globalThis.fetch(url.href), scope);
+        if (manifest) startOpenedRemote(url.href, manifest, page);
       }
     })
     .catch(() => undefined);

@@ -30,28 +30,38 @@ export function hostSharedVersions(appDir) {
   );
 }
 
-/** Adds `<link rel="preload" as="script">` for the named async chunks to the HTML page's head. */
-class PreloadChunksPlugin {
-  /** @param {string[]} names */
-  constructor(names) {
-    this.names = names;
+/**
+ * Adds tags to the HTML page's head (after its title): `tags(compilation, publicPath)` gives them
+ * once the chunks are known.
+ */
+class HeadTagsPlugin {
+  /** @param {string} name @param {(compilation: import('@rspack/core').Compilation, publicPath: string) => string} tags */
+  constructor(name, tags) {
+    this.name = name;
+    this.tags = tags;
   }
 
   /** @param {import('@rspack/core').Compiler} compiler */
   apply(compiler) {
-    compiler.hooks.compilation.tap('PreloadChunksPlugin', (compilation) => {
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tap('PreloadChunksPlugin', (data) => {
+    compiler.hooks.compilation.tap(this.name, (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tap(this.name, (data) => {
         const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : String(compilation.outputOptions.publicPath ?? '/');
-        const files = [...compilation.chunks]
-          .filter((chunk) => chunk.name && this.names.includes(chunk.name))
-          .flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
-        const links = files.map((file) => `<link rel="preload" href="${publicPath}${file}" as="script">`).join('');
-        data.html = data.html.replace('</title>', `</title>${links}`);
+        data.html = data.html.replace('</title>', `</title>${this.tags(compilation, publicPath)}`);
         return data;
       });
     });
   }
 }
+
+/** `<link rel="preload" as="script">` for the named async chunks. */
+const preloadChunks = (names) =>
+  new HeadTagsPlugin('PreloadChunksPlugin', (compilation, publicPath) =>
+    [...compilation.chunks]
+      .filter((chunk) => chunk.name && names.includes(chunk.name))
+      .flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')))
+      .map((file) => `<link rel="preload" href="${publicPath}${file}" as="script">`)
+      .join(''),
+  );
 
 /**
  * Meta tags naming async chunks' script files for the early script (shell/src/early/early.ts): the
@@ -60,34 +70,22 @@ class PreloadChunksPlugin {
  */
 export const CHUNK_LIST_METAS = { 'pupitre-federation-chunks': ['mf-runtime', 'mf-shared'] };
 
-/** Writes one `<meta name content="file file…">` per entry of `metas` ({ name: chunk groups }). */
-class ChunkListMetaPlugin {
-  /** @param {Record<string, string[]>} metas */
-  constructor(metas) {
-    this.metas = metas;
-  }
-
-  /** @param {import('@rspack/core').Compiler} compiler */
-  apply(compiler) {
-    compiler.hooks.compilation.tap('ChunkListMetaPlugin', (compilation) => {
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tap('ChunkListMetaPlugin', (data) => {
-        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : String(compilation.outputOptions.publicPath ?? '/');
-        const tags = Object.entries(this.metas).map(([meta, groups]) => {
-          const files = new Set();
-          for (const name of groups) {
-            const group = compilation.namedChunkGroups.get(name);
-            if (!group) compilation.errors.push(new rspack.WebpackError(`ChunkListMetaPlugin: no chunk group named "${name}"`));
-            else
-              for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(`${publicPath}${file}`);
-          }
-          return `<meta name="${meta}" content="${[...files].join(' ')}">`;
-        });
-        data.html = data.html.replace('</title>', `</title>${tags.join('')}`);
-        return data;
-      });
-    });
-  }
-}
+/** One `<meta name content="file file…">` per entry of `metas` ({ name: chunk groups }). */
+const chunkListMetas = (metas) =>
+  new HeadTagsPlugin('ChunkListMetaPlugin', (compilation, publicPath) =>
+    Object.entries(metas)
+      .map(([meta, groups]) => {
+        const files = new Set();
+        for (const name of groups) {
+          const group = compilation.namedChunkGroups.get(name);
+          if (!group) compilation.errors.push(new rspack.WebpackError(`ChunkListMetaPlugin: no chunk group named "${name}"`));
+          else
+            for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(`${publicPath}${file}`);
+        }
+        return `<meta name="${meta}" content="${[...files].join(' ')}">`;
+      })
+      .join(''),
+  );
 
 /**
  * @param {{ appDir: string, mode?: string }} options
@@ -107,9 +105,9 @@ export function createHostConfig({ appDir, mode }) {
   // The language catalogues of the first paint too (the page's language is known only once a script
   // runs: the three small chunks are preloaded, the one it asks for is taken from there; asked for
   // by the early script instead, it would wait for that script: one more wave before the first paint).
-  config.plugins.push(new PreloadChunksPlugin(['i18n-common-fr', 'i18n-common-es', 'i18n-common-en']));
+  config.plugins.push(preloadChunks(['i18n-common-fr', 'i18n-common-es', 'i18n-common-en']));
   // On a remote's page, the early script preloads the federation runtime from this list.
-  config.plugins.push(new ChunkListMetaPlugin(CHUNK_LIST_METAS));
+  config.plugins.push(chunkListMetas(CHUNK_LIST_METAS));
   // The shell itself uses (and provides to the remotes) the same curated re-exports as the
   // remotes consume, so the namespace objects it shares stay small.
   for (const pkg of SLIM_SHARED) config.resolve.alias[`${pkg}$`] = path.join(SLIM_DIR, `${pkg}.mjs`);

@@ -2,15 +2,22 @@ import type { Collection, Filter } from 'mongodb';
 import { type ReviewChange, type ReviewDoc } from '../reviews/review';
 import { type ChangeFeed } from './change-feed';
 import { reviewOid } from './keys';
-import { type Leases } from './leases';
+import { type Lease, LeaseLostError, type Leases } from './leases';
 
-/** A holder paused past its lease found a newer writer's token on the document: it writes nothing. */
-export class StaleWriterError extends Error {
+/**
+ * A holder paused past its lease found a newer writer's token on the document: it writes nothing.
+ * A lost lease (503 if it outlasts the retries below), never a 500.
+ */
+export class StaleWriterError extends LeaseLostError {
   constructor(id: number) {
-    super(`review ${id}: written by a newer lease holder`);
+    super(`review:${id}`);
+    this.message = `review ${id}: written by a newer lease holder`;
     this.name = 'StaleWriterError';
   }
 }
+
+/** A change that found a newer writer's token (its holder was paused) is read and decided again, this many times in all. */
+export const STALE_WRITER_ATTEMPTS = 3;
 
 export interface ReviewWrite {
   before: ReviewDoc;
@@ -61,7 +68,7 @@ export class ReviewStore {
 
   /** Applies `change` to review `id` under its lease. Null when there is no such review or nothing changed. */
   change(id: number, change: ReviewChange): Promise<ReviewWrite | null> {
-    return this.leases.run(`review:${id}`, async (lease) => {
+    return this.underLease(id, async (lease) => {
       const before = await this.get(id);
       if (!before) return null;
       if ((before.fence ?? 0) > lease.token) throw new StaleWriterError(id);
@@ -79,7 +86,7 @@ export class ReviewStore {
 
   /** Deletes review `id` under its lease if `keep(doc)` says not to keep it; the deleted document, or null. */
   remove(id: number, shouldRemove: (doc: ReviewDoc) => boolean): Promise<ReviewDoc | null> {
-    return this.leases.run(`review:${id}`, async (lease) => {
+    return this.underLease(id, async (lease) => {
       const doc = await this.get(id);
       if (!doc || !shouldRemove(doc)) return null;
       await this.feed.intend(id);
@@ -89,6 +96,20 @@ export class ReviewStore {
       await this.feed.changed(id, null);
       return doc;
     });
+  }
+
+  /**
+   * Runs `fn` under review `id`'s lease; a stale holder (nothing written yet: the check comes right
+   * after the read) reads and decides again under a new lease.
+   */
+  private async underLease<T>(id: number, fn: (lease: Lease) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.leases.run(`review:${id}`, fn);
+      } catch (err) {
+        if (!(err instanceof StaleWriterError) || attempt >= STALE_WRITER_ATTEMPTS) throw err;
+      }
+    }
   }
 
   /** Every review matching `filter` (a scan on FerretDB: start-up, erasure, moderation). */

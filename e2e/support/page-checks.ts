@@ -12,6 +12,20 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
 
 /** axe's results for the page's document (WCAG rules by `tags`, or only the named `rules`). */
 export async function runAxe(page: Page, only: { tags: string[] } | { rules: string[] }): Promise<AxeResults> {
+  // Finite animations still running (a popup fading out, the navbar's links sliding back) end first,
+  // 5 s at most: axe measures colours as they end up, not mid-fade (a fading popup once failed
+  // colour contrast). Endless ones (carousels, spinners) are left running.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const options: RunOptions = {
     runOnly: 'tags' in only ? { type: 'tag', values: only.tags } : { type: 'rule', values: only.rules },

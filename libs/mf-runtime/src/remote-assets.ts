@@ -2,6 +2,7 @@
 // `./routes` module (scripts and styles). The shell asks the browser for them with preload hints
 // as soon as the manifest is in, so they download beside the federation runtime instead of after
 // it (issue #16: no waterfall); the runtime's own <script> and <link> then take those answers.
+import type { RouteDeclaration } from '@pupitre/contracts';
 import { matchPattern } from './match-pattern';
 
 export interface RemoteAsset {
@@ -46,14 +47,8 @@ export function remoteAssets(manifestUrl: string, manifest: unknown, pathname?: 
   for (const file of files(exposed?.assets?.css?.sync)) out.push({ href: url(file), as: 'style' });
   for (const file of files(exposed?.assets?.js?.sync)) out.push({ href: url(file), as: 'script' });
   // The opened page's own screen chunk (its files, listed by the build under the route).
-  const routes = (shape as { pupitre?: { routes?: unknown } }).pupitre?.routes;
-  const page =
-    pathname === undefined || !Array.isArray(routes)
-      ? undefined
-      : (routes as { path?: unknown; files?: unknown }[]).find(
-          (r) => typeof r?.path === 'string' && matchPattern(r.path, pathname) !== null,
-        );
-  for (const file of files(page?.files)) out.push({ href: url(file), as: file.endsWith('.css') ? 'style' : 'script' });
+  const page = pathname === undefined ? null : declaredPage(manifest, pathname);
+  for (const file of files(page?.route.files)) out.push({ href: url(file), as: file.endsWith('.css') ? 'style' : 'script' });
   return out;
 }
 
@@ -75,8 +70,16 @@ export function preloadAssets(assets: RemoteAsset[], doc: Document | undefined =
   }
 }
 
-/** The remote whose manifest declares a page at `pathname` (`pupitre.routes`, see remote-routes.ts). */
-export function declaresPage(manifest: unknown, pathname: string): boolean {
+/**
+ * The page a manifest declares at `pathname` (`pupitre.routes`, see remote-routes.ts), with the
+ * path's values; null when it declares none there.
+ */
+export function declaredPage(manifest: unknown, pathname: string): { route: RouteDeclaration; params: Record<string, string> } | null {
   const routes = (manifest as { pupitre?: { routes?: unknown } } | null)?.pupitre?.routes;
-  return Array.isArray(routes) && routes.some((r) => typeof r?.path === 'string' && matchPattern(r.path, pathname) !== null);
+  if (!Array.isArray(routes)) return null;
+  for (const route of routes as RouteDeclaration[]) {
+    const params = typeof route?.path === 'string' ? matchPattern(route.path, pathname) : null;
+    if (params) return { route, params };
+  }
+  return null;
 }

@@ -5,9 +5,8 @@
 // without a session, asks for the page's first reads. main.js takes these answers
 // (./early-answers.ts). It never throws: whatever fails here is asked again by main.js, which
 // reports it.
-import { declaresPage, matchPattern, preloadAssets, remoteAssets, routeReads, type RemoteAsset } from '@pupitre/mf-runtime';
+import { declaredPage, preloadAssets, remoteAssets, routeReads, type RemoteAsset } from '@pupitre/mf-runtime';
 import { SESSION_KEYS } from '@pupitre/session';
-import type { RouteDeclaration } from '@pupitre/contracts';
 import { PROMO_POSTER } from '../home/promo-media';
 import { keepEarly } from './early-answers';
 
@@ -44,12 +43,11 @@ function startOpenedRemote(url: string, manifest: Promise<Response>, page: Page)
     .then((response) => (response.ok ? (response.clone().json() as Promise<unknown>) : null))
     .then((json) => {
       const pathname = page.base.pathname;
-      if (!declaresPage(json, pathname)) return;
+      const opened = declaredPage(json, pathname);
+      if (!opened) return;
       if (page.doc) preloadAssets([...chunksNamed(page.doc, 'pupitre-federation-chunks'), ...remoteAssets(url, json, pathname)], page.doc);
-      const routes = (json as { pupitre: { routes: RouteDeclaration[] } }).pupitre.routes;
-      const route = routes.find((r) => matchPattern(r.path, pathname) !== null)!;
       const anonymous = !signedIn();
-      for (const read of routeReads(route, matchPattern(route.path, pathname)!)) {
+      for (const read of routeReads(opened.route, opened.params)) {
         if (read.auth && !anonymous) continue;
         const href = new URL(read.path, page.base).href;
         keepEarly(href, () => globalThis.fetch(href, { headers: { Accept: 'application/json' } }), page.scope);

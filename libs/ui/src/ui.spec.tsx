@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { initI18n, setLanguage } from '@pupitre/i18n';
 import { clockFor, clockShift, needsMotion, ringOf, wrap } from './carousel-ring';
 import { Carousel, Face, FaceScale, faceOf, MfeRoot, Score, Stars, starValue } from './index';
+import { starPaths } from './Stars';
 
 initI18n('en');
 beforeEach(() => act(() => setLanguage('en')));
@@ -12,9 +13,21 @@ describe('the one star component', () => {
     expect([0, 1, 7, 8.6, 10, 11, -2].map(starValue)).toEqual([0, 0.5, 3.5, 4.5, 5, 5, 0]);
     const { container } = render(<Stars rating={7} />);
     expect(screen.getByRole('img', { name: '7 out of 10' })).toHaveAttribute('data-value', '3.5');
-    // three full stars, one half (a drawn half, not a glyph), one empty
-    expect(container.querySelectorAll('.pp-star--on')).toHaveLength(4);
-    expect(container.querySelectorAll('path:not(.pp-star--on)')).toHaveLength(2);
+    // three full stars and a drawn half (not a glyph) over the fourth's outline, one empty: two
+    // paths in all, whatever the value
+    const subpaths = (selector: string) => (container.querySelector(selector)?.getAttribute('d') ?? '').split('M').length - 1;
+    expect(container.querySelectorAll('path')).toHaveLength(2);
+    expect(subpaths('path.pp-star--on')).toBe(4);
+    expect(subpaths('path:not(.pp-star--on)')).toBe(2);
+  });
+
+  test('each star in its own 24-unit cell, the half on the left of the fourth', () => {
+    const { on, off } = starPaths(3.5);
+    expect(on.startsWith('M12 2.5L14.94 8.46')).toBe(true); // first star, cell 0
+    expect(on).toContain('M84 2.5L84 17.5'); // the half: the fourth star's axis (12 + 72)
+    expect(off).toContain('M108 2.5L110.94 8.46'); // the fifth, empty (12 + 96)
+    expect(starPaths(5).off).toBe('');
+    expect(starPaths(0).on).toBe('');
   });
 
   test('decorative beside a number that already says it', () => {

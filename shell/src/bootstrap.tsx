@@ -21,7 +21,7 @@ configureApiClient({ fetch: (input, init) => earlyFetch(String(input), init) });
 
 const federation = createLazyFederationLoader({
   hostName: 'shell',
-  shared: () => import(/* webpackChunkName: "mf-shared" */ './federation-shared').then((m) => m.hostShared()),
+  shared: () => import(/* webpackChunkName: "mf-runtime" */ './federation-shared').then((m) => m.hostShared()),
   reservedPaths: SHELL_PATHS,
   // /remotes.json and the manifests were asked for by the early script while main.js downloaded.
   loadConfig: () => loadRemotesConfig({ fetch: (input, init) => earlyFetch(String(input), init) }),

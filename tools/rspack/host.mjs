@@ -68,7 +68,7 @@ const preloadChunks = (names) =>
  * federation runtime, which it preloads on a remote's page only (a preload in the page itself would
  * load it on every page, the home page too).
  */
-export const CHUNK_LIST_METAS = { 'pupitre-federation-chunks': ['mf-runtime', 'mf-shared'] };
+export const CHUNK_LIST_METAS = { 'pupitre-federation-chunks': ['mf-runtime'] };
 
 /** One `<meta name content="file file…">` per entry of `metas` ({ name: chunk groups }). */
 const chunkListMetas = (metas) =>
@@ -103,11 +103,18 @@ export function createHostConfig({ appDir, mode }) {
   // still downloading (shell/src/early): a remote page's route table is known when main.js runs.
   config.entry = { early: './src/early/start.ts', ...config.entry };
   // The language catalogues of the first paint too (the page's language is known only once a script
-  // runs: the three small chunks are preloaded, the one it asks for is taken from there; asked for
-  // by the early script instead, it would wait for that script: one more wave before the first paint).
-  config.plugins.push(preloadChunks(['i18n-common-fr', 'i18n-common-es', 'i18n-common-en']));
+  // runs: the one chunk holding the three is preloaded; asked for by the early script instead, it
+  // would wait for that script: one more wave before the first paint). With main.js, early.js, the
+  // CSS and the two files above, that is six requests: within a browser's six connections per host
+  // over HTTP/1.1, so none waits for another to end.
+  config.plugins.push(preloadChunks(['i18n-common']));
   // On a remote's page, the early script preloads the federation runtime from this list.
   config.plugins.push(chunkListMetas(CHUNK_LIST_METAS));
+  // The federation runtime is one file (not split into its own node_modules and the shell's
+  // parts): a remote's page asks for it beside the remote's files, and every request more there
+  // waits for a free connection over HTTP/1.1. The shell's other lazy chunks hold no large
+  // node_modules to split out either.
+  config.optimization.splitChunks = { cacheGroups: { defaultVendors: false } };
   // The shell itself uses (and provides to the remotes) the same curated re-exports as the
   // remotes consume, so the namespace objects it shares stay small.
   for (const pkg of SLIM_SHARED) config.resolve.alias[`${pkg}$`] = path.join(SLIM_DIR, `${pkg}.mjs`);

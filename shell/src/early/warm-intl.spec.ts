@@ -1,30 +1,40 @@
-import { WARM_UPS, warmIntl } from './warm-intl';
+import { scriptsStillLoading, WARM_UPS, warmIntl } from './warm-intl';
 
-test('runs each warm-up in an idle task of its own, in order, and only then', () => {
-  const idle: (() => void)[] = [];
-  const scope = { requestIdleCallback: jest.fn((run: () => void) => idle.push(run)) };
+test('while main.js downloads, builds each first formatter at once; a failing one does not stop the next', () => {
   const done: string[] = [];
-  warmIntl(scope, [() => done.push('dates'), () => done.push('numbers')]);
-  expect(done).toEqual([]); // nothing during the script's own run
-  idle.shift()!();
-  expect(done).toEqual(['dates']);
-  idle.shift()!();
-  expect(done).toEqual(['dates', 'numbers']);
-  expect(idle).toEqual([]);
-  expect(scope.requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 1000 });
+  warmIntl(
+    () => true,
+    [
+      () => {
+        throw new Error('no Intl');
+      },
+      () => done.push('numbers'),
+    ],
+  );
+  expect(done).toEqual(['numbers']);
 });
 
-test('uses a timer where there is no idle callback, and a failing warm-up does not stop the next', () => {
-  const timers: (() => void)[] = [];
-  const done: string[] = [];
-  warmIntl({ setTimeout: (run: () => void) => timers.push(run) }, [
-    () => {
-      throw new Error('no Intl');
-    },
-    () => done.push('numbers'),
-  ]);
-  while (timers.length) timers.shift()!();
-  expect(done).toEqual(['numbers']);
+test('once main.js is there (or when that cannot be told), does nothing: main.js must not wait', () => {
+  const warmUp = jest.fn();
+  warmIntl(() => false, [warmUp]);
+  warmIntl(() => {
+    throw new Error('no resource timing');
+  }, [warmUp]);
+  expect(warmUp).not.toHaveBeenCalled();
+});
+
+test("another script is still loading until its resource timing entry is there; the early script's own does not count", () => {
+  document.head.innerHTML = '<script defer src="/early.js"></script><script defer src="/main.js"></script>';
+  const [early, main] = [...document.scripts];
+  Object.defineProperty(document, 'currentScript', { value: early, configurable: true });
+  const ended = new Set<string>([early.src]);
+  const perf = { getEntriesByName: (name: string) => (ended.has(name) ? [{} as PerformanceEntry] : []) };
+  expect(scriptsStillLoading(document, perf)).toBe(true);
+  ended.add(main.src);
+  expect(scriptsStillLoading(document, perf)).toBe(false);
+  ended.delete(early.src); // its own entry is never looked at
+  expect(scriptsStillLoading(document, perf)).toBe(false);
+  Reflect.deleteProperty(document, 'currentScript');
 });
 
 test('the warm-ups build a date and a number formatter', () => {

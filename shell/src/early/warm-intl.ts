@@ -4,35 +4,33 @@
 // and ratings in their first render, so that cost landed in the remote screen's render, a long
 // task between first paint and the content. The early script pays it while main.js is still
 // downloading, when the main thread has nothing else to do: one formatter of each kind, in the
-// browser's own locale (the ICU data they load serves every language), each in its own idle task.
-
-type IdleScope = {
-  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => unknown;
-  setTimeout?: (callback: () => void, ms: number) => unknown;
-};
+// browser's own locale (the ICU data they load serves every language). When main.js is already
+// there (from the cache), it does nothing: main.js must not wait, the cards pay as before.
 
 /** The first formatters of each kind, built and used once (their cost is loading the ICU data). */
-export const WARM_UPS: readonly (() => unknown)[] = [
-  () => new Intl.DateTimeFormat().format(0),
-  () => new Intl.NumberFormat().format(0.5),
-];
+export const WARM_UPS: readonly (() => unknown)[] = [() => new Intl.DateTimeFormat().format(0), () => new Intl.NumberFormat().format(0.5)];
 
-/** Runs each warm-up in an idle task of its own (a timer where idle callbacks do not exist). */
-export function warmIntl(scope: IdleScope = globalThis as IdleScope, warmUps: readonly (() => unknown)[] = WARM_UPS): void {
-  const later = (run: () => void) => {
-    if (scope.requestIdleCallback) scope.requestIdleCallback(run, { timeout: 1000 });
-    else scope.setTimeout?.(run, 0);
-  };
-  const next = (i: number) => {
-    if (i >= warmUps.length) return;
-    later(() => {
-      try {
-        warmUps[i]();
-      } catch {
-        // No Intl (or a broken one): the formatters report it where they are used.
-      }
-      next(i + 1);
-    });
-  };
-  next(0);
+/**
+ * Whether one of the page's other scripts (main.js) is still downloading: a script's resource
+ * timing entry is added once its response has ended.
+ */
+export function scriptsStillLoading(doc: Document = document, perf: Pick<Performance, 'getEntriesByName'> = performance): boolean {
+  const mine = doc.currentScript instanceof HTMLScriptElement ? doc.currentScript.src : '';
+  return [...doc.scripts].some((script) => script.src && script.src !== mine && perf.getEntriesByName(script.src).length === 0);
+}
+
+/** Runs the warm-ups now when main.js is still on its way; otherwise does nothing. */
+export function warmIntl(stillLoading: () => boolean = scriptsStillLoading, warmUps: readonly (() => unknown)[] = WARM_UPS): void {
+  try {
+    if (!stillLoading()) return;
+  } catch {
+    return; // no resource timing: leave the formatters to where they are used
+  }
+  for (const warmUp of warmUps) {
+    try {
+      warmUp();
+    } catch {
+      // No Intl (or a broken one): the formatters report it where they are used.
+    }
+  }
 }

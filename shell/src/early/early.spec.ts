@@ -57,6 +57,28 @@ test('asks for /remotes.json, then every manifest it names; main.js takes each a
   expect(fetch).toHaveBeenCalledTimes(4); // a second ask goes to the network
 });
 
+test('its further work runs once the manifests are asked for, or once /remotes.json has failed', async () => {
+  const asked: string[] = [];
+  mockFetch(async (input) => {
+    asked.push(String(input));
+    return String(input).endsWith('/remotes.json') ? json({ community: '/mfe/community/mf-manifest.json' }) : json({});
+  });
+  const then = jest.fn(() => asked.push('then'));
+  askEarly({}, 'https://pupitre.example/', undefined, then);
+  expect(then).not.toHaveBeenCalled();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(asked).toEqual(['https://pupitre.example/remotes.json', 'https://pupitre.example/mfe/community/mf-manifest.json', 'then']);
+
+  mockFetch(async () => json({}, false));
+  const afterFailure = jest.fn();
+  askEarly({}, 'https://pupitre.example/', undefined, afterFailure);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(afterFailure).toHaveBeenCalledTimes(1);
+  const unreadable = jest.fn();
+  askEarly({}, 'not a url', undefined, unreadable);
+  expect(unreadable).toHaveBeenCalledTimes(1);
+});
+
 test('a failing /remotes.json asks for nothing more and leaves its failure for main.js to report', async () => {
   const scope = {};
   const fetch = mockFetch(async () => json({}, false));

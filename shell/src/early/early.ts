@@ -56,22 +56,33 @@ function startOpenedRemote(url: string, manifest: Promise<Response>, page: Page)
     .catch(() => undefined);
 }
 
+/**
+ * Starts the early requests. `then` runs once the manifests have been asked for (or /remotes.json
+ * could not be read): the early script's own further work goes there, behind the requests.
+ */
 export function askEarly(
   scope: object = globalThis,
   base: string = globalThis.location?.href ?? '',
   doc: Document | undefined = globalThis.document,
+  then: () => void = () => undefined,
 ): void {
   let page: Page;
   try {
     page = { scope, base: new URL(base), doc };
   } catch {
+    then();
     return;
   }
   // The home page's largest picture: the promo video's poster.
   if (doc && page.base.pathname === '/') preloadAssets([{ href: new URL(PROMO_POSTER, page.base).href, as: 'image' }], doc);
   const remotesUrl = new URL('/remotes.json', page.base).href;
-  keepEarly(remotesUrl, () => globalThis.fetch(remotesUrl), scope)
-    ?.then((response) => (response.ok ? (response.clone().json() as Promise<unknown>) : null))
+  const remotes = keepEarly(remotesUrl, () => globalThis.fetch(remotesUrl), scope);
+  if (!remotes) {
+    then();
+    return;
+  }
+  remotes
+    .then((response) => (response.ok ? (response.clone().json() as Promise<unknown>) : null))
     .then((json) => {
       if (!json || typeof json !== 'object') return;
       for (const value of Object.values(json)) {
@@ -82,5 +93,6 @@ export function askEarly(
         if (manifest) startOpenedRemote(url.href, manifest, page);
       }
     })
-    .catch(() => undefined);
+    .catch(() => undefined)
+    .finally(then);
 }

@@ -3,7 +3,8 @@
 // 11 ms; after these, the reader's "23 novembre 2026" formatter 3 ms). Review cards format dates
 // and ratings in their first render, so that cost landed in the remote screen's render, a long
 // task between first paint and the content. The early script pays it while main.js is still
-// downloading, when the main thread has nothing else to do: one formatter of each kind, in the
+// downloading, when the main thread has nothing else to do (once it has asked for its requests:
+// they go first): one formatter of each kind, in the
 // browser's own locale (the ICU data they load serves every language). When main.js is already
 // there (from the cache), it does nothing: main.js must not wait, the cards pay as before.
 
@@ -11,12 +12,11 @@
 export const WARM_UPS: readonly (() => unknown)[] = [() => new Intl.DateTimeFormat().format(0), () => new Intl.NumberFormat().format(0.5)];
 
 /**
- * Whether one of the page's other scripts (main.js) is still downloading: a script's resource
- * timing entry is added once its response has ended.
+ * Whether one of the page's scripts (main.js) is still downloading: a script's resource timing
+ * entry is added once its response has ended (the early script's own is there: it runs).
  */
 export function scriptsStillLoading(doc: Document = document, perf: Pick<Performance, 'getEntriesByName'> = performance): boolean {
-  const mine = doc.currentScript instanceof HTMLScriptElement ? doc.currentScript.src : '';
-  return [...doc.scripts].some((script) => script.src && script.src !== mine && perf.getEntriesByName(script.src).length === 0);
+  return [...doc.scripts].some((script) => script.src && perf.getEntriesByName(script.src).length === 0);
 }
 
 /** Runs the warm-ups now when main.js is still on its way; otherwise does nothing. */

@@ -137,11 +137,14 @@ test("a signed-out visitor's page reads are asked for early and taken by the req
       ],
     },
   };
-  const fetch = mockFetch(async (url) =>
-    url.endsWith('/remotes.json')
+  document.head.innerHTML = '';
+  const preloadsWhenRead: number[] = [];
+  const fetch = mockFetch(async (url) => {
+    if (url.includes('/api/')) preloadsWhenRead.push(document.head.querySelectorAll('link[rel="preload"]').length);
+    return url.endsWith('/remotes.json')
       ? json({ community: '/mfe/community/mf-manifest.json' })
-      : json(url.includes('/api/') ? { url } : manifest),
-  );
+      : json(url.includes('/api/') ? { url } : manifest);
+  });
   const scope = {};
   askEarly(scope, 'https://pupitre.example/teacher/7', document);
   await new Promise((resolve) => setTimeout(resolve, 0));
@@ -151,6 +154,10 @@ test("a signed-out visitor's page reads are asked for early and taken by the req
     'https://pupitre.example/api/teacher/7',
     'https://pupitre.example/api/subjects',
   ]);
+  // The reads go before the page's code is preloaded: the slowest answers take the first connections.
+  expect(preloadsWhenRead).toEqual([0, 0]);
+  expect(document.head.querySelectorAll('link[rel="preload"]').length).toBeGreaterThan(0);
+  document.head.innerHTML = '';
   // With a token of its own the request is not the one asked early: it goes to the network.
   await earlyFetch('https://pupitre.example/api/teacher/7', { headers: { Authorization: 'Bearer x' } }, scope);
   expect(fetch).toHaveBeenCalledTimes(5);

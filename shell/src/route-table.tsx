@@ -5,6 +5,7 @@ import { matchPath } from 'react-router';
 import { findRemoteRoute } from '@pupitre/mf-runtime';
 import { type RemoteRoutesState } from './remote-routes';
 import { HomePage } from './home/HomePage';
+import { SHELL_PATHS, type ShellPath } from './shell-paths';
 
 // Rarely visited pages are chunks of their own, out of main.js (issue #16: first-load JS of /).
 const legal = () => import(/* webpackChunkName: "legal-pages" */ './legal/LegalPages');
@@ -13,17 +14,15 @@ const CookiesPage = lazy(() => legal().then((m) => ({ default: m.CookiesPage }))
 const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage })));
 const AdminPage = lazy(() => import(/* webpackChunkName: "admin" */ './pages/AdminPage').then((m) => ({ default: () => <m.AdminPage /> })));
 
-export const SHELL_PAGES = {
+export const SHELL_PAGES: Record<ShellPath, ComponentType> = {
   '/': HomePage,
   '/conditions-service': TermsPage,
   '/politique-des-cookies': CookiesPage,
   '/politique-de-privacite': PrivacyPage,
   '/admin': AdminPage,
-} satisfies Record<string, ComponentType>;
+};
 
-export type ShellPath = keyof typeof SHELL_PAGES;
-/** The paths the shell keeps: no remote may declare them. */
-export const SHELL_PATHS = Object.keys(SHELL_PAGES) as ShellPath[];
+export { SHELL_PATHS, type ShellPath };
 
 /** The translated title (key in `common`) of the shell's own pages: the page title is "Pupitre · <title>". */
 const SHELL_TITLES: Record<ShellPath, string> = {

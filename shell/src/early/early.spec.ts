@@ -121,6 +121,22 @@ test("on a remote's page, that remote's entry and page files and the federation 
   document.head.innerHTML = '';
 });
 
+test("any page but the shell's own preloads the federation runtime at once, before /remotes.json is in", () => {
+  const meta = '<meta name="pupitre-federation-chunks" content="/mf-runtime.def.js">';
+  mockFetch(() => new Promise<Response>(() => undefined)); // nothing answers
+  const preloads = (pathname: string) => {
+    document.head.innerHTML = meta;
+    askEarly({}, `https://pupitre.example${pathname}`, document);
+    return [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => `${l.as} ${l.href}`);
+  };
+  expect(preloads('/communaute')).toEqual(['script http://localhost/mf-runtime.def.js']);
+  expect(preloads('/no-such-page')).toEqual(['script http://localhost/mf-runtime.def.js']);
+  expect(preloads('/admin')).toEqual([]);
+  expect(preloads('/conditions-service/')).toEqual([]);
+  expect(preloads('/')).toEqual(['image https://pupitre.example/promo/promo-poster.webp']);
+  document.head.innerHTML = '';
+});
+
 test("a signed-out visitor's page reads are asked for early and taken by the request helper's plain GET only", async () => {
   localStorage.clear();
   const manifest = {

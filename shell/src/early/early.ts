@@ -1,13 +1,15 @@
 // The shell's first script: under 2 KB, in the page's head beside main.js (its own entry,
 // tools/rspack/host.mjs). While main.js downloads, it preloads the home page's poster, asks for
-// /remotes.json (taking the page's preload of it), then every remote's manifest; on a remote's
-// page it preloads that remote's code and the federation runtime's chunks and, for a visitor
+// /remotes.json (taking the page's preload of it), then every remote's manifest; on any page but
+// the shell's own it preloads the federation runtime's chunks at once; on a remote's page it
+// preloads that remote's code once its manifest is in and, for a visitor
 // without a session, asks for the page's first reads. main.js takes these answers
 // (./early-answers.ts). It never throws: whatever fails here is asked again by main.js, which
 // reports it.
 import { declaredPage, preloadAssets, remoteAssets, routeReads, type RemoteAsset } from '@pupitre/mf-runtime';
 import { SESSION_KEYS } from '@pupitre/session';
 import { PROMO_POSTER } from '../home/promo-media';
+import { isShellPage } from '../shell-paths';
 import { keepEarly } from './early-answers';
 
 /** The script files a meta tag of the page names (written by tools/rspack/host.mjs, CHUNK_LIST_METAS). */
@@ -53,7 +55,7 @@ function startOpenedRemote(url: string, manifest: Promise<Response>, page: Page)
         const href = new URL(read.path, page.base).href;
         keepEarly(href, () => globalThis.fetch(href, { headers: { Accept: 'application/json' } }), page.scope);
       }
-      if (page.doc) preloadAssets([...chunksNamed(page.doc, 'pupitre-federation-chunks'), ...remoteAssets(url, json, pathname)], page.doc);
+      if (page.doc) preloadAssets(remoteAssets(url, json, pathname), page.doc);
     })
     .catch(() => undefined);
 }
@@ -75,8 +77,11 @@ export function askEarly(
     then();
     return;
   }
-  // The home page's largest picture: the promo video's poster.
+  // The home page's largest picture: the promo video's poster. Any page but the shell's own is a
+  // remote's (or none): the federation runtime is asked for at once, beside the manifests rather
+  // than with the remote's files after them.
   if (doc && page.base.pathname === '/') preloadAssets([{ href: new URL(PROMO_POSTER, page.base).href, as: 'image' }], doc);
+  if (doc && !isShellPage(page.base.pathname)) preloadAssets(chunksNamed(doc, 'pupitre-federation-chunks'), doc);
   const remotesUrl = new URL('/remotes.json', page.base).href;
   const remotes = keepEarly(remotesUrl, () => globalThis.fetch(remotesUrl), scope);
   if (!remotes) {

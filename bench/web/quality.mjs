@@ -16,7 +16,7 @@ import { freePorts, startStack } from '../../infra/local/stack.mjs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../e2e/support/chromium.mjs';
 import { createActivatedUser, expiryOf, publishSampleReview } from '../../e2e/support/accounts.mjs';
-import { SESSION_KEYS } from '../../libs/session/src/store.ts';
+import { SESSION_KEYS } from '../../libs/session/src/keys.ts';
 
 /** Every route a signed-out visitor can open (the signed-in ones answer with the sign-in page). */
 export const ROUTES = [

@@ -11,6 +11,9 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-en
 // X-Forwarded-For to the peer it sees and drops the others (the services trust one hop).
 const CLIENT_ADDRESS_HEADERS = ['forwarded', 'x-real-ip', 'x-client-ip', 'true-client-ip'];
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+// A retry's connection: new, never one of the pool (when a page's six requests find six sockets
+// the upstream closed at the same moment, a retry through the pool takes another closed one).
+const freshConnection = new http.Agent({ keepAlive: false });
 
 function badGateway(res, target, err) {
   if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
@@ -20,9 +23,9 @@ function badGateway(res, target, err) {
 /**
  * Forwards one request to `target` (an http://host:port URL) unchanged, with X-Forwarded-* headers
  * of its own (X-Forwarded-For = the peer address, replacing any the client sent).
- * A GET or HEAD whose kept-alive connection the upstream had just closed (ECONNRESET on a reused
- * socket: the upstream's idle timeout racing the reuse) is sent once more on a new connection,
- * as Node's http docs advise, instead of answering 502.
+ * A GET or HEAD whose kept-alive connection the upstream had just closed (ECONNRESET or EPIPE on a
+ * reused socket: the upstream's idle timeout racing the reuse) is sent once more on a new
+ * connection (never another pooled one), as Node's http docs advise, instead of answering 502.
  */
 function forward(req, res, target, name, retried = false) {
   const url = new URL(target);
@@ -37,7 +40,15 @@ function forward(req, res, target, name, retried = false) {
   // would wait for a body that never comes, and the client get a 502 a minute later.
   if (idempotent) delete headers['content-length'];
   const upstream = http.request(
-    { host: url.hostname, port: url.port, method: req.method, path: req.url, headers, agent, timeout: 60_000 },
+    {
+      host: url.hostname,
+      port: url.port,
+      method: req.method,
+      path: req.url,
+      headers,
+      agent: retried ? freshConnection : agent,
+      timeout: 60_000,
+    },
     (up) => {
       const out = { ...up.headers };
       for (const h of HOP_BY_HOP) delete out[h];
@@ -48,7 +59,7 @@ function forward(req, res, target, name, retried = false) {
   );
   upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
   upstream.on('error', (err) => {
-    if (idempotent && !retried && upstream.reusedSocket && err.code === 'ECONNRESET' && !res.headersSent)
+    if (idempotent && !retried && upstream.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE') && !res.headersSent)
       return forward(req, res, target, name, true);
     badGateway(res, name, err);
   });

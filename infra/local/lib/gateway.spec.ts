@@ -103,6 +103,11 @@ describe('gateway', () => {
     try {
       const base = gw.url.replace('localhost', '127.0.0.1');
       for (let i = 0; i < 4; i++) expect((await fetch(`${base}/remotes.json`)).status).toBe(200);
+      // A page's six requests at once open six connections; the next six find all of them closed
+      // by the upstream: each is sent again on a connection of its own, none takes another closed one.
+      const six = () => Promise.all(Array.from({ length: 6 }, (_, i) => fetch(`${base}/chunk-${i}.js`).then((r) => r.status)));
+      expect(await six()).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(await six()).toEqual([200, 200, 200, 200, 200, 200]);
       // A POST is not replayed: its body is gone.
       await fetch(`${base}/x`, { method: 'GET' });
       const statuses = [];

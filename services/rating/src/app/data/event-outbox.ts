@@ -1,5 +1,5 @@
 import { MODERATION_EVENTS_QUEUE } from '@pupitre/contracts';
-import { createQueueConnection, DependencyUnavailableError } from '@pupitre/server-kit';
+import { createQueueConnection, DependencyUnavailableError, upsertRetried } from '@pupitre/server-kit';
 import { Queue } from 'bullmq';
 import type { Collection } from 'mongodb';
 
@@ -57,7 +57,8 @@ export class EventOutbox {
 
   /** Before the write of a decision whose jobs are derived afterwards. */
   async intend(kind: OutboxKind, ref: number): Promise<void> {
-    await this.docs.replaceOne({ _id: entryKey(kind, ref) }, { kind, ref, at: new Date() }, { upsert: true });
+    // Decisions on one review at once upsert the same entry: the one that lost the insert race updates.
+    await upsertRetried(() => this.docs.replaceOne({ _id: entryKey(kind, ref) }, { kind, ref, at: new Date() }, { upsert: true }));
   }
 
   /**

@@ -1,3 +1,4 @@
+import { upsertRetried } from '@pupitre/server-kit';
 import type { Collection } from 'mongodb';
 
 /** A review whose latest version waits for its validation, due at `publishAt`. */
@@ -20,7 +21,7 @@ export class TaskStore {
   constructor(private readonly docs: Collection<ReviewTask>) {}
 
   async add(reviewId: number, publishAt: Date): Promise<void> {
-    await this.docs.replaceOne({ _id: taskKey(reviewId) }, { reviewId, publishAt }, { upsert: true });
+    await upsertRetried(() => this.docs.replaceOne({ _id: taskKey(reviewId) }, { reviewId, publishAt }, { upsert: true }));
   }
 
   async done(reviewId: number): Promise<void> {

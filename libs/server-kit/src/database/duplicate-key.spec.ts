@@ -17,7 +17,12 @@ describe('upsertRetried', () => {
     await expect(upsertRetried(async () => (++calls === 1 ? Promise.reject(duplicate()) : 'updated'))).resolves.toBe('updated');
     expect(calls).toBe(2);
     calls = 0;
-    await expect(upsertRetried(async () => Promise.reject(duplicate(++calls)))).rejects.toMatchObject({ code: 11000 });
+    await expect(
+      upsertRetried(async () => {
+        calls += 1;
+        throw duplicate();
+      }),
+    ).rejects.toMatchObject({ code: 11000 });
     expect(calls).toBe(3);
   });
 

@@ -1,6 +1,5 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { matchPath } from 'react-router';
 import { configureApiClient, startTokenRefresh } from '@pupitre/api-client';
 import { detectLanguage, startI18n } from '@pupitre/i18n';
 import { createLazyFederationLoader, findRemoteRoute, loadRemotesConfig, withRouteReads } from '@pupitre/mf-runtime';
@@ -8,7 +7,7 @@ import { App } from './App';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { earlyFetch } from './early/early-answers';
 import { prefetchRoute } from './route-prefetch';
-import { SHELL_PATHS } from './route-table';
+import { isShellPage, SHELL_PATHS } from './shell-paths';
 import { registerServiceWorker } from './sw/register';
 
 // Remotes: nothing of the federation runtime is loaded until a remote's page is shown. The remotes'
@@ -40,7 +39,7 @@ startTokenRefresh();
  * manifests; once the opened page's remote is known, its code and its screen's first reads start.
  */
 function startOpenedRemote(pathname: string) {
-  if (SHELL_PATHS.some((path) => matchPath({ path, end: true }, pathname))) return;
+  if (isShellPage(pathname)) return;
   federation.warmUp();
   routes().then(
     (table) => {

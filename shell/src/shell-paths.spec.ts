@@ -1,8 +1,9 @@
 import { isShellPage, SHELL_PATHS } from './shell-paths';
 import { SHELL_PAGES } from './route-table';
 
-test("the shell's pages, with or without a trailing slash, and nothing else", () => {
-  expect(['/', '/admin', '/admin/', '/conditions-service', '/politique-de-privacite//'].map(isShellPage)).toEqual([
+test("the shell's pages, with or without a trailing slash, in any case, and nothing else", () => {
+  expect(['/', '/admin', '/admin/', '/conditions-service', '/politique-de-privacite//', '/Admin'].map(isShellPage)).toEqual([
+    true,
     true,
     true,
     true,

@@ -5,8 +5,11 @@ export const SHELL_PATHS = ['/', '/conditions-service', '/politique-des-cookies'
 
 export type ShellPath = (typeof SHELL_PATHS)[number];
 
-/** Whether `pathname` is one of the shell's pages (a trailing slash aside, as the router matches). */
+/**
+ * Whether `pathname` is one of the shell's pages, as the router matches them (a trailing slash and
+ * letter case aside).
+ */
 export function isShellPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (SHELL_PATHS as readonly string[]).includes(path || '/');
+  return (SHELL_PATHS as readonly string[]).includes((path || '/').toLowerCase());
 }

@@ -65,7 +65,7 @@ const preloadChunks = (names) =>
 
 /**
  * Meta tags naming async chunks' script files for the early script (shell/src/early/early.ts): the
- * federation runtime, which it preloads on a remote's page only (a preload in the page itself would
+ * federation runtime, which it preloads on any page but the shell's own (a preload in the page itself would
  * load it on every page, the home page too).
  */
 export const CHUNK_LIST_METAS = { 'pupitre-federation-chunks': ['mf-runtime'] };
@@ -108,7 +108,7 @@ export function createHostConfig({ appDir, mode }) {
   // CSS and the two files above, that is six requests: within a browser's six connections per host
   // over HTTP/1.1, so none waits for another to end.
   config.plugins.push(preloadChunks(['i18n-common']));
-  // On a remote's page, the early script preloads the federation runtime from this list.
+  // On any page but the shell's own, the early script preloads the federation runtime from this list.
   config.plugins.push(chunkListMetas(CHUNK_LIST_METAS));
   // The federation runtime is one file (not split into its own node_modules and the shell's
   // parts): a remote's page asks for it beside the remote's files, and every request more there

@@ -4,9 +4,9 @@
 // and ratings in their first render, so that cost landed in the remote screen's render, a long
 // task between first paint and the content. The early script pays it while main.js is still
 // downloading, when the main thread has nothing else to do (once it has asked for its requests:
-// they go first): one formatter of each kind, in the
-// browser's own locale (the ICU data they load serves every language). When main.js is already
-// there (from the cache), it does nothing: main.js must not wait, the cards pay as before.
+// they go first): one formatter of each kind, in the browser's own locale (the ICU data they load
+// serves every language). When main.js is already there (from the cache), it does nothing:
+// main.js must not wait, the cards pay as before.
 
 /** The first formatters of each kind, built and used once (their cost is loading the ICU data). */
 export const WARM_UPS: readonly (() => unknown)[] = [() => new Intl.DateTimeFormat().format(0), () => new Intl.NumberFormat().format(0.5)];

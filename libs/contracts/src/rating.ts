@@ -12,6 +12,7 @@ import {
   CORE_GRADE_KEYS,
   DUAL_KEYS,
   LEGACY_MODERATOR_REASON,
+  MODERATION_TEXT_MAX,
   MODERATOR_REASON_KEYS,
   OPTIONAL_GRADE_KEYS,
   REPORT_CONTENT_MAX,
@@ -193,8 +194,6 @@ export const myReportSchema = z.strictObject({
 export type MyReport = z.infer<typeof myReportSchema>;
 
 // Moderation (moderator and admin roles)
-/** Free text a moderator adds to a decision (the author, the reporters, the teacher read it). */
-export const MODERATION_TEXT_MAX = 1000;
 const moderationText = z.string().trim().min(1).max(MODERATION_TEXT_MAX);
 /**
  * reject (a review or a reply): a reason from MODERATOR_REASON_KEYS (or the legacy `moderator`) and

@@ -62,6 +62,9 @@ export const reviewPayloadErrorKeys = [
 export type ReviewPayloadErrorKey = (typeof reviewPayloadErrorKeys)[number] | 'bad-request';
 export const ratingConflictKeys = ['duplicate-review', 'already-reported', 'invalid-transition', 'duplicate-name'] as const;
 
+/** Free text a moderator adds to a decision (the author, the reporters, the teacher read it). */
+export const MODERATION_TEXT_MAX = 1000;
+
 /**
  * The reasons a moderator chooses from to remove a review or a teacher's reply (with an optional
  * free text, required for `other`); the author sees the key and the text, the reporters too.

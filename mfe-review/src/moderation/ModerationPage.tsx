@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useStat
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApiGet } from '@pupitre/api-client';
+import { MODERATION_TEXT_MAX } from '@pupitre/contracts';
 import { Screen } from '@pupitre/review-ui';
 import { useSession } from '@pupitre/session';
 import { Button, LoadError, Loading, Panel } from '@pupitre/ui';
@@ -10,27 +11,19 @@ import {
   type ActionAnswer,
   canModerate,
   historyPath,
-  KNOWN_REASONS,
   type ModerationActionView,
   moderationApi,
   type ModerationQueueItem,
   QUEUE_PATH,
   RECENT_PATH,
-  REJECT_REASONS,
   type RejectReason,
   sessionRoles,
 } from './api';
 import styles from './moderation.module.css';
+import { ReasonSelect, removalProblem, useReasonName } from './removal';
 import { TeachersTab } from './TeachersTab';
 
 type Tab = 'queue' | 'decided' | 'teachers';
-
-/** The translated name of a reason key (unknown keys as they are). */
-function useReasonName() {
-  const { t } = useTranslation('review');
-  return (reason: string | null | undefined) =>
-    reason ? ((KNOWN_REASONS as readonly string[]).includes(reason) ? t(`moderation.reasons.${reason}`) : reason) : '';
-}
 
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -226,15 +219,13 @@ function Item({ item, onDecided }: { item: ModerationQueueItem; onDecided: (mess
 
   const reject = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason) {
-      setError(t('moderation.reasonRequired'));
-      reasonRef.current?.focus();
+    const problem = removalProblem(reason, text);
+    if (problem) {
+      setError(t(problem));
+      if (!reason) reasonRef.current?.focus();
       return;
     }
-    if (reason === 'other' && !text.trim()) {
-      setError(t('moderation.textRequired'));
-      return;
-    }
+    if (!reason) return;
     void run(() => moderationApi.reject(item.id, reason, text.trim() || undefined), t('moderation.rejected', { id: item.id }));
   };
 
@@ -295,7 +286,7 @@ function Item({ item, onDecided }: { item: ModerationQueueItem; onDecided: (mess
           id={`${id}-text`}
           className="pp-input"
           rows={3}
-          maxLength={1000}
+          maxLength={MODERATION_TEXT_MAX}
           value={text}
           onChange={(e) => setText(e.target.value)}
           data-testid="decision-text"
@@ -306,24 +297,15 @@ function Item({ item, onDecided }: { item: ModerationQueueItem; onDecided: (mess
             {t('moderation.approve')}
           </Button>
         </div>
-        <label htmlFor={`${id}-reason`}>{t('moderation.reason')}</label>
-        <select
+        <ReasonSelect
           id={`${id}-reason`}
-          ref={reasonRef}
-          className="pp-input"
+          selectRef={reasonRef}
           value={reason}
-          onChange={(e) => setReason(e.target.value as RejectReason)}
-          data-testid="reject-reason"
-          aria-keyshortcuts="r"
-          aria-invalid={error === t('moderation.reasonRequired') || undefined}
-        >
-          <option value="">{t('moderation.chooseReason')}</option>
-          {REJECT_REASONS.map((key) => (
-            <option key={key} value={key}>
-              {t(`moderation.reasons.${key}`)}
-            </option>
-          ))}
-        </select>
+          onChange={setReason}
+          invalid={error === t('moderation.reasonRequired')}
+          testId="reject-reason"
+          keyShortcut="r"
+        />
         <div className={styles.actions}>
           <Button type="submit" variant="secondary" disabled={busy} data-testid="reject">
             {t('moderation.reject')}

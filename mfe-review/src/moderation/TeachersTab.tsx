@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiGet } from '@pupitre/api-client';
-import type { Language } from '@pupitre/contracts';
+import { type Language, MODERATION_TEXT_MAX } from '@pupitre/contracts';
 import { Button } from '@pupitre/ui';
 import {
   ACCEPT_REASONS,
@@ -12,8 +12,10 @@ import {
   type ObjectionView,
   QUEUE_PATH,
   REFUSE_REASONS,
+  type RejectReason,
 } from './api';
 import styles from './moderation.module.css';
+import { isRejectReason, ReasonSelect, removalProblem, useReasonName } from './removal';
 
 /**
  * The console's teachers tab: teachers' objections to being listed (accept: the teacher leaves
@@ -95,39 +97,105 @@ function HeldReplies({ onDone }: { onDone: (message: string) => void }) {
   const state = useApiGet<ModerationQueueItem[]>(QUEUE_PATH, { keep: false });
   const tell = useAnswer(onDone);
   if (state.status !== 'success') return null;
-  const held = state.data.filter((item) => item.reply);
+  const held = state.data.filter((item): item is HeldReplyItem => Boolean(item.reply));
   return (
     <section aria-labelledby="mod-replies">
       <h2 id="mod-replies">{t('moderation.teachers.repliesTitle')}</h2>
       {held.length === 0 ? <p>{t('moderation.teachers.noReply')}</p> : null}
       <ul className={styles.list}>
         {held.map((item) => (
-          <li key={item.id} className={styles.detail} data-testid="held-reply">
-            <h3>{`${item.teacher.prefix} ${item.teacher.name}`}</h3>
-            <blockquote className={styles.text}>{item.reply!.text}</blockquote>
-            <div className={styles.tabs}>
-              <Button
-                onClick={async () => {
-                  tell(await moderationApi.approveReply(item.id), t('moderation.teachers.replyApproved'));
-                  state.reload();
-                }}
-              >
-                {t('moderation.teachers.approveReply')}
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={async () => {
-                  tell(await moderationApi.rejectReply(item.id, 'threat'), t('moderation.teachers.replyRejected'));
-                  state.reload();
-                }}
-              >
-                {t('moderation.teachers.rejectReply')}
-              </Button>
-            </div>
-          </li>
+          <HeldReply
+            key={item.id}
+            item={item}
+            onDecided={(answer, done) => {
+              tell(answer, done);
+              state.reload();
+            }}
+          />
         ))}
       </ul>
     </section>
+  );
+}
+
+type HeldReplyItem = ModerationQueueItem & { reply: NonNullable<ModerationQueueItem['reply']> };
+
+/**
+ * A reply held by the automatic checks: the check that fired, the reply; publish it, or remove it
+ * for a reason from the list (the check's own, preselected when it is one) with words of one's own,
+ * required with "another reason". The teacher reads the reason and the words.
+ */
+function HeldReply({ item, onDecided }: { item: HeldReplyItem; onDecided: (answer: ActionAnswer, done: string) => void }) {
+  const { t } = useTranslation('review');
+  const reasonName = useReasonName();
+  const id = useId();
+  const heldFor = item.reply.reason;
+  const [reason, setReason] = useState<RejectReason | ''>(isRejectReason(heldFor) ? heldFor : '');
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const decide = async (call: () => Promise<ActionAnswer>, done: string) => {
+    setBusy(true);
+    setError('');
+    const answer = await call();
+    setBusy(false);
+    onDecided(answer, done);
+  };
+  const remove = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = removalProblem(reason, text);
+    if (problem || !reason) {
+      setError(t(problem ?? 'moderation.reasonRequired'));
+      return;
+    }
+    void decide(() => moderationApi.rejectReply(item.id, reason, text.trim() || undefined), t('moderation.teachers.replyRejected'));
+  };
+  return (
+    <li className={styles.detail} data-testid="held-reply" data-review={item.id}>
+      <h3>{`${item.teacher.prefix} ${item.teacher.name}`}</h3>
+      {heldFor ? (
+        <p className={styles.why} data-testid="reply-why">
+          {t('moderation.heldBy', { reason: reasonName(heldFor) })}
+        </p>
+      ) : null}
+      <blockquote className={styles.text}>{item.reply.text}</blockquote>
+      <form className={styles.decide} onSubmit={remove} aria-label={t('moderation.decide')}>
+        <label htmlFor={`${id}-text`}>{t('moderation.teachers.replyText')}</label>
+        <textarea
+          id={`${id}-text`}
+          className="pp-input"
+          rows={2}
+          maxLength={MODERATION_TEXT_MAX}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          data-testid="reply-decision-text"
+        />
+        <ReasonSelect
+          id={`${id}-reason`}
+          value={reason}
+          onChange={setReason}
+          invalid={error === t('moderation.reasonRequired')}
+          testId="reply-reject-reason"
+        />
+        <div className={styles.tabs}>
+          <Button
+            disabled={busy}
+            onClick={() =>
+              void decide(() => moderationApi.approveReply(item.id, text.trim() || undefined), t('moderation.teachers.replyApproved'))
+            }
+            data-testid="approve-reply"
+          >
+            {t('moderation.teachers.approveReply')}
+          </Button>
+          <Button type="submit" variant="secondary" disabled={busy} data-testid="reject-reply">
+            {t('moderation.teachers.rejectReply')}
+          </Button>
+        </div>
+        <p role="alert" className={styles.error} data-testid="reply-decision-error">
+          {error}
+        </p>
+      </form>
+    </li>
   );
 }
 

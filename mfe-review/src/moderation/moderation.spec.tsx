@@ -149,3 +149,52 @@ test('decided: the latest removal of a review can be undone', async () => {
   await waitFor(() => expect(screen.getByTestId('moderation-notice')).toHaveTextContent('Review no. 3 restored.'));
   expect(api.calls.some((c) => c.method === 'POST' && c.url === '/api/moderation/reviews/3/restore')).toBe(true);
 });
+
+test('a teacher’s held reply: the check that fired is preselected; removing it for "other" needs words, which the teacher reads', async () => {
+  const user = userEvent.setup();
+  const reply = (reason: string | null) => ({
+    text: 'I will see you after class.',
+    status: 'held',
+    reason,
+    created_at: '2026-11-03T10:00:00.000Z',
+  });
+  let queue = [item(11, { reply: reply('threat') }), item(12, { reply: reply('text-rating-forbidden-characters') })];
+  const api = fakeApi((call) => {
+    if (call.url === '/api/moderation/queue') return { status: 200, body: queue };
+    if (call.url === '/api/moderation/objections') return { status: 200, body: [] };
+    const decided = /^\/api\/moderation\/reviews\/(\d+)\/reply\/(approve|reject)$/.exec(call.url);
+    if (call.method === 'POST' && decided) {
+      queue = queue.filter((i) => i.id !== Number(decided[1]));
+      return { status: 200, body: { id: Number(decided[1]), reply: reply(null) } };
+    }
+    return { status: 502 };
+  });
+  updateSession({ email: 'm@b.c', access: token(['user', 'moderator']) });
+  renderPage();
+  await user.click(await screen.findByTestId('tab-teachers'));
+  const [first, second] = await screen.findAllByTestId('held-reply');
+  expect(within(first).getByTestId('reply-why')).toHaveTextContent('Held by the automatic checks: threat.');
+  expect(within(first).getByTestId('reply-reject-reason')).toHaveValue('threat');
+  // A check that is not a moderator's reason leaves the choice open.
+  expect(within(second).getByTestId('reply-reject-reason')).toHaveValue('');
+  await user.click(within(second).getByTestId('reject-reply'));
+  expect(within(second).getByTestId('reply-decision-error')).toHaveTextContent('Choose a reason for the removal.');
+  await user.selectOptions(within(second).getByTestId('reply-reject-reason'), 'other');
+  await user.click(within(second).getByTestId('reject-reply'));
+  expect(within(second).getByTestId('reply-decision-error')).toHaveTextContent('Explain the reason in your own words.');
+  await user.type(within(second).getByTestId('reply-decision-text'), 'Not about the review.');
+  await user.click(within(second).getByTestId('reject-reply'));
+  await waitFor(() => expect(screen.getByTestId('teachers-notice')).toHaveTextContent('Reply removed.'));
+  expect(api.calls.filter((c) => c.method === 'POST')).toEqual([
+    { method: 'POST', url: '/api/moderation/reviews/12/reply/reject', body: { reason: 'other', text: 'Not about the review.' } },
+  ]);
+  await waitFor(() => expect(screen.getAllByTestId('held-reply')).toHaveLength(1));
+
+  await user.click(within(screen.getByTestId('held-reply')).getByTestId('reject-reply'));
+  await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+  expect(api.calls.filter((c) => c.method === 'POST')[1]).toEqual({
+    method: 'POST',
+    url: '/api/moderation/reviews/11/reply/reject',
+    body: { reason: 'threat' },
+  });
+});

@@ -23,6 +23,7 @@ import { LinkToken, LinkTokenSchema } from './users/link-token.schema';
 import { User, UserSchema } from './users/user.schema';
 import { UsersController } from './users/users.controller';
 import { TeacherInvitation, TeacherInvitationSchema } from './teachers/teacher-invitation.schema';
+import { TeacherLink, TeacherLinkSchema } from './teachers/teacher-link.schema';
 import { TeacherInvitationsController } from './teachers/teacher-invitations.controller';
 import { TeacherInvitations } from './teachers/teacher-invitations.service';
 
@@ -36,6 +37,7 @@ import { TeacherInvitations } from './teachers/teacher-invitations.service';
       { name: AuditEntry.name, schema: AuditEntrySchema },
       { name: Notice.name, schema: NoticeSchema },
       { name: TeacherInvitation.name, schema: TeacherInvitationSchema },
+      { name: TeacherLink.name, schema: TeacherLinkSchema },
     ]),
   ],
   controllers: [UsersController, TokensController, OAuthController, TeacherInvitationsController],

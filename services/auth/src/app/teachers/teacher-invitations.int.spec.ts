@@ -91,4 +91,37 @@ describe('teacher invitations', () => {
     });
     expect((await waitForMail(teacher.email, 3)).subject).toBe('Su oposición ha sido aceptada');
   });
+
+  it('of accounts accepting invitations for one teacher at once, one is linked; erasing it frees the record', async () => {
+    const teacherId = 57;
+    const racers = await Promise.all([1, 2, 3].map(() => createActiveUser(auth.url)));
+    const sessions = await Promise.all(racers.map((r) => login(auth.url, r.email, r.password)));
+    const tokens: string[] = [];
+    for (const racer of racers) {
+      await invite(racer.email, teacherId);
+      tokens.push(tokenIn((await waitForMail(racer.email, 2)).text)!);
+    }
+    const accept = '/auth/teacher-invitations/accept';
+    const answers = await Promise.all(
+      racers.map((_, i) => request(auth.url).post(accept).set('Authorization', `Bearer ${sessions[i].access}`).send({ token: tokens[i] })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    const winner = answers.findIndex((a) => a.status === 200);
+    for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body).toEqual({ error: 'teacher-already-linked' });
+
+    // The linked account is erased: the teacher record may be linked to another account.
+    await request(auth.url)
+      .delete('/auth/manage/users/me/')
+      .set('Authorization', `Bearer ${sessions[winner].access}`)
+      .send({ current_password: racers[winner].password })
+      .expect(204);
+    const next = (winner + 1) % racers.length;
+    await invite(racers[next].email, teacherId);
+    const again = tokenIn((await waitForMail(racers[next].email, 3)).text)!;
+    await request(auth.url)
+      .post(accept)
+      .set('Authorization', `Bearer ${sessions[next].access}`)
+      .send({ token: again })
+      .expect(200, { teacher_id: teacherId });
+  });
 });

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type TeacherInvitedEvent } from '@pupitre/contracts';
-import { ApiError, APP_CONFIG } from '@pupitre/server-kit';
+import { ApiError, APP_CONFIG, isDuplicateKey } from '@pupitre/server-kit';
 import { type Model, Types } from 'mongoose';
 import { createHash, randomBytes } from 'node:crypto';
 import { type AuthConfig } from '../../config/auth-config';
@@ -11,6 +11,7 @@ import { renderTeacherInvitation } from '../mail/notice-templates';
 import { normalizeEmail } from '../shared/field-errors';
 import { User } from '../users/user.schema';
 import { TeacherInvitation } from './teacher-invitation.schema';
+import { TeacherLink } from './teacher-link.schema';
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
 const DAY_MS = 86_400_000;
@@ -29,6 +30,7 @@ export class TeacherInvitations {
     @Inject(APP_CONFIG) private readonly config: AuthConfig,
     @InjectModel(TeacherInvitation.name) private readonly invitations: Model<TeacherInvitation>,
     @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectModel(TeacherLink.name) private readonly links: Model<TeacherLink>,
     @InjectModel(AuditEntry.name) private readonly audit: Model<AuditEntry>,
     @Inject(Mailer) private readonly mailer: Mailer,
   ) {}
@@ -73,8 +75,7 @@ export class TeacherInvitations {
     if (!invitation || invitation.expiresAt.getTime() <= Date.now()) throw ApiError.of(400, 'invalid-invitation');
     const user = Types.ObjectId.isValid(userId) ? await this.users.findById(userId).lean() : null;
     if (!user || user.email !== invitation.email) throw ApiError.of(403, 'wrong-account', 'sign in with the invited e-mail address');
-    const holder = await this.users.findOne({ teacherId: invitation.teacherId }, { _id: 1 }).lean();
-    if (holder && String(holder._id) !== userId) throw ApiError.of(409, 'teacher-already-linked');
+    await this.claim(invitation.teacherId, userId);
     if ((await this.invitations.deleteOne({ _id: invitation._id })).deletedCount !== 1) throw ApiError.of(400, 'invalid-invitation');
     const roles = user.roles.includes('teacher') ? user.roles : [...user.roles, 'teacher' as const];
     await this.users.updateOne({ _id: user._id }, { $set: { teacherId: invitation.teacherId, roles } });
@@ -88,5 +89,28 @@ export class TeacherInvitations {
       at: new Date(),
     });
     return { teacher_id: invitation.teacherId };
+  }
+
+  /**
+   * Teacher record `teacherId` becomes `userId`'s, or 409 `teacher-already-linked` when another
+   * account holds it: its `teacher_links` document is written first (two accounts racing for it
+   * both try; the key lets one through); claiming it again for the same account is a no-op.
+   * Accounts linked before `teacher_links` existed are found by `users.teacherId`.
+   */
+  private async claim(teacherId: number, userId: string): Promise<void> {
+    const holder = await this.users.findOne({ teacherId }, { _id: 1 }).lean();
+    if (holder && String(holder._id) !== userId) throw ApiError.of(409, 'teacher-already-linked');
+    try {
+      await this.links.create({ _id: teacherId, userId, linkedAt: new Date() });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      const link = await this.links.findById(teacherId).lean();
+      if (link?.userId !== userId) throw ApiError.of(409, 'teacher-already-linked');
+    }
+  }
+
+  /** An erased account's teacher record is free again (another account may be invited to it). */
+  async releaseLinksOf(userId: string): Promise<void> {
+    await this.links.deleteMany({ userId });
   }
 }

@@ -6,6 +6,7 @@ import { type Model, Types } from 'mongoose';
 import { type AuthConfig } from '../../config/auth-config';
 import { UserEventsProducer } from '../events/user-events.producer';
 import { FIELD_MESSAGES, normalizeEmail } from '../shared/field-errors';
+import { TeacherInvitations } from '../teachers/teacher-invitations.service';
 import { TokenService } from '../tokens/token.service';
 import { EmailLinks } from './email-links.service';
 import { PasswordHasher } from './password-hasher';
@@ -42,6 +43,7 @@ export class AccountsService {
     @Inject(EmailLinks) private readonly emailLinks: EmailLinks,
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(UserEventsProducer) private readonly events: UserEventsProducer,
+    @Inject(TeacherInvitations) private readonly teachers: TeacherInvitations,
   ) {
     this.hasher = new PasswordHasher({ logN: config.PASSWORD_SCRYPT_LOG_N, r: 8, p: 1 });
   }
@@ -128,7 +130,10 @@ export class AccountsService {
     return user && user.isActive ? toAuthUser(user) : undefined;
   }
 
-  /** 204 after checking the password; the account, its sessions and links are deleted, rating is told. */
+  /**
+   * 204 after checking the password; the account, its sessions and e-mailed links are deleted, its
+   * teacher record freed, rating is told.
+   */
   async deleteAccount(id: string, currentPassword: string): Promise<void> {
     const user = await this.users.findById(id).lean();
     if (!user) throw new ApiError(401, { detail: 'User not found', code: 'user_not_found' });
@@ -138,7 +143,7 @@ export class AccountsService {
     // de-duplicates a retried deletion.
     await this.events.userErased(id);
     await this.users.deleteOne({ _id: user._id });
-    await Promise.all([this.tokens.deleteAllOf(id), this.emailLinks.deleteAllOf(id)]);
+    await Promise.all([this.tokens.deleteAllOf(id), this.emailLinks.deleteAllOf(id), this.teachers.releaseLinksOf(id)]);
     this.logger.log({ msg: 'account erased', userId: id });
   }
 

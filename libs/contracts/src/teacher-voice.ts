@@ -31,11 +31,15 @@ export const publicReplySchema = z.strictObject({
 });
 export type PublicReply = z.infer<typeof publicReplySchema>;
 
-/** The teacher's own view of their reply: its status and, when held or rejected, the reason. */
+/**
+ * The teacher's own view of their reply: its status and, when held or rejected, the reason (a key)
+ * and, when a moderator removed it, their words.
+ */
 export const ownReplySchema = z.strictObject({
   text: z.string(),
   status: z.enum(REPLY_STATUSES),
   reason: z.string().nullable(),
+  reason_text: z.string().nullable(),
   created_at: z.iso.datetime(),
 });
 export type OwnReply = z.infer<typeof ownReplySchema>;

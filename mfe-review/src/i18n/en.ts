@@ -226,6 +226,8 @@ const en = {
       held: 'Your reply is waiting for a moderator.',
       rejected: 'Your previous reply was removed by the checks or a moderator. You may write another one.',
     },
+    reason: 'Reason: {{reason}}.',
+    reasonText: 'The moderator’s words: “{{text}}”',
     errors: {
       forbidden: 'Use letters, digits, spaces and plain punctuation only.',
       failed: 'Your reply could not be sent. Try again.',

@@ -229,6 +229,8 @@ const es: ReviewCatalogue = {
       held: 'Su respuesta espera la decisión de un moderador.',
       rejected: 'Su respuesta anterior fue retirada por las comprobaciones o la moderación. Puede escribir otra.',
     },
+    reason: 'Motivo: {{reason}}.',
+    reasonText: 'Las palabras del moderador: «{{text}}»',
     errors: {
       forbidden: 'Use solo letras, cifras, espacios y puntuación sencilla.',
       failed: 'No se pudo enviar su respuesta. Inténtelo de nuevo.',

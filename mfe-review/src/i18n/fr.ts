@@ -230,6 +230,8 @@ const fr: ReviewCatalogue = {
       held: 'Votre réponse attend la décision d’un modérateur.',
       rejected: 'Votre réponse précédente a été retirée par les vérifications ou la modération. Vous pouvez en écrire une autre.',
     },
+    reason: 'Motif : {{reason}}.',
+    reasonText: 'Les mots du modérateur : « {{text}} »',
     errors: {
       forbidden: 'Utilisez seulement des lettres, des chiffres, des espaces et une ponctuation simple.',
       failed: 'Votre réponse n’a pas pu être envoyée. Réessayez.',

@@ -156,6 +156,7 @@ test('a teacher’s held reply: the check that fired is preselected; removing it
     text: 'I will see you after class.',
     status: 'held',
     reason,
+    reason_text: null,
     created_at: '2026-11-03T10:00:00.000Z',
   });
   let queue = [item(11, { reply: reply('threat') }), item(12, { reply: reply('text-rating-forbidden-characters') })];

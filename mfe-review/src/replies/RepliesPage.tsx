@@ -43,6 +43,19 @@ export function RepliesPage() {
   );
 }
 
+/** A removed reply: said so, with the reason and the moderator's words when there are some. */
+function Removed({ reply }: { reply: OwnReply }) {
+  const { t } = useTranslation('review');
+  const reason = reply.reason ? t(`moderation.reasons.${reply.reason}`, { defaultValue: reply.reason }) : null;
+  return (
+    <Notice data-testid="reply-removed">
+      {t('replies.status.rejected')}
+      {reason ? ` ${t('replies.reason', { reason })}` : null}
+      {reply.reason_text ? ` ${t('replies.reasonText', { text: reply.reason_text })}` : null}
+    </Notice>
+  );
+}
+
 function ReviewWithReply({ review }: { review: SpaceReview }) {
   const { t } = useTranslation('review');
   const [reply, setReply] = useState<OwnReply | null>(review.reply);
@@ -84,7 +97,7 @@ function ReviewWithReply({ review }: { review: SpaceReview }) {
             void send();
           }}
         >
-          {reply?.status === 'rejected' ? <Notice>{t('replies.status.rejected')}</Notice> : null}
+          {reply?.status === 'rejected' ? <Removed reply={reply} /> : null}
           <label htmlFor={fieldId}>{t('replies.label')}</label>
           <textarea
             id={fieldId}

@@ -24,6 +24,8 @@ export interface ReviewReplyEntry {
   text: string;
   status: ReplyStatus;
   reason: string | null;
+  /** A moderator's words with a removal. */
+  reasonText: string | null;
   at: number;
   publishedAt: number | null;
 }
@@ -69,6 +71,7 @@ export function entryOf(doc: ReviewDoc | null): IndexEntry | null {
           text: doc.reply.text,
           status: doc.reply.status,
           reason: doc.reply.reason ?? null,
+          reasonText: doc.reply.reasonText ?? null,
           at: new Date(doc.reply.at).getTime(),
           publishedAt: doc.reply.publishedAt ? new Date(doc.reply.publishedAt).getTime() : null,
         }

@@ -4,7 +4,7 @@
 // held for a moderator —, objects to being listed, and a moderator's acceptance takes his page,
 // reviews and ranking entry out of every public answer until the retention period is over, when
 // the `erase-delisted` job erases them. Moderators invite teachers (the address goes to auth in a job).
-import { MODERATION_EVENTS_QUEUE, OBJECTION_DECIDED_JOB, TEACHER_INVITED_JOB } from '@pupitre/contracts';
+import { MODERATION_EVENTS_QUEUE, OBJECTION_DECIDED_JOB, TEACHER_INVITED_JOB, type TeacherSpace } from '@pupitre/contracts';
 import { createQueueConnection } from '@pupitre/server-kit';
 import { request } from '@pupitre/server-kit/testing';
 import { Queue } from 'bullmq';
@@ -102,9 +102,24 @@ describe("teachers' reply and objection", () => {
     await request(url).post(`/api/rating/${id}/reply`).set(teacher).send({ text: 'I will kill you' }).expect(201);
     await waitFor(async () => (await queued()).find((q) => q.id === id && q.reply?.status === 'held'), 15_000, 'held reply queued');
     const rejected = (
-      await request(url).post(`/api/moderation/reviews/${id}/reply/reject`).set(moderator).send({ reason: 'threat' }).expect(200)
+      await request(url)
+        .post(`/api/moderation/reviews/${id}/reply/reject`)
+        .set(moderator)
+        .send({ reason: 'other', text: 'Aimed at a pupil.' })
+        .expect(200)
     ).body;
-    expect(rejected).toMatchObject({ id, reply: { status: 'rejected', reason: 'threat' } });
+    expect(rejected).toMatchObject({ id, reply: { status: 'rejected', reason: 'other', reason_text: 'Aimed at a pupil.' } });
+    // The teacher reads why, in the moderator's words.
+    const ownView = async () =>
+      ((await request(url).get('/api/teacher-space').set(teacher).expect(200)).body as TeacherSpace).reviews.find((r) => r.id === id)
+        ?.reply;
+    expect(
+      await waitFor(async () => ((await ownView())?.status === 'rejected' ? ownView() : undefined), 5000, 'rejection seen'),
+    ).toMatchObject({
+      status: 'rejected',
+      reason: 'other',
+      reason_text: 'Aimed at a pupil.',
+    });
     await request(url).post(`/api/moderation/reviews/${id}/reply/reject`).set(moderator).send({ reason: 'threat' }).expect(409);
     expect((await queued()).find((q) => q.id === id)).toBeUndefined();
     await request(url).post(`/api/moderation/reviews/${id}/reply/approve`).set(moderator).send({}).expect(200);

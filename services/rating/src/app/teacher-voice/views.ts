@@ -5,9 +5,15 @@ import { type ReviewReply } from '../reviews/review';
 
 const iso = (d: Date | number | null | undefined): string | null => (d == null ? null : new Date(d).toISOString());
 
-/** The teacher's (and moderators') view of a reply: text, status, reason; never its author. */
+/** The teacher's (and moderators') view of a reply: text, status, reason and a moderator's words; never its author. */
 export function ownReply(reply: ReviewReply | ReviewReplyEntry): OwnReply {
-  return { text: reply.text, status: reply.status, reason: reply.reason ?? null, created_at: new Date(reply.at).toISOString() };
+  return {
+    text: reply.text,
+    status: reply.status,
+    reason: reply.reason ?? null,
+    reason_text: reply.reasonText ?? null,
+    created_at: new Date(reply.at).toISOString(),
+  };
 }
 
 /** An objection as the teacher and the moderators read it. */

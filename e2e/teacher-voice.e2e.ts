@@ -6,7 +6,9 @@ import { apiAs, auditPage, createUser, grantModerator, pageFor, type TestUser } 
 //   1. a moderator invites a teacher from the console (/moderation, teachers tab) → the e-mail's
 //      link (valid 7 days) links the teacher's account to their page → the teacher replies to a
 //      review (/reponses) → the reply is public under the review once the automatic checks ran;
-//   2. the teacher objects to being listed (/me/teacher) → a moderator accepts in the console →
+//   2. a threatening reply waits for a moderator, who removes it for a reason of the list and words
+//      of their own → the teacher reads both on /reponses;
+//   3. the teacher objects to being listed (/me/teacher) → a moderator accepts in the console →
 //      the teacher is gone from the community, search, ranking, teacher page and the API.
 // Axe clean, phone and desktop screenshots. The teacher is one no other journey reads.
 
@@ -14,17 +16,22 @@ test.describe.configure({ mode: 'serial' });
 
 const REPLY = 'Thank you: the homework load drops in the second term.';
 const REASONS = 'I left the school last year and do not wish to be rated here any more.';
+const THREAT = 'I will kill you';
+const WORDS = 'A threat, even in jest, has no place here.';
 let moderator: TestUser;
 let teacherUser: TestUser;
 let author: TestUser;
+let secondAuthor: TestUser;
 let teacher: { id: number; name: string; subjects: { id: number }[] };
 let reviewId: number;
+let secondReviewId: number;
 
 test.beforeAll(async ({ stack }) => {
-  [moderator, teacherUser, author] = await Promise.all([
+  [moderator, teacherUser, author, secondAuthor] = await Promise.all([
     createUser(stack, 'tv-moderator'),
     createUser(stack, 'tv-teacher'),
     createUser(stack, 'tv-author'),
+    createUser(stack, 'tv-author-2'),
   ]);
   await grantModerator(stack, moderator); // the admin CLI grants the role
 
@@ -32,7 +39,7 @@ test.beforeAll(async ({ stack }) => {
   const ranking = (await apiAs(stack, null).get('/api/teachers/ranking')).body as { id: number }[];
   const chosen = [...ranking].reverse().find((row) => row.id > 3)!;
   teacher = (await apiAs(stack, null).get(`/api/teacher/${chosen.id}`)).body as typeof teacher;
-  const created = await apiAs(stack, author).post('/api/rating/0', {
+  const review = (text: string) => ({
     teacher: teacher.id,
     subject: teacher.subjects[0].id,
     year: 3,
@@ -50,13 +57,21 @@ test.beforeAll(async ({ stack }) => {
     aide: true,
     greves: false,
     punitions: false,
-    text_rating: 'Far too much homework in the first term',
+    text_rating: text,
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  reviewId = (created.body as { id: number }).id;
-  await expect
-    .poll(async () => (await apiAs(stack, author).get(`/api/rating/${reviewId}`)).body, { timeout: 30_000 })
-    .toMatchObject({ status: 'published' });
+  const published = async (user: TestUser, text: string) => {
+    const created = await apiAs(stack, user).post('/api/rating/0', review(text));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = (created.body as { id: number }).id;
+    await expect
+      .poll(async () => (await apiAs(stack, user).get(`/api/rating/${id}`)).body, { timeout: 30_000 })
+      .toMatchObject({ status: 'published' });
+    return id;
+  };
+  [reviewId, secondReviewId] = await Promise.all([
+    published(author, 'Far too much homework in the first term'),
+    published(secondAuthor, 'Marks come back late'),
+  ]);
 });
 
 test('a moderator invites the teacher; the e-mail link links their account; their reply is public after the checks', async ({
@@ -109,6 +124,57 @@ test('a moderator invites the teacher; the e-mail link links their account; thei
   expect(reviews).toContain(REPLY);
   expect(reviews).not.toContain(teacherUser.email);
   await Promise.all([console_.context().close(), page.context().close(), reader.context().close()]);
+});
+
+test('a threatening reply waits for a moderator, who removes it for a reason and words the teacher reads', async ({ browser, stack }) => {
+  // A fresh token carries the link made in the previous journey.
+  const login = await apiAs(stack, null).post('/auth/token/', { email: teacherUser.email, password: teacherUser.password });
+  Object.assign(teacherUser, login.body as { access: string; refresh: string });
+  const page = await pageFor(browser, stack.url, teacherUser);
+  await page.goto('/reponses');
+  const item = page.locator(`[data-testid="teacher-review"][data-review-id="${secondReviewId}"]`);
+  await item.getByLabel('Your public reply').fill(THREAT);
+  await item.getByTestId('send-reply').click();
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return item.getByTestId('own-reply').getAttribute('data-status');
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toBe('held');
+
+  const console_ = await pageFor(browser, stack.url, moderator);
+  await console_.goto('/moderation');
+  await console_.getByTestId('tab-teachers').click();
+  const held = console_.locator(`[data-testid="held-reply"][data-review="${secondReviewId}"]`);
+  await expect(held).toContainText(THREAT);
+  await expect(held.getByTestId('reply-why')).toContainText('threat');
+  await expect(held.getByTestId('reply-reject-reason')).toHaveValue('threat'); // the check that fired
+  await held.getByTestId('reply-reject-reason').selectOption('other');
+  await held.getByTestId('reject-reply').click();
+  await expect(held.getByTestId('reply-decision-error')).toContainText('in your own words');
+  await auditPage(console_, 'teacher-voice-held-reply');
+  await held.getByTestId('reply-decision-text').fill(WORDS);
+  await held.getByTestId('reject-reply').click();
+  await expect(console_.getByTestId('teachers-notice')).toContainText('Reply removed.');
+  await expect(held).toHaveCount(0);
+
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return item
+          .getByTestId('reply-removed')
+          .textContent({ timeout: 2000 })
+          .catch(() => '');
+      },
+      { timeout: 15_000, intervals: [500] },
+    )
+    .toContain(`Reason: another reason. The moderator’s words: “${WORDS}”`);
+  await auditPage(page, 'teacher-voice-removed-reply');
+  await Promise.all([page.context().close(), console_.context().close()]);
 });
 
 test('the teacher objects to being listed; a moderator accepts; the teacher is gone from every public page and answer', async ({

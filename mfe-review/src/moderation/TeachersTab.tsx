@@ -67,6 +67,7 @@ function Objections({ onDone }: { onDone: (message: string) => void }) {
             <label htmlFor={`objection-reason-${o.teacher.id}`}>{t('moderation.teachers.reason')}</label>
             <select
               id={`objection-reason-${o.teacher.id}`}
+              className="pp-input"
               value={reason[o.teacher.id] ?? ''}
               onChange={(e) => setReason((r) => ({ ...r, [o.teacher.id]: e.target.value }))}
             >
@@ -220,6 +221,7 @@ function Invite({ onDone }: { onDone: (message: string) => void }) {
       <label htmlFor="invite-teacher-id">{t('moderation.teachers.teacherNumber')}</label>
       <input
         id="invite-teacher-id"
+        className="pp-input"
         inputMode="numeric"
         pattern="[0-9]+"
         required
@@ -227,9 +229,9 @@ function Invite({ onDone }: { onDone: (message: string) => void }) {
         onChange={(e) => setTeacherId(e.target.value)}
       />
       <label htmlFor="invite-email">{t('moderation.teachers.email')}</label>
-      <input id="invite-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <input id="invite-email" className="pp-input" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       <label htmlFor="invite-lang">{t('moderation.teachers.language')}</label>
-      <select id="invite-lang" value={lang} onChange={(e) => setLang(e.target.value as Language)}>
+      <select id="invite-lang" className="pp-input" value={lang} onChange={(e) => setLang(e.target.value as Language)}>
         <option value="fr">Français</option>
         <option value="es">Español</option>
         <option value="en">English</option>

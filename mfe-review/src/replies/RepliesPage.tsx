@@ -50,8 +50,20 @@ function Removed({ reply }: { reply: OwnReply }) {
   return (
     <Notice data-testid="reply-removed">
       {t('replies.status.rejected')}
-      {reason ? ` ${t('replies.reason', { reason })}` : null}
-      {reply.reason_text ? ` ${t('replies.reasonText', { text: reply.reason_text })}` : null}
+      {reason ? (
+        <>
+          {' '}
+          <br />
+          {t('replies.reason', { reason })}
+        </>
+      ) : null}
+      {reply.reason_text ? (
+        <>
+          {' '}
+          <br />
+          {t('replies.reasonText', { text: reply.reason_text })}
+        </>
+      ) : null}
     </Notice>
   );
 }
@@ -92,6 +104,7 @@ function ReviewWithReply({ review }: { review: SpaceReview }) {
         </div>
       ) : (
         <form
+          className={styles.form}
           onSubmit={(e) => {
             e.preventDefault();
             void send();

@@ -140,6 +140,8 @@ const en = {
       noReply: 'No reply waits for a decision.',
       approveReply: 'Publish the reply',
       rejectReply: 'Remove the reply',
+      inReplyTo: 'The review (no. {{id}}) it answers:',
+      theReply: 'The teacher’s reply:',
       replyText: 'Your words (optional; the teacher reads them)',
       replyApproved: 'Reply published.',
       replyRejected: 'Reply removed.',

@@ -143,6 +143,8 @@ const es: ReviewCatalogue = {
       noReply: 'Ninguna respuesta espera una decisión.',
       approveReply: 'Publicar la respuesta',
       rejectReply: 'Retirar la respuesta',
+      inReplyTo: 'La reseña (n.º {{id}}) a la que responde:',
+      theReply: 'La respuesta del docente:',
       replyText: 'Sus palabras (opcional; el docente las lee)',
       replyApproved: 'Respuesta publicada.',
       replyRejected: 'Respuesta retirada.',

@@ -144,6 +144,8 @@ const fr: ReviewCatalogue = {
       noReply: 'Aucune réponse n’attend de décision.',
       approveReply: 'Publier la réponse',
       rejectReply: 'Retirer la réponse',
+      inReplyTo: 'L’avis (n° {{id}}) auquel elle répond :',
+      theReply: 'La réponse de l’enseignant :',
       replyText: 'Vos mots (facultatif ; l’enseignant les lit)',
       replyApproved: 'Réponse publiée.',
       replyRejected: 'Réponse retirée.',

@@ -159,7 +159,14 @@ function HeldReply({ item, onDecided }: { item: HeldReplyItem; onDecided: (answe
           {t('moderation.heldBy', { reason: reasonName(heldFor) })}
         </p>
       ) : null}
-      <blockquote className={styles.text}>{item.reply.text}</blockquote>
+      <p className={styles.hint}>{t('moderation.teachers.inReplyTo', { id: item.id })}</p>
+      <blockquote className={styles.text} data-testid="replied-review">
+        {item.text_rating || t('moderation.noText')}
+      </blockquote>
+      <p className={styles.hint}>{t('moderation.teachers.theReply')}</p>
+      <blockquote className={styles.text} data-testid="held-reply-text">
+        {item.reply.text}
+      </blockquote>
       <form className={styles.decide} onSubmit={remove} aria-label={t('moderation.decide')}>
         <label htmlFor={`${id}-text`}>{t('moderation.teachers.replyText')}</label>
         <textarea

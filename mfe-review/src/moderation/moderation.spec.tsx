@@ -175,6 +175,9 @@ test('a teacher’s held reply: the check that fired is preselected; removing it
   await user.click(await screen.findByTestId('tab-teachers'));
   const [first, second] = await screen.findAllByTestId('held-reply');
   expect(within(first).getByTestId('reply-why')).toHaveTextContent('Held by the automatic checks: threat.');
+  // The review it answers beside it: the moderator judges the reply in its context.
+  expect(within(first).getByTestId('replied-review')).toHaveTextContent('Review text 11');
+  expect(within(first).getByTestId('held-reply-text')).toHaveTextContent('I will see you after class.');
   expect(within(first).getByTestId('reply-reject-reason')).toHaveValue('threat');
   // A check that is not a moderator's reason leaves the choice open.
   expect(within(second).getByTestId('reply-reject-reason')).toHaveValue('');

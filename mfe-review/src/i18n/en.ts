@@ -102,6 +102,7 @@ const en = {
     heldBy: 'Held by the automatic checks: {{reason}}.',
     hiddenByReports: 'Held: its reports weigh enough to take it off the public pages until you decide.',
     stillPublic: 'Reported; still public until you decide.',
+    replyHeldToo: 'Its teacher’s reply is held too: decide it in the Teachers tab.',
     noText: '(no comment)',
     reports_one: '{{count}} report (reasons given)',
     reports_other: '{{count}} reports (reasons given)',

@@ -105,6 +105,7 @@ const es: ReviewCatalogue = {
     heldBy: 'Retenida por los controles automáticos: {{reason}}.',
     hiddenByReports: 'Retenida: sus denuncias pesan lo bastante para quitarla de las páginas públicas hasta tu decisión.',
     stillPublic: 'Denunciada; aún pública hasta tu decisión.',
+    replyHeldToo: 'La respuesta del docente también está retenida: decida en la pestaña Docentes.',
     noText: '(sin comentario)',
     reports_one: '{{count}} denuncia (motivos dados)',
     reports_other: '{{count}} denuncias (motivos dados)',

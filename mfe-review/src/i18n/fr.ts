@@ -106,6 +106,7 @@ const fr: ReviewCatalogue = {
     heldBy: 'Retenu par les contrôles automatiques : {{reason}}.',
     hiddenByReports: 'Retenu : ses signalements pèsent assez pour le retirer des pages publiques jusqu’à votre décision.',
     stillPublic: 'Signalé ; encore public jusqu’à votre décision.',
+    replyHeldToo: 'La réponse de l’enseignant est aussi retenue : décidez-en dans l’onglet Enseignants.',
     noText: '(sans commentaire)',
     reports_one: '{{count}} signalement (motifs donnés)',
     reports_other: '{{count}} signalements (motifs donnés)',

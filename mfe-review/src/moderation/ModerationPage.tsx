@@ -95,7 +95,8 @@ function Queue() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [notice, setNotice] = useState('');
   const loaded = state.status === 'success' ? state.data : null;
-  const items = useMemo(() => loaded ?? [], [loaded]);
+  // A review in the queue only because its teacher's reply is held is the teachers tab's.
+  const items = useMemo(() => (loaded ?? []).filter(needsReviewDecision), [loaded]);
   const index = Math.max(
     0,
     items.findIndex((i) => i.id === selectedId),
@@ -178,6 +179,9 @@ function Queue() {
     </>
   );
 }
+
+/** Whether the review itself waits for a decision (else only its teacher's reply does). */
+const needsReviewDecision = (item: ModerationQueueItem): boolean => item.status === 'held' || item.hidden || item.reports.length > 0;
 
 /** held (the automatic checks), hidden (the weight of its reports), reported (still public). */
 const kindOf = (item: ModerationQueueItem): 'held' | 'hidden' | 'reported' =>
@@ -262,6 +266,11 @@ function Item({ item, onDecided }: { item: ModerationQueueItem; onDecided: (mess
       <blockquote className={styles.text} data-testid="review-text">
         {item.text_rating || t('moderation.noText')}
       </blockquote>
+      {item.reply?.status === 'held' ? (
+        <p className={styles.hint} data-testid="reply-held-elsewhere">
+          {t('moderation.replyHeldToo')}
+        </p>
+      ) : null}
       {item.reports.length ? (
         <section aria-labelledby={`${id}-reports`}>
           <h3 id={`${id}-reports`}>{t('moderation.reports', { count: item.reports.length })}</h3>

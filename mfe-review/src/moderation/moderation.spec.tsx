@@ -202,3 +202,30 @@ test('a teacher’s held reply: the check that fired is preselected; removing it
     body: { reason: 'threat' },
   });
 });
+
+test('a review queued only for its teacher’s held reply is left to the teachers tab; one also held itself says the reply waits there', async () => {
+  const heldReply = {
+    text: 'See you after class.',
+    status: 'held',
+    reason: 'threat',
+    reason_text: null,
+    created_at: '2026-11-03T10:00:00.000Z',
+  };
+  fakeApi((call) => {
+    if (call.url === '/api/moderation/queue')
+      return {
+        status: 200,
+        body: [
+          item(20, { reports: [], reply: heldReply }),
+          item(21, { status: 'held', reason: 'personal-data', reports: [], reply: heldReply }),
+        ],
+      };
+    return { status: 502 };
+  });
+  updateSession({ email: 'm@b.c', access: token(['user', 'moderator']) });
+  renderPage();
+  const detail = await screen.findByTestId('queue-detail');
+  expect(screen.getAllByTestId('queue-item')).toHaveLength(1);
+  expect(detail).toHaveAttribute('data-review', '21');
+  expect(screen.getByTestId('reply-held-elsewhere')).toHaveTextContent('Its teacher’s reply is held too: decide it in the Teachers tab.');
+});

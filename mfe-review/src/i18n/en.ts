@@ -89,6 +89,7 @@ const en = {
     queueTab: 'To decide',
     decidedTab: 'Decided (30 days)',
     teachersTab: 'Teachers',
+    teachersTabWaiting: 'Teachers ({{count}} waiting)',
     empty: 'Nothing to decide: the queue is empty.',
     count_one: '{{count}} review to decide',
     count_other: '{{count}} reviews to decide',

@@ -92,6 +92,7 @@ const es: ReviewCatalogue = {
     queueTab: 'Por decidir',
     decidedTab: 'Decididas (30 días)',
     teachersTab: 'Docentes',
+    teachersTabWaiting: 'Docentes ({{count}} en espera)',
     empty: 'Nada que decidir: la cola está vacía.',
     count_one: '{{count}} reseña por decidir',
     count_other: '{{count}} reseñas por decidir',

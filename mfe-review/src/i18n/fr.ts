@@ -93,6 +93,7 @@ const fr: ReviewCatalogue = {
     queueTab: 'À décider',
     decidedTab: 'Décidés (30 jours)',
     teachersTab: 'Enseignants',
+    teachersTabWaiting: 'Enseignants ({{count}} en attente)',
     empty: 'Rien à décider : la file est vide.',
     count_one: '{{count}} avis à décider',
     count_other: '{{count}} avis à décider',

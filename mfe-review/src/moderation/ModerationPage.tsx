@@ -21,7 +21,7 @@ import {
 } from './api';
 import styles from './moderation.module.css';
 import { ReasonSelect, removalProblem, useReasonName } from './removal';
-import { TeachersTab } from './TeachersTab';
+import { TeachersTab, useTeachersWaiting } from './TeachersTab';
 
 type Tab = 'queue' | 'decided' | 'teachers';
 
@@ -41,6 +41,7 @@ export function ModerationPage() {
   const session = useSession();
   const allowed = canModerate(sessionRoles(session.access));
   const [tab, setTab] = useState<Tab>('queue');
+  const [teacherDecisions, setTeacherDecisions] = useState(0);
   if (!allowed) {
     return (
       <Screen {...MFE} title={t('moderation.title')}>
@@ -80,13 +81,26 @@ export function ModerationPage() {
             onClick={() => setTab('teachers')}
             data-testid="tab-teachers"
           >
-            {t('moderation.teachersTab')}
+            <TeachersTabLabel refresh={`${tab}:${teacherDecisions}`} />
           </Button>
         </div>
-        {tab === 'queue' ? <Queue /> : tab === 'decided' ? <Decided /> : <TeachersTab />}
+        {tab === 'queue' ? (
+          <Queue />
+        ) : tab === 'decided' ? (
+          <Decided />
+        ) : (
+          <TeachersTab onDecided={() => setTeacherDecisions((n) => n + 1)} />
+        )}
       </div>
     </Screen>
   );
+}
+
+/** "Teachers", with the number of decisions waiting there (objections, held replies) when there are some. */
+function TeachersTabLabel({ refresh }: { refresh: string }) {
+  const { t } = useTranslation('review');
+  const waiting = useTeachersWaiting(refresh);
+  return <>{waiting ? t('moderation.teachersTabWaiting', { count: waiting }) : t('moderation.teachersTab')}</>;
 }
 
 function Queue() {

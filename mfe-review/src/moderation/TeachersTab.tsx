@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiGet } from '@pupitre/api-client';
 import { type Language, MODERATION_TEXT_MAX } from '@pupitre/contracts';
@@ -22,9 +22,13 @@ import { isRejectReason, ReasonSelect, removalProblem, useReasonName } from './r
  * every public page until the retention period ends; refuse), replies held by the automatic checks,
  * and invitations (the address goes to the auth service, which mails the link).
  */
-export function TeachersTab() {
+export function TeachersTab({ onDecided }: { onDecided?: () => void }) {
   const { t } = useTranslation('review');
-  const [notice, setNotice] = useState('');
+  const [notice, setDecisionNotice] = useState('');
+  const setNotice = (message: string) => {
+    setDecisionNotice(message);
+    onDecided?.();
+  };
   return (
     <>
       <p role="status" className={styles.notice} data-testid="teachers-notice">
@@ -36,6 +40,26 @@ export function TeachersTab() {
       <Invite onDone={setNotice} />
     </>
   );
+}
+
+/**
+ * How many decisions the teachers tab holds (open objections, held replies), for its button: read
+ * again whenever `refresh` changes (the console passes the open tab), so it follows the decisions.
+ */
+export function useTeachersWaiting(refresh: string): number {
+  const objections = useApiGet<ObjectionView[]>(OBJECTIONS_PATH, { keep: false });
+  const queue = useApiGet<ModerationQueueItem[]>(QUEUE_PATH, { keep: false });
+  const { reload: reloadObjections } = objections;
+  const { reload: reloadQueue } = queue;
+  const seen = useRef(refresh);
+  useEffect(() => {
+    if (seen.current === refresh) return;
+    seen.current = refresh;
+    reloadObjections();
+    reloadQueue();
+  }, [refresh, reloadObjections, reloadQueue]);
+  const held = queue.status === 'success' ? queue.data.filter((item) => item.reply?.status === 'held').length : 0;
+  return (objections.status === 'success' ? objections.data.length : 0) + held;
 }
 
 function useAnswer(onDone: (message: string) => void) {

@@ -172,7 +172,9 @@ test('a teacher’s held reply: the check that fired is preselected; removing it
   });
   updateSession({ email: 'm@b.c', access: token(['user', 'moderator']) });
   renderPage();
-  await user.click(await screen.findByTestId('tab-teachers'));
+  // The teachers tab says how many decisions wait there, and follows them.
+  await waitFor(() => expect(screen.getByTestId('tab-teachers')).toHaveTextContent('Teachers (2 waiting)'));
+  await user.click(screen.getByTestId('tab-teachers'));
   const [first, second] = await screen.findAllByTestId('held-reply');
   expect(within(first).getByTestId('reply-why')).toHaveTextContent('Held by the automatic checks: threat.');
   // The review it answers beside it: the moderator judges the reply in its context.
@@ -193,6 +195,7 @@ test('a teacher’s held reply: the check that fired is preselected; removing it
     { method: 'POST', url: '/api/moderation/reviews/12/reply/reject', body: { reason: 'other', text: 'Not about the review.' } },
   ]);
   await waitFor(() => expect(screen.getAllByTestId('held-reply')).toHaveLength(1));
+  await waitFor(() => expect(screen.getByTestId('tab-teachers')).toHaveTextContent('Teachers (1 waiting)'));
 
   await user.click(within(screen.getByTestId('held-reply')).getByTestId('reject-reply'));
   await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(2));

@@ -32,3 +32,4 @@ export * from './database/group-sums';
 export * from './throttle/redis-rate-limiter';
 export * from './sessions/session-state';
 export * from './http/unavailable';
+export { sharedWork } from './tracing/request-trace';

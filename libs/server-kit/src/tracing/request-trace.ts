@@ -18,6 +18,13 @@ const storage = new AsyncLocalStorage<RequestTrace>();
 export const currentRequest = (): RequestTrace | null => storage.getStore() ?? null;
 
 /**
+ * Runs `work` that serves every request, not the one that happens to start it (a cache filled
+ * again after a change), outside that request's trace: its database commands are background work
+ * rather than part of the request's budget. Without tracing (production) it just runs `work`.
+ */
+export const sharedWork = <T>(work: () => T): T => storage.exit(work);
+
+/**
  * Express middleware (installed only when tracing is on, after the body parsers so the context
  * survives them) that runs the rest of the request inside its own trace context; `onDone` gets the
  * trace when the answer has gone out.

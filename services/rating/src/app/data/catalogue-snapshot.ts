@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Subject as SubjectView } from '@pupitre/contracts';
+import { sharedWork } from '@pupitre/server-kit';
 import { Model } from 'mongoose';
 import { Subject } from '../subjects/subject.schema';
 import { Teacher } from '../teachers/teacher.schema';
@@ -37,7 +38,8 @@ export class CatalogueSnapshot {
 
   get(): Promise<Catalogue> {
     if (!this.current) {
-      const loading = this.load();
+      // Filled for every request: not the database work of the one that finds it empty.
+      const loading = sharedWork(() => this.load());
       this.current = loading;
       loading.catch(() => {
         if (this.current === loading) this.current = undefined;

@@ -1,0 +1,15 @@
+import { EventEmitter } from 'node:events';
+import { currentRequest, type RequestTrace, requestTraceMiddleware, sharedWork } from './request-trace';
+
+test('work shared by every request runs outside the request that starts it', () => {
+  let inside: RequestTrace | null = null;
+  let shared: RequestTrace | null | undefined;
+  const res = Object.assign(new EventEmitter(), { statusCode: 200 });
+  requestTraceMiddleware('rating', () => undefined)({ method: 'GET' } as never, res as never, () => {
+    inside = currentRequest();
+    shared = sharedWork(() => currentRequest());
+  });
+  expect(inside).toMatchObject({ service: 'rating', method: 'GET' });
+  expect(shared).toBeNull();
+  expect(sharedWork(() => 42)).toBe(42);
+});

@@ -144,7 +144,7 @@ const en = {
       rejectReply: 'Remove the reply',
       inReplyTo: 'The review (no. {{id}}) it answers:',
       theReply: 'The teacher’s reply:',
-      replyText: 'Your words (optional; the teacher reads them)',
+      replyText: 'Your words if you remove it (the teacher reads them; required with “another reason”)',
       replyApproved: 'Reply published.',
       replyRejected: 'Reply removed.',
       inviteTitle: 'Invite a teacher',

@@ -147,7 +147,7 @@ const es: ReviewCatalogue = {
       rejectReply: 'Retirar la respuesta',
       inReplyTo: 'La reseña (n.º {{id}}) a la que responde:',
       theReply: 'La respuesta del docente:',
-      replyText: 'Sus palabras (opcional; el docente las lee)',
+      replyText: 'Sus palabras si la retira (el docente las lee; obligatorias con «otro motivo»)',
       replyApproved: 'Respuesta publicada.',
       replyRejected: 'Respuesta retirada.',
       inviteTitle: 'Invitar a un docente',

@@ -148,7 +148,7 @@ const fr: ReviewCatalogue = {
       rejectReply: 'Retirer la réponse',
       inReplyTo: 'L’avis (n° {{id}}) auquel elle répond :',
       theReply: 'La réponse de l’enseignant :',
-      replyText: 'Vos mots (facultatif ; l’enseignant les lit)',
+      replyText: 'Vos mots si vous la retirez (l’enseignant les lit ; obligatoires avec « autre motif »)',
       replyApproved: 'Réponse publiée.',
       replyRejected: 'Réponse retirée.',
       inviteTitle: 'Inviter un enseignant',

@@ -212,9 +212,7 @@ function HeldReply({ item, onDecided }: { item: HeldReplyItem; onDecided: (answe
         <div className={styles.tabs}>
           <Button
             disabled={busy}
-            onClick={() =>
-              void decide(() => moderationApi.approveReply(item.id, text.trim() || undefined), t('moderation.teachers.replyApproved'))
-            }
+            onClick={() => void decide(() => moderationApi.approveReply(item.id), t('moderation.teachers.replyApproved'))}
             data-testid="approve-reply"
           >
             {t('moderation.teachers.approveReply')}

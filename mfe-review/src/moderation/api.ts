@@ -53,7 +53,7 @@ export const moderationApi = {
   reject: (id: number, reason: RejectReason, text?: string) =>
     post(`/api/moderation/reviews/${id}/reject`, text ? { reason, text } : { reason }),
   restore: (id: number) => post(`/api/moderation/reviews/${id}/restore`, {}),
-  approveReply: (id: number, text?: string) => post(`/api/moderation/reviews/${id}/reply/approve`, text ? { text } : {}),
+  approveReply: (id: number) => post(`/api/moderation/reviews/${id}/reply/approve`, {}),
   rejectReply: (id: number, reason: RejectReason, text?: string) =>
     post(`/api/moderation/reviews/${id}/reply/reject`, text ? { reason, text } : { reason }),
   decideObjection: (teacherId: number, action: 'accept' | 'refuse', reason: string, text?: string) =>

@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { findMailLink } from './support/pages';
 import { apiAs, auditPage, createUser, grantModerator, pageFor, type TestUser } from './support/users';
@@ -25,6 +26,12 @@ let secondAuthor: TestUser;
 let teacher: { id: number; name: string; subjects: { id: number }[] };
 let reviewId: number;
 let secondReviewId: number;
+
+/** The status of the teacher's reply under a review of /reponses, read again from the server (a reload). */
+async function replyStatus(item: Locator): Promise<string | null> {
+  await item.page().reload();
+  return item.getByTestId('own-reply').getAttribute('data-status');
+}
 
 test.beforeAll(async ({ stack }) => {
   [moderator, teacherUser, author, secondAuthor] = await Promise.all([
@@ -104,15 +111,7 @@ test('a moderator invites the teacher; the e-mail link links their account; thei
   await expect(item.getByTestId('own-reply')).toHaveAttribute('data-status', 'pending');
   await auditPage(page, 'teacher-voice-replies');
   // The same checks as a review (2 s in the test stack), then public.
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        return item.getByTestId('own-reply').getAttribute('data-status');
-      },
-      { timeout: 30_000, intervals: [1000] },
-    )
-    .toBe('published');
+  await expect.poll(() => replyStatus(item), { timeout: 30_000, intervals: [1000] }).toBe('published');
 
   const reader = await pageFor(browser, stack.url, null);
   await reader.goto(`/teacher/${teacher.id}`);
@@ -135,15 +134,7 @@ test('a threatening reply waits for a moderator, who removes it for a reason and
   const item = page.locator(`[data-testid="teacher-review"][data-review-id="${secondReviewId}"]`);
   await item.getByLabel('Your public reply').fill(THREAT);
   await item.getByTestId('send-reply').click();
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        return item.getByTestId('own-reply').getAttribute('data-status');
-      },
-      { timeout: 30_000, intervals: [1000] },
-    )
-    .toBe('held');
+  await expect.poll(() => replyStatus(item), { timeout: 30_000, intervals: [1000] }).toBe('held');
 
   const console_ = await pageFor(browser, stack.url, moderator);
   await console_.goto('/moderation');

@@ -2,7 +2,6 @@ import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useStat
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApiGet } from '@pupitre/api-client';
-import { MODERATION_TEXT_MAX } from '@pupitre/contracts';
 import { Screen } from '@pupitre/review-ui';
 import { useSession } from '@pupitre/session';
 import { Button, LoadError, Loading, Panel } from '@pupitre/ui';
@@ -14,14 +13,16 @@ import {
   type ModerationActionView,
   moderationApi,
   type ModerationQueueItem,
+  OBJECTIONS_PATH,
+  type ObjectionView,
   QUEUE_PATH,
   RECENT_PATH,
   type RejectReason,
   sessionRoles,
 } from './api';
 import styles from './moderation.module.css';
-import { ReasonSelect, removalProblem, useReasonName } from './removal';
-import { TeachersTab, useTeachersWaiting } from './TeachersTab';
+import { checkRemoval, DecisionText, ReasonSelect, useReasonName } from './removal';
+import { type Read, TeachersTab, teachersWaiting } from './TeachersTab';
 
 type Tab = 'queue' | 'decided' | 'teachers';
 
@@ -40,8 +41,6 @@ export function ModerationPage() {
   const { t } = useTranslation('review');
   const session = useSession();
   const allowed = canModerate(sessionRoles(session.access));
-  const [tab, setTab] = useState<Tab>('queue');
-  const [teacherDecisions, setTeacherDecisions] = useState(0);
   if (!allowed) {
     return (
       <Screen {...MFE} title={t('moderation.title')}>
@@ -53,6 +52,24 @@ export function ModerationPage() {
       </Screen>
     );
   }
+  return <Console />;
+}
+
+/**
+ * The console's tabs. The queue and the open objections are read once here: the queue tab, the
+ * teachers tab and its button's count show the same answers; opening a tab reads them again.
+ */
+function Console() {
+  const { t } = useTranslation('review');
+  const [tab, setTab] = useState<Tab>('queue');
+  const queue = useApiGet<ModerationQueueItem[]>(QUEUE_PATH);
+  const objections = useApiGet<ObjectionView[]>(OBJECTIONS_PATH);
+  const waiting = teachersWaiting(queue, objections);
+  const open = (next: Tab) => {
+    setTab(next);
+    queue.reload();
+    objections.reload();
+  };
   return (
     <Screen {...MFE} title={t('moderation.title')}>
       <div className={styles.page} data-testid="moderation">
@@ -62,7 +79,7 @@ export function ModerationPage() {
           <Button
             variant={tab === 'queue' ? 'primary' : 'secondary'}
             aria-pressed={tab === 'queue'}
-            onClick={() => setTab('queue')}
+            onClick={() => open('queue')}
             data-testid="tab-queue"
           >
             {t('moderation.queueTab')}
@@ -70,7 +87,7 @@ export function ModerationPage() {
           <Button
             variant={tab === 'decided' ? 'primary' : 'secondary'}
             aria-pressed={tab === 'decided'}
-            onClick={() => setTab('decided')}
+            onClick={() => open('decided')}
             data-testid="tab-decided"
           >
             {t('moderation.decidedTab')}
@@ -78,34 +95,26 @@ export function ModerationPage() {
           <Button
             variant={tab === 'teachers' ? 'primary' : 'secondary'}
             aria-pressed={tab === 'teachers'}
-            onClick={() => setTab('teachers')}
+            onClick={() => open('teachers')}
             data-testid="tab-teachers"
           >
-            <TeachersTabLabel refresh={`${tab}:${teacherDecisions}`} />
+            {waiting ? t('moderation.teachersTabWaiting', { count: waiting }) : t('moderation.teachersTab')}
           </Button>
         </div>
         {tab === 'queue' ? (
-          <Queue />
+          <Queue state={queue} />
         ) : tab === 'decided' ? (
           <Decided />
         ) : (
-          <TeachersTab onDecided={() => setTeacherDecisions((n) => n + 1)} />
+          <TeachersTab queue={queue} objections={objections} />
         )}
       </div>
     </Screen>
   );
 }
 
-/** "Teachers", with the number of decisions waiting there (objections, held replies) when there are some. */
-function TeachersTabLabel({ refresh }: { refresh: string }) {
+function Queue({ state }: { state: Read<ModerationQueueItem[]> }) {
   const { t } = useTranslation('review');
-  const waiting = useTeachersWaiting(refresh);
-  return <>{waiting ? t('moderation.teachersTabWaiting', { count: waiting }) : t('moderation.teachersTab')}</>;
-}
-
-function Queue() {
-  const { t } = useTranslation('review');
-  const state = useApiGet<ModerationQueueItem[]>(QUEUE_PATH);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [notice, setNotice] = useState('');
   const loaded = state.status === 'success' ? state.data : null;
@@ -237,14 +246,13 @@ function Item({ item, onDecided }: { item: ModerationQueueItem; onDecided: (mess
 
   const reject = (event: FormEvent) => {
     event.preventDefault();
-    const problem = removalProblem(reason, text);
-    if (problem) {
-      setError(t(problem));
+    const removal = checkRemoval(reason, text);
+    if ('problem' in removal) {
+      setError(t(removal.problem));
       if (!reason) reasonRef.current?.focus();
       return;
     }
-    if (!reason) return;
-    void run(() => moderationApi.reject(item.id, reason, text.trim() || undefined), t('moderation.rejected', { id: item.id }));
+    void run(() => moderationApi.reject(item.id, removal.reason, removal.text), t('moderation.rejected', { id: item.id }));
   };
 
   useEffect(() => {
@@ -304,16 +312,7 @@ function Item({ item, onDecided }: { item: ModerationQueueItem; onDecided: (mess
 
       <form className={styles.decide} onSubmit={reject} aria-labelledby={`${id}-decide`}>
         <h3 id={`${id}-decide`}>{t('moderation.decide')}</h3>
-        <label htmlFor={`${id}-text`}>{t('moderation.text')}</label>
-        <textarea
-          id={`${id}-text`}
-          className="pp-input"
-          rows={3}
-          maxLength={MODERATION_TEXT_MAX}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          data-testid="decision-text"
-        />
+        <DecisionText id={`${id}-text`} label={t('moderation.text')} value={text} onChange={setText} rows={3} testId="decision-text" />
         <p className={styles.hint}>{t('moderation.textHint')}</p>
         <div className={styles.actions}>
           <Button onClick={() => void approve()} disabled={busy} data-testid="approve" aria-keyshortcuts="a">

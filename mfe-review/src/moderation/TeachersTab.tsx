@@ -1,65 +1,51 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiGet } from '@pupitre/api-client';
-import { type Language, MODERATION_TEXT_MAX } from '@pupitre/contracts';
+import type { ApiState } from '@pupitre/api-client';
+import type { Language } from '@pupitre/contracts';
 import { Button } from '@pupitre/ui';
 import {
   ACCEPT_REASONS,
   type ActionAnswer,
   type ModerationQueueItem,
   moderationApi,
-  OBJECTIONS_PATH,
   type ObjectionView,
-  QUEUE_PATH,
   REFUSE_REASONS,
   type RejectReason,
 } from './api';
 import styles from './moderation.module.css';
-import { isRejectReason, ReasonSelect, removalProblem, useReasonName } from './removal';
+import { checkRemoval, DecisionText, isRejectReason, ReasonSelect, useReasonName } from './removal';
 
 /**
  * The console's teachers tab: teachers' objections to being listed (accept: the teacher leaves
  * every public page until the retention period ends; refuse), replies held by the automatic checks,
  * and invitations (the address goes to the auth service, which mails the link).
  */
-export function TeachersTab({ onDecided }: { onDecided?: () => void }) {
+export function TeachersTab({ queue, objections }: { queue: Read<ModerationQueueItem[]>; objections: Read<ObjectionView[]> }) {
   const { t } = useTranslation('review');
-  const [notice, setDecisionNotice] = useState('');
-  const setNotice = (message: string) => {
-    setDecisionNotice(message);
-    onDecided?.();
-  };
+  const [notice, setNotice] = useState('');
   return (
     <>
       <p role="status" className={styles.notice} data-testid="teachers-notice">
         {notice}
       </p>
-      <Objections onDone={setNotice} />
-      <HeldReplies onDone={setNotice} />
+      <Objections state={objections} onDone={setNotice} />
+      <HeldReplies state={queue} onDone={setNotice} />
       <h2>{t('moderation.teachers.inviteTitle')}</h2>
       <Invite onDone={setNotice} />
     </>
   );
 }
 
-/**
- * How many decisions the teachers tab holds (open objections, held replies), for its button: read
- * again whenever `refresh` changes (the console passes the open tab), so it follows the decisions.
- */
-export function useTeachersWaiting(refresh: string): number {
-  const objections = useApiGet<ObjectionView[]>(OBJECTIONS_PATH, { keep: false });
-  const queue = useApiGet<ModerationQueueItem[]>(QUEUE_PATH, { keep: false });
-  const { reload: reloadObjections } = objections;
-  const { reload: reloadQueue } = queue;
-  const seen = useRef(refresh);
-  useEffect(() => {
-    if (seen.current === refresh) return;
-    seen.current = refresh;
-    reloadObjections();
-    reloadQueue();
-  }, [refresh, reloadObjections, reloadQueue]);
-  const held = queue.status === 'success' ? queue.data.filter((item) => item.reply?.status === 'held').length : 0;
-  return (objections.status === 'success' ? objections.data.length : 0) + held;
+/** A read of the console (`useApiGet`), shared by the tabs that show it. */
+export type Read<T> = ApiState<T> & { reload: () => void };
+
+/** The queue's reviews whose teacher's reply waits for a moderator. */
+const heldReplies = (queue: ModerationQueueItem[]): HeldReplyItem[] =>
+  queue.filter((item): item is HeldReplyItem => item.reply?.status === 'held');
+
+/** How many decisions the teachers tab holds (open objections, held replies), for its button. */
+export function teachersWaiting(queue: Read<ModerationQueueItem[]>, objections: Read<ObjectionView[]>): number {
+  return (objections.status === 'success' ? objections.data.length : 0) + (queue.status === 'success' ? heldReplies(queue.data).length : 0);
 }
 
 function useAnswer(onDone: (message: string) => void) {
@@ -67,9 +53,8 @@ function useAnswer(onDone: (message: string) => void) {
   return (answer: ActionAnswer, done: string) => onDone(answer === 'done' ? done : t(`moderation.${answer}`));
 }
 
-function Objections({ onDone }: { onDone: (message: string) => void }) {
+function Objections({ state, onDone }: { state: Read<ObjectionView[]>; onDone: (message: string) => void }) {
   const { t } = useTranslation('review');
-  const state = useApiGet<ObjectionView[]>(OBJECTIONS_PATH, { keep: false });
   const tell = useAnswer(onDone);
   const [reason, setReason] = useState<Record<number, string>>({});
   if (state.status !== 'success') return null;
@@ -117,12 +102,11 @@ function Objections({ onDone }: { onDone: (message: string) => void }) {
   );
 }
 
-function HeldReplies({ onDone }: { onDone: (message: string) => void }) {
+function HeldReplies({ state, onDone }: { state: Read<ModerationQueueItem[]>; onDone: (message: string) => void }) {
   const { t } = useTranslation('review');
-  const state = useApiGet<ModerationQueueItem[]>(QUEUE_PATH, { keep: false });
   const tell = useAnswer(onDone);
   if (state.status !== 'success') return null;
-  const held = state.data.filter((item): item is HeldReplyItem => Boolean(item.reply));
+  const held = heldReplies(state.data);
   return (
     <section aria-labelledby="mod-replies">
       <h2 id="mod-replies">{t('moderation.teachers.repliesTitle')}</h2>
@@ -168,12 +152,12 @@ function HeldReply({ item, onDecided }: { item: HeldReplyItem; onDecided: (answe
   };
   const remove = (event: FormEvent) => {
     event.preventDefault();
-    const problem = removalProblem(reason, text);
-    if (problem || !reason) {
-      setError(t(problem ?? 'moderation.reasonRequired'));
+    const removal = checkRemoval(reason, text);
+    if ('problem' in removal) {
+      setError(t(removal.problem));
       return;
     }
-    void decide(() => moderationApi.rejectReply(item.id, reason, text.trim() || undefined), t('moderation.teachers.replyRejected'));
+    void decide(() => moderationApi.rejectReply(item.id, removal.reason, removal.text), t('moderation.teachers.replyRejected'));
   };
   return (
     <li className={styles.detail} data-testid="held-reply" data-review={item.id}>
@@ -192,15 +176,13 @@ function HeldReply({ item, onDecided }: { item: HeldReplyItem; onDecided: (answe
         {item.reply.text}
       </blockquote>
       <form className={styles.decide} onSubmit={remove} aria-label={t('moderation.decide')}>
-        <label htmlFor={`${id}-text`}>{t('moderation.teachers.replyText')}</label>
-        <textarea
+        <DecisionText
           id={`${id}-text`}
-          className="pp-input"
-          rows={2}
-          maxLength={MODERATION_TEXT_MAX}
+          label={t('moderation.teachers.replyText')}
           value={text}
-          onChange={(e) => setText(e.target.value)}
-          data-testid="reply-decision-text"
+          onChange={setText}
+          rows={2}
+          testId="reply-decision-text"
         />
         <ReasonSelect
           id={`${id}-reason`}

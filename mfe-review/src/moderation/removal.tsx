@@ -2,6 +2,7 @@
 // the contract's list, and the words `other` requires.
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MODERATION_TEXT_MAX } from '@pupitre/contracts';
 import { KNOWN_REASONS, REJECT_REASONS, type RejectReason } from './api';
 
 export const isRejectReason = (value: unknown): value is RejectReason => (REJECT_REASONS as readonly unknown[]).includes(value);
@@ -13,11 +14,49 @@ export function useReasonName() {
     reason ? ((KNOWN_REASONS as readonly string[]).includes(reason) ? t(`moderation.reasons.${reason}`) : reason) : '';
 }
 
-/** What stops a removal, as a message key: no reason chosen, or `other` without words of one's own. */
-export function removalProblem(reason: RejectReason | '', text: string): 'moderation.reasonRequired' | 'moderation.textRequired' | null {
-  if (!reason) return 'moderation.reasonRequired';
-  if (reason === 'other' && !text.trim()) return 'moderation.textRequired';
-  return null;
+/**
+ * A removal as the form holds it, checked: the reason and the words to send, or what stops it (a
+ * message key): no reason chosen, or `other` without words of one's own.
+ */
+export function checkRemoval(
+  reason: RejectReason | '',
+  text: string,
+): { reason: RejectReason; text: string | undefined } | { problem: 'moderation.reasonRequired' | 'moderation.textRequired' } {
+  if (!reason) return { problem: 'moderation.reasonRequired' };
+  if (reason === 'other' && !text.trim()) return { problem: 'moderation.textRequired' };
+  return { reason, text: text.trim() || undefined };
+}
+
+/** The labelled words a moderator adds to a decision (MODERATION_TEXT_MAX). */
+export function DecisionText({
+  id,
+  label,
+  value,
+  onChange,
+  rows,
+  testId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  rows: number;
+  testId: string;
+}) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        className="pp-input"
+        rows={rows}
+        maxLength={MODERATION_TEXT_MAX}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+      />
+    </>
+  );
 }
 
 /** The labelled list of the reasons a moderator removes something for. */

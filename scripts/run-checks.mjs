@@ -6,12 +6,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../infra/local/lib/paths.mjs';
-import { ensureFerretBinary } from '../infra/local/lib/mongo.mjs';
+import { ensureDatabase } from '../infra/local/lib/mongo.mjs';
 import { ensureRedisServer } from '../infra/local/lib/redis.mjs';
 import { ensureAptPackage } from '../infra/local/lib/apt.mjs';
 import { ensureChromium } from '../e2e/support/chromium.mjs';
 import { buildAll } from '../infra/local/lib/build.mjs';
-import { which } from '../infra/local/lib/which.mjs';
 
 const ART = path.join(ROOT, 'artifacts');
 fs.mkdirSync(ART, { recursive: true });
@@ -48,7 +47,7 @@ const steps = [
       ensureRedisServer();
       ensureChromium();
       ensureAptPackage('nginx', 'nginx-light');
-      if (!process.env.MONGODB_URI && !which('mongod')) ensureFerretBinary();
+      ensureDatabase();
       return true;
     },
   ],

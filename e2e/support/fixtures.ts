@@ -48,6 +48,7 @@ export const test = base.extend<{ cspViolations: string[] }, { stack: Stack }>({
         dataDir: dir,
         remotesFile,
         useEnv: false,
+        durable: false,
         publicHost: '127.0.0.1',
         env: {
           LOG_LEVEL: 'warn',

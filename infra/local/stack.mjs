@@ -74,6 +74,7 @@ export async function freePorts() {
  *  remotesFile – the file served as /remotes.json (default infra/local/remotes.json)
  *  env         – extra environment for the services (e.g. REVIEW_VALIDATION_DELAY)
  *  useEnv      – honour MONGODB_URI / REDIS_URL from the environment (default true)
+ *  durable     – false for a throwaway stack (tests): the database skips fsync
  *  progress    – function(step, total, message) called as each part comes up
  * @returns {Promise<StackHandle>}
  */
@@ -83,6 +84,7 @@ export async function startStack({
   remotesFile = path.join(ROOT, 'infra/local/remotes.json'),
   env = {},
   useEnv = true,
+  durable = true,
   seed = true,
   progress = () => {},
   publicHost = 'localhost',
@@ -116,6 +118,7 @@ export async function startStack({
       dataDir: path.join(dataDir, 'db'),
       logFile: path.join(logDir, 'db.log'),
       useEnv,
+      durable,
       log: (m) => progress(1, total, m),
     });
     stoppers.push(['database', mongo.stop]);

@@ -1,5 +1,5 @@
 // Starts the real parts that integration tests talk to, on free ports, once per jest run:
-// the database (MONGODB_URI, else mongod, else FerretDB), Redis and the mail catcher. Their
+// the database (MONGODB_URI, else mongod, else DocumentDB), Redis and the mail catcher. Their
 // addresses reach every test file through process.env; each test file then uses a database
 // of its own (see libs/server-kit/src/testing).
 import fs from 'node:fs';
@@ -14,7 +14,7 @@ export default async function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-it-'));
   const log = (m) => process.stdout.write(`\n[integration] ${m}`);
   const [dbPort, redisPort, smtpPort, webPort] = await freePortList(4);
-  const mongo = await startMongo({ port: dbPort, dataDir: path.join(dir, 'db'), logFile: path.join(dir, 'db.log'), log });
+  const mongo = await startMongo({ port: dbPort, dataDir: path.join(dir, 'db'), logFile: path.join(dir, 'db.log'), durable: false, log });
   const redis = await startRedis({
     port: redisPort,
     dataDir: path.join(dir, 'redis'),

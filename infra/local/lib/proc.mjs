@@ -4,16 +4,18 @@ import path from 'node:path';
 
 /**
  * Starts a long-running child process whose output goes to a log file (and, when `echo` is set,
- * to this process's stdout with a name prefix). Returns a handle whose stop() sends SIGTERM, waits
- * for a clean exit and then SIGKILLs.
+ * to this process's stdout with a name prefix). Returns a handle whose stop() sends `stopSignal`
+ * (SIGTERM by default), waits for a clean exit and then SIGKILLs. `spawnOptions` reach spawn()
+ * (uid and gid, to run a server as another account).
  */
-export function startProcess({ name, command, args = [], env = {}, cwd, logFile, echo = false }) {
+export function startProcess({ name, command, args = [], env = {}, cwd, logFile, echo = false, spawnOptions = {}, stopSignal = 'SIGTERM' }) {
   if (logFile) fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : null;
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...spawnOptions,
   });
   let exited = false;
   let exitCode = null;
@@ -53,7 +55,7 @@ export function startProcess({ name, command, args = [], env = {}, cwd, logFile,
     exited: exitPromise,
     async stop(graceMs = 5000) {
       if (exited) return exitCode;
-      child.kill('SIGTERM');
+      child.kill(stopSignal);
       const timer = setTimeout(() => {
         if (!exited) child.kill('SIGKILL');
       }, graceMs);

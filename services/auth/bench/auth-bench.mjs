@@ -1,5 +1,5 @@
 // `npm run bench:auth`: login and refresh throughput (requests/s, p99) at 20 concurrent connections
-// against a real auth service (built bundle) on FerretDB/Redis started here on free ports, with
+// against a real auth service (built bundle) on DocumentDB (or mongod)/Redis started here on free ports, with
 // throttling limits raised; then the cost of verifying an access token locally (jose jwtVerify with
 // a cached local JWKS), the per-request price other services pay. Loopback only; bounded in time.
 import { execFileSync, spawn } from 'node:child_process';
@@ -33,7 +33,7 @@ async function main() {
   stoppers.push(async () => fs.rmSync(work, { recursive: true, force: true }));
   const [dbPort, redisPort, authPort, smtpPort] = await freePortList(4);
 
-  log('starting FerretDB and Redis on free ports');
+  log('starting the database and Redis on free ports');
   const mongo = await startMongo({ port: dbPort, dataDir: path.join(work, 'db'), logFile: path.join(work, 'db.log'), useEnv: false, log });
   stoppers.push(mongo.stop);
   const redis = await startRedis({

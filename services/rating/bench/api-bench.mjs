@@ -1,4 +1,4 @@
-// `npm run bench:api`: load test of the rating API on this machine. Starts its own FerretDB (or
+// `npm run bench:api`: load test of the rating API on this machine. Starts its own DocumentDB (or
 // mongod), Redis, rating API and worker on free ports (infra/local/lib launchers), a stand-in JWKS,
 // seeds 1,000 then 100,000 reviews over 200 teachers, drives the endpoints with autocannon at 50
 // and 200 connections (writes at 20 and 50), then measures the publication lateness of 1,000 reviews
@@ -344,7 +344,7 @@ async function measureLateness(db, redis, pids, base, count) {
       opts: { jobId: `review-${id}-v1`, delay: Math.max(0, due - Date.now()), removeOnComplete: 1000 },
     })),
   );
-  // The queue (Redis, not the database, so the measure does not load FerretDB): when the last job is done.
+  // The queue (Redis, not the database, so the measure does not load the database): when the last job is done.
   let drainedAt = null;
   const watchQueue = (async () => {
     for (const deadline = due + 120_000; Date.now() < deadline;) {

@@ -1,4 +1,4 @@
-// How each kind of cluster process is launched: a service bundle (node), FerretDB (or mongod), Redis.
+// How each kind of cluster process is launched: a service bundle (node), the database (DocumentDB or mongod), Redis.
 import { startNode, waitForStatus } from '@pupitre/server-kit/testing';
 import path from 'node:path';
 import { startMongo } from '../../../../../infra/local/lib/mongo.mjs';
@@ -55,6 +55,7 @@ export function databaseLauncher(port: number, dir: string): () => Promise<Launc
       dataDir: path.join(dir, 'db'),
       logFile: path.join(dir, 'db.log'),
       useEnv: false,
+      durable: false,
       log: () => undefined,
     });
     if (!db.proc) throw new Error('the cluster needs a database process of its own');

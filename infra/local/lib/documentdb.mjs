@@ -30,6 +30,28 @@ function wantedStamp() {
   return `revision ${revision}\n${fs.readFileSync(path.join(BUILD_DIR, 'SHA256SUMS'), 'utf8').trimEnd()}`;
 }
 
+/**
+ * The MongoDB user and password of a data folder (`credentials.json`), generated the first time
+ * (so a test can know the address before the server starts) and reused after.
+ */
+export function documentdbCredentials(dataDir) {
+  const file = path.join(dataDir, 'credentials.json');
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const credentials = { user: DB_USER, password: randomBytes(18).toString('base64url') };
+    fs.writeFileSync(file, `${JSON.stringify(credentials)}\n`, { mode: 0o600 });
+    return credentials;
+  }
+}
+
+/** The connection string of the gateway on 127.0.0.1:`port` for a data folder (no database name). */
+export function documentdbUri(port, dataDir) {
+  const { user, password } = documentdbCredentials(dataDir);
+  return `mongodb://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/?authMechanism=SCRAM-SHA-256&authSource=admin&directConnection=true`;
+}
+
 /** Whether DocumentDB is installed from the current pins. */
 export function documentdbInstalled() {
   try {
@@ -111,12 +133,13 @@ shared_preload_libraries = 'pg_cron, pg_documentdb_core, pg_documentdb'
 documentdb.localhost_connection_string = 'host=${sockets}'   # the extension's connections back to itself
 documentdb.enableBackgroundWorker = 'true'
 documentdb.enableBackgroundWorkerJobs = 'true'
+documentdb.indexBuildScheduleInSec = 1 # index builds are queued for a cron job: run it every second, not every 2
 cron.database_name = 'postgres'
 cron.host = '${sockets}'               # pg_cron runs DocumentDB's jobs (index builds, TTL) through the socket too
 cron.log_statement = off              # DocumentDB schedules a job every 2 s: keep the log quiet
 cron.log_run = off                    # ...and cron.job_run_details from growing forever
 ssl = off
-${durable ? '' : 'fsync = off                           # a throwaway test database: speed over crash safety\nsynchronous_commit = off\nfull_page_writes = off\n'}`,
+${durable ? '' : '# A throwaway test database: no flush to disk (a crash of the machine may lose it; a kill -9 of\n# PostgreSQL loses nothing acknowledged). full_page_writes stays on: without it RUM indexes\n# were left looping after crash recovery (seen: an update spinning in rumFindLeafPage).\nfsync = off\n'}`,
   );
 }
 
@@ -191,16 +214,17 @@ function asOneProcess(postgres, gateway) {
 /**
  * Starts PostgreSQL and the gateway for `dataDir` (created on first use), the gateway on
  * 127.0.0.1:`port`. Returns { uri, kind, stop }; `uri` carries the generated credentials and no
- * database name. `durable: false` (throwaway test databases) turns fsync off when the cluster is made.
+ * database name. `durable: false` (throwaway test databases) turns fsync off when the cluster is made:
+ * what was acknowledged survives a kill -9 of PostgreSQL, not a power cut.
  */
 export async function startDocumentDB({ port, dataDir, logFile, durable = true, log = console.log }) {
   ensureDocumentDB({ log });
   const account = serverAccount();
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const credentials = documentdbCredentials(dataDir);
   shareWith(account, dataDir, log);
   const pgDir = path.join(dataDir, 'pg');
   const gwDir = path.join(dataDir, 'gateway');
-  const credentialsFile = path.join(dataDir, 'credentials.json');
   const sockets = socketDir(dataDir, account);
   const fresh = !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
   if (fresh) {
@@ -231,18 +255,12 @@ export async function startDocumentDB({ port, dataDir, logFile, durable = true, 
   };
   try {
     await waitForPostgres({ sockets, account, proc: postgres });
-    let credentials;
-    if (fresh || !fs.existsSync(credentialsFile)) {
-      credentials = { user: DB_USER, password: randomBytes(18).toString('base64url') };
+    if (fresh) {
       const sql = (statement) => psql(account, sockets, statement);
-      if (fresh) sql('CREATE EXTENSION documentdb CASCADE;');
-      sql(`DROP ROLE IF EXISTS "${DB_USER}";`);
-      sql(`CREATE ROLE "${DB_USER}" WITH LOGIN INHERIT PASSWORD '${credentials.password}' IN ROLE documentdb_admin_role;`);
-      sql(`ALTER ROLE "${DB_USER}" CREATEROLE;`);
-      sql(`GRANT "${DB_USER}" TO "${account.name}" WITH ADMIN OPTION;`);
-      fs.writeFileSync(credentialsFile, `${JSON.stringify(credentials)}\n`, { mode: 0o600 });
-    } else {
-      credentials = JSON.parse(fs.readFileSync(credentialsFile, 'utf8'));
+      sql('CREATE EXTENSION documentdb CASCADE;');
+      sql(`CREATE ROLE "${credentials.user}" WITH LOGIN INHERIT PASSWORD '${credentials.password}' IN ROLE documentdb_admin_role;`);
+      sql(`ALTER ROLE "${credentials.user}" CREATEROLE;`);
+      sql(`GRANT "${credentials.user}" TO "${account.name}" WITH ADMIN OPTION;`);
     }
 
     fs.mkdirSync(gwDir, { recursive: true });
@@ -288,9 +306,8 @@ export async function startDocumentDB({ port, dataDir, logFile, durable = true, 
     await waitForPort(port, { what: 'the DocumentDB gateway', timeoutMs: 60_000 }).catch((err) => {
       throw new Error(`${err.message}\n${gateway.tail()}`, { cause: err });
     });
-    const auth = `${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}`;
     return {
-      uri: `mongodb://${auth}@127.0.0.1:${port}/?authMechanism=SCRAM-SHA-256&authSource=admin&directConnection=true`,
+      uri: documentdbUri(port, dataDir),
       kind: 'DocumentDB (PostgreSQL 15)',
       stop,
       proc: asOneProcess(postgres, gateway),

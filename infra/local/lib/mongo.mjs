@@ -7,12 +7,17 @@ import { DATA_DIR } from './paths.mjs';
 import { startProcess } from './proc.mjs';
 import { waitForPort } from './ports.mjs';
 import { which } from './which.mjs';
-import { ensureDocumentDB, startDocumentDB } from './documentdb.mjs';
+import { documentdbUri, ensureDocumentDB, startDocumentDB } from './documentdb.mjs';
 
 /** Makes sure a database can be started (builds DocumentDB on first use), unless one is given. */
 export function ensureDatabase({ log = console.log } = {}) {
   if (process.env.MONGODB_URI || which('mongod')) return;
   ensureDocumentDB({ log });
+}
+
+/** The address the database of `dataDir` will have on `port` once started (its credentials included). */
+export function databaseUri({ port, dataDir }) {
+  return which('mongod') ? `mongodb://127.0.0.1:${port}/` : documentdbUri(port, dataDir);
 }
 
 /**

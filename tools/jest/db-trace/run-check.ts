@@ -20,7 +20,12 @@ export function checkDatabaseTrace(rootDir: string, traceDir: string, log: (line
     path.join(artifacts, 'db-operations-per-request.json'),
     `${JSON.stringify({ endpoints: budgets.verdicts, unexercisedBudgetRows: budgets.unexercised }, null, 2)}\n`,
   );
-  log(`query shapes: ${shapes.verdicts.length} seen, ${shapes.problems.length} served by no declared index (artifacts/query-shapes.json)`);
+  const explained = shapes.verdicts.filter((v) => v.plan && v.plan.verdict !== 'no-collection');
+  const scans = explained.filter((v) => v.plan?.verdict === 'scan').length;
+  log(
+    `query shapes: ${shapes.verdicts.length} seen, ${shapes.problems.length} problems (no declared index, or a scan on the database); ` +
+      `${explained.length} explained on the database: ${explained.length - scans} index scans, ${scans} full scans (allowed ones included; artifacts/query-shapes.json)`,
+  );
   log(
     `operations per request: ${budgets.verdicts.length} endpoints, ${budgets.problems.length} over or without a budget (artifacts/db-operations-per-request.json)`,
   );

@@ -28,7 +28,13 @@ export function readTraces(dir: string): { shapes: TracedShape[]; endpoints: Tra
       shapes.set(
         id,
         seen
-          ? { ...seen, count: seen.count + s.count, contexts: union(seen.contexts, s.contexts), sources: union(seen.sources, s.sources) }
+          ? {
+              ...seen,
+              count: seen.count + s.count,
+              contexts: union(seen.contexts, s.contexts),
+              sources: union(seen.sources, s.sources),
+              plan: worstPlan(seen.plan, s.plan),
+            }
           : s,
       );
     }
@@ -56,6 +62,12 @@ export function readTraces(dir: string): { shapes: TracedShape[]; endpoints: Tra
 }
 
 const union = (a: string[], b: string[]) => [...new Set([...a, ...b])].sort();
+
+/** Of two processes' plans for one shape, the one that read more (a scan anywhere is a scan). */
+const worstPlan = (a: TracedShape['plan'], b: TracedShape['plan']): TracedShape['plan'] => {
+  const rank = (p: TracedShape['plan']) => (p ? { scan: 2, index: 1, 'no-collection': 0 }[p.verdict] : -1);
+  return rank(b) > rank(a) ? b : a;
+};
 
 export interface ShapeVerdict extends TracedShape {
   servedBy: string[] | null;
@@ -85,6 +97,12 @@ export function checkShapes(
     const allowed = served ? undefined : allowance(shape, allowList);
     return { ...shape, servedBy: served && served.map(describeIndex), ...(allowed ? { allowedBecause: allowed.why } : {}) };
   });
+  const scanned = verdicts
+    .filter((v) => v.plan?.verdict === 'scan' && !v.allowedBecause && !allowance(v, allowList))
+    .map(
+      (v) =>
+        `${v.shape.collection}: ${v.key} read every document on the database (explain: ${v.plan?.detail}); service ${v.service}, from ${v.contexts.join(', ')}; sent while running ${v.sources.join(', ')}`,
+    );
   const problems = verdicts
     .filter((v) => !v.servedBy && !v.allowedBecause)
     .map((v) => {
@@ -94,7 +112,10 @@ export function checkShapes(
         : 'no declared index holds any of its fields';
       return `${v.shape.collection}: ${v.key} is served by no declared index (${hint}); service ${v.service}, from ${v.contexts.join(', ')}; sent while running ${v.sources.join(', ')}`;
     });
-  return { verdicts: verdicts.sort((a, b) => a.key.localeCompare(b.key) || a.service.localeCompare(b.service)), problems };
+  return {
+    verdicts: verdicts.sort((a, b) => a.key.localeCompare(b.key) || a.service.localeCompare(b.service)),
+    problems: [...problems, ...scanned],
+  };
 }
 
 export interface EndpointVerdict extends TracedEndpoint {

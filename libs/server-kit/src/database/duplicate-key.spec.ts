@@ -1,4 +1,4 @@
-import { isDuplicateKey, upsertRetried } from './duplicate-key';
+import { ensureDocument, isDuplicateKey, isWriteConflict, upsertRetried, writeRetried } from './duplicate-key';
 
 describe('isDuplicateKey', () => {
   it('recognises a unique-index failure by code or message, nothing else', () => {
@@ -30,5 +30,38 @@ describe('upsertRetried', () => {
     let calls = 0;
     await expect(upsertRetried(async () => Promise.reject(new Error(`down ${++calls}`)))).rejects.toThrow('down 1');
     expect(calls).toBe(1);
+  });
+});
+
+describe('writeRetried and ensureDocument', () => {
+  const conflict = () => Object.assign(new Error('deadlock detected'), { code: 112 });
+
+  it('recognises a write conflict: 112, a serialization failure, a deadlock; nothing else', () => {
+    expect(isWriteConflict({ code: 112 })).toBe(true);
+    expect(isWriteConflict({ code: 16777220 })).toBe(true);
+    expect(isWriteConflict(new Error('deadlock detected'))).toBe(true);
+    expect(isWriteConflict({ code: 11000 })).toBe(false);
+    expect(isWriteConflict(new Error('connection closed'))).toBe(false);
+  });
+
+  it('sends a write again while it loses conflicts, up to its attempts; then the conflict surfaces', async () => {
+    let calls = 0;
+    await expect(writeRetried(async () => (++calls < 3 ? Promise.reject(conflict()) : 'written'))).resolves.toBe('written');
+    expect(calls).toBe(3);
+    calls = 0;
+    await expect(writeRetried(async () => Promise.reject(Object.assign(conflict(), { n: ++calls })), 4)).rejects.toMatchObject({ code: 112 });
+    expect(calls).toBe(4);
+  });
+
+  it('upsertRetried survives a conflict then a duplicate key (the loser of the insert race updates)', async () => {
+    const answers = [conflict(), Object.assign(new Error('E11000'), { code: 11000 })];
+    await expect(upsertRetried(async () => (answers.length ? Promise.reject(answers.shift()) : 'updated'))).resolves.toBe('updated');
+  });
+
+  it('ensureDocument: created, or already there (a duplicate key, even after a conflict), or the other failure', async () => {
+    await expect(ensureDocument(async () => 'inserted')).resolves.toBeUndefined();
+    const answers = [conflict(), Object.assign(new Error('E11000'), { code: 11000 })];
+    await expect(ensureDocument(async () => Promise.reject(answers.shift()))).resolves.toBeUndefined();
+    await expect(ensureDocument(async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
   });
 });

@@ -1,18 +1,60 @@
-/** Whether a write failed on a unique index (MongoDB and FerretDB both answer code 11000 / "E11000"). */
+/** Whether a write failed on a unique index (code 11000, "E11000"). */
 export const isDuplicateKey = (err: unknown): boolean =>
   (err as { code?: number }).code === 11000 || /E11000/.test((err as Error).message ?? '');
 
 /**
- * Runs an upsert on a unique key, once more when it failed on that key: two writers upserting the
- * same missing document both insert, and one gets E11000 (MongoDB retries such an upsert itself
- * only in some cases, FerretDB never). The second try finds the document and updates it.
+ * Whether a write lost a conflict with a concurrent one and may simply be sent again: MongoDB's
+ * WriteConflict (112); DocumentDB answers 112 for a PostgreSQL deadlock between concurrent inserts
+ * of one unique key, and 16777220 for a serialization failure, neither with a retry label.
+ */
+export const isWriteConflict = (err: unknown): boolean => {
+  const code = (err as { code?: number }).code;
+  return code === 112 || code === 16777220 || /deadlock detected|could not serialize/.test((err as Error).message ?? '');
+};
+
+/** How many times a write that lost a conflict is sent in all, with a short random pause between. */
+export const WRITE_CONFLICT_ATTEMPTS = 6;
+
+/**
+ * Runs a write, again when it lost a write conflict (above): the next try sees the winner's
+ * document (E11000 for an insert of the same key, an update of it for an upsert).
+ */
+export async function writeRetried<T>(write: () => Promise<T>, attempts = WRITE_CONFLICT_ATTEMPTS): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isWriteConflict(err) || attempt >= attempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}
+
+/**
+ * Runs an upsert on a unique key, once more when it failed on that key or lost a write conflict:
+ * two writers upserting the same missing document both insert, and one gets E11000 (MongoDB retries
+ * such an upsert itself only in some cases) or 112. The next try finds the document and updates it.
+ * Never use it for an upsert with `$inc` on a document that may not exist yet: DocumentDB loses
+ * increments of concurrent first upserts; create the document first (ensureDocument).
  */
 export async function upsertRetried<T>(upsert: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await upsert();
+      return await writeRetried(upsert);
     } catch (err) {
       if (!isDuplicateKey(err) || attempt >= attempts) throw err;
     }
+  }
+}
+
+/**
+ * Inserts `doc` unless a document with its `_id` exists (a concurrent first write included): the
+ * one safe way to create a document that concurrent writers then update with `$inc`.
+ */
+export async function ensureDocument(insert: () => Promise<unknown>): Promise<void> {
+  try {
+    await writeRetried(insert);
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
   }
 }

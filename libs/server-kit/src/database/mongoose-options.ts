@@ -21,8 +21,9 @@ export function mongooseOptions(settings: DatabaseSettings): MongooseModuleOptio
     connectTimeoutMS: 5000,
     retryAttempts: settings.retryAttempts ?? 1,
     retryDelay: 1000,
-    // Indexes are declared on the schemas and built at start-up (small collections).
-    autoIndex: true,
+    // Indexes are declared on the schemas and built at start-up, before the service is ready
+    // (indexes-ready.ts: one command per collection, awaited).
+    autoIndex: false,
   };
 }
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * A database name unique to one test file and run: `it_<file label>_<random>`, at most 63
- * characters of [a-z0-9_] (valid for MongoDB and FerretDB). Pass `__filename` or a label.
+ * characters of [a-z0-9_] (valid for MongoDB and DocumentDB). Pass `__filename` or a label.
  */
 export function testDatabaseName(fileOrLabel: string): string {
   const base = path

@@ -95,45 +95,61 @@ function pipelineShape(pipeline: unknown[]): FilterShape & { sort: [string, numb
   return { ...shape, sort: next && isDoc(next) && '$sort' in next ? sortKeys(next.$sort) : [] };
 }
 
-const shapeOf = (collection: string, op: string, filter: unknown, sort?: unknown): QueryShape => ({
-  collection,
-  op,
-  ...filterShape(filter),
-  sort: sortKeys(sort),
+/** One query of a command: its shape, and the filter and sort it was sent with (to explain it). */
+export interface SentQuery {
+  shape: QueryShape;
+  filter: unknown;
+  sort?: unknown;
+}
+
+const query = (collection: string, op: string, filter: unknown, sort?: unknown): SentQuery => ({
+  shape: { collection, op, ...filterShape(filter), sort: sortKeys(sort) },
+  filter,
+  sort,
 });
 
+/** The filter of a pipeline's leading `$match` stages, merged. */
+function pipelineFilter(pipeline: unknown[]): unknown {
+  const matches: unknown[] = [];
+  for (let i = 0; i < pipeline.length && isDoc(pipeline[i]) && '$match' in (pipeline[i] as Doc); i++) matches.push((pipeline[i] as Doc).$match);
+  return matches.length === 1 ? matches[0] : matches.length ? { $and: matches } : {};
+}
+
 /**
- * The query shapes of one command (an `update` or `delete` command holds one per statement; an
- * insert has one without a filter). Commands that query no collection give none.
+ * The queries of one command (an `update` or `delete` command holds one per statement; an insert
+ * has one without a filter). Commands that query no collection give none.
  */
-export function commandShapes(commandName: string, command: Doc): QueryShape[] {
+export function commandQueries(commandName: string, command: Doc): SentQuery[] {
   if (!DATA_COMMANDS.has(commandName)) return [];
   const collection = command[commandName];
   if (typeof collection !== 'string') return []; // `aggregate: 1` (database-level) and the like
   switch (commandName) {
     case 'find':
-      return [shapeOf(collection, 'find', command.filter, command.sort)];
+      return [query(collection, 'find', command.filter, command.sort)];
     case 'aggregate': {
-      const shape = pipelineShape(Array.isArray(command.pipeline) ? command.pipeline : []);
-      return [{ collection, op: 'aggregate', ...shape }];
+      const pipeline = Array.isArray(command.pipeline) ? command.pipeline : [];
+      return [{ shape: { collection, op: 'aggregate', ...pipelineShape(pipeline) }, filter: pipelineFilter(pipeline) }];
     }
     case 'count':
     case 'distinct':
-      return [shapeOf(collection, commandName, command.query)];
+      return [query(collection, commandName, command.query)];
     case 'findAndModify':
-      return [shapeOf(collection, 'findAndModify', command.query, command.sort)];
+      return [query(collection, 'findAndModify', command.query, command.sort)];
     case 'update':
       return (Array.isArray(command.updates) ? (command.updates as Doc[]) : []).map((u) =>
-        shapeOf(collection, u.multi ? 'updateMany' : 'update', u.q),
+        query(collection, u.multi ? 'updateMany' : 'update', u.q),
       );
     case 'delete':
       return (Array.isArray(command.deletes) ? (command.deletes as Doc[]) : []).map((d) =>
-        shapeOf(collection, d.limit === 0 ? 'deleteMany' : 'delete', d.q),
+        query(collection, d.limit === 0 ? 'deleteMany' : 'delete', d.q),
       );
     default:
-      return [{ collection, op: 'insert', filter: {}, sort: [] }];
+      return [{ shape: { collection, op: 'insert', filter: {}, sort: [] }, filter: undefined }];
   }
 }
+
+/** The query shapes of one command (see commandQueries). */
+export const commandShapes = (commandName: string, command: Doc): QueryShape[] => commandQueries(commandName, command).map((q) => q.shape);
 
 /** A stable one-line key of a shape: `reviews.find {visible:eq,createdAt:range} sort {createdAt:-1}`. */
 export function shapeKey(shape: QueryShape): string {

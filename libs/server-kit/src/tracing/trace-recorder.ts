@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { commandShapes, type QueryShape, shapeKey } from './query-shape';
-import { currentRequest, type RequestTrace } from './request-trace';
+import { type PlanVerdict, planVerdict } from './query-plan';
+import { commandQueries, type QueryShape, type SentQuery, shapeKey } from './query-shape';
+import { currentRequest, type RequestTrace, sharedWork } from './request-trace';
 import { traceSource } from './trace-env';
 
 /** An index as a schema declares it: key fields in order (1, -1 or a type such as `text`) and options. */
@@ -20,7 +21,12 @@ export interface TracedShape {
   /** The test files that made the process send it. */
   sources: string[];
   count: number;
+  /** The plan the database chose for its first sending (explained then), when it has a filter to serve. */
+  plan?: PlanVerdict;
 }
+
+/** Asks the database to explain a query (a `find` with the sent filter and sort) and resolves to its answer. */
+export type Explain = (find: Record<string, unknown>) => Promise<unknown>;
 
 export interface TracedEndpoint {
   service: string;
@@ -46,6 +52,8 @@ export interface TraceFile {
 /** A request's operations that start this long after its answer no longer count for it (timers, caches warmed by it). */
 const LATE_MS = 500;
 const FLUSH_MS = 1000;
+/** A scan seen right after a collection got its indexes may be an index still being built: explain once more this much later. */
+const RE_EXPLAIN_MS = 3000;
 
 interface ModelLike {
   collection: { collectionName: string };
@@ -82,11 +90,16 @@ export class TraceRecorder {
     this.file = path.join(dir, `trace-${process.pid}-${randomBytes(4).toString('hex')}.json`);
   }
 
-  /** One command a service sent: counted for the current request, its shapes recorded. */
-  command(service: string, commandName: string, command: Record<string, unknown>): void {
+  /**
+   * One command a service sent: counted for the current request, its shapes recorded. A shape seen
+   * for the first time is explained through `explain` (outside any request's count).
+   */
+  command(service: string, commandName: string, command: Record<string, unknown>, explain?: Explain): void {
+    if (commandName === 'explain') return; // ours
     const request = currentRequest();
     if (request) request.ops += 1;
-    for (const shape of commandShapes(commandName, command)) {
+    for (const sent of commandQueries(commandName, command)) {
+      const { shape } = sent;
       const key = shapeKey(shape);
       const id = `${service} ${key}`;
       let entry = this.shapes.get(id);
@@ -98,6 +111,7 @@ export class TraceRecorder {
           sources: new Set(),
         };
         this.shapes.set(id, entry);
+        if (explain) this.explain(entry, sent, explain);
       }
       entry.shape.count += 1;
       if (!request) entry.contexts.add('background');
@@ -106,6 +120,25 @@ export class TraceRecorder {
       entry.sources.add(traceSource());
     }
     this.dirty = true;
+  }
+
+  /** Records the plan of a shape's first query (and once more, later, if it read every document). */
+  private explain(entry: ShapeEntry, sent: SentQuery, explain: Explain, again = true): void {
+    const { shape } = entry.shape;
+    if (shape.op === 'insert' || shape.scan) return;
+    const find = { find: shape.collection, filter: sent.filter ?? {}, ...(sent.sort ? { sort: sent.sort } : {}) };
+    void sharedWork(() => explain(find)).then(
+      (answer) => {
+        const plan = planVerdict(answer, shape);
+        entry.shape.plan = plan;
+        this.dirty = true;
+        if (plan.verdict !== 'index' && again) setTimeout(() => this.explain(entry, sent, explain, false), RE_EXPLAIN_MS).unref();
+      },
+      (err: Error) => {
+        entry.shape.plan = { verdict: 'scan', detail: `explain failed: ${err.message}` };
+        this.dirty = true;
+      },
+    );
   }
 
   /** One Redis command: counted for the current request. */

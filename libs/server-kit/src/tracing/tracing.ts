@@ -30,8 +30,11 @@ export function tracedConnectionOptions(service: string): {
 function traceConnection(connection: Connection, service: string): void {
   const rec = traceRecorder();
   if (!rec) return;
-  connection.on('commandStarted', (event: { commandName: string; command: Record<string, unknown> }) =>
-    rec.command(service, event.commandName, event.command),
+  // A shape seen for the first time is explained on the same database (the plan the real engine picks).
+  const explain = (databaseName: string) => (find: Record<string, unknown>) =>
+    connection.getClient().db(databaseName).command({ explain: find, verbosity: 'queryPlanner' });
+  connection.on('commandStarted', (event: { commandName: string; command: Record<string, unknown>; databaseName: string }) =>
+    rec.command(service, event.commandName, event.command, explain(event.databaseName)),
   );
   rec.connectionOpened(connection, service, connection.models as never);
   connection.once('close', () => rec.connectionClosed(connection));

@@ -99,8 +99,6 @@ export const authEnvSchema = z
     GOOGLE_USERINFO_URL: urlField('https://openidconnect.googleapis.com/v1/userinfo'),
     /** Lifetime of the one-time code the Google callback hands to the front end. */
     OAUTH_CODE_TTL: durationField('60s'),
-    /** How often expired refresh records, e-mail link tokens and the like are deleted (no TTL indexes on FerretDB). */
-    CLEANUP_INTERVAL: durationField('1h'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_PRIVATE_KEYS) {

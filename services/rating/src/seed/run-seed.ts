@@ -1,4 +1,3 @@
-import { groupSums } from '@pupitre/server-kit';
 import { allocateIds } from '../app/data/allocate-ids';
 import { reviewOid, teacherOid } from '../app/data/keys';
 import { type ReviewContent, type ReviewDoc } from '../app/reviews/review';
@@ -37,7 +36,7 @@ async function ensureSubjects(models: SeedModels): Promise<Map<string, number> &
   const ids = Object.assign(new Map(existing.map((s) => [s.name, s.id])), { added: 0 });
   const missing = DEMO_SUBJECTS.filter((s) => !ids.has(s.name));
   if (missing.length) {
-    const newIds = await allocateIds(models.counters, 'subjects', missing.length);
+    const newIds = await allocateIds(models.counters as never, 'subjects', missing.length);
     await models.subjects.insertMany(missing.map((s, i) => ({ id: newIds[i], ...s })));
     missing.forEach((s, i) => ids.set(s.name, newIds[i]));
     ids.added = missing.length;
@@ -50,7 +49,7 @@ async function ensureTeachers(models: SeedModels, subjectIds: Map<string, number
   const ids = new Map(existing.map((t) => [teacherKey(t.prefix, t.name), t.id]));
   const missing = DEMO_TEACHERS.filter((t) => !ids.has(teacherKey(t.prefix, t.name)));
   if (missing.length) {
-    const newIds = await allocateIds(models.counters, 'teachers', missing.length);
+    const newIds = await allocateIds(models.counters as never, 'teachers', missing.length);
     await models.teachers.insertMany(
       missing.map((t, i) => ({
         _id: teacherOid(newIds[i]),
@@ -68,7 +67,11 @@ async function ensureTeachers(models: SeedModels, subjectIds: Map<string, number
 
 /** Adds, per teacher, the planned demo reviews beyond those already present (in plan order). */
 async function addMissingReviews(models: SeedModels, teacherIds: Map<string, number>, subjectIds: Map<string, number>): Promise<number> {
-  const present = await groupSums<number, 'count'>(models.reviews, { match: { demo: true }, by: '$teacherId', sums: { count: 1 } });
+  const counted = await models.reviews.aggregate<{ _id: number; count: number }>([
+    { $match: { demo: true } },
+    { $group: { _id: '$teacherId', count: { $sum: 1 } } },
+  ]);
+  const present = new Map(counted.map((row) => [row._id, row]));
   const missing: Omit<ReviewDoc, 'id' | '_id'>[] = [];
   DEMO_TEACHERS.forEach((teacher, index) => {
     const teacherId = teacherIds.get(teacherKey(teacher.prefix, teacher.name)) ?? fail(`teacher ${teacher.name} missing`);
@@ -88,7 +91,7 @@ async function addMissingReviews(models: SeedModels, teacherIds: Map<string, num
     });
   });
   if (!missing.length) return 0;
-  const ids = await allocateIds(models.counters, 'reviews', missing.length);
+  const ids = await allocateIds(models.counters as never, 'reviews', missing.length);
   await models.reviews.insertMany(missing.map((r, i) => ({ _id: reviewOid(ids[i]), id: ids[i], ...r })));
   return missing.length;
 }

@@ -6,7 +6,7 @@ import { seedModels } from './seed-models';
 /** Connects to the database, loads the demo data (idempotent) and disconnects. */
 export async function seedDatabase(uri: string, dbName: string): Promise<SeedSummary> {
   const { serverSelectionTimeoutMS } = mongooseOptions({ uri, dbName });
-  const connection = mongoose.createConnection(uri, { dbName, serverSelectionTimeoutMS });
+  const connection = mongoose.createConnection(uri, { dbName, serverSelectionTimeoutMS, autoIndex: false });
   try {
     await connection.asPromise();
     return await runSeed(await seedModels(connection));

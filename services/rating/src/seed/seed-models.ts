@@ -1,4 +1,4 @@
-import { bulkWriteInChunks } from '@pupitre/server-kit';
+import { ensureIndexes } from '@pupitre/server-kit';
 import { type Connection, type Model } from 'mongoose';
 import { publishedReview } from './run-seed';
 import { migrateToDerivedKeys } from '../app/data/derived-keys.migration';
@@ -28,7 +28,7 @@ export async function seedModels(connection: Connection): Promise<SeedModels> {
     teachers: connection.model<Teacher>(Teacher.name, TeacherSchema),
     reviews: connection.model<ReviewDoc>('Review', ReviewSchema),
   };
-  await Promise.all(Object.values(models).map((m: Model<unknown>) => m.init()));
+  await ensureIndexes(Object.values(models));
   return models;
 }
 
@@ -55,5 +55,5 @@ async function migrateLegacyDemoReviews(connection: Connection): Promise<void> {
       updateOne: { filter: { _id: r._id }, update: { $set: { ...fresh, authorId: `demo-legacy-${r.id}` }, $unset: { publishedAt: '' } } },
     };
   });
-  await bulkWriteInChunks(updates, (chunk) => reviews.bulkWrite(chunk));
+  if (updates.length) await reviews.bulkWrite(updates);
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type ObjectionDecidedEvent, objectionNoticeKey, type ReportDecidedEvent, reportNoticeKey } from '@pupitre/contracts';
-import { isDuplicateKey } from '@pupitre/server-kit';
+import { ensureDocument } from '@pupitre/server-kit';
 import { type Model, Types } from 'mongoose';
 import { Mailer } from '../mail/mailer.service';
 import { type RenderedMail, renderObjectionDecided, renderReportDecided } from '../mail/notice-templates';
@@ -46,9 +46,7 @@ export class NoticesService {
       return false;
     }
     await this.mailer.deliver(user.email, render(user.lang ?? 'fr'));
-    await this.notices.create({ _id: key, sentAt: new Date() }).catch((err: unknown) => {
-      if (!isDuplicateKey(err)) throw err;
-    });
+    await ensureDocument(() => this.notices.create({ _id: key, sentAt: new Date() }));
     return true;
   }
 }

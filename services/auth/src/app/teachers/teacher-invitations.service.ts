@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type TeacherInvitedEvent } from '@pupitre/contracts';
-import { ApiError, APP_CONFIG, isDuplicateKey } from '@pupitre/server-kit';
+import { ApiError, APP_CONFIG, isDuplicateKey, writeRetried } from '@pupitre/server-kit';
 import { type Model, Types } from 'mongoose';
 import { createHash, randomBytes } from 'node:crypto';
 import { type AuthConfig } from '../../config/auth-config';
@@ -101,7 +101,7 @@ export class TeacherInvitations {
     const holder = await this.users.findOne({ teacherId }, { _id: 1 }).lean();
     if (holder && String(holder._id) !== userId) throw ApiError.of(409, 'teacher-already-linked');
     try {
-      await this.links.create({ _id: teacherId, userId, linkedAt: new Date() });
+      await writeRetried(() => this.links.create({ _id: teacherId, userId, linkedAt: new Date() }));
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
       const link = await this.links.findById(teacherId).lean();

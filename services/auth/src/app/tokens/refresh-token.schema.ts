@@ -32,7 +32,8 @@ export class RefreshToken {
   @Prop({ type: Number, default: 0 })
   sessionVersion!: number;
 
-  @Prop({ type: Date, required: true, index: true })
+  /** The database deletes the record once this has passed (a TTL index, within about a minute); use checks it too. */
+  @Prop({ type: Date, required: true, expires: 0 })
   expiresAt!: Date;
 
   @Prop({ type: Date, required: true, default: () => new Date() })

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Language, type Role } from '@pupitre/contracts';
-import { ApiError, APP_CONFIG, isDuplicateKey } from '@pupitre/server-kit';
+import { ApiError, APP_CONFIG, isDuplicateKey, writeRetried } from '@pupitre/server-kit';
 import { type Model, Types } from 'mongoose';
 import { type AuthConfig } from '../../config/auth-config';
 import { UserEventsProducer } from '../events/user-events.producer';
@@ -61,13 +61,8 @@ export class AccountsService {
     if (input.password !== input.re_password) throw new ApiError(400, { non_field_errors: [FIELD_MESSAGES.mismatch] });
     let user: UserDocument;
     try {
-      user = await this.users.create({
-        email,
-        password: await this.hasher.hash(input.password),
-        isActive: false,
-        lang: input.lang,
-        roles: ['user'],
-      });
+      const password = await this.hasher.hash(input.password);
+      user = await writeRetried(() => this.users.create({ email, password, isActive: false, lang: input.lang, roles: ['user'] }));
     } catch (err) {
       if (isDuplicateKey(err)) throw new ApiError(400, { email: [FIELD_MESSAGES.emailTaken] });
       throw err;
@@ -173,15 +168,17 @@ export class AccountsService {
       return toAuthUser(existing);
     }
     try {
-      const created = await this.users.create({
-        email,
-        password: null,
-        isActive: true,
-        lang: profile.lang,
-        roles: ['user'],
-        googleSub: profile.sub,
-        lastLogin: new Date(),
-      });
+      const created = await writeRetried(() =>
+        this.users.create({
+          email,
+          password: null,
+          isActive: true,
+          lang: profile.lang,
+          roles: ['user'],
+          googleSub: profile.sub,
+          lastLogin: new Date(),
+        }),
+      );
       return toAuthUser(created);
     } catch (err) {
       if (isDuplicateKey(err)) return this.fromGoogle(profile);

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { APP_CONFIG, ApiError, isDuplicateKey } from '@pupitre/server-kit';
+import { APP_CONFIG, ApiError, isDuplicateKey, writeRetried } from '@pupitre/server-kit';
 import { type Redis } from 'ioredis';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { type Model } from 'mongoose';
@@ -106,14 +106,15 @@ export class EmailLinks {
     const nonce = elected ?? candidate;
     const token = this.tokenOf(user, purpose, nonce);
     try {
-      await this.links.create({
+      const link = {
         _id: sha256(token),
         userId: String(user._id),
         purpose,
         nonce,
         credentialsVersion: user.credentialsVersion,
         expiresAt: new Date(Date.now() + this.ttl(purpose)),
-      });
+      };
+      await writeRetried(() => this.links.create(link));
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }

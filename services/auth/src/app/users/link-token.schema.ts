@@ -28,7 +28,8 @@ export class LinkToken {
   @Prop({ type: String, default: null })
   nonce!: string | null;
 
-  @Prop({ type: Date, required: true, index: true })
+  /** The database deletes the link once this has passed (a TTL index, within about a minute); use checks it too. */
+  @Prop({ type: Date, required: true, expires: 0 })
   expiresAt!: Date;
 }
 

@@ -1,17 +1,25 @@
-import { type Model } from 'mongoose';
-import { type Counter } from './counter.schema';
+import { ensureDocument } from '@pupitre/server-kit';
+
+/** The `counters` collection, as the driver's or a mongoose model's. */
+interface Counters {
+  findOneAndUpdate(filter: { _id: string }, update: { $inc: { seq: number } }, options: { returnDocument: 'after' }): Promise<unknown>;
+  insertOne(doc: { _id: string; seq: number }): Promise<unknown>;
+}
 
 /**
- * Reserves `count` consecutive integer ids of a sequence atomically (one `$inc`) and returns them.
- * Usable inside Nest (CountersService) and outside it (the seed).
+ * Reserves `count` consecutive integer ids of a sequence (`reviews`, `teachers`, `subjects`) with
+ * one atomic `$inc` on its counter document, and returns them. The counter is created once, on its
+ * own (a concurrent creation is fine): never by an upsert with `$inc`, whose concurrent first
+ * writes DocumentDB does not add up. Usable inside Nest (IdAllocator) and outside it (the seed).
  */
-export async function allocateIds(counters: Model<Counter>, sequence: string, count = 1): Promise<number[]> {
+export async function allocateIds(counters: Counters, sequence: string, count = 1): Promise<number[]> {
   if (!Number.isInteger(count) || count < 1) throw new Error(`allocateIds: count must be a positive integer, got ${count}`);
-  const doc = await counters
-    .findOneAndUpdate({ _id: sequence }, { $inc: { seq: count } }, { upsert: true, returnDocument: 'after' })
-    .lean()
-    .exec();
-  if (!doc) throw new Error(`allocateIds: counter ${sequence} was not returned`);
-  const last = doc.seq;
-  return Array.from({ length: count }, (_, i) => last - count + 1 + i);
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    const found = await counters.findOneAndUpdate({ _id: sequence }, { $inc: { seq: count } }, { returnDocument: 'after' });
+    // The driver answers the document (v6+), mongoose the document too; older drivers wrapped it in `value`.
+    const doc = (found && typeof found === 'object' && 'value' in found ? (found as { value: unknown }).value : found) as { seq: number } | null;
+    if (doc) return Array.from({ length: count }, (_, i) => doc.seq - count + 1 + i);
+    await ensureDocument(() => counters.insertOne({ _id: sequence, seq: 0 }));
+  }
+  throw new Error(`allocateIds: counter ${sequence} could not be created`);
 }

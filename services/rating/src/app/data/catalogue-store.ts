@@ -1,5 +1,5 @@
 import { type CatalogueImportResult, colorSchema } from '@pupitre/contracts';
-import { isDuplicateKey } from '@pupitre/server-kit';
+import { isDuplicateKey, writeRetried } from '@pupitre/server-kit';
 import { type Model } from 'mongoose';
 import { type Locker, serialize } from '../data/serialize';
 import { allocateIds } from './allocate-ids';
@@ -74,9 +74,9 @@ export class CatalogueStore {
   }
 
   async addSubject(input: { name: string; color: string }): Promise<SubjectRow> {
-    const [id] = await this.lock('counter:subjects', () => allocateIds(this.m.counters, 'subjects'));
+    const [id] = await allocateIds(this.m.counters as never, 'subjects');
     try {
-      await this.m.subjects.create({ id, name: input.name, color: input.color, archived: false });
+      await writeRetried(() => this.m.subjects.create({ id, name: input.name, color: input.color, archived: false }));
     } catch (err) {
       if (isDuplicateKey(err)) throw new CatalogueError(409, 'duplicate-name', `a subject named ${input.name} exists`);
       throw err;
@@ -99,9 +99,9 @@ export class CatalogueStore {
     await this.checkSubjects(input.subjects);
     const existing = await this.m.teachers.exists({ prefix: input.prefix, name: input.name }).exec();
     if (existing) throw new CatalogueError(409, 'duplicate-name', `${input.prefix} ${input.name} exists`);
-    const [id] = await this.lock('counter:teachers', () => allocateIds(this.m.counters, 'teachers'));
+    const [id] = await allocateIds(this.m.counters as never, 'teachers');
     const row = { id, prefix: input.prefix, name: input.name, subjectIds: [...new Set(input.subjects)], archived: false };
-    await this.m.teachers.create({ _id: teacherOid(id), ...row, searchKey: teacherSearchKey(input.prefix, input.name) });
+    await writeRetried(() => this.m.teachers.create({ _id: teacherOid(id), ...row, searchKey: teacherSearchKey(input.prefix, input.name) }));
     return row;
   }
 

@@ -1,27 +1,12 @@
 import type { Collection } from 'mongodb';
-import { type Leases } from './leases';
+import { allocateIds } from './allocate-ids';
 
-/**
- * Integer ids from a `counters` document per sequence (`reviews`, `teachers`, `subjects`), handed
- * out under the sequence's lease (FerretDB 1.x does not isolate `$inc`).
- */
+/** Integer ids from a `counters` document per sequence (`reviews`, `teachers`, `subjects`): one atomic `$inc` each. */
 export class IdAllocator {
-  constructor(
-    private readonly counters: Collection<{ _id: string; seq: number }>,
-    private readonly leases: Leases,
-  ) {}
+  constructor(private readonly counters: Collection<{ _id: string; seq: number }>) {}
 
   /** `count` consecutive new ids of `sequence`. */
   next(sequence: string, count = 1): Promise<number[]> {
-    return this.leases.run(`counter:${sequence}`, async (lease) => {
-      await lease.confirm();
-      const doc = await this.counters.findOneAndUpdate(
-        { _id: sequence },
-        { $inc: { seq: count } },
-        { upsert: true, returnDocument: 'after' },
-      );
-      const last = doc?.seq ?? count;
-      return Array.from({ length: count }, (_, i) => last - count + 1 + i);
-    });
+    return allocateIds(this.counters as never, sequence, count);
   }
 }

@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@pupitre/server-kit';
+import { isDuplicateKey, writeRetried } from '@pupitre/server-kit';
 import { type Collection, type Connection } from 'mongoose';
 
 /** `Idempotency-Key` of POST /api/rating/0: 8–128 letters, digits, `-` or `_` (a UUID fits). */
@@ -30,7 +30,7 @@ export class IdempotencyKeys {
   /** Claims `key` for `reviewId`; returns the id it stands for (another one if a twin request claimed it first). */
   async claim(userId: string, key: string, reviewId: number): Promise<number> {
     try {
-      await this.docs.insertOne({ _id: `${userId}:${key}`, reviewId, at: new Date() });
+      await writeRetried(() => this.docs.insertOne({ _id: `${userId}:${key}`, reviewId, at: new Date() }));
       return reviewId;
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;

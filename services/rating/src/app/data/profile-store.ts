@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@pupitre/server-kit';
+import { isDuplicateKey, writeRetried } from '@pupitre/server-kit';
 import type { Collection } from 'mongodb';
 
 interface ProfileDoc {
@@ -14,7 +14,7 @@ export class ProfileStore {
   /** Records the first sighting (a `$setOnInsert` alone: a later one keeps the first date). */
   async recordFirstSeen(userId: string): Promise<void> {
     try {
-      await this.docs.updateOne({ _id: userId }, { $setOnInsert: { userId, firstSeenAt: new Date() } }, { upsert: true });
+      await writeRetried(() => this.docs.updateOne({ _id: userId }, { $setOnInsert: { userId, firstSeenAt: new Date() } }, { upsert: true }));
     } catch (err) {
       if (!isDuplicateKey(err)) throw err; // a concurrent first request won
     }

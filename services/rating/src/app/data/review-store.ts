@@ -1,3 +1,4 @@
+import { writeRetried } from '@pupitre/server-kit';
 import type { Collection, Filter } from 'mongodb';
 import { type ReviewChange, type ReviewDoc } from '../reviews/review';
 import { type ChangeFeed } from './change-feed';
@@ -61,7 +62,7 @@ export class ReviewStore {
   /** Inserts a new review (throws the duplicate-key error of the unique author/teacher/subject/year index). */
   async insert(doc: Omit<ReviewDoc, 'fence'>): Promise<void> {
     await this.feed.intend(doc.id);
-    await this.docs.insertOne({ ...doc, fence: 0 });
+    await writeRetried(() => this.docs.insertOne({ ...doc, fence: 0 }));
     this.wrote(doc.id, { ...doc, fence: 0 });
     await this.feed.changed(doc.id, { ...doc, fence: 0 });
   }

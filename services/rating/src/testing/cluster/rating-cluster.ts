@@ -19,6 +19,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { databaseUri } from '../../../../../infra/local/lib/mongo.mjs';
 import { databaseLauncher, nodeLauncher, redisLauncher } from './launchers';
 import { ManagedProcess } from './managed-process';
 import { eraseUserAsAuthDoes } from './user-events';
@@ -81,7 +82,7 @@ function bundleOf(service: string): ServiceBundle {
 export async function startRatingCluster(options: ClusterOptions = {}): Promise<RatingCluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-cluster-'));
   const [dbPort, redisPort] = [await freePort(), await freePort()];
-  const mongoUri = `mongodb://127.0.0.1:${dbPort}/`;
+  const mongoUri = databaseUri({ port: dbPort, dataDir: path.join(dir, 'db') });
   const redisUrl = `redis://127.0.0.1:${redisPort}`;
   const dbName = 'pupitre_rating';
   const queuePrefix = 'bull';

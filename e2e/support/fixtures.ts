@@ -48,7 +48,7 @@ export const test = base.extend<{ cspViolations: string[] }, { stack: Stack }>({
         dataDir: dir,
         remotesFile,
         useEnv: false,
-        durable: false,
+        testing: true,
         publicHost: '127.0.0.1',
         env: {
           LOG_LEVEL: 'warn',

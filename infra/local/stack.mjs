@@ -74,7 +74,7 @@ export async function freePorts() {
  *  remotesFile – the file served as /remotes.json (default infra/local/remotes.json)
  *  env         – extra environment for the services (e.g. REVIEW_VALIDATION_DELAY)
  *  useEnv      – honour MONGODB_URI / REDIS_URL from the environment (default true)
- *  durable     – false for a throwaway stack (tests): the database skips fsync
+ *  testing     – a throwaway stack (tests): its database is a test cluster (documentdb.mjs)
  *  progress    – function(step, total, message) called as each part comes up
  * @returns {Promise<StackHandle>}
  */
@@ -84,7 +84,7 @@ export async function startStack({
   remotesFile = path.join(ROOT, 'infra/local/remotes.json'),
   env = {},
   useEnv = true,
-  durable = true,
+  testing = false,
   seed = true,
   progress = () => {},
   publicHost = 'localhost',
@@ -118,7 +118,7 @@ export async function startStack({
       dataDir: path.join(dataDir, 'db'),
       logFile: path.join(logDir, 'db.log'),
       useEnv,
-      durable,
+      testing,
       log: (m) => progress(1, total, m),
     });
     stoppers.push(['database', mongo.stop]);

@@ -14,7 +14,7 @@ export default async function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-it-'));
   const log = (m) => process.stdout.write(`\n[integration] ${m}`);
   const [dbPort, redisPort, smtpPort, webPort] = await freePortList(4);
-  const mongo = await startMongo({ port: dbPort, dataDir: path.join(dir, 'db'), logFile: path.join(dir, 'db.log'), durable: false, log });
+  const mongo = await startMongo({ port: dbPort, dataDir: path.join(dir, 'db'), logFile: path.join(dir, 'db.log'), testing: true, log });
   const redis = await startRedis({
     port: redisPort,
     dataDir: path.join(dir, 'redis'),

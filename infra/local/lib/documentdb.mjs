@@ -110,16 +110,30 @@ function socketDir(dataDir, account) {
   return dir;
 }
 
-function initCluster({ pgDir, sockets, account, durable, log }) {
+function initCluster({ pgDir, sockets, account, testing, log }) {
   log('creating the database cluster (first start of this data folder)…');
   const initLog = path.join(path.dirname(pgDir), 'initdb.log');
   try {
     runAs(account, path.join(PG_BIN, 'initdb'), [
-      '-D', pgDir, '-U', account.name, '-E', 'UTF8', '--locale=C.UTF-8', '--auth-local=trust', '--auth-host=reject',
+      '-D',
+      pgDir,
+      '-U',
+      account.name,
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+      '--auth-local=trust',
+      '--auth-host=reject',
     ]);
   } catch (err) {
     fs.writeFileSync(initLog, `${err.stdout ?? ''}${err.stderr ?? ''}`);
-    throw new Error(`initdb failed (see ${initLog}): ${String(err.stderr ?? err.message).trim().split('\n').pop()}`, { cause: err });
+    throw new Error(
+      `initdb failed (see ${initLog}): ${String(err.stderr ?? err.message)
+        .trim()
+        .split('\n')
+        .pop()}`,
+      { cause: err },
+    );
   }
   fs.appendFileSync(
     path.join(pgDir, 'postgresql.conf'),
@@ -139,13 +153,54 @@ cron.host = '${sockets}'               # pg_cron runs DocumentDB's jobs (index b
 cron.log_statement = off              # DocumentDB schedules a job every 2 s: keep the log quiet
 cron.log_run = off                    # ...and cron.job_run_details from growing forever
 ssl = off
-${durable ? '' : '# A throwaway test database: no flush to disk (a crash of the machine may lose it; a kill -9 of\n# PostgreSQL loses nothing acknowledged). full_page_writes stays on: without it RUM indexes\n# were left looping after crash recovery (seen: an update spinning in rumFindLeafPage).\nfsync = off\n'}`,
+${testing ? TESTING_SETTINGS : ''}`,
+  );
+}
+
+/**
+ * A throwaway test cluster: no flush to disk (a crash of the machine may lose it; a kill -9 of
+ * PostgreSQL loses nothing acknowledged; full_page_writes stays on: without it a RUM index was left
+ * looping after crash recovery, an update spinning in rumFindLeafPage). Sequential scans only when
+ * no index can serve the filter: a test database's collections are tiny, and PostgreSQL would read
+ * them whole where MongoDB, and this database at scale, use the index; the suite's plan check
+ * (libs/server-kit/src/tracing/query-plan.ts) then sees the plan a large collection gets.
+ */
+const TESTING_SETTINGS = `
+fsync = off
+enable_seqscan = off
+`;
+
+/** A PostgreSQL already runs on this data folder (another stack, or one a crashed run left): say so rather than share it. */
+function refuseIfRunning(pgDir, dataDir) {
+  let pid;
+  try {
+    pid = Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(pid, 0);
+  } catch {
+    return; // no pid file, or its process is gone (a crash): PostgreSQL starts and recovers
+  }
+  throw new Error(
+    `the database in ${dataDir} is already running (PostgreSQL pid ${pid}): another \`npm start\` or test run uses it, ` +
+      `or a run that crashed left it behind. Stop that run, or the server (\`kill ${pid}\`; its gateway too), and try again.`,
   );
 }
 
 /** Runs one SQL statement as the cluster's superuser, through the socket. */
 const psql = (account, sockets, sql) =>
-  runAs(account, path.join(PG_BIN, 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', sockets, '-U', account.name, '-d', 'postgres', '-c', sql]);
+  runAs(account, path.join(PG_BIN, 'psql'), [
+    '-X',
+    '-q',
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-h',
+    sockets,
+    '-U',
+    account.name,
+    '-d',
+    'postgres',
+    '-c',
+    sql,
+  ]);
 
 /** Waits for PostgreSQL to accept connections on its socket (pg_isready), or for it to die. */
 async function waitForPostgres({ sockets, account, proc, timeoutMs = 60_000 }) {
@@ -214,10 +269,9 @@ function asOneProcess(postgres, gateway) {
 /**
  * Starts PostgreSQL and the gateway for `dataDir` (created on first use), the gateway on
  * 127.0.0.1:`port`. Returns { uri, kind, stop }; `uri` carries the generated credentials and no
- * database name. `durable: false` (throwaway test databases) turns fsync off when the cluster is made:
- * what was acknowledged survives a kill -9 of PostgreSQL, not a power cut.
+ * database name. `testing: true` makes a throwaway test cluster (TESTING_SETTINGS).
  */
-export async function startDocumentDB({ port, dataDir, logFile, durable = true, log = console.log }) {
+export async function startDocumentDB({ port, dataDir, logFile, testing = false, log = console.log }) {
   ensureDocumentDB({ log });
   const account = serverAccount();
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -229,7 +283,7 @@ export async function startDocumentDB({ port, dataDir, logFile, durable = true, 
   const fresh = !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
   if (fresh) {
     fs.rmSync(pgDir, { recursive: true, force: true });
-    initCluster({ pgDir, sockets, account, durable, log });
+    initCluster({ pgDir, sockets, account, testing, log });
   } else {
     // The socket folder is in /tmp, which a reboot empties, and its name follows the data folder.
     const conf = path.join(pgDir, 'postgresql.conf');
@@ -241,6 +295,7 @@ export async function startDocumentDB({ port, dataDir, logFile, durable = true, 
     if (next !== text) fs.writeFileSync(conf, next);
   }
 
+  refuseIfRunning(pgDir, dataDir);
   const postgres = startProcess({
     name: 'postgres',
     command: path.join(PG_BIN, 'postgres'),
@@ -266,10 +321,25 @@ export async function startDocumentDB({ port, dataDir, logFile, durable = true, 
     fs.mkdirSync(gwDir, { recursive: true });
     if (!fs.existsSync(path.join(gwDir, 'cert.pem'))) {
       // The gateway refuses to start without a certificate, even with TLS off (it listens on loopback only).
-      execFileSync('openssl', [
-        'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '3650', '-subj', '/CN=localhost',
-        '-keyout', path.join(gwDir, 'key.pem'), '-out', path.join(gwDir, 'cert.pem'),
-      ], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '3650',
+          '-subj',
+          '/CN=localhost',
+          '-keyout',
+          path.join(gwDir, 'key.pem'),
+          '-out',
+          path.join(gwDir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
     }
     fs.writeFileSync(
       path.join(gwDir, 'SetupConfiguration.json'),
@@ -292,7 +362,8 @@ export async function startDocumentDB({ port, dataDir, logFile, durable = true, 
         2,
       )}\n`,
     );
-    if (account.uid !== undefined) for (const f of ['', 'cert.pem', 'key.pem', 'SetupConfiguration.json']) fs.chownSync(path.join(gwDir, f), account.uid, account.gid);
+    if (account.uid !== undefined)
+      for (const f of ['', 'cert.pem', 'key.pem', 'SetupConfiguration.json']) fs.chownSync(path.join(gwDir, f), account.uid, account.gid);
 
     const gateway = startProcess({
       name: 'documentdb-gateway',
@@ -306,6 +377,8 @@ export async function startDocumentDB({ port, dataDir, logFile, durable = true, 
     await waitForPort(port, { what: 'the DocumentDB gateway', timeoutMs: 60_000 }).catch((err) => {
       throw new Error(`${err.message}\n${gateway.tail()}`, { cause: err });
     });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (!gateway.alive) throw new Error(`the DocumentDB gateway exited (is port ${port} taken by another program?):\n${gateway.tail()}`);
     return {
       uri: documentdbUri(port, dataDir),
       kind: 'DocumentDB (PostgreSQL 15)',

@@ -23,14 +23,14 @@ export function databaseUri({ port, dataDir }) {
 /**
  * Starts (or finds) the database. Returns { uri, kind, stop }. `uri` has no database name:
  * each service picks its own (pupitre_auth, pupitre_rating), each test file its own.
- * `durable: false` is for throwaway test databases (no fsync).
+ * `testing: true` is for throwaway test databases (see documentdb.mjs).
  */
-export async function startMongo({ port, dataDir = path.join(DATA_DIR, 'db'), logFile, useEnv = true, durable = true, log = console.log }) {
+export async function startMongo({ port, dataDir = path.join(DATA_DIR, 'db'), logFile, useEnv = true, testing = false, log = console.log }) {
   if (useEnv && process.env.MONGODB_URI) {
     return { uri: process.env.MONGODB_URI, kind: 'external (MONGODB_URI)', stop: async () => {} };
   }
   const mongod = which('mongod');
-  if (!mongod) return startDocumentDB({ port, dataDir, logFile, durable, log });
+  if (!mongod) return startDocumentDB({ port, dataDir, logFile, testing, log });
   fs.mkdirSync(dataDir, { recursive: true });
   const proc = startProcess({
     name: 'mongod',

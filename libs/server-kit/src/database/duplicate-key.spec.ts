@@ -49,7 +49,9 @@ describe('writeRetried and ensureDocument', () => {
     await expect(writeRetried(async () => (++calls < 3 ? Promise.reject(conflict()) : 'written'))).resolves.toBe('written');
     expect(calls).toBe(3);
     calls = 0;
-    await expect(writeRetried(async () => Promise.reject(Object.assign(conflict(), { n: ++calls })), 4)).rejects.toMatchObject({ code: 112 });
+    await expect(writeRetried(async () => Promise.reject(Object.assign(conflict(), { n: ++calls })), 4)).rejects.toMatchObject({
+      code: 112,
+    });
     expect(calls).toBe(4);
   });
 

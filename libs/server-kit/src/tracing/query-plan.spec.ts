@@ -14,7 +14,12 @@ describe('planVerdict', () => {
 
   it('a walk over every key of _id_ with the filter applied to each document is a scan (DocumentDB forces an index)', () => {
     const plan = documentdb(ixscan('_id_'));
-    expect(planVerdict({ ...plan, queryPlanner: { winningPlan: { ...plan.queryPlanner.winningPlan, runtimeFilterSet: [{ $eq: { s: 'x' } }] } } }, find({ s: 'x' })).verdict).toBe('scan');
+    expect(
+      planVerdict(
+        { ...plan, queryPlanner: { winningPlan: { ...plan.queryPlanner.winningPlan, runtimeFilterSet: [{ $eq: { s: 'x' } }] } } },
+        find({ s: 'x' }),
+      ).verdict,
+    ).toBe('scan');
     expect(planVerdict(plan, find({})).verdict).toBe('scan');
   });
 
@@ -24,14 +29,24 @@ describe('planVerdict', () => {
   });
 
   it('reads the $cursor stage of an aggregation', () => {
-    const plan = { stages: [{ $cursor: documentdb(ixscan('teacherId_1', { indexFilterSet: [{ $eq: { teacherId: 3 } }] })) }, { $group: {} }] };
-    const shape = commandShapes('aggregate', { aggregate: 'reviews', pipeline: [{ $match: { teacherId: 3 } }, { $group: { _id: null } }] })[0];
+    const plan = {
+      stages: [{ $cursor: documentdb(ixscan('teacherId_1', { indexFilterSet: [{ $eq: { teacherId: 3 } }] })) }, { $group: {} }],
+    };
+    const shape = commandShapes('aggregate', {
+      aggregate: 'reviews',
+      pipeline: [{ $match: { teacherId: 3 } }, { $group: { _id: null } }],
+    })[0];
     expect(planVerdict(plan, shape).verdict).toBe('index');
   });
 
   it('MongoDB: COLLSCAN is a scan; bounded IXSCAN is served; [MinKey, MaxKey] on every field is not', () => {
-    expect(planVerdict({ queryPlanner: { winningPlan: { stage: 'COLLSCAN' } } }, find({ a: 1 }))).toEqual({ verdict: 'scan', detail: 'COLLSCAN' });
-    const bounds = (b: string[]) => ({ queryPlanner: { winningPlan: { stage: 'FETCH', inputStage: ixscan('a_1', { indexBounds: { a: b } }) } } });
+    expect(planVerdict({ queryPlanner: { winningPlan: { stage: 'COLLSCAN' } } }, find({ a: 1 }))).toEqual({
+      verdict: 'scan',
+      detail: 'COLLSCAN',
+    });
+    const bounds = (b: string[]) => ({
+      queryPlanner: { winningPlan: { stage: 'FETCH', inputStage: ixscan('a_1', { indexBounds: { a: b } }) } },
+    });
     expect(planVerdict(bounds(['[1, 1]']), find({ a: 1 })).verdict).toBe('index');
     expect(planVerdict(bounds(['[MinKey, MaxKey]']), find({ b: 1 })).verdict).toBe('scan');
   });

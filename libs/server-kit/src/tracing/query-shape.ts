@@ -111,7 +111,8 @@ const query = (collection: string, op: string, filter: unknown, sort?: unknown):
 /** The filter of a pipeline's leading `$match` stages, merged. */
 function pipelineFilter(pipeline: unknown[]): unknown {
   const matches: unknown[] = [];
-  for (let i = 0; i < pipeline.length && isDoc(pipeline[i]) && '$match' in (pipeline[i] as Doc); i++) matches.push((pipeline[i] as Doc).$match);
+  for (let i = 0; i < pipeline.length && isDoc(pipeline[i]) && '$match' in (pipeline[i] as Doc); i++)
+    matches.push((pipeline[i] as Doc).$match);
   return matches.length === 1 ? matches[0] : matches.length ? { $and: matches } : {};
 }
 

@@ -17,7 +17,9 @@ export async function allocateIds(counters: Counters, sequence: string, count = 
   for (let attempt = 1; attempt <= 2; attempt += 1) {
     const found = await counters.findOneAndUpdate({ _id: sequence }, { $inc: { seq: count } }, { returnDocument: 'after' });
     // The driver answers the document (v6+), mongoose the document too; older drivers wrapped it in `value`.
-    const doc = (found && typeof found === 'object' && 'value' in found ? (found as { value: unknown }).value : found) as { seq: number } | null;
+    const doc = (found && typeof found === 'object' && 'value' in found ? (found as { value: unknown }).value : found) as {
+      seq: number;
+    } | null;
     if (doc) return Array.from({ length: count }, (_, i) => doc.seq - count + 1 + i);
     await ensureDocument(() => counters.insertOne({ _id: sequence, seq: 0 }));
   }

@@ -101,7 +101,9 @@ export class CatalogueStore {
     if (existing) throw new CatalogueError(409, 'duplicate-name', `${input.prefix} ${input.name} exists`);
     const [id] = await allocateIds(this.m.counters as never, 'teachers');
     const row = { id, prefix: input.prefix, name: input.name, subjectIds: [...new Set(input.subjects)], archived: false };
-    await writeRetried(() => this.m.teachers.create({ _id: teacherOid(id), ...row, searchKey: teacherSearchKey(input.prefix, input.name) }));
+    await writeRetried(() =>
+      this.m.teachers.create({ _id: teacherOid(id), ...row, searchKey: teacherSearchKey(input.prefix, input.name) }),
+    );
     return row;
   }
 

@@ -14,7 +14,9 @@ export class ProfileStore {
   /** Records the first sighting (a `$setOnInsert` alone: a later one keeps the first date). */
   async recordFirstSeen(userId: string): Promise<void> {
     try {
-      await writeRetried(() => this.docs.updateOne({ _id: userId }, { $setOnInsert: { userId, firstSeenAt: new Date() } }, { upsert: true }));
+      await writeRetried(() =>
+        this.docs.updateOne({ _id: userId }, { $setOnInsert: { userId, firstSeenAt: new Date() } }, { upsert: true }),
+      );
     } catch (err) {
       if (!isDuplicateKey(err)) throw err; // a concurrent first request won
     }

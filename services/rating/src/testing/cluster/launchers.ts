@@ -55,7 +55,7 @@ export function databaseLauncher(port: number, dir: string): () => Promise<Launc
       dataDir: path.join(dir, 'db'),
       logFile: path.join(dir, 'db.log'),
       useEnv: false,
-      durable: false,
+      testing: true,
       log: () => undefined,
     });
     if (!db.proc) throw new Error('the cluster needs a database process of its own');

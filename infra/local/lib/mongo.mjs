@@ -25,7 +25,14 @@ export function databaseUri({ port, dataDir }) {
  * each service picks its own (pupitre_auth, pupitre_rating), each test file its own.
  * `testing: true` is for throwaway test databases (see documentdb.mjs).
  */
-export async function startMongo({ port, dataDir = path.join(DATA_DIR, 'db'), logFile, useEnv = true, testing = false, log = console.log }) {
+export async function startMongo({
+  port,
+  dataDir = path.join(DATA_DIR, 'db'),
+  logFile,
+  useEnv = true,
+  testing = false,
+  log = console.log,
+}) {
   if (useEnv && process.env.MONGODB_URI) {
     return { uri: process.env.MONGODB_URI, kind: 'external (MONGODB_URI)', stop: async () => {} };
   }

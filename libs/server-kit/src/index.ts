@@ -31,4 +31,4 @@ export * from './database/ensure-indexes';
 export * from './throttle/redis-rate-limiter';
 export * from './sessions/session-state';
 export * from './http/unavailable';
-export { sharedWork } from './tracing/request-trace';
+export { markContended, sharedWork } from './tracing/request-trace';

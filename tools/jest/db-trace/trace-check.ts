@@ -47,6 +47,7 @@ export function readTraces(dir: string): { shapes: TracedShape[]; endpoints: Tra
           ...(e.maxOps > seen.maxOps ? e : seen),
           requests: seen.requests + e.requests,
           failed: seen.failed + e.failed,
+          contended: (seen.contended ?? 0) + (e.contended ?? 0),
           maxRedis: Math.max(seen.maxRedis, e.maxRedis),
         });
     }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { currentRequest, type RequestTrace, requestTraceMiddleware, sharedWork } from './request-trace';
+import { currentRequest, markContended, type RequestTrace, requestTraceMiddleware, sharedWork } from './request-trace';
 
 test('work shared by every request runs outside the request that starts it', () => {
   let inside: RequestTrace | null = null;
@@ -12,4 +12,15 @@ test('work shared by every request runs outside the request that starts it', () 
   expect(inside).toMatchObject({ service: 'rating', method: 'GET' });
   expect(shared).toBeNull();
   expect(sharedWork(() => 42)).toBe(42);
+});
+
+test('a request that lost a write conflict is marked contended; outside a request nothing happens', () => {
+  let done: RequestTrace | undefined;
+  const res = Object.assign(new EventEmitter(), { statusCode: 200 });
+  requestTraceMiddleware('rating', (trace) => (done = trace))({ method: 'POST', route: { path: '/x' } } as never, res as never, () =>
+    markContended(),
+  );
+  res.emit('finish');
+  expect(done).toMatchObject({ contended: true });
+  expect(() => markContended()).not.toThrow();
 });

@@ -10,6 +10,8 @@ export interface RequestTrace {
   status: number;
   ops: number;
   redis: number;
+  /** It lost a write conflict and wrote again (another writer changed the document first): its count is the load's, not its own. */
+  contended?: boolean;
 }
 
 const storage = new AsyncLocalStorage<RequestTrace>();
@@ -23,6 +25,15 @@ export const currentRequest = (): RequestTrace | null => storage.getStore() ?? n
  * rather than part of the request's budget. Without tracing (production) it just runs `work`.
  */
 export const sharedWork = <T>(work: () => T): T => storage.exit(work);
+
+/**
+ * The current request lost a compare-and-set to another writer and decides again: its database
+ * operations then depend on the load, so the per-endpoint budgets do not hold it (it is counted apart).
+ */
+export const markContended = (): void => {
+  const trace = storage.getStore();
+  if (trace) trace.contended = true;
+};
 
 /**
  * Express middleware (installed only when tracing is on, after the body parsers so the context

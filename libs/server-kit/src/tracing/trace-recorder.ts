@@ -35,6 +35,8 @@ export interface TracedEndpoint {
   requests: number;
   /** Answers 5xx (a dependency down, a crash): not held to the budget, their retries are the driver's. */
   failed: number;
+  /** Requests that lost a write conflict and decided again: not held to the budget either (markContended). */
+  contended?: number;
   /** The most database commands one request of it caused, and the test file of that request. */
   maxOps: number;
   maxOpsSource: string;
@@ -177,6 +179,8 @@ export class TraceRecorder {
     entry.requests += 1;
     if (trace.status >= 500) {
       entry.failed += 1;
+    } else if (trace.contended) {
+      entry.contended = (entry.contended ?? 0) + 1;
     } else if (trace.ops > entry.maxOps) Object.assign(entry, { maxOps: trace.ops, maxOpsSource: pending.source });
     if (trace.status < 500) entry.maxRedis = Math.max(entry.maxRedis, trace.redis);
     this.endpoints.set(id, entry);

@@ -1,7 +1,6 @@
 import { type CatalogueImportResult, colorSchema } from '@pupitre/contracts';
 import { isDuplicateKey, writeRetried } from '@pupitre/server-kit';
 import { type Model } from 'mongoose';
-import { type Locker, serialize } from '../data/serialize';
 import { allocateIds } from './allocate-ids';
 import { teacherOid } from '../data/keys';
 import { type Counter } from './counter.schema';
@@ -45,11 +44,7 @@ const SUBJECT_FIELDS = { _id: 0, id: 1, name: 1, color: 1, archived: 1 } as cons
  * stay): archiving takes them out of search, ranking and new reviews.
  */
 export class CatalogueStore {
-  constructor(
-    private readonly m: CatalogueModels,
-    /** The service's locks (the API passes its Redis-backed ones): teachers also take aggregate writes. */
-    private readonly lock: Locker = serialize,
-  ) {}
+  constructor(private readonly m: CatalogueModels) {}
 
   listSubjects(): Promise<SubjectRow[]> {
     return this.m.subjects.find({}, SUBJECT_FIELDS).sort({ id: 1 }).lean<SubjectRow[]>().exec();
@@ -107,39 +102,36 @@ export class CatalogueStore {
     return row;
   }
 
+  /**
+   * Edits a teacher. The search key is derived from the prefix and the name, so the write's filter
+   * holds the ones it was derived from: an edit of the other field meanwhile makes it read again.
+   */
   async updateTeacher(id: number, patch: { prefix?: string; name?: string; subjects?: number[]; archived?: boolean }): Promise<TeacherRow> {
-    // Under the teacher's lease: FerretDB rewrites the whole document without isolation.
-    return this.lock(`teacher:${id}`, () => this.updateTeacherLocked(id, patch));
-  }
-
-  private async updateTeacherLocked(
-    id: number,
-    patch: { prefix?: string; name?: string; subjects?: number[]; archived?: boolean },
-  ): Promise<TeacherRow> {
-    const current = await this.m.teachers
-      .findOne({ _id: teacherOid(id) }, TEACHER_FIELDS)
-      .lean<TeacherRow>()
-      .exec();
-    if (!current) throw new CatalogueError(404, 'not-found', `no teacher ${id}`);
     if (patch.subjects) await this.checkSubjects(patch.subjects);
-    const prefix = patch.prefix ?? current.prefix;
-    const name = patch.name ?? current.name;
-    const set: Record<string, unknown> = { prefix, name, searchKey: teacherSearchKey(prefix, name) };
-    if (patch.subjects) set.subjectIds = [...new Set(patch.subjects)];
-    if (patch.archived !== undefined) set.archived = patch.archived;
-    const doc = await this.m.teachers
-      .findOneAndUpdate({ _id: teacherOid(id) }, { $set: set }, { returnDocument: 'after' })
-      .lean<TeacherRow>()
-      .exec();
-    return shownRow(doc!);
+    for (;;) {
+      const current = await this.m.teachers
+        .findOne({ _id: teacherOid(id) }, TEACHER_FIELDS)
+        .lean<TeacherRow>()
+        .exec();
+      if (!current) throw new CatalogueError(404, 'not-found', `no teacher ${id}`);
+      const prefix = patch.prefix ?? current.prefix;
+      const name = patch.name ?? current.name;
+      const set: Record<string, unknown> = { prefix, name, searchKey: teacherSearchKey(prefix, name) };
+      if (patch.subjects) set.subjectIds = [...new Set(patch.subjects)];
+      if (patch.archived !== undefined) set.archived = patch.archived;
+      const doc = await this.m.teachers
+        .findOneAndUpdate({ _id: teacherOid(id), prefix: current.prefix, name: current.name }, { $set: set }, { returnDocument: 'after' })
+        .lean<TeacherRow>()
+        .exec();
+      if (doc) return shownRow(doc);
+    }
   }
 
   /** Teacher `id` is no longer listed (an accepted objection), kept until `eraseAfter`; false when there is no such teacher. */
-  async delist(id: number, at: Date, eraseAfter: Date): Promise<boolean> {
-    return this.lock(`teacher:${id}`, async () => {
-      const res = await this.m.teachers.updateOne({ _id: teacherOid(id) }, { $set: { delistedAt: at, eraseAfter } }).exec();
-      return res.matchedCount === 1;
-    });
+  async delist(id: number, at: Date, eraseAfter: Date, options: { ifListed?: boolean } = {}): Promise<boolean> {
+    const filter = options.ifListed ? { _id: teacherOid(id), delistedAt: null } : { _id: teacherOid(id) };
+    const res = await this.m.teachers.updateOne(filter, { $set: { delistedAt: at, eraseAfter } }).exec();
+    return res.matchedCount === 1;
   }
 
   /** The delisted teachers whose retention period ended by `now` (index `eraseAfter`). */
@@ -153,7 +145,7 @@ export class CatalogueStore {
 
   /** Erases teacher `id`'s record (after his reviews: the erasure job). */
   async eraseTeacher(id: number): Promise<void> {
-    await this.lock(`teacher:${id}`, () => this.m.teachers.deleteOne({ _id: teacherOid(id) }).exec());
+    await this.m.teachers.deleteOne({ _id: teacherOid(id) }).exec();
   }
 
   /** `name,color[,archived]` with a header line; subjects matched by name (added or updated). */

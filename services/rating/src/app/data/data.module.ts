@@ -12,7 +12,6 @@ import { IdempotencyKeys } from './idempotency-keys';
 import { ModerationLog } from './moderation-log';
 import { ProfileStore } from './profile-store';
 import { TransparencyStore } from './transparency-store';
-import { Leases } from './leases';
 import { ReviewStore } from './review-store';
 import { ObjectionStore } from './objection-store';
 import {
@@ -38,7 +37,7 @@ const models = MongooseModule.forFeature([
   { name: 'Objection', schema: ObjectionSchema },
 ]);
 
-/** The service's Redis commands (leases, change notices): one auto-pipelined connection. */
+/** The service's Redis commands (change notices): one auto-pipelined connection. */
 @Injectable()
 export class RatingRedis implements OnApplicationShutdown {
   readonly client: Redis;
@@ -51,29 +50,28 @@ export class RatingRedis implements OnApplicationShutdown {
 }
 
 type Config = { QUEUE_PREFIX: string; REDIS_URL: string };
-const fromConnection = <T>(make: (connection: Connection, leases: Leases, feed: ChangeFeed) => T) => ({
-  inject: [getConnectionToken(), Leases, ChangeFeed],
+const fromConnection = <T>(make: (connection: Connection, feed: ChangeFeed) => T) => ({
+  inject: [getConnectionToken(), ChangeFeed],
   useFactory: make,
 });
 
 /**
  * The repository layer of the rating service: every database and Redis call of the business code
- * goes through these stores, and FerretDB's gaps are handled here only (leases instead of isolated
- * writes, `_id`-only lookups, lists in one document). Shared by the API and the worker.
+ * goes through these stores; each write is atomic or a compare-and-set on the document it changes.
+ * Shared by the API and the worker.
  */
 @Global()
 @Module({
   imports: [models],
   providers: [
     RatingRedis,
-    { provide: Leases, inject: [RatingRedis, APP_CONFIG], useFactory: (r: RatingRedis, c: Config) => new Leases(r.client, c.QUEUE_PREFIX) },
     {
       provide: ChangeFeed,
       inject: [RatingRedis, APP_CONFIG],
       useFactory: (r: RatingRedis, c: Config) => new ChangeFeed(r.client, c.QUEUE_PREFIX),
     },
-    { provide: ReviewStore, ...fromConnection((conn, leases, feed) => new ReviewStore(conn.collection('reviews') as never, leases, feed)) },
-    { provide: UserStore, ...fromConnection((conn, leases) => new UserStore(conn.collection('user_index') as never, leases)) },
+    { provide: ReviewStore, ...fromConnection((conn, feed) => new ReviewStore(conn.collection('reviews') as never, feed)) },
+    { provide: UserStore, ...fromConnection((conn) => new UserStore(conn.collection('user_index') as never)) },
     { provide: TaskStore, ...fromConnection((conn) => new TaskStore(conn.collection('review_tasks') as never)) },
     { provide: IdAllocator, ...fromConnection((conn) => new IdAllocator(conn.collection('counters') as never)) },
     { provide: IdempotencyKeys, ...fromConnection((conn) => new IdempotencyKeys(conn)) },
@@ -83,9 +81,8 @@ const fromConnection = <T>(make: (connection: Connection, leases: Leases, feed: 
     { provide: ObjectionStore, ...fromConnection((conn) => new ObjectionStore(conn.collection('objections') as never)) },
     {
       provide: CatalogueStore,
-      inject: [getModelToken('Counter'), getModelToken('Subject'), getModelToken('Teacher'), Leases],
-      useFactory: (counters: never, subjects: never, teachers: never, leases: Leases) =>
-        new CatalogueStore({ counters, subjects, teachers }, (name, fn) => leases.run(name, () => fn())),
+      inject: [getModelToken('Counter'), getModelToken('Subject'), getModelToken('Teacher')],
+      useFactory: (counters: never, subjects: never, teachers: never) => new CatalogueStore({ counters, subjects, teachers }),
     },
     {
       provide: EventOutbox,
@@ -97,7 +94,6 @@ const fromConnection = <T>(make: (connection: Connection, leases: Leases, feed: 
   exports: [
     models,
     RatingRedis,
-    Leases,
     ChangeFeed,
     ReviewStore,
     UserStore,

@@ -1,4 +1,5 @@
 import { type ObjectionState } from '@pupitre/contracts';
+import { isDuplicateKey, writeRetried } from '@pupitre/server-kit';
 import type { Collection } from 'mongodb';
 import { type Objection } from './objection.schema';
 
@@ -6,8 +7,9 @@ export type ObjectionDoc = Objection;
 const key = (teacherId: number) => `teacher:${teacherId}`;
 
 /**
- * Teachers' objections (`objections`): read and written by `_id` under the teacher's lease (the
- * caller's), the open ones listed for the moderators (index `state, at`).
+ * Teachers' objections (`objections`, `_id` = `teacher:<id>`: one per teacher), the open ones listed
+ * for the moderators (index `state, at`). Each transition is one conditional write: its filter holds
+ * the state it starts from.
  */
 export class ObjectionStore {
   constructor(private readonly docs: Collection<ObjectionDoc>) {}
@@ -16,10 +18,30 @@ export class ObjectionStore {
     return this.docs.findOne({ _id: key(teacherId) });
   }
 
-  async put(doc: Omit<ObjectionDoc, '_id'>): Promise<ObjectionDoc> {
+  /** A new objection: written when the teacher has none, or replaces a refused one; null when one is open or accepted. */
+  async open(doc: Omit<ObjectionDoc, '_id'>): Promise<ObjectionDoc | null> {
     const full = { ...doc, _id: key(doc.teacherId) };
-    await this.docs.replaceOne({ _id: full._id }, full, { upsert: true });
-    return full;
+    try {
+      await writeRetried(() => this.docs.insertOne(full));
+      return full;
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+    const replaced = await this.docs.replaceOne({ _id: full._id, state: 'refused' }, full);
+    return replaced.matchedCount === 1 ? full : null;
+  }
+
+  /** Moves the open objection of `teacherId` to its decision: the document before and after, or null when none is open. */
+  async decide(
+    teacherId: number,
+    decision: Pick<ObjectionDoc, 'state' | 'decidedAt' | 'reason' | 'reasonText' | 'eraseAfter'>,
+  ): Promise<{ before: ObjectionDoc; after: ObjectionDoc } | null> {
+    const before = await this.docs.findOneAndUpdate(
+      { _id: key(teacherId), state: 'open' },
+      { $set: decision },
+      { returnDocument: 'before' },
+    );
+    return before ? { before, after: { ...before, ...decision } } : null;
   }
 
   /** Objections in `state`, oldest first. */

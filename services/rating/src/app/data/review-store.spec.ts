@@ -1,35 +1,70 @@
 import { DependencyUnavailableError } from '@pupitre/server-kit';
 import { type ReviewDoc } from '../reviews/review';
 import { type ChangeFeed } from './change-feed';
-import { type Lease, type Leases } from './leases';
-import { ReviewStore, STALE_WRITER_ATTEMPTS, StaleWriterError } from './review-store';
+import { CHANGE_ATTEMPTS, ReviewStore } from './review-store';
 
-/** A store over one document whose fence is 7, with leases handing out `tokens` in turn. */
-function storeWith(tokens: number[]) {
-  const doc = { _id: 'r1', id: 1, fence: 7, status: 'pending' } as unknown as ReviewDoc;
-  const docs = { findOne: jest.fn(async () => doc), replaceOne: jest.fn(async () => ({})) };
-  const leases = {
-    run: jest.fn(async (key: string, fn: (lease: Lease) => Promise<unknown>) =>
-      fn({ key, token: tokens.shift()!, confirm: async () => undefined }),
-    ),
+/**
+ * A store over one review document held in a fake collection that honours the write's filter
+ * (`_id` and `fence`), as the database does. `meddle` runs before each write: another writer.
+ */
+function storeOver(meddle: (doc: ReviewDoc) => ReviewDoc | null = (d) => d) {
+  let doc = { _id: 'r1', id: 1, fence: 7, status: 'pending', relTotal: 0 } as unknown as ReviewDoc;
+  const matches = (filter: { fence: number }) => doc.fence === filter.fence;
+  const docs = {
+    findOne: jest.fn(async () => ({ ...doc })),
+    replaceOne: jest.fn(async (filter: { fence: number }, next: ReviewDoc) => {
+      doc = meddle(doc) ?? doc;
+      if (!matches(filter)) return { matchedCount: 0 };
+      doc = next;
+      return { matchedCount: 1 };
+    }),
+    deleteOne: jest.fn(async (filter: { fence: number }) => {
+      doc = meddle(doc) ?? doc;
+      return { deletedCount: matches(filter) ? 1 : 0 };
+    }),
   };
   const feed = { intend: async () => undefined, changed: async () => undefined };
-  const store = new ReviewStore(docs as never, leases as unknown as Leases, feed as unknown as ChangeFeed);
-  return { store, docs, leases };
+  return { store: new ReviewStore(docs as never, feed as unknown as ChangeFeed), docs, current: () => doc };
 }
 
-test('a holder paused past its lease (a newer token on the document) decides again under a new lease, and writes once', async () => {
-  const { store, docs, leases } = storeWith([5, 9]);
-  const write = await store.change(1, (d) => ({ ...d, status: 'published' }) as ReviewDoc);
-  expect(write?.after).toMatchObject({ status: 'published', fence: 9 });
-  expect(leases.run).toHaveBeenCalledTimes(2);
-  expect(docs.replaceOne).toHaveBeenCalledTimes(1);
+const addVote = (d: ReviewDoc) => ({ ...d, relTotal: d.relTotal + 1 });
+
+test('a change is written with the version it was decided on in the filter, and moves the version on', async () => {
+  const { store, docs, current } = storeOver();
+  const write = await store.change(1, addVote);
+  expect(docs.replaceOne).toHaveBeenCalledWith({ _id: 'r1', fence: 7 }, expect.objectContaining({ relTotal: 1, fence: 8 }));
+  expect(write?.after).toMatchObject({ relTotal: 1, fence: 8 });
+  expect(current()).toMatchObject({ relTotal: 1, fence: 8 });
 });
 
-test('still stale after its attempts: a lost lease (503), never a 500, and nothing written', async () => {
-  const { store, docs } = storeWith(Array.from({ length: STALE_WRITER_ATTEMPTS }, () => 3));
-  const change = store.change(1, (d) => ({ ...d, status: 'published' }) as ReviewDoc);
-  await expect(change).rejects.toBeInstanceOf(StaleWriterError);
-  await expect(change).rejects.toBeInstanceOf(DependencyUnavailableError);
+test('another writer first: the change is decided again on the new document, nothing lost or counted twice', async () => {
+  let others = 2;
+  const { store, docs, current } = storeOver((d) => (others-- > 0 ? { ...addVote(d), fence: d.fence + 1 } : null));
+  const write = await store.change(1, addVote);
+  expect(docs.replaceOne).toHaveBeenCalledTimes(3);
+  expect(write?.before).toMatchObject({ relTotal: 2, fence: 9 });
+  expect(current()).toMatchObject({ relTotal: 3, fence: 10 });
+});
+
+test('nothing to change, or no such review: nothing written', async () => {
+  const { store, docs } = storeOver();
+  await expect(store.change(1, () => null)).resolves.toBeNull();
+  docs.findOne.mockResolvedValueOnce(null as never);
+  await expect(store.change(1, addVote)).resolves.toBeNull();
   expect(docs.replaceOne).not.toHaveBeenCalled();
+});
+
+test('always beaten by other writers: 503 after its attempts, never a 500, never a write on a stale version', async () => {
+  const { store, docs } = storeOver((d) => ({ ...d, fence: d.fence + 1 }));
+  const change = store.change(1, addVote);
+  await expect(change).rejects.toBeInstanceOf(DependencyUnavailableError);
+  expect(docs.replaceOne).toHaveBeenCalledTimes(CHANGE_ATTEMPTS);
+});
+
+test('a removal is a compare-and-set too: a review changed meanwhile is read and judged again', async () => {
+  let others = 1;
+  const { store, docs } = storeOver((d) => (others-- > 0 ? { ...d, fence: d.fence + 1 } : null));
+  await expect(store.remove(1, () => true)).resolves.toMatchObject({ fence: 8 });
+  expect(docs.deleteOne).toHaveBeenNthCalledWith(1, { _id: 'r1', fence: 7 });
+  expect(docs.deleteOne).toHaveBeenNthCalledWith(2, { _id: 'r1', fence: 8 });
 });

@@ -1,13 +1,11 @@
+import { upsertRetried } from '@pupitre/server-kit';
 import type { Collection } from 'mongodb';
-import { type Leases } from './leases';
 
 /**
  * Per-user index (`user_index`, `_id` = the user id): the reviews a user wrote, favoured and
- * reported, so their pages read one document by `_id`, then each review by `_id`, instead of
- * filtering every review (FerretDB 1.x scans any filter but `_id`). Favourites live only here (in
- * the order they were added). An id is added to `reviews`/`reported` BEFORE the review it names is
- * written and readers check the review, so a crash in between leaves a dangling id, never a review
- * its author cannot find.
+ * reported, in the order they were added. Each write is one atomic operator (`$addToSet`, `$pull`).
+ * An id is added to `reviews`/`reported` BEFORE the review it names is written and readers check
+ * the review, so a crash in between leaves a dangling id, never a review its author cannot find.
  */
 export interface UserIndexDoc {
   _id: string;
@@ -16,13 +14,12 @@ export interface UserIndexDoc {
   reported: number[];
 }
 
+export type UserList = 'reviews' | 'favorites' | 'reported';
+
 const ids = (list: unknown): number[] => (Array.isArray(list) ? list.filter((id): id is number => typeof id === 'number') : []);
 
 export class UserStore {
-  constructor(
-    private readonly docs: Collection<UserIndexDoc>,
-    private readonly leases: Leases,
-  ) {}
+  constructor(private readonly docs: Collection<UserIndexDoc>) {}
 
   /** The user's index; lists never written (or a user never seen) read as empty. */
   async get(userId: string): Promise<UserIndexDoc> {
@@ -30,30 +27,17 @@ export class UserStore {
     return { _id: userId, reviews: ids(doc?.reviews), favorites: ids(doc?.favorites), reported: ids(doc?.reported) };
   }
 
-  /** Applies `change` to the user's index under the user's lease (one document write). */
-  change(userId: string, change: (index: UserIndexDoc) => UserIndexDoc): Promise<UserIndexDoc> {
-    return this.leases.run(`user:${userId}`, async (lease) => {
-      const next = change(await this.get(userId));
-      await lease.confirm();
-      await this.docs.replaceOne({ _id: userId }, next, { upsert: true });
-      return next;
-    });
+  /** Adds `id` to one of the user's lists (kept once). */
+  async add(userId: string, list: UserList, id: number): Promise<void> {
+    await upsertRetried(() => this.docs.updateOne({ _id: userId }, { $addToSet: { [list]: id } }, { upsert: true }));
   }
 
-  /** Adds `id` to one of the user's lists (one write: `$addToSet`, under the user's lease). */
-  add(userId: string, list: 'reviews' | 'favorites' | 'reported', id: number): Promise<void> {
-    return this.leases.run(`user:${userId}`, async (lease) => {
-      await lease.confirm();
-      await this.docs.updateOne({ _id: userId }, { $addToSet: { [list]: id } }, { upsert: true });
-    });
+  /** Takes `id` out of one of the user's lists. */
+  async pull(userId: string, list: UserList, id: number): Promise<void> {
+    await this.docs.updateOne({ _id: userId }, { $pull: { [list]: id } });
   }
 
-  remove(userId: string): Promise<void> {
-    return this.leases.run(`user:${userId}`, async (lease) => {
-      await lease.confirm();
-      await this.docs.deleteOne({ _id: userId });
-    });
+  async remove(userId: string): Promise<void> {
+    await this.docs.deleteOne({ _id: userId });
   }
 }
-
-export const withoutId = (list: number[], id: number): number[] => list.filter((x) => x !== id);

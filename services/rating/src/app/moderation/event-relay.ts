@@ -8,7 +8,8 @@ import { type NoticeTeacher, reportNotices } from './notices';
 
 /**
  * The worker's half of the outbox (data/event-outbox.ts): the entries a decision left behind (its
- * process died, or Redis was down) are turned into their jobs again, from the documents, and queued.
+ * process died, or Redis was down) are turned into their jobs again, from the documents, and queued;
+ * an accepted objection's delisting is completed.
  * Runs with the reconciler. Sending twice is harmless: BullMQ de-duplicates by job id while it
  * knows the job, and auth applies each event once.
  */
@@ -42,7 +43,13 @@ export class EventRelay {
       const doc = await this.reviews.get(entry.ref);
       return doc ? reportNotices(doc, await this.teacher(doc.teacherId)) : [];
     }
-    if (entry.kind === 'objection') return objectionNotices(await this.objections.get(entry.ref));
+    if (entry.kind === 'objection') {
+      const objection = await this.objections.get(entry.ref);
+      // An accepted objection whose teacher was not delisted yet (its process died in between).
+      if (objection?.state === 'accepted' && objection.decidedAt && objection.eraseAfter)
+        await this.catalogue.delist(entry.ref, objection.decidedAt, objection.eraseAfter, { ifListed: true });
+      return objectionNotices(objection);
+    }
     return [];
   }
 

@@ -64,7 +64,8 @@ export interface Decision {
  * `status` is the verdict on it, due at `publishAt`); `pub` is the version the public sees (kept
  * while an edit waits). `visible` = a public version not held by reports. `votes` is the JSON text
  * of `{userId: 1 | 0}` (1: relatable), `relUp`/`relTotal` its counts, written with it. `fence` is
- * the lease token of the last writer (data/leases.ts). `authorId` never leaves the service.
+ * the document's version: each write's filter holds the one it was decided on, and moves it on
+ * (data/review-store.ts). `authorId` never leaves the service.
  */
 export interface ReviewDoc extends ReviewContent {
   _id: Types.ObjectId;

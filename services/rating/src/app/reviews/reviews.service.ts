@@ -15,7 +15,7 @@ import { IdempotencyKeys } from '../data/idempotency-keys';
 import { reviewOid } from '../data/keys';
 import { ReviewStore } from '../data/review-store';
 import { TaskStore } from '../data/task-store';
-import { UserStore, withoutId } from '../data/user-store';
+import { UserStore } from '../data/user-store';
 import { PublicationProducer } from '../publication/publication-producer.service';
 import { publicationJobId } from '../publication/review-publication.queue';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
@@ -79,7 +79,7 @@ export class ReviewsService {
     } catch (err) {
       if (isDuplicateKey(err) && (await this.isAuthorOf(user.id, id))) return created(id); // a twin request wrote it
       // Not written: its id leaves the author's index and the to-do list (their pages read every id listed).
-      await this.users.change(user.id, (index) => ({ ...index, reviews: withoutId(index.reviews, id) })).catch(() => undefined);
+      await this.users.pull(user.id, 'reviews', id).catch(() => undefined);
       await this.tasks.done(id).catch(() => undefined);
       if (isDuplicateKey(err)) throw ApiError.of(409, 'duplicate-review');
       throw err;
@@ -150,7 +150,7 @@ export class ReviewsService {
     const removed = await this.reviews.remove(id, (doc) => doc.authorId === user.id);
     if (!removed) throw ApiError.of(404, 'not-found');
     await this.tasks.done(id);
-    await this.users.change(user.id, (index) => ({ ...index, reviews: withoutId(index.reviews, id) }));
+    await this.users.pull(user.id, 'reviews', id);
   }
 
   /** Queues the publication job for `publishAt`. If Redis is down the review still waits in the database for the reconciler. */

@@ -6,7 +6,7 @@ import { ProfilesService } from '../auth/profiles.service';
 import { type AuthUser } from '../auth/token-verifier';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { ReviewStore } from '../data/review-store';
-import { UserStore, withoutId } from '../data/user-store';
+import { UserStore } from '../data/user-store';
 import { reportWeight } from '../moderation/report-weight';
 import { relatablePercent } from '../reading/review-view';
 import { reported, type ReviewDoc, voted } from '../reviews/review';
@@ -76,8 +76,7 @@ export class SocialService {
   }
 
   async removeFavorite(userId: string, reviewId: number): Promise<void> {
-    const index = await this.users.get(userId);
-    if (index.favorites.includes(reviewId)) await this.users.change(userId, (i) => ({ ...i, favorites: withoutId(i.favorites, reviewId) }));
+    await this.users.pull(userId, 'favorites', reviewId);
   }
 
   /**

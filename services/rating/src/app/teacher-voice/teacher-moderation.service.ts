@@ -7,7 +7,6 @@ import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { CatalogueStore } from '../data/catalogue-store';
 import { ChangeFeed } from '../data/change-feed';
 import { EventOutbox } from '../data/event-outbox';
-import { Leases } from '../data/leases';
 import { ModerationLog } from '../data/moderation-log';
 import { ObjectionStore } from '../data/objection-store';
 import { ReviewStore } from '../data/review-store';
@@ -35,7 +34,6 @@ export class TeacherModerationService {
     @Inject(ChangeFeed) private readonly feed: ChangeFeed,
     @Inject(EventOutbox) private readonly outbox: EventOutbox,
     @Inject(ModerationLog) private readonly log: ModerationLog,
-    @Inject(Leases) private readonly leases: Leases,
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
   ) {}
 
@@ -111,23 +109,22 @@ export class TeacherModerationService {
   /** Accepts (the teacher is delisted until the retention period is over) or refuses an open objection; the teacher is told by e-mail. */
   async decideObjection(moderatorId: string, teacherId: number, action: 'accept' | 'refuse', decision: Decision): Promise<ObjectionView> {
     const now = new Date();
-    const decided = await this.leases.run(`objection:${teacherId}`, async () => {
-      const current = await this.objections.get(teacherId);
-      if (!current) throw ApiError.of(404, 'not-found');
-      if (current.state !== 'open') throw ApiError.of(409, 'invalid-transition', 'the objection is already decided');
-      await this.outbox.intend('objection', teacherId); // the teacher must hear of it, even after a crash
-      const eraseAfter = action === 'accept' ? new Date(now.getTime() + this.config.DELISTED_RETENTION) : null;
-      if (eraseAfter) await this.catalogueStore.delist(teacherId, now, eraseAfter);
-      const doc = await this.objections.put({
-        ...current,
-        state: action === 'accept' ? 'accepted' : 'refused',
-        decidedAt: now,
-        reason: decision.reason,
-        reasonText: decision.text,
-        eraseAfter,
-      });
-      return { before: current, after: doc };
+    const current = await this.objections.get(teacherId);
+    if (!current) throw ApiError.of(404, 'not-found');
+    if (current.state !== 'open') throw ApiError.of(409, 'invalid-transition', 'the objection is already decided');
+    await this.outbox.intend('objection', teacherId); // the teacher must hear of it, even after a crash
+    const eraseAfter = action === 'accept' ? new Date(now.getTime() + this.config.DELISTED_RETENTION) : null;
+    const decided = await this.objections.decide(teacherId, {
+      state: action === 'accept' ? 'accepted' : 'refused',
+      decidedAt: now,
+      reason: decision.reason,
+      reasonText: decision.text,
+      eraseAfter,
     });
+    if (!decided) throw ApiError.of(409, 'invalid-transition', 'the objection is already decided');
+    // After the decision is stored: a crash here leaves it accepted and the teacher listed; the
+    // outbox entry written above makes the relay delist him (moderation/event-relay.ts).
+    if (eraseAfter) await this.catalogueStore.delist(teacherId, now, eraseAfter);
     if (action === 'accept') {
       this.catalogue.invalidate();
       await this.feed.catalogueChanged();

@@ -4,7 +4,6 @@ import { ApiError, APP_CONFIG } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
 import { type AuthUser } from '../auth/token-verifier';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
-import { Leases } from '../data/leases';
 import { ObjectionStore } from '../data/objection-store';
 import { ReviewStore } from '../data/review-store';
 import { TaskStore } from '../data/task-store';
@@ -35,7 +34,6 @@ export class TeacherVoiceService {
     @Inject(ReviewStore) private readonly reviews: ReviewStore,
     @Inject(TaskStore) private readonly tasks: TaskStore,
     @Inject(ObjectionStore) private readonly objections: ObjectionStore,
-    @Inject(Leases) private readonly leases: Leases,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(PublicView) private readonly view: PublicView,
     @Inject(PublicationProducer) private readonly producer: PublicationProducer,
@@ -106,21 +104,18 @@ export class TeacherVoiceService {
   /** The teacher objects to being listed: an open objection for the moderators (409 while one is open or accepted). */
   async object(user: AuthUser, reasons: string): Promise<ObjectionView> {
     const teacher = await this.teacherOf(user);
-    return this.leases.run(`objection:${teacher.id}`, async () => {
-      const current = await this.objections.get(teacher.id);
-      if (current && current.state !== 'refused') throw ApiError.of(409, 'objection-exists');
-      const doc = await this.objections.put({
-        teacherId: teacher.id,
-        userId: user.id,
-        reasons,
-        state: 'open',
-        at: new Date(),
-        decidedAt: null,
-        reason: null,
-        reasonText: null,
-        eraseAfter: null,
-      });
-      return objectionView(doc, teacher);
+    const doc = await this.objections.open({
+      teacherId: teacher.id,
+      userId: user.id,
+      reasons,
+      state: 'open',
+      at: new Date(),
+      decidedAt: null,
+      reason: null,
+      reasonText: null,
+      eraseAfter: null,
     });
+    if (!doc) throw ApiError.of(409, 'objection-exists');
+    return objectionView(doc, teacher);
   }
 }

@@ -10,6 +10,7 @@ export * from './sessions';
 export * from './events';
 export * from './auth';
 export * from './rating';
+export * from './text-checks';
 export * from './admin';
 export * from './transparency';
 export * from './teacher-voice';

@@ -3,17 +3,7 @@
 // ("ma fille", "mi hijo", "my son"), a date or a precise event. The review form warns with it while
 // the author writes and again on submit (without blocking); the automatic validation holds such a
 // review for a moderator's look (`identifying-details`). One function for both, zod-free.
-import {
-  CLASS_YEARS,
-  EVENTS,
-  FAMILY_TIES,
-  FAMOUS_PEOPLE,
-  FIRST_NAMES,
-  MONTHS,
-  RELATIVE_DAYS,
-  TITLES,
-  WEEKDAYS,
-} from './identifying-words';
+import { CLASS_YEARS, EVENTS, FAMILY_TIES, FAMOUS_PEOPLE, FIRST_NAMES, MONTHS, RELATIVE_DAYS, TITLES, WEEKDAYS } from './identifying-words';
 import { plainText } from './normalize';
 
 export const IDENTIFYING_KINDS = ['class-group', 'first-name', 'family-tie', 'date-or-event'] as const;
@@ -99,7 +89,7 @@ function clausesOf(text: string): string[][] {
 }
 
 /** Where a class year starts at `i`: how many words it takes (0: none). */
-function classYearAt(words: string[], lower: string[], i: number): number {
+function classYearAt(lower: string[], i: number): number {
   const w = lower[i];
   if (NUMBERED_YEAR.test(w) || YEAR_WORDS.has(w)) return 1;
   // "Year 9", "form 4", and "4 ESO", "1 bach"
@@ -114,7 +104,7 @@ function classGroups(words: string[], lower: string[], found: IdentifyingDetail[
       found.push({ kind: 'class-group', words: words[i] });
       continue;
     }
-    const year = classYearAt(words, lower, i);
+    const year = classYearAt(lower, i);
     if (!year) continue;
     let j = i + year;
     while (j < words.length && j < i + year + 2 && CLASS_FILLERS.has(lower[j]) && !isGroup(words[j], words[j + 1])) j++;

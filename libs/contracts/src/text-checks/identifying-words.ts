@@ -419,7 +419,21 @@ export const FAMILY_TIES: Languages = {
 /** Month names (a day and a month make a date: "le 12 mars", "el 3 de mayo", "on March 12th"). */
 export const MONTHS: Languages = {
   fr: ['aout', 'avril', 'decembre', 'fevrier', 'janvier', 'juillet', 'juin', 'mai', 'mars', 'novembre', 'octobre', 'septembre'],
-  es: ['abril', 'agosto', 'diciembre', 'enero', 'febrero', 'julio', 'junio', 'marzo', 'mayo', 'noviembre', 'octubre', 'septiembre', 'setiembre'],
+  es: [
+    'abril',
+    'agosto',
+    'diciembre',
+    'enero',
+    'febrero',
+    'julio',
+    'junio',
+    'marzo',
+    'mayo',
+    'noviembre',
+    'octubre',
+    'septiembre',
+    'setiembre',
+  ],
   en: ['april', 'august', 'december', 'february', 'january', 'july', 'june', 'march', 'may', 'november', 'october', 'september'],
 };
 

@@ -126,6 +126,7 @@ export const reviewWriteResponseSchema = z.strictObject({ message: z.string(), i
 /**
  * GET /api/rating/{id}: the author's edit form. `grades` holds what the review was given: its
  * grades (0–10) and yes/no answers, by name (`justice` and `distraction` are booleans in the first reading).
+ * A moderator may read it too (`is_creator: false`), without the class year (`year: -1`).
  */
 export const reviewEditViewSchema = z.strictObject({
   id: idSchema,

@@ -33,4 +33,10 @@ export function sampleReview(id: number, patch: Record<string, unknown> = {}) {
 }
 
 /** The figures of GET /api/teacher/{id} for a teacher without public reviews (spread into a sample teacher). */
-export const NO_FIGURES = { criteria: {}, answers: {}, distribution: Array.from({ length: 11 }, () => 0) };
+export const NO_FIGURES = {
+  criteria: {},
+  answers: {},
+  distribution: Array.from({ length: 11 }, () => 0),
+  by_year: [],
+  by_year_until: '2026-11-01T00:00:00.000Z',
+};

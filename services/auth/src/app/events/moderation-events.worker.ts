@@ -73,7 +73,9 @@ export class ModerationEventsWorker implements OnApplicationBootstrap, OnModuleD
     });
     this.worker.on('error', (err) => this.logger.warn({ msg: 'worker connection error', error: err.message }));
     // Not the job id: a report-decided job's id holds the reporter's account (docs/threat-model.md).
-    this.worker.on('failed', (job, err) => this.logger.error({ msg: 'job failed', job: job?.name, attempt: job?.attemptsMade, error: err.message }));
+    this.worker.on('failed', (job, err) =>
+      this.logger.error({ msg: 'job failed', job: job?.name, attempt: job?.attemptsMade, error: err.message }),
+    );
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -117,6 +117,7 @@ const en = {
     noSameAuthor: 'on no other review of this teacher in the queue',
     authorKeyHint: 'One key, one author for this teacher: it never says who.',
     found: 'The check found: {{details}}.',
+    foundItem: '{{kind}} “{{words}}”',
     reference: 'Review no. {{id}}',
     written: 'written {{date}}',
     rating: 'overall rating {{rating}}',

@@ -120,6 +120,7 @@ const es: ReviewCatalogue = {
     noSameAuthor: 'en ninguna otra reseña de este docente en la cola',
     authorKeyHint: 'Una clave, un mismo autor para este docente: nunca dice quién.',
     found: 'La comprobación encontró: {{details}}.',
+    foundItem: '{{kind}} «{{words}}»',
     reference: 'Reseña n.º {{id}}',
     written: 'escrita el {{date}}',
     rating: 'nota global {{rating}}',

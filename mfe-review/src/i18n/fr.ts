@@ -121,6 +121,7 @@ const fr: ReviewCatalogue = {
     noSameAuthor: 'sur aucun autre avis de cet enseignant dans la file',
     authorKeyHint: 'Une clé, un même auteur pour cet enseignant : elle ne dit jamais qui.',
     found: 'La vérification a trouvé : {{details}}.',
+    foundItem: '{{kind}} « {{words}} »',
     reference: 'Avis n° {{id}}',
     written: 'écrit le {{date}}',
     rating: 'note globale {{rating}}',

@@ -310,7 +310,9 @@ function Item({ item, sameAuthor, onDecided }: { item: ModerationQueueItem; same
       </blockquote>
       {found.length ? (
         <p className={styles.hint} data-testid="identifying-found">
-          {t('moderation.found', { details: found.map((d) => `${t(`nudge.kinds.${d.kind}`)} “${d.words}”`).join(', ') })}
+          {t('moderation.found', {
+            details: found.map((d) => t('moderation.foundItem', { kind: t(`nudge.kinds.${d.kind}`), words: d.words })).join(', '),
+          })}
         </p>
       ) : null}
       {item.reply?.status === 'held' ? (

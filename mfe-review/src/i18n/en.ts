@@ -119,7 +119,7 @@ const en = {
     found: 'The check found: {{details}}.',
     foundItem: '{{kind}} “{{words}}”',
     reference: 'Review no. {{id}}',
-    written: 'written {{date}}',
+    written: 'written in {{date}}',
     rating: 'overall rating {{rating}}',
     heldBy: 'Held by the automatic checks: {{reason}}.',
     hiddenByReports: 'Held: its reports weigh enough to take it off the public pages until you decide.',

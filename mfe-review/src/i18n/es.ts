@@ -122,7 +122,7 @@ const es: ReviewCatalogue = {
     found: 'La comprobación encontró: {{details}}.',
     foundItem: '{{kind}} «{{words}}»',
     reference: 'Reseña n.º {{id}}',
-    written: 'escrita el {{date}}',
+    written: 'escrita en {{date}}',
     rating: 'nota global {{rating}}',
     heldBy: 'Retenida por los controles automáticos: {{reason}}.',
     hiddenByReports: 'Retenida: sus denuncias pesan lo bastante para quitarla de las páginas públicas hasta tu decisión.',

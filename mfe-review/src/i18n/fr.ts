@@ -123,7 +123,7 @@ const fr: ReviewCatalogue = {
     found: 'La vérification a trouvé : {{details}}.',
     foundItem: '{{kind}} « {{words}} »',
     reference: 'Avis n° {{id}}',
-    written: 'écrit le {{date}}',
+    written: 'écrit en {{date}}',
     rating: 'note globale {{rating}}',
     heldBy: 'Retenu par les contrôles automatiques : {{reason}}.',
     hiddenByReports: 'Retenu : ses signalements pèsent assez pour le retirer des pages publiques jusqu’à votre décision.',

@@ -136,7 +136,7 @@ test('a review held for identifying details: what the check found, the month, th
   expect(within(detail).getByRole('heading', { level: 2 })).toHaveTextContent(/^Review of Mme Durand \(Maths\)$/);
   expect(screen.getByTestId('why')).toHaveTextContent('Held by the automatic checks: details that may identify someone.');
   expect(screen.getByTestId('identifying-found')).toHaveTextContent('The check found: a class group “4eme B”, a family tie “ma fille”.');
-  expect(detail).toHaveTextContent('written October 2026');
+  expect(detail).toHaveTextContent('written in October 2026');
   expect(screen.getByTestId('author-key')).toHaveTextContent(
     'Author key k7Yx2aaaaaa · also on 1 other review of this teacher in the queue',
   );

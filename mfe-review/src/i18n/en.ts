@@ -215,7 +215,7 @@ const en = {
     lead: 'How reviews are checked and moderated on Pupitre, and what was decided, month by month.',
     checksTitle: 'How reviews are checked',
     checks:
-      'Only registered members write reviews, one per teacher, subject and year. Every review and every edit waits about 10 minutes, then automatic checks read it: offensive words, personal data, threats and characters that are not allowed. A review that passes is published; one that fails is held until a moderator decides, and its author sees why on “My reviews”.',
+      'Only registered members write reviews, one per teacher, subject and year. Every review and every edit waits about 10 minutes, then automatic checks read it: offensive words, personal data, threats, characters that are not allowed, and details that may identify its author or another pupil (a class group, a first name, a family tie, a date). A review that passes is published; one that fails is held until a moderator decides, and its author sees why on “My reviews”.',
     rulesTitle: 'What gets a review held or removed',
     rules: 'A review speaks of teaching. It is held or removed for:',
     decisions:

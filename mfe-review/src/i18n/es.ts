@@ -218,7 +218,7 @@ const es: ReviewCatalogue = {
     lead: 'Cómo se controlan y moderan las reseñas en Pupitre, y lo que se decidió, mes a mes.',
     checksTitle: 'Cómo se controlan las reseñas',
     checks:
-      'Solo los miembros registrados escriben reseñas, una por docente, asignatura y año. Cada reseña y cada modificación espera unos 10 minutos y luego la leen controles automáticos: lenguaje ofensivo, datos personales, amenazas y caracteres no permitidos. Si los pasa, se publica; si no, queda retenida hasta que decida un moderador, y su autor ve el motivo en «Mis reseñas».',
+      'Solo los miembros registrados escriben reseñas, una por docente, asignatura y año. Cada reseña y cada modificación espera unos 10 minutos y luego la leen controles automáticos: lenguaje ofensivo, datos personales, amenazas, caracteres no permitidos y detalles que podrían identificar a su autor o a otro alumno (un grupo de clase, un nombre, un lazo familiar, una fecha). Si los pasa, se publica; si no, queda retenida hasta que decida un moderador, y su autor ve el motivo en «Mis reseñas».',
     rulesTitle: 'Qué hace retener o retirar una reseña',
     rules: 'Una reseña habla de la enseñanza. Se retiene o retira por:',
     decisions:

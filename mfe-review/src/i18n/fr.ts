@@ -219,7 +219,7 @@ const fr: ReviewCatalogue = {
     lead: 'Comment les avis sont contrôlés et modérés sur Pupitre, et ce qui a été décidé, mois par mois.',
     checksTitle: 'Comment les avis sont contrôlés',
     checks:
-      'Seuls les membres inscrits écrivent des avis, un par enseignant, matière et année. Chaque avis et chaque modification attend environ 10 minutes, puis des contrôles automatiques le lisent : propos injurieux, données personnelles, menaces et caractères interdits. Un avis qui les passe est publié ; sinon il est retenu jusqu’à la décision d’un modérateur, et son auteur voit pourquoi dans « Mes avis ».',
+      'Seuls les membres inscrits écrivent des avis, un par enseignant, matière et année. Chaque avis et chaque modification attend environ 10 minutes, puis des contrôles automatiques le lisent : propos injurieux, données personnelles, menaces, caractères interdits, et détails qui pourraient identifier son auteur ou un autre élève (une classe, un prénom, un lien de famille, une date). Un avis qui les passe est publié ; sinon il est retenu jusqu’à la décision d’un modérateur, et son auteur voit pourquoi dans « Mes avis ».',
     rulesTitle: 'Ce qui fait retenir ou retirer un avis',
     rules: 'Un avis parle de l’enseignement. Il est retenu ou retiré pour :',
     decisions:

@@ -93,11 +93,25 @@ function initCluster({ pgDir, sockets, account, durable, log }) {
   const initLog = path.join(path.dirname(pgDir), 'initdb.log');
   try {
     runAs(account, path.join(PG_BIN, 'initdb'), [
-      '-D', pgDir, '-U', account.name, '-E', 'UTF8', '--locale=C.UTF-8', '--auth-local=trust', '--auth-host=reject',
+      '-D',
+      pgDir,
+      '-U',
+      account.name,
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+      '--auth-local=trust',
+      '--auth-host=reject',
     ]);
   } catch (err) {
     fs.writeFileSync(initLog, `${err.stdout ?? ''}${err.stderr ?? ''}`);
-    throw new Error(`initdb failed (see ${initLog}): ${String(err.stderr ?? err.message).trim().split('\n').pop()}`, { cause: err });
+    throw new Error(
+      `initdb failed (see ${initLog}): ${String(err.stderr ?? err.message)
+        .trim()
+        .split('\n')
+        .pop()}`,
+      { cause: err },
+    );
   }
   fs.appendFileSync(
     path.join(pgDir, 'postgresql.conf'),
@@ -122,7 +136,20 @@ ${durable ? '' : 'fsync = off                           # a throwaway test datab
 
 /** Runs one SQL statement as the cluster's superuser, through the socket. */
 const psql = (account, sockets, sql) =>
-  runAs(account, path.join(PG_BIN, 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', sockets, '-U', account.name, '-d', 'postgres', '-c', sql]);
+  runAs(account, path.join(PG_BIN, 'psql'), [
+    '-X',
+    '-q',
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-h',
+    sockets,
+    '-U',
+    account.name,
+    '-d',
+    'postgres',
+    '-c',
+    sql,
+  ]);
 
 /** Waits for PostgreSQL to accept connections on its socket (pg_isready), or for it to die. */
 async function waitForPostgres({ sockets, account, proc, timeoutMs = 60_000 }) {
@@ -248,10 +275,25 @@ export async function startDocumentDB({ port, dataDir, logFile, durable = true, 
     fs.mkdirSync(gwDir, { recursive: true });
     if (!fs.existsSync(path.join(gwDir, 'cert.pem'))) {
       // The gateway refuses to start without a certificate, even with TLS off (it listens on loopback only).
-      execFileSync('openssl', [
-        'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '3650', '-subj', '/CN=localhost',
-        '-keyout', path.join(gwDir, 'key.pem'), '-out', path.join(gwDir, 'cert.pem'),
-      ], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '3650',
+          '-subj',
+          '/CN=localhost',
+          '-keyout',
+          path.join(gwDir, 'key.pem'),
+          '-out',
+          path.join(gwDir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
     }
     fs.writeFileSync(
       path.join(gwDir, 'SetupConfiguration.json'),
@@ -274,7 +316,8 @@ export async function startDocumentDB({ port, dataDir, logFile, durable = true, 
         2,
       )}\n`,
     );
-    if (account.uid !== undefined) for (const f of ['', 'cert.pem', 'key.pem', 'SetupConfiguration.json']) fs.chownSync(path.join(gwDir, f), account.uid, account.gid);
+    if (account.uid !== undefined)
+      for (const f of ['', 'cert.pem', 'key.pem', 'SetupConfiguration.json']) fs.chownSync(path.join(gwDir, f), account.uid, account.gid);
 
     const gateway = startProcess({
       name: 'documentdb-gateway',

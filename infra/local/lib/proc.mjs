@@ -8,7 +8,17 @@ import path from 'node:path';
  * (SIGTERM by default), waits for a clean exit and then SIGKILLs. `spawnOptions` reach spawn()
  * (uid and gid, to run a server as another account).
  */
-export function startProcess({ name, command, args = [], env = {}, cwd, logFile, echo = false, spawnOptions = {}, stopSignal = 'SIGTERM' }) {
+export function startProcess({
+  name,
+  command,
+  args = [],
+  env = {},
+  cwd,
+  logFile,
+  echo = false,
+  spawnOptions = {},
+  stopSignal = 'SIGTERM',
+}) {
   if (logFile) fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : null;
   const child = spawn(command, args, {

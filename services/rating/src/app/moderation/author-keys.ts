@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG } from '@pupitre/server-kit';
 import { createHmac, randomBytes } from 'node:crypto';
 import { type RatingConfig } from '../../config/rating-config';
@@ -10,12 +10,15 @@ import { type RatingConfig } from '../../config/rating-config';
  * never share one, so a key links nothing else. Neither the key nor the account id is stored or logged.
  */
 @Injectable()
-export class AuthorKeys {
+export class AuthorKeys implements OnApplicationBootstrap {
   private readonly secret: string | Buffer;
 
-  constructor(@Inject(APP_CONFIG) config: Pick<RatingConfig, 'MODERATION_KEY_SECRET'>) {
+  constructor(@Inject(APP_CONFIG) private readonly config: Pick<RatingConfig, 'MODERATION_KEY_SECRET'>) {
     this.secret = config.MODERATION_KEY_SECRET ?? randomBytes(32);
-    if (!config.MODERATION_KEY_SECRET)
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.config.MODERATION_KEY_SECRET)
       new Logger('AuthorKeys').warn({ msg: 'MODERATION_KEY_SECRET is not set: moderation author keys change when this process restarts' });
   }
 

@@ -78,7 +78,10 @@ export async function ensureBases({ dockerfiles, log = console.log, env = proces
       try {
         capture('timeout', ['300', 'podman', ...STORAGE, 'pull', '--quiet', qualify(ref)]);
       } catch (err) {
-        failure = err.message.split('\n').pop();
+        failure = err.message
+          .split('\n')
+          .pop()
+          .replace(/^.*?Error: /, '');
         break;
       }
     }
@@ -87,7 +90,7 @@ export async function ensureBases({ dockerfiles, log = console.log, env = proces
       return { mode: 'official', args };
     }
     if (mode === 'official') throw new Error(`IMAGES_BASES=official but the official bases cannot be pulled: ${failure}`);
-    log(`  no registry answers (${failure.slice(0, 160)}): making local bases from Debian packages instead`);
+    log(`  no registry answers (${failure.slice(-160)}): making local bases from Debian packages instead`);
   }
   const args = {};
   for (const key of Object.keys(official)) {

@@ -21,7 +21,7 @@ import { IMAGES } from './targets.mjs';
 import { readReport } from './report.mjs';
 import { deploymentSpec } from './manifests.mjs';
 import { dockerfileUser } from './dockerfile.mjs';
-import { containerHandle, runToCompletion, startContainer, ulimits } from './containers.mjs';
+import { runToCompletion, startContainer, ulimits } from './containers.mjs';
 import { ensureContainerTools, imageExists } from './tools.mjs';
 import { runJourney } from './journey.mjs';
 
@@ -213,7 +213,7 @@ async function main() {
             isAlive: () => h.running(),
           });
         } catch (err) {
-          throw new Error(`${err.message}\n--- its last lines ---\n${h.logs()}`);
+          throw new Error(`${err.message}\n--- its last lines ---\n${h.logs()}`, { cause: err });
         }
       });
       if (!up) continue;

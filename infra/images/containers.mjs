@@ -16,7 +16,7 @@ export function ulimits(hard = hardLimits()) {
 }
 
 function hardLimits() {
-  const [nofile, nproc] = execFileSync('sh', ['-c', 'ulimit -Hn; ulimit -Hu'], { encoding: 'utf8' })
+  const [nofile, nproc] = execFileSync('bash', ['-c', 'ulimit -Hn; ulimit -Hu'], { encoding: 'utf8' })
     .trim()
     .split('\n')
     .map((v) => (v === 'unlimited' ? Infinity : Number(v)));

@@ -11,6 +11,7 @@ export const FORBIDDEN = [
   [/(^|\/)\.ssh\/./, 'SSH keys or configuration'],
   [/(^|\/)id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$/, 'an SSH key'],
   [/^\/usr\/local\/share\/ca-certificates\/./, 'a certificate authority added by hand (the build machine’s?)'],
+  [/^\/mnt\/./, "something under /mnt (where the builds' CA is lent to npm)"],
   [/^\/run\/pupitre-build-ca\.crt$/, "the build's CA mount"],
   [/^\/etc\/apt\/auth\.conf(\.d\/.+)?$/, 'apt credentials'],
   [/(^|\/)\.env(\.(?!example$)[^/]+)?$/, 'an environment file'],

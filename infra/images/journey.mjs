@@ -5,10 +5,18 @@
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from '../../e2e/support/chromium.mjs';
-import { SESSION_KEYS } from '../../libs/session/src/keys.ts';
+import fs from 'node:fs';
+import { ROOT } from '../local/lib/paths.mjs';
 
 const TEACHER = 'Faure'; // a demo teacher (SES)
 const PASSWORD = 'Pupitre-images-2025!';
+
+/** The session's local-storage key of the language (libs/session/src/keys.ts, read as text: no TS loader here). */
+function langKey() {
+  const m = /\blang:\s*'([^']+)'/.exec(fs.readFileSync(path.join(ROOT, 'libs/session/src/keys.ts'), 'utf8'));
+  if (!m) throw new Error('libs/session/src/keys.ts: no `lang` key found');
+  return m[1];
+}
 
 /** The newest link to `address` in the mail catcher matching `pattern`, waited for. */
 async function mailLink(mailUrl, address, pattern, timeoutMs = 20_000) {
@@ -29,7 +37,7 @@ async function mailLink(mailUrl, address, pattern, timeoutMs = 20_000) {
 export async function runJourney({ url, mailUrl, log = () => {}, artifacts }) {
   ensureChromium();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ baseURL: url, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ baseURL: url, reducedMotion: 'reduce', locale: 'en-US' });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   let step = 'start';
@@ -40,29 +48,30 @@ export async function runJourney({ url, mailUrl, log = () => {}, artifacts }) {
   try {
     const email = `images.check.${Date.now()}@example.org`;
     at(`sign-up of ${email} on /auth`);
+    await page.goto('/api/health'); // an origin for the session's language: English
+    await page.evaluate((key) => localStorage.setItem(key, 'en'), langKey());
     await page.goto('/auth?form=signup');
     const signup = page.getByTestId('signup-form');
-    await signup.getByLabel('Adresse e-mail').fill(email);
-    await signup.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
-    await signup.getByLabel('Confirmez le mot de passe').fill(PASSWORD);
-    await signup.getByRole('button', { name: 'Créer mon compte' }).click();
+    await signup.getByLabel('E-mail address').fill(email);
+    await signup.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await signup.getByLabel('Confirm the password').fill(PASSWORD);
+    await signup.getByRole('button', { name: 'Create my account' }).click();
     await page.getByTestId('login-form').waitFor();
 
     at('activation link read from the mail catcher, opened');
     const link = await mailLink(mailUrl, email, /\/activate\/[^\s"'<>]+/);
     await page.goto(link);
-    await page.getByTestId('activation-result').filter({ hasText: 'Compte activé' }).waitFor();
+    await page.getByTestId('activation-result').filter({ hasText: 'Account activated' }).waitFor();
 
     at('sign-in');
     await page.goto('/auth?form=login');
     const login = page.getByTestId('login-form');
-    await login.getByLabel('Adresse e-mail').fill(email);
-    await login.getByLabel('Mot de passe').fill(PASSWORD);
-    await login.getByRole('button', { name: 'Se connecter' }).click();
+    await login.getByLabel('E-mail address').fill(email);
+    await login.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await login.getByRole('button', { name: 'Log in' }).click();
     await page.getByTestId('login-success').waitFor();
 
     at(`a review of M. ${TEACHER} published on /publication`);
-    await page.evaluate((key) => localStorage.setItem(key, 'en'), SESSION_KEYS.lang);
     await page.goto('/publication');
     await page.getByTestId('review-form').waitFor();
     await page.getByRole('searchbox', { name: 'Teacher' }).fill(TEACHER);

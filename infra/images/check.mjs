@@ -22,16 +22,18 @@ import { readReport } from './report.mjs';
 import { deploymentSpec } from './manifests.mjs';
 import { dockerfileUser } from './dockerfile.mjs';
 import { runToCompletion, startContainer, ulimits } from './containers.mjs';
-import { ensureContainerTools, imageExists } from './tools.mjs';
+import { ensureContainerTools, imageExists, podman } from './tools.mjs';
 import { runJourney } from './journey.mjs';
 
 /** The validation delay of the check's reviews (10 minutes in the manifests). */
 const VALIDATION_DELAY = '3s';
 const results = [];
+let stopping = false; // interrupted: the checks still running say nothing more
 const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
 
 async function check(what, fn) {
+  if (stopping) return false;
   const started = Date.now();
   try {
     const detail = await fn();
@@ -39,6 +41,7 @@ async function check(what, fn) {
     console.log(`  ✓ ${what}${detail ? ` (${detail})` : ''} [${((Date.now() - started) / 1000).toFixed(1)} s]`);
     return true;
   } catch (err) {
+    if (stopping) return false;
     results.push({ what, ok: false, error: err.message });
     console.log(`  ✗ ${what}: ${err.message}`);
     return false;
@@ -68,6 +71,18 @@ function expectHeaders(r, expected, what) {
     throw new Error(
       `${what}: ${wrong.map(([k, v]) => `${k} is ${JSON.stringify(r.headers.get(k))}, expected ${JSON.stringify(v)}`).join('; ')}`,
     );
+}
+
+/** Removes the containers of an earlier images:check that was killed before it could (its process is gone). */
+function removeLeftovers() {
+  const names = podman(['ps', '-a', '--filter', 'name=^pupitre-check-', '--format', '{{.Names}}']).split('\n').filter(Boolean);
+  for (const name of names) {
+    const pid = Number(/^pupitre-check-(\d+)-/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !fs.existsSync(`/proc/${pid}`)) {
+      console.log(`  removing ${name}, left by an interrupted check`);
+      podman(['rm', '-f', '-t', '0', name]);
+    }
+  }
 }
 
 async function main() {
@@ -102,6 +117,16 @@ async function main() {
   const handles = {};
   const stoppers = [];
   let failed = false;
+  removeLeftovers();
+  // Ctrl-C or a SIGTERM: the containers, database, Redis and mail catcher are stopped before leaving.
+  const interrupted = async (signal) => {
+    stopping = true;
+    console.error(`\n${signal}: stopping the containers and the stores…`);
+    for (const stop of stoppers.reverse()) await Promise.resolve(stop()).catch(() => {});
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
 
   try {
     console.log(`» database, Redis and mail catcher [${elapsed()}]`);

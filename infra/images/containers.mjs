@@ -37,8 +37,11 @@ export function envFileText(env) {
  * `podman run` arguments for a manifest's spec.
  * network: 'host' (services) or { publish: hostPort } (own namespace, spec.port published on 127.0.0.1).
  * configDirs: { '/etc/pupitre': '/host/dir' } for the ConfigMap mounts.
+ * @param {{ spec: any, ref: string, name: string, network: 'host' | { publish: number }, envFile?: string | null,
+ *   configDirs?: Record<string, string>, limits: { nofile: number, nproc: number }, command?: string[] }} options
+ * @returns {string[]}
  */
-export function runArgs({ spec, ref, name, network, envFile, configDirs = {}, limits, command = [] }) {
+export function runArgs({ spec, ref, name, network, envFile = null, configDirs = {}, limits, command = [] }) {
   const args = ['run', '-d', '--name', name];
   if (network === 'host') args.push('--network', 'host');
   else args.push('--network', 'slirp4netns', '-p', `127.0.0.1:${network.publish}:${spec.port}`);

@@ -28,6 +28,7 @@ export function expand(value, vars) {
  * reference that is not optional is an error naming it.
  */
 export function resolveEnv(container, objects) {
+  /** @type {Record<string, string>} */
   const vars = {};
   const source = (kind, name) => {
     const o = lookup(objects, kind, name);

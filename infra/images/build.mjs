@@ -12,7 +12,7 @@ import { ROOT } from '../local/lib/paths.mjs';
 import { IMAGES, imageRef, selectImages } from './targets.mjs';
 import { ensureBases } from './bases.mjs';
 import { currentTag } from './tag.mjs';
-import { STORAGE, ensureContainerTools, imageSize, mb, podman, runLogged } from './tools.mjs';
+import { STORAGE, ensureContainerTools, imageSize, mb, runLogged } from './tools.mjs';
 import { buildCaMount } from './build-ca.mjs';
 import { checkQuality } from './quality.mjs';
 import { ARTIFACTS, writeReport } from './report.mjs';
@@ -95,7 +95,6 @@ async function main() {
   const quality = await checkQuality(built, { images });
   const report = { tag, bases, buildSeconds, images: built.map((b) => ({ ...b, ...quality.byName[b.name] })) };
   writeReport(report);
-  podman(['image', 'prune', '-f']); // dangling images left by rebuilt tags
   console.log(`\n${quality.table}`);
   console.log(
     `\n${built.length} image${built.length > 1 ? 's' : ''} built in ${secs(Date.now() - t0)} (tag ${tag}); report: ${path.relative(ROOT, path.join(ARTIFACTS, 'images.json'))}`,

@@ -24,7 +24,7 @@ FROM ${NODE_IMAGE} AS deps
 WORKDIR /src
 # A build machine whose TLS goes through a proxy of its own passes that proxy's CA for npm as a
 # path in NODE_EXTRA_CA_CERTS, with the file mounted for the build only (`npm run images` does so:
-# infra/images/build.mjs): it is never copied into a layer. Empty by default.
+# infra/images/build-ca.mjs): it is never copied into a layer. Empty by default.
 ARG NODE_EXTRA_CA_CERTS
 COPY --from=manifests /src ./
 RUN --mount=type=cache,target=/root/.npm \

@@ -9,6 +9,7 @@ export const OVERLAYS_DIR = path.join(ROOT, 'infra/k8s/overlays');
 
 /** { 'pupitre/auth': { dev: 'pupitre/auth:dev', prod: 'registry.example.org/pupitre/auth:1.0.0' }, ... } */
 export function overlayImageNames(dir = OVERLAYS_DIR) {
+  /** @type {Record<string, Record<string, string>>} */
   const out = {};
   for (const overlay of fs.readdirSync(dir).sort()) {
     const file = path.join(dir, overlay, 'kustomization.yaml');

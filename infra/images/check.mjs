@@ -135,7 +135,7 @@ async function main() {
       dataDir: path.join(workDir, 'db'),
       logFile: path.join(workDir, 'db.log'),
       useEnv: false,
-      durable: false,
+      testing: true,
       log: (m) => console.log(`  ${m}`),
     });
     stoppers.push(mongo.stop);

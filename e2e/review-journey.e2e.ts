@@ -108,6 +108,9 @@ test('after the validation delay the review is public in /communaute and on /tea
   await expect(card).toContainText(COMMENT);
   await expect(card).toContainText(`M. ${TEACHER}`);
   await expect(card.getByRole('img', { name: '8 out of 10' })).toBeVisible();
+  // Dated to the month, without the class year (Terminale): neither narrows its author down.
+  await expect(card.getByTestId('review-date')).toHaveText(/^[A-Z][a-z]+ \d{4}$/);
+  await expect(card).not.toContainText(/Terminale|Year 13|today|yesterday|ago/);
   await expect(page.getByTestId('carousel-pause')).toHaveCount(0); // reduced motion: no auto-scroll at all
   await auditPage(page, 'communaute');
 

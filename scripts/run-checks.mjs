@@ -1,7 +1,7 @@
 // The body of `npm test` (run on Node 24 by scripts/test.mjs): every check, in order, each timed.
 // A failing step does not hide the others: all run, then the summary says what failed.
 //   npm test                      every step
-//   npm test -- --only unit,e2e   some steps (lint, format, types, unit, build, integration, e2e)
+//   npm test -- --only unit,e2e   some steps (lint, format, lock, types, unit, build, integration, e2e)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { ensureRedisServer } from '../infra/local/lib/redis.mjs';
 import { ensureAptPackage } from '../infra/local/lib/apt.mjs';
 import { ensureChromium } from '../e2e/support/chromium.mjs';
 import { buildAll } from '../infra/local/lib/build.mjs';
+import { checkLockAcceptedByNpmCi } from './lib/lock-check.mjs';
 
 const ART = path.join(ROOT, 'artifacts');
 fs.mkdirSync(ART, { recursive: true });
@@ -53,6 +54,15 @@ const steps = [
   ],
   ['lint', () => run(process.execPath, ['tools/lint/project-graph.mjs']) && run(bin('eslint'), ['--max-warnings', '0', '.'])],
   ['format', () => run(bin('prettier'), ['--check', '--log-level', 'warn', '.'])],
+  [
+    'lock',
+    () => {
+      // The images (and operators) install with `npm ci`: it must accept the committed lock file.
+      const r = checkLockAcceptedByNpmCi(ROOT);
+      (r.ok ? console.log : console.error)(r.message);
+      return r.ok;
+    },
+  ],
   ['types', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--pretty'])],
   [
     'unit',

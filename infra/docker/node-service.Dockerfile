@@ -22,6 +22,10 @@ RUN find . -type f ! -name package.json ! -name package-lock.json -delete \
 # --- Every dependency, build tools included (this stage never ships).
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /src
+# A build machine whose TLS goes through a proxy of its own passes that proxy's CA for npm as a
+# path in NODE_EXTRA_CA_CERTS, with the file mounted for the build only (`npm run images` does so:
+# infra/images/build-ca.mjs): it is never copied into a layer. Empty by default.
+ARG NODE_EXTRA_CA_CERTS
 COPY --from=manifests /src ./
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --ignore-scripts --no-audit --no-fund \
@@ -38,27 +42,35 @@ FROM source AS build-rating
 RUN npx nx run @pupitre/rating:build --output-style=static
 
 # --- Production dependencies only, per service (its workspace plus the libraries it bundles).
+# Then what the running service never reads goes: typescript (an optional peer of @nestjs/swagger,
+# for its build-time plugin only), source maps, TypeScript sources and declarations, and docs.
 FROM ${NODE_IMAGE} AS prod-deps-auth
 WORKDIR /src
+ARG NODE_EXTRA_CA_CERTS
 COPY --from=manifests /src ./
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
       --workspace services/auth --workspace libs/server-kit --workspace libs/contracts \
- && mkdir -p services/auth/node_modules
+ && mkdir -p services/auth/node_modules \
+ && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver \
+ && find node_modules -type f \( -name '*.map' -o -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.md' \) -delete
 
 FROM ${NODE_IMAGE} AS prod-deps-rating
 WORKDIR /src
+ARG NODE_EXTRA_CA_CERTS
 COPY --from=manifests /src ./
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
       --workspace services/rating --workspace libs/server-kit --workspace libs/contracts \
- && mkdir -p services/rating/node_modules
+ && mkdir -p services/rating/node_modules \
+ && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver \
+ && find node_modules -type f \( -name '*.map' -o -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.md' \) -delete
 
 # --- Runtime base: Node 24, tini, nothing else; files owned by root, read-only for the process.
 FROM ${NODE_IMAGE} AS runtime
 RUN apt-get update \
  && apt-get install -y --no-install-recommends tini \
- && rm -rf /var/lib/apt/lists/*
+ && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /var/log/apt /var/log/dpkg.log
 ENV NODE_ENV=production NODE_OPTIONS=--enable-source-maps
 WORKDIR /app
 USER 1000:1000

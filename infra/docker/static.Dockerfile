@@ -25,6 +25,10 @@ RUN find . -type f ! -name package.json ! -name package-lock.json -delete \
 # --- Every dependency, build tools included (this stage never ships).
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /src
+# A build machine whose TLS goes through a proxy of its own passes that proxy's CA for npm as a
+# path in NODE_EXTRA_CA_CERTS, with the file mounted for the build only (`npm run images` does so:
+# infra/images/build-ca.mjs): it is never copied into a layer. Empty by default.
+ARG NODE_EXTRA_CA_CERTS
 COPY --from=manifests /src ./
 # No install scripts: the `node` devDependency would download a second Node 24 (this image has one)
 # and the native tools load their prebuilt optional packages without scripts.

@@ -45,6 +45,11 @@ const teacher = {
   },
   answers: { ponctuel: 67, aide: 0, greves: null, punitions: 33, justice: null, distraction: 100 },
   distribution: [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 1],
+  by_year: [
+    { years: [6, 5], reviews: 5, rating: 7.4 },
+    { years: [0], reviews: 6, rating: 6 },
+  ],
+  by_year_until: '2026-11-01T00:00:00.000Z',
 };
 const community = [
   { title: 'recent', reviews: [sampleReview(1), sampleReview(2)] },
@@ -204,7 +209,26 @@ test('/teacher/:id: name, subject chips, the score badge, the spread of ratings,
     'Often gives punishments33% yes',
     'Keeps the class focused100% yes',
   ]);
+  // The class years, only in groups (the service makes them large enough), reviews before this month.
+  const years = screen.getByTestId('year-breakdown');
+  expect([...years.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+    'Year 7 (Sixième), Year 8 (Cinquième)7.4/10 · 5 reviews',
+    'Year 13 (Terminale)6.0/10 · 6 reviews',
+  ]);
+  expect(screen.getByTestId('by-year')).toHaveTextContent('Reviews written before November 2026');
   expect(await screen.findAllByTestId('review-card')).toHaveLength(3);
+  // The cards: the month, never the class year or the day.
+  for (const card of screen.getAllByTestId('review-card')) {
+    expect(within(card).getByTestId('review-date').textContent).toMatch(/^[A-Z][a-z]+ 2025$/);
+    expect(card).not.toHaveTextContent(/Year \d|Terminale|Seconde|today|yesterday|ago/);
+  }
+});
+
+test('/teacher/:id with too few reviews to break them down by class says so', async () => {
+  serve({ '/api/teacher/4': { ...teacher, by_year: [] }, '/api/teacher/4/reviews?limit=50': community });
+  renderRoute('/teacher/4', '/teacher/:id');
+  expect(await screen.findByTestId('by-year')).toHaveTextContent('Not enough reviews yet to show the classes without singling anyone out.');
+  expect(screen.queryByTestId('year-breakdown')).toBeNull();
 });
 
 test('/teacher/:id without a rating shows the no-rating message', async () => {

@@ -32,5 +32,9 @@ export default async function setup() {
   process.env.CONTRACT_HITS_FILE = path.join(dir, 'contract-hits.txt');
   // The services trace their database commands here (libs/server-kit/src/tracing; checked by the teardown).
   process.env.DB_TRACE_DIR = path.join(dir, 'db-trace');
+  // The services copy every log line here, and the tests' request helper the moderation answers and
+  // who wrote, reported or voted on each review (tools/jest/privacy-audit.ts, checked by the teardown).
+  process.env.PRIVACY_AUDIT_DIR = path.join(dir, 'privacy');
+  fs.mkdirSync(process.env.PRIVACY_AUDIT_DIR, { recursive: true });
   globalThis.__PUPITRE_IT__ = { mongo, redis, mail, dir };
 }

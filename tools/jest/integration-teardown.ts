@@ -3,6 +3,7 @@ import path from 'node:path';
 import { contractRows } from '../../libs/contracts/src/endpoints';
 import { missingContractRows } from './contract-coverage';
 import { checkDatabaseTrace } from './db-trace/run-check';
+import { auditPrivacy } from '../../libs/server-kit/src/testing/privacy-audit';
 
 interface Started {
   mail: { stop(): Promise<void> };
@@ -34,6 +35,13 @@ export default async function teardown(globalConfig: RunConfig) {
   // Production speed by construction: every query served by a declared index, every endpoint within its budget.
   const traceDir = process.env.DB_TRACE_DIR;
   const traceProblems = traceDir ? checkDatabaseTrace(globalConfig.rootDir, traceDir, log) : [];
+  // Anonymity: no author's account id or e-mail next to a review id in a moderation answer or a log line (any run, whole or not).
+  const privacyDir = process.env.PRIVACY_AUDIT_DIR;
+  const privacy = privacyDir ? auditPrivacy(privacyDir) : null;
+  if (privacy)
+    log(
+      `privacy audit: ${privacy.logLines} log lines, ${privacy.answers} moderation answers, ${privacy.accounts} authors, reporters and voters: ${privacy.problems.length ? `${privacy.problems.length} problem(s)` : 'no account id or e-mail next to a review id'}`,
+    );
   fs.rmSync(it.dir, { recursive: true, force: true });
   const total = contractRows().length;
   process.stdout.write(
@@ -42,6 +50,11 @@ export default async function teardown(globalConfig: RunConfig) {
   const failures = [
     ...(whole && missing.length
       ? [`contract coverage: no integration test hit these rows of api-contract.md (method, path, status):\n  ${missing.join('\n  ')}`]
+      : []),
+    ...(privacy?.problems.length
+      ? [
+          `privacy audit (docs/threat-model.md): an account id or an e-mail next to a review id:\n  ${privacy.problems.slice(0, 50).join('\n  ')}`,
+        ]
       : []),
     ...(whole && traceProblems.length
       ? [`database trace (services/README.md, "Database operations per request"):\n  ${traceProblems.join('\n  ')}`]

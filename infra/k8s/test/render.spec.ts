@@ -98,6 +98,7 @@ describe.each(ALL.map((v) => [v.name, v] as const))('%s', (name, variant) => {
         'mongodb-auth-password',
         'mongodb-backup-password',
         'mongodb-rating-password',
+        'rating-secrets',
         'redis',
       ]);
     } else {
@@ -107,7 +108,7 @@ describe.each(ALL.map((v) => [v.name, v] as const))('%s', (name, variant) => {
           .filter((o) => o.kind === 'ExternalSecret')
           .map((s) => s.spec.target.name)
           .sort(),
-      ).toEqual(['auth-secrets', 'mongodb-auth-password', 'mongodb-backup-password', 'mongodb-rating-password', 'redis']);
+      ).toEqual(['auth-secrets', 'mongodb-auth-password', 'mongodb-backup-password', 'mongodb-rating-password', 'rating-secrets', 'redis']);
     }
   });
 });

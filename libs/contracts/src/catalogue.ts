@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { monthDateSchema } from './public-dates';
 
 export const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
@@ -27,10 +28,25 @@ export type RankingEntry = z.infer<typeof rankingEntrySchema>;
 export const rankingSchema = z.array(rankingEntrySchema);
 
 /**
+ * One group of the teacher page's breakdown by class year: one or more class years (0 Terminale …
+ * 6 Sixième), the number of public reviews written in them, and their mean overall rating (0–10,
+ * one decimal).
+ */
+export const yearGroupSchema = z.strictObject({
+  years: z.array(z.number().int().min(0).max(6)).min(1),
+  reviews: z.number().int().positive(),
+  rating: z.number().min(0).max(10),
+});
+export type YearGroup = z.infer<typeof yearGroupSchema>;
+
+/**
  * GET /api/teacher/{id}: `rating` is the mean tot_rating (0–10, one decimal) or null without reviews;
  * `criteria` each graded criterion's average (0–10, one decimal) over the reviews that graded it
  * (null: none did); `answers` each yes/no question's percent of yeses (null: no answer);
- * `distribution` how many public reviews gave each overall rating 0–10.
+ * `distribution` how many public reviews gave each overall rating 0–10. `by_year`: the only place
+ * the class year is public (docs/threat-model.md), over the reviews written before `by_year_until`
+ * (the first day of the current month), in groups of at least YEAR_GROUP_MIN_REVIEWS reviews
+ * (neighbouring years merged; empty below that).
  */
 export const teacherDetailSchema = z.strictObject({
   id: idSchema,
@@ -42,5 +58,7 @@ export const teacherDetailSchema = z.strictObject({
   criteria: z.record(z.string(), z.number().min(0).max(10).nullable()),
   answers: z.record(z.string(), z.number().int().min(0).max(100).nullable()),
   distribution: z.array(z.number().int().nonnegative()).length(11),
+  by_year: z.array(yearGroupSchema),
+  by_year_until: monthDateSchema,
 });
 export type TeacherDetail = z.infer<typeof teacherDetailSchema>;

@@ -10,7 +10,6 @@ const review = {
   subject: 'Histoire',
   subject_id: 2,
   subject_color: '#aa0000',
-  year: 1,
   created_at: '2025-05-01T00:00:00.000Z',
   grades: { clarte: 8, methodes: 6 },
   answers: { ponctuel: true, justice: false },
@@ -33,12 +32,25 @@ describe('the HTTP contract as data', () => {
     expect(check('POST', '/auth/manage/users/', 400, { email: ['user with this email already exists.'] })).not.toThrow();
   });
 
+  it('gives the author their own reviews whole: the class year and the day', () => {
+    const mine = { ...review, year: 1, created_at: '2025-05-14T00:00:00.000Z', status: 'published' };
+    expect(check('GET', '/auth/me/reviews', 200, [mine])).not.toThrow();
+    expect(check('GET', '/auth/me/reviews', 200, [{ ...mine, created_at: '2025-05-14T10:12:00.000Z' }])).toThrow(/rounded to the day/);
+  });
+
   it('refuses an unknown key, a missing key, a wrong type, a body on a 204 and a status the endpoint does not answer', () => {
     expect(check('GET', '/auth/me/favorites', 200, [{ ...review, author: 'x' }])).toThrow(/author/);
     const { subject_color: _, ...missing } = review;
     expect(check('GET', '/auth/me/favorites', 200, [missing])).toThrow(/subject_color/);
     expect(check('GET', '/auth/me/favorites', 200, [{ ...review, subject: { id: 2, name: 'Histoire' } }])).toThrow(/subject/);
-    expect(check('GET', '/auth/me/favorites', 200, [{ ...review, created_at: '2025-05-01T10:12:00.000Z' }])).toThrow(/rounded to the day/);
+    // Others' reviews: no class year, no date finer than the month (docs/threat-model.md).
+    expect(check('GET', '/auth/me/favorites', 200, [{ ...review, year: 1 }])).toThrow(/year/);
+    expect(check('GET', '/auth/me/favorites', 200, [{ ...review, created_at: '2025-05-14T00:00:00.000Z' }])).toThrow(
+      /rounded to the month/,
+    );
+    expect(check('GET', '/auth/me/favorites', 200, [{ ...review, created_at: '2025-05-01T10:12:00.000Z' }])).toThrow(
+      /rounded to the month/,
+    );
     expect(check('GET', '/auth/me/favorites', 200, [{ ...review, grades: { clarte: 11 } }])).toThrow(/grades/);
     expect(check('GET', '/auth/me/favorites', 200, [{ ...review, grades: { kindness: 8 } }])).toThrow(/grades/);
     expect(check('GET', '/auth/me/favorites', 200, [{ ...review, answers: { ponctuel: 'yes' } }])).toThrow(/answers/);

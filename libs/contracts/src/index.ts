@@ -2,6 +2,7 @@
 // them at run time. Services validate their input with these schemas; front ends type their calls
 // with the same types. See ../../../docs/architecture.md and the API contract.
 export * from './ids';
+export * from './public-dates';
 export * from './errors';
 export * from './health';
 export * from './catalogue';
@@ -10,6 +11,7 @@ export * from './sessions';
 export * from './events';
 export * from './auth';
 export * from './rating';
+export * from './text-checks';
 export * from './admin';
 export * from './transparency';
 export * from './teacher-voice';

@@ -2,6 +2,7 @@ import { ownReplySchema, publicReplySchema } from './teacher-voice';
 import { z } from 'zod';
 import { colorSchema } from './catalogue';
 import { idSchema } from './ids';
+import { dayDateSchema, monthDateSchema } from './public-dates';
 
 // The rating half of the API contract (reference/api-contract.md): review payload and its rules
 // (product spec, section 5), the public review object, community, search, profile, votes,
@@ -48,11 +49,13 @@ export const reviewStatusSchema = z.enum(['pending', 'published', 'held', 'rejec
 export type ReviewStatusName = z.infer<typeof reviewStatusSchema>;
 
 /**
- * The public review object: never the author's id or e-mail. `subject` is the subject's name (a
- * string: the spec's Review entity, which older clients render as text), with `subject_id` and
- * `subject_color` beside it; `created_at` is rounded to the day (UTC midnight, ISO 8601).
- * `grades` holds the criteria the review was given (0–10; a criterion it lacks is absent) and
- * `answers` its yes/no answers (added after the spec's client: older clients ignore them).
+ * The public review object: never the author's id or e-mail, nor what narrows the author down in a
+ * small school (docs/threat-model.md): no class year (older clients ignore its absence), and
+ * `created_at` rounded to the month (its first day, UTC midnight, ISO 8601). `subject` is the
+ * subject's name (a string: the spec's Review entity, which older clients render as text), with
+ * `subject_id` and `subject_color` beside it. `grades` holds the criteria the review was given
+ * (0–10; a criterion it lacks is absent) and `answers` its yes/no answers (added after the spec's
+ * client: older clients ignore them).
  */
 export const publicReviewSchema = z.strictObject({
   id: idSchema,
@@ -64,8 +67,7 @@ export const publicReviewSchema = z.strictObject({
   subject: z.string(),
   subject_id: idSchema,
   subject_color: colorSchema,
-  year: z.number().int().min(0).max(6),
-  created_at: z.iso.datetime().refine((s) => s.endsWith('T00:00:00.000Z'), { message: 'created_at must be rounded to the day' }),
+  created_at: monthDateSchema,
   grades: z.partialRecord(z.enum(REVIEW_GRADE_KEYS), grade),
   answers: z.partialRecord(z.enum(REVIEW_ANSWER_KEYS), z.boolean()),
   /** The teacher's published reply, when there is one (teacher-voice.ts). */
@@ -124,6 +126,7 @@ export const reviewWriteResponseSchema = z.strictObject({ message: z.string(), i
 /**
  * GET /api/rating/{id}: the author's edit form. `grades` holds what the review was given: its
  * grades (0–10) and yes/no answers, by name (`justice` and `distraction` are booleans in the first reading).
+ * A moderator may read it too (`is_creator: false`), without the class year (`year: -1`).
  */
 export const reviewEditViewSchema = z.strictObject({
   id: idSchema,
@@ -166,8 +169,14 @@ export const meSchema = z.strictObject({
   since: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
-/** `reason`: the key of the statement of reasons when held or rejected; `reason_text`: a moderator's own words, when given. */
+/**
+ * The author's own review: everything about it, the class year and the day it was written too (it
+ * is theirs). `reason`: the key of the statement of reasons when held or rejected; `reason_text`: a
+ * moderator's own words, when given.
+ */
 export const myReviewSchema = publicReviewSchema.extend({
+  year: z.number().int().min(0).max(6),
+  created_at: dayDateSchema,
   status: reviewStatusSchema,
   reason: z.string().optional(),
   reason_text: z.string().optional(),
@@ -205,18 +214,24 @@ export const moderationRejectBodySchema = z
 export type ModerationRejectBody = z.infer<typeof moderationRejectBodySchema>;
 /** approve: an optional note (the reason the reporters read; default `no-breach`) and free text. */
 export const moderationNoteBodySchema = z.strictObject({ note: z.string().trim().max(200).optional(), text: moderationText.optional() });
+/**
+ * One review waiting for a moderator: never its author's account. `author_key` is opaque (derived
+ * from the author and the teacher with a server secret): two reviews of one teacher by one author
+ * share it, so moderators see a pile-on without learning who; it links nothing across teachers.
+ * Dated to the month, without the class year, like the public object.
+ */
 export const moderationQueueItemSchema = z.strictObject({
   id: idSchema,
+  author_key: z.string().regex(/^[A-Za-z0-9_-]{8,32}$/),
   status: reviewStatusSchema,
   reason: z.string().nullable(),
   hidden: z.boolean(),
   reports: z.array(z.strictObject({ content: z.string(), weight: z.number().nonnegative(), created_at: z.string() })),
   teacher: z.strictObject({ id: idSchema, prefix: z.string(), name: z.string() }),
   subject: z.strictObject({ id: idSchema, name: z.string() }),
-  year: z.number().int(),
   tot_rating: z.number().int(),
   text_rating: z.string(),
-  created_at: z.string(),
+  created_at: monthDateSchema,
   /** The teacher's reply when it waits for a moderator (held by the automatic checks). */
   reply: ownReplySchema.optional(),
 });

@@ -87,7 +87,10 @@ export const KEPT_DEFAULT_REASON = 'no-breach';
 /**
  * Why the automatic validation (or a moderator) held or rejected a review; the author sees it.
  * `reported`: held by the weight of its reports; `teacher-delisted`: its teacher objected to being
- * listed and the objection was accepted (the review is no longer public; the author keeps it).
+ * listed and the objection was accepted (the review is no longer public; the author keeps it);
+ * `identifying-details`: the comment seems to identify its author or another pupil (a class group, a
+ * first name, a family tie, a date or a precise event: text-checks/identifying-details.ts), held for
+ * a moderator's look before it is public.
  */
 export const moderationReasonKeys = [
   'offensive-language',
@@ -102,6 +105,7 @@ export const moderationReasonKeys = [
   'false-statement',
   'other',
   'teacher-delisted',
+  'identifying-details',
 ] as const;
 export type ModerationReason = (typeof moderationReasonKeys)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { languageSchema } from './auth';
 import { idSchema } from './ids';
+import { monthDateSchema } from './public-dates';
 import {
   OBJECTION_ACCEPT_REASON_KEYS,
   OBJECTION_REFUSE_REASON_KEYS,
@@ -24,10 +25,10 @@ export const replyBodySchema = z.strictObject({
 });
 export type ReplyBody = z.infer<typeof replyBodySchema>;
 
-/** A teacher's reply as everyone reads it under the review (published ones only; never an account id). */
+/** A teacher's reply as everyone reads it under the review (published ones only; never an account id), dated to the month like the review. */
 export const publicReplySchema = z.strictObject({
   text: z.string(),
-  created_at: z.iso.datetime().refine((s) => s.endsWith('T00:00:00.000Z'), { message: 'created_at must be rounded to the day' }),
+  created_at: monthDateSchema,
 });
 export type PublicReply = z.infer<typeof publicReplySchema>;
 
@@ -69,13 +70,13 @@ const decisionBody = <K extends readonly [string, ...string[]]>(keys: K) =>
 export const objectionAcceptBodySchema = decisionBody(OBJECTION_ACCEPT_REASON_KEYS);
 export const objectionRefuseBodySchema = decisionBody(OBJECTION_REFUSE_REASON_KEYS);
 
-/** One of the linked teacher's public reviews, with their own reply when there is one. */
+/** One of the linked teacher's public reviews (dated to the month, as everyone reads it), with their own reply when there is one. */
 export const teacherSpaceReviewSchema = z.strictObject({
   id: idSchema,
   tot_rating: z.number().int().min(0).max(10),
   text_rating: z.string(),
   subject: z.string(),
-  created_at: z.iso.datetime(),
+  created_at: monthDateSchema,
   reply: ownReplySchema.nullable(),
 });
 /** GET /api/teacher-space: the linked teacher's record, whether they are listed, their objection and reviews. */

@@ -1,4 +1,4 @@
-import { formatDay, formatDecimal, formatPercent, relativeDay } from './format';
+import { formatDay, formatDecimal, formatMonth, formatPercent, relativeDay } from './format';
 
 test('ratings with one decimal as each language writes them', () => {
   expect(formatDecimal(8, 'fr')).toBe('8,0');
@@ -17,6 +17,13 @@ test("a public day in full, whatever the reader's time zone", () => {
   expect(formatDay('2026-01-15T00:00:00.000Z', 'fr')).toBe('15 janvier 2026');
   expect(formatDay('2026-01-15T00:00:00.000Z', 'en')).toBe('January 15, 2026');
   expect(formatDay('not a date', 'en')).toBe('not a date');
+});
+
+test('a public month, as each language writes it', () => {
+  expect(formatMonth('2026-11-01T00:00:00.000Z', 'fr')).toBe('novembre 2026');
+  expect(formatMonth('2026-11-01T00:00:00.000Z', 'es')).toBe('noviembre de 2026');
+  expect(formatMonth('2026-11-01T00:00:00.000Z', 'en')).toBe('November 2026');
+  expect(formatMonth('not a date', 'en')).toBe('not a date');
 });
 
 test('how long ago a day was, in calendar days then weeks, months, years', () => {

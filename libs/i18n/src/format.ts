@@ -40,6 +40,18 @@ export function formatDay(iso: string, lang: string): string {
     : cached(`day|${lang}`, () => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' })).format(date);
 }
 
+/**
+ * A month as `lang` writes it ("novembre 2026", "noviembre de 2026", "November 2026"): how public
+ * reviews are dated (to the month, so that the day tells nothing of their author). The text itself
+ * when it is no date.
+ */
+export function formatMonth(iso: string, lang: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : cached(`month|${lang}`, () => new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' })).format(date);
+}
+
 /** A moment with its time ("23 nov. 2026, 14:05"), in the reader's time zone. */
 export function formatMoment(at: number, lang: string): string {
   return cached(`moment|${lang}`, () => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })).format(new Date(at));
@@ -66,6 +78,7 @@ export interface Formatters {
   decimal: (value: number, digits?: number) => string;
   percent: (percent: number) => string;
   day: (iso: string) => string;
+  month: (iso: string) => string;
   moment: (at: number) => string;
   relativeDay: (iso: string) => string | null;
 }
@@ -79,6 +92,7 @@ export function useFormat(): Formatters {
     decimal: (value, digits) => formatDecimal(value, lang, digits),
     percent: (percent) => formatPercent(percent, lang),
     day: (iso) => formatDay(iso, lang),
+    month: (iso) => formatMonth(iso, lang),
     moment: (at) => formatMoment(at, lang),
     relativeDay: (iso) => relativeDay(iso, lang),
   };

@@ -169,4 +169,4 @@ export function findMissingKeys(catalogues: Record<string, unknown>): string[] {
 export { findUnusedKeys, catalogueKeys } from './unused-keys';
 export type { CommonCatalogue };
 export type { ResourceLanguage };
-export { formatDay, formatDecimal, formatMoment, formatPercent, relativeDay, useFormat, type Formatters } from './format';
+export { formatDay, formatDecimal, formatMoment, formatMonth, formatPercent, relativeDay, useFormat, type Formatters } from './format';

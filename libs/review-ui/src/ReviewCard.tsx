@@ -26,9 +26,10 @@ export interface ReviewCardProps {
 }
 
 /**
- * The review card shared by every screen that shows reviews: stars (tot_rating / 2) and how long
- * ago it was published, teacher, subject with its colour and year, comment, the criteria of the
- * review on demand, relatable bar, like/dislike, report flag and favourite.
+ * The review card shared by every screen that shows reviews: stars (tot_rating / 2) and the month it
+ * was written ("novembre 2026": never the day, nor the class year, which would narrow its author
+ * down: docs/threat-model.md), teacher, subject with its colour, comment, the criteria of the review
+ * on demand, relatable bar, like/dislike, report flag and favourite.
  */
 export function ReviewCard({ review, book, signedIn, goToAuth, linkTeacher = true, hideTeacher = false }: ReviewCardProps) {
   const { t } = useTranslation('review-ui');
@@ -50,8 +51,8 @@ export function ReviewCard({ review, book, signedIn, goToAuth, linkTeacher = tru
       <header className={styles.cardHeader}>
         <p className={styles.cardTop}>
           <Stars rating={review.tot_rating} size={18} />
-          <time className={styles.date} dateTime={review.created_at} title={format.day(review.created_at)} data-testid="review-date">
-            {format.relativeDay(review.created_at) ?? format.day(review.created_at)}
+          <time className={styles.date} dateTime={review.created_at.slice(0, 7)} data-testid="review-date">
+            {format.month(review.created_at)}
           </time>
         </p>
         {hideTeacher ? null : (
@@ -59,7 +60,6 @@ export function ReviewCard({ review, book, signedIn, goToAuth, linkTeacher = tru
         )}
         <p className={styles.cardMeta}>
           <SubjectChip name={review.subject} color={review.subject_color} />
-          {review.year >= 0 && review.year <= 6 ? <span className={styles.year}>{t(`years.${review.year}`)}</span> : null}
         </p>
       </header>
       <p className={review.text_rating ? styles.comment : `${styles.comment} ${styles.muted}`} data-testid="review-comment">

@@ -1,7 +1,7 @@
 // Test helpers shared by the review-ui, mfe-community and mfe-review specs (jest only).
 export { deferred, type FakeAnswer, type FakeCall, fakeApi } from '@pupitre/api-client/src/testing';
 
-/** Sample public reviews. */
+/** Sample public reviews (dated to the month, without class year, as the API answers them). */
 export function sampleReview(id: number, patch: Record<string, unknown> = {}) {
   return {
     id,
@@ -13,8 +13,7 @@ export function sampleReview(id: number, patch: Record<string, unknown> = {}) {
     subject: 'Maths',
     subject_id: 1,
     subject_color: '#1e88e5',
-    year: 2,
-    created_at: `2025-09-0${Math.min(9, id)}T00:00:00.000Z`,
+    created_at: `2025-0${Math.min(9, Math.max(1, id))}-01T00:00:00.000Z`,
     grades: {
       clarte: 8,
       interaction_soutien: 6,
@@ -34,4 +33,10 @@ export function sampleReview(id: number, patch: Record<string, unknown> = {}) {
 }
 
 /** The figures of GET /api/teacher/{id} for a teacher without public reviews (spread into a sample teacher). */
-export const NO_FIGURES = { criteria: {}, answers: {}, distribution: Array.from({ length: 11 }, () => 0) };
+export const NO_FIGURES = {
+  criteria: {},
+  answers: {},
+  distribution: Array.from({ length: 11 }, () => 0),
+  by_year: [],
+  by_year_until: '2026-11-01T00:00:00.000Z',
+};

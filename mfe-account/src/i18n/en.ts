@@ -55,6 +55,7 @@ const en = {
       'false-statement': 'a false statement of fact',
       other: 'another reason (see the moderator’s words)',
       'teacher-delisted': 'the teacher is no longer listed',
+      'identifying-details': 'your comment may identify you or another pupil: a moderator reads it before it is public (you can edit it)',
       reported: 'reports from readers, waiting for a moderator',
       withdrawn: 'you deleted it',
       'offensive-language': 'offensive language',

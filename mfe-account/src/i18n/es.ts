@@ -57,6 +57,8 @@ const es: AccountCatalogue = {
       'false-statement': 'una afirmación de hecho falsa',
       other: 'otro motivo (ver las palabras del moderador)',
       'teacher-delisted': 'el docente ya no aparece',
+      'identifying-details':
+        'tu comentario podría permitir reconocerte, a ti o a otro alumno: un moderador lo lee antes de publicarlo (puedes editarlo)',
       reported: 'denunciada por lectores, esperando a un moderador',
       withdrawn: 'la eliminaste',
       'offensive-language': 'lenguaje ofensivo',

@@ -57,6 +57,8 @@ const fr: AccountCatalogue = {
       'false-statement': 'une affirmation de fait fausse',
       other: 'un autre motif (voir les mots du modérateur)',
       'teacher-delisted': 'l’enseignant n’est plus listé',
+      'identifying-details':
+        'votre commentaire pourrait permettre de vous reconnaître, ou un autre élève : un modérateur le lit avant publication (vous pouvez le modifier)',
       reported: "signalé par des lecteurs, en attente d'un modérateur",
       withdrawn: "vous l'avez supprimé",
       'offensive-language': 'propos injurieux',

@@ -104,10 +104,7 @@ export function FavoritesPage() {
             <Stars rating={review.tot_rating} />
             {review.text_rating ? <p className={styles.quote}>{review.text_rating}</p> : null}
             <p className={styles.meta}>
-              <time dateTime={review.created_at} title={format.day(review.created_at)}>
-                {format.relativeDay(review.created_at) ?? format.day(review.created_at)}
-              </time>{' '}
-              ·{' '}
+              <time dateTime={review.created_at.slice(0, 7)}>{format.month(review.created_at)}</time> ·{' '}
               {review.relatable_count > 0
                 ? t('favorites.relatable', { percent: format.percent(review.relatable) })
                 : t('favorites.noVotes')}
@@ -142,6 +139,7 @@ const AUTHOR_REASONS = [
   'false-statement',
   'other',
   'teacher-delisted',
+  'identifying-details',
 ];
 
 /** Delete a review: a first press asks, a second confirms; the item leaves the list once the API agrees. */

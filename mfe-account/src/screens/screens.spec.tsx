@@ -246,12 +246,14 @@ const review = (id: number, extra = {}) => ({
   subject: 'Histoire',
   subject_id: 2,
   subject_color: '#aa0000',
-  year: 1,
   created_at: '2025-05-01T00:00:00.000Z',
   grades: { clarte: 8 },
   answers: { ponctuel: true },
   ...extra,
 });
+
+/** The author's own review: the class year and the day too. */
+const mine = (id: number, extra = {}) => review(id, { year: 1, ...extra });
 
 test('/me/favorites: remove drops the item', async () => {
   updateSession({ email: 'me@b.co', access: 'A' });
@@ -259,6 +261,8 @@ test('/me/favorites: remove drops the item', async () => {
   renderAt('/me/favorites');
   expect(await screen.findAllByTestId('favorite')).toHaveLength(2);
   expect(screen.getAllByTestId('favorite')[0]).toHaveTextContent('80% relatable');
+  // Someone else's review: dated to the month, like every public review.
+  expect(screen.getAllByTestId('favorite')[0]).toHaveTextContent('May 2025');
   fireEvent.click(screen.getAllByRole('button', { name: /Remove the review/ })[0]);
   await act(async () => undefined);
   expect(screen.getAllByTestId('favorite')).toHaveLength(1);
@@ -269,7 +273,11 @@ test('/me/reviews: statuses, the rejection reason and the edit link', async () =
   serve({
     'GET /auth/me/reviews': {
       status: 200,
-      body: [review(4, { status: 'pending' }), review(5, { status: 'rejected', reason: 'offensive-language' })],
+      body: [
+        mine(4, { status: 'pending' }),
+        mine(5, { status: 'rejected', reason: 'offensive-language' }),
+        mine(6, { status: 'held', reason: 'identifying-details' }),
+      ],
     },
   });
   renderAt('/me/reviews');
@@ -277,13 +285,15 @@ test('/me/reviews: statuses, the rejection reason and the edit link', async () =
   expect(items[0]).toHaveTextContent('Pending validation');
   expect(items[1]).toHaveTextContent('Rejected');
   expect(items[1]).toHaveTextContent('Reason: offensive language');
+  expect(items[2]).toHaveTextContent('Held for review');
+  expect(items[2]).toHaveTextContent('Reason: your comment may identify you or another pupil');
   expect(screen.getAllByRole('link', { name: /Edit my review/ })[1]).toHaveAttribute('href', '/review/5/edit');
 });
 
 test('/me/reviews: deleting asks first, then the review leaves the list', async () => {
   updateSession({ email: 'me@b.co', access: 'A' });
   const fetch = serve({
-    'GET /auth/me/reviews': { status: 200, body: [review(4, { status: 'published' }), review(5, { status: 'pending' })] },
+    'GET /auth/me/reviews': { status: 200, body: [mine(4, { status: 'published' }), mine(5, { status: 'pending' })] },
     'DELETE /api/rating/4': { status: 204 },
   });
   renderAt('/me/reviews');

@@ -33,6 +33,12 @@ const en = {
     answersLead: 'Share of “yes” among the answers.',
     yesShare: '{{percent}} yes',
     noAnswer: 'No answer yet',
+    byYearTitle: 'By class',
+    byYearLead:
+      'Reviews written before {{month}}, in groups large enough that no class stands out: a class with few reviews is counted with its neighbours.',
+    byYearValue_one: '{{rating}}/10 · {{count}} review',
+    byYearValue_other: '{{rating}}/10 · {{count}} reviews',
+    byYearNone: 'Not enough reviews yet to show the classes without singling anyone out.',
   },
   categories: {
     recent: 'Most recent',

@@ -35,6 +35,12 @@ const es: CommunityCatalogue = {
     answersLead: 'Proporción de «sí» entre las respuestas.',
     yesShare: '{{percent}} de sí',
     noAnswer: 'Aún sin respuesta',
+    byYearTitle: 'Por curso',
+    byYearLead:
+      'Opiniones escritas antes de {{month}}, en grupos lo bastante grandes para que ningún curso destaque: un curso con pocas opiniones se cuenta con sus vecinos.',
+    byYearValue_one: '{{rating}}/10 · {{count}} opinión',
+    byYearValue_other: '{{rating}}/10 · {{count}} opiniones',
+    byYearNone: 'Aún no hay opiniones suficientes para mostrar los cursos sin señalar a nadie.',
   },
   categories: {
     recent: 'Las más recientes',

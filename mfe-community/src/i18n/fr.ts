@@ -35,6 +35,12 @@ const fr: CommunityCatalogue = {
     answersLead: 'Part de « oui » parmi les réponses.',
     yesShare: '{{percent}} de oui',
     noAnswer: 'Pas encore de réponse',
+    byYearTitle: 'Par classe',
+    byYearLead:
+      'Avis écrits avant {{month}}, en groupes assez grands pour qu’aucune classe ne ressorte : une classe avec peu d’avis est comptée avec ses voisines.',
+    byYearValue_one: '{{rating}}/10 · {{count}} avis',
+    byYearValue_other: '{{rating}}/10 · {{count}} avis',
+    byYearNone: 'Pas encore assez d’avis pour montrer les classes sans désigner personne.',
   },
   categories: {
     recent: 'Les plus récents',

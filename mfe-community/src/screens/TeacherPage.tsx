@@ -8,6 +8,7 @@ import { MFE } from '../version';
 import { AnswerShares } from './figures/AnswerShares';
 import { CriteriaAverages } from './figures/CriteriaAverages';
 import { RatingSpread } from './figures/RatingSpread';
+import { YearBreakdown } from './figures/YearBreakdown';
 import { TeacherReviews } from './reviews';
 import styles from '../community.module.css';
 
@@ -33,7 +34,7 @@ function ReviewsOf({ id, level }: { id: number; level: 2 | 3 }) {
   );
 }
 
-/** The figures of a teacher with reviews: the spread of overall ratings, each criterion's average, the yes/no shares. */
+/** The figures of a teacher with reviews: the spread of overall ratings, each criterion's average, the yes/no shares, the class years (in large enough groups). */
 function Figures({ teacher, level }: { teacher: TeacherDetail; level: 2 | 3 }) {
   const { t } = useTranslation('community');
   const Heading = `h${level}` as const;
@@ -52,6 +53,10 @@ function Figures({ teacher, level }: { teacher: TeacherDetail; level: 2 | 3 }) {
         <Heading>{t('teacher.answersTitle')}</Heading>
         <p className={styles.figureLead}>{t('teacher.answersLead')}</p>
         <AnswerShares answers={teacher.answers} />
+      </section>
+      <section className={`pp-panel ${styles.figure}`} data-testid="by-year">
+        <Heading>{t('teacher.byYearTitle')}</Heading>
+        <YearBreakdown groups={teacher.by_year} until={teacher.by_year_until} />
       </section>
     </div>
   );

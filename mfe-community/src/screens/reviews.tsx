@@ -63,14 +63,14 @@ export function CategoryCarousels({ body }: { body: unknown }) {
   );
 }
 
-/** Every review of one teacher once (newest first), as a grid of cards. */
+/** Every review of one teacher once (newest month first, then newest first), as a grid of cards. */
 export function TeacherReviews({ body }: { body: unknown }) {
   const { t } = useTranslation('community');
   const { categories, book, signedIn, goToAuth } = useCommunityBook(body);
   const reviews = useMemo(() => {
     const seen = new Map<number, PublicReview>();
     for (const category of categories) for (const review of category.reviews) if (!seen.has(review.id)) seen.set(review.id, review);
-    return [...seen.values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    return [...seen.values()].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   }, [categories]);
   if (reviews.length === 0) return <p data-testid="teacher-no-reviews">{t('teacher.noReviews')}</p>;
   return (

@@ -315,6 +315,65 @@ describe('/publication', () => {
   });
 });
 
+describe('the nudge before a comment identifies someone', () => {
+  test('warns while writing, asks again on submit without blocking: edit the comment, or publish anyway', async () => {
+    const api = serve();
+    const user = userEvent.setup({ delay: null });
+    renderAt('/publication?teacher=4', '/publication');
+    await screen.findByTestId('teacher-clear');
+    await user.selectOptions(screen.getByTestId('year-select'), 'Year 9 (Quatrième)');
+    await answerGrades(user);
+    const comment = screen.getByTestId('comment');
+    await user.click(comment);
+    await user.paste('Clear lessons');
+    expect(screen.queryByTestId('comment-nudge')).toBeNull();
+
+    // While writing: what was found, and what it means; the comment is described by it.
+    await user.paste(', my son and Lucas in 4eme B agree');
+    const nudge = screen.getByTestId('comment-nudge');
+    expect(nudge).toHaveAttribute('role', 'status');
+    expect(nudge).toHaveTextContent('This comment may identify someone');
+    expect(nudge).toHaveTextContent('a class group: “4eme B”');
+    expect(nudge).toHaveTextContent('a first name: “Lucas”');
+    expect(nudge).toHaveTextContent('a family tie: “my son”');
+    expect(nudge).toHaveTextContent('a moderator reads it before it is public');
+    expect(comment).toHaveAccessibleDescription(/This comment may identify someone/);
+    expect(screen.queryByTestId('nudge-publish')).toBeNull();
+
+    // On submit: asked again, nothing sent; "edit" goes back to the comment.
+    await submit(user);
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(screen.getByTestId('comment-nudge')).toHaveAttribute('role', 'alert');
+    expect(screen.getByTestId('comment-nudge')).toHaveTextContent('Before you publish');
+    await act(async () => new Promise(requestAnimationFrame));
+    expect(screen.getByTestId('comment-nudge')).toHaveFocus();
+    await user.click(screen.getByTestId('nudge-edit'));
+    expect(comment).toHaveFocus();
+    expect(screen.queryByTestId('nudge-publish')).toBeNull();
+
+    // Asked again, the author publishes anyway: the review is sent as written.
+    await submit(user);
+    await user.click(screen.getByTestId('nudge-publish'));
+    const post = api.calls.find((c) => c.method === 'POST');
+    expect(post?.body).toMatchObject({ text_rating: 'Clear lessons, my son and Lucas in 4eme B agree' });
+    expect(await screen.findByTestId('where')).toHaveTextContent('/publication/complete?id=77');
+  });
+
+  test('an ordinary comment is sent at once, with no nudge', async () => {
+    const api = serve();
+    const user = userEvent.setup({ delay: null });
+    renderAt('/publication?teacher=4', '/publication');
+    await screen.findByTestId('teacher-clear');
+    await user.selectOptions(screen.getByTestId('year-select'), 'Year 9 (Quatrième)');
+    await answerGrades(user);
+    await user.click(screen.getByTestId('comment'));
+    await user.paste('Mme Durand explains clearly, tests are fair');
+    await submit(user);
+    expect(screen.queryByTestId('comment-nudge')).toBeNull();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(true);
+  });
+});
+
 describe('signed out, nothing is lost', () => {
   test('the whole form can be filled; publishing keeps it and goes to sign in, coming back to it', async () => {
     clearSession();

@@ -1,12 +1,22 @@
 // The review form of /publication and /review/{id}/edit (spec, sections 4 and 5), in four steps:
 // teacher and class, the criteria (a face scale each), the yes/no questions, the overall rating
 // and comment. An error is shown under the field at fault, which gets the focus and is scrolled to.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+// A comment that may identify someone is pointed out while it is written and again on submit.
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REVIEW_FLAG_KEYS, REVIEW_GRADE_KEYS, TEXT_RATING_MAX, TEXT_RATING_PATTERN, YEARS, type ReviewPayload } from '@pupitre/contracts';
+import {
+  identifyingDetails,
+  REVIEW_FLAG_KEYS,
+  REVIEW_GRADE_KEYS,
+  TEXT_RATING_MAX,
+  TEXT_RATING_PATTERN,
+  YEARS,
+  type ReviewPayload,
+} from '@pupitre/contracts';
 import { useFormat } from '@pupitre/i18n';
 import { TeacherSearch } from '@pupitre/review-ui';
 import { Button, Stars } from '@pupitre/ui';
+import { CommentNudge } from './CommentNudge';
 import { FieldError, GradeRow, SelectField, YesNo } from './fields';
 import {
   checkValues,
@@ -63,7 +73,11 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
   const [values, setValues] = useState<ReviewFormValues>(initial);
   const [error, setError] = useState<{ key: ReviewFormError; field: FieldName | null } | null>(null);
   const [sending, setSending] = useState(false);
+  /** The comment the author chose to publish anyway, though it may identify someone; asking: the question is on screen. */
+  const [nudge, setNudge] = useState<{ asking: boolean; acceptedFor: string | null }>({ asking: false, acceptedFor: null });
   const form = useRef<HTMLFormElement>(null);
+  const nudgeRef = useRef<HTMLDivElement>(null);
+  const details = useMemo(() => identifyingDetails(values.text), [values.text]);
   const initialPayload = useRef(checkValues(initial));
   const errorId = id('error');
 
@@ -72,6 +86,7 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
   const update = (patch: Partial<ReviewFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
     setError(null);
+    if (patch.text !== undefined) setNudge((n) => (n.asking ? { ...n, asking: false } : n));
   };
   const invalid = (field: FieldName) => (error?.field === field ? true : undefined);
   const errorAt = (field: FieldName | null) => (error && error.field === field ? <FieldError id={errorId} error={error.key} /> : null);
@@ -87,13 +102,23 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
     });
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (event: FormEvent | null, publishAnyway = false) => {
+    event?.preventDefault();
     if (sending) return;
     const check = checkValues(values);
     if (!check.ok) return fail(check.error, fieldOf(check.error, check.field));
     if (mode === 'edit' && initialPayload.current.ok && samePayload(initialPayload.current.payload, check.payload))
       return fail('ReviewFormIdentical', null);
+    // The comment may identify someone: say so again, and let the author edit it or publish anyway.
+    if (details.length > 0 && !publishAnyway && nudge.acceptedFor !== values.text) {
+      setNudge({ asking: true, acceptedFor: null });
+      requestAnimationFrame(() => {
+        nudgeRef.current?.focus({ preventScroll: true });
+        nudgeRef.current?.scrollIntoView?.({ block: 'center' });
+      });
+      return;
+    }
+    setNudge({ asking: false, acceptedFor: publishAnyway ? values.text : nudge.acceptedFor });
     setSending(true);
     const answer = await onSubmit(check.payload);
     setSending(false);
@@ -253,7 +278,7 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
             rows={4}
             value={values.text}
             aria-invalid={invalid('text') ?? (bad.length > 0 || tooLong ? true : undefined)}
-            aria-describedby={[id('text-check'), describe('text')].filter(Boolean).join(' ')}
+            aria-describedby={[id('text-check'), id('text-nudge'), describe('text')].filter(Boolean).join(' ')}
             onChange={(e) => update({ text: e.target.value })}
             data-testid="comment"
           />
@@ -268,6 +293,19 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
             {bad.length ? ` ${t('form.commentForbidden', { chars: bad.join(' ') })}` : ''}
             {!bad.length && !tooLong ? ` ${t('form.commentRules')}` : ''}
           </p>
+          <CommentNudge
+            ref={nudgeRef}
+            id={id('text-nudge')}
+            details={details}
+            asking={nudge.asking}
+            onPublishAnyway={() => void submit(null, true)}
+            onEdit={() => {
+              setNudge((n) => ({ ...n, asking: false }));
+              const comment = form.current?.querySelector<HTMLElement>('[data-field="text"]');
+              comment?.focus({ preventScroll: true });
+              comment?.scrollIntoView?.({ block: 'center' });
+            }}
+          />
           {errorAt('text')}
         </div>
       </section>

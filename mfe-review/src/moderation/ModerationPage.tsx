@@ -2,6 +2,8 @@ import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useStat
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApiGet } from '@pupitre/api-client';
+import { identifyingDetails } from '@pupitre/contracts';
+import { useFormat } from '@pupitre/i18n';
 import { Screen } from '@pupitre/review-ui';
 import { useSession } from '@pupitre/session';
 import { Button, LoadError, Loading, Panel } from '@pupitre/ui';
@@ -196,7 +198,14 @@ function Queue({ state }: { state: Read<ModerationQueueItem[]> }) {
               ))}
             </ul>
           </nav>
-          {selected ? <Item key={selected.id} item={selected} onDecided={decided} /> : null}
+          {selected ? (
+            <Item
+              key={selected.id}
+              item={selected}
+              sameAuthor={items.filter((i) => i.id !== selected.id && i.author_key === selected.author_key).length}
+              onDecided={decided}
+            />
+          ) : null}
         </div>
       )}
     </>
@@ -216,8 +225,13 @@ const answerKey: Record<Exclude<ActionAnswer, 'done'>, string> = {
   failed: 'moderation.failed',
 };
 
-function Item({ item, onDecided }: { item: ModerationQueueItem; onDecided: (message: string) => void }) {
+/**
+ * One review to decide. Who wrote it is never shown: its opaque author key (the same on every review
+ * of this teacher by the same author) and how many others in the queue share it.
+ */
+function Item({ item, sameAuthor, onDecided }: { item: ModerationQueueItem; sameAuthor: number; onDecided: (message: string) => void }) {
   const { t, i18n } = useTranslation('review');
+  const format = useFormat();
   const reasonName = useReasonName();
   const id = useId();
   const [reason, setReason] = useState<RejectReason | ''>('');
@@ -227,6 +241,8 @@ function Item({ item, onDecided }: { item: ModerationQueueItem; onDecided: (mess
   const [showHistory, setShowHistory] = useState(false);
   const reasonRef = useRef<HTMLSelectElement>(null);
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  // What the identifying-details check sees in the comment (the same shared function as the form's).
+  const found = useMemo(() => (item.reason === 'identifying-details' ? identifyingDetails(item.text_rating) : []), [item]);
 
   const run = useCallback(
     async (action: () => Promise<ActionAnswer>, done: string) => {
@@ -272,11 +288,15 @@ function Item({ item, onDecided }: { item: ModerationQueueItem; onDecided: (mess
   return (
     <article className={styles.detail} aria-labelledby={`${id}-title`} data-testid="queue-detail" data-review={item.id}>
       <h2 id={`${id}-title`}>
-        {t('moderation.reviewOf', { teacher: `${item.teacher.prefix} ${item.teacher.name}`, subject: item.subject.name, year: item.year })}
+        {t('moderation.reviewOf', { teacher: `${item.teacher.prefix} ${item.teacher.name}`, subject: item.subject.name })}
       </h2>
       <p className={styles.hint}>
-        {t('moderation.reference', { id: item.id })} · {t('moderation.written', { date: date(item.created_at) })} ·{' '}
+        {t('moderation.reference', { id: item.id })} · {t('moderation.written', { date: format.month(item.created_at) })} ·{' '}
         {t('moderation.rating', { rating: item.tot_rating })}
+      </p>
+      <p className={styles.hint} data-testid="author-key" title={t('moderation.authorKeyHint')}>
+        {t('moderation.authorKey', { key: item.author_key })} ·{' '}
+        {sameAuthor > 0 ? t('moderation.sameAuthor', { count: sameAuthor }) : t('moderation.noSameAuthor')}
       </p>
       <p className={styles.why} data-testid="why">
         {kind === 'held'
@@ -288,6 +308,13 @@ function Item({ item, onDecided }: { item: ModerationQueueItem; onDecided: (mess
       <blockquote className={styles.text} data-testid="review-text">
         {item.text_rating || t('moderation.noText')}
       </blockquote>
+      {found.length ? (
+        <p className={styles.hint} data-testid="identifying-found">
+          {t('moderation.found', {
+            details: found.map((d) => t('moderation.foundItem', { kind: t(`nudge.kinds.${d.kind}`), words: d.words })).join(', '),
+          })}
+        </p>
+      ) : null}
       {item.reply?.status === 'held' ? (
         <p className={styles.hint} data-testid="reply-held-elsewhere">
           {t('moderation.replyHeldToo')}

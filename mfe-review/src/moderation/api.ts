@@ -31,6 +31,7 @@ export const KNOWN_REASONS = [
   'reported',
   'no-breach',
   'teacher-delisted',
+  'identifying-details',
 ] as const;
 
 export const QUEUE_PATH = '/api/moderation/queue';

@@ -18,16 +18,16 @@ const token = (roles: string[]) => `x.${btoa(JSON.stringify({ sub: 'm1', roles }
 
 const item = (id: number, patch: Record<string, unknown> = {}) => ({
   id,
+  author_key: `author-of-${id}`,
   status: 'published',
   reason: null,
   hidden: false,
   reports: [{ content: `Unfair ${id}`, weight: 1, created_at: '2026-11-01T10:00:00.000Z' }],
   teacher: { id: 4, prefix: 'Mme', name: 'Durand' },
   subject: { id: 1, name: 'Maths' },
-  year: 2025,
   tot_rating: 40,
   text_rating: `Review text ${id}`,
-  created_at: '2026-10-01T10:00:00.000Z',
+  created_at: '2026-10-01T00:00:00.000Z',
   ...patch,
 });
 
@@ -109,6 +109,41 @@ test('the queue: the check that fired, the reports without identities; keyboard 
   await user.keyboard('k');
   await user.keyboard('a');
   await waitFor(() => expect(screen.getByTestId('decision-error')).toHaveTextContent('Someone decided this review meanwhile'));
+});
+
+test('a review held for identifying details: what the check found, the month, the opaque author key and the queue items that share it; never a class year', async () => {
+  fakeApi((call) =>
+    call.url === '/api/moderation/queue'
+      ? {
+          status: 200,
+          body: [
+            item(11, {
+              status: 'held',
+              reason: 'identifying-details',
+              reports: [],
+              text_rating: 'Ma fille en 4eme B le dit',
+              author_key: 'k7Yx2' + 'a'.repeat(6),
+            }),
+            item(12, { author_key: 'k7Yx2' + 'a'.repeat(6) }),
+            item(13),
+          ],
+        }
+      : { status: 502 },
+  );
+  updateSession({ email: 'm@b.c', access: token(['moderator']) });
+  renderPage();
+  const detail = await screen.findByTestId('queue-detail');
+  expect(within(detail).getByRole('heading', { level: 2 })).toHaveTextContent(/^Review of Mme Durand \(Maths\)$/);
+  expect(screen.getByTestId('why')).toHaveTextContent('Held by the automatic checks: details that may identify someone.');
+  expect(screen.getByTestId('identifying-found')).toHaveTextContent('The check found: a class group “4eme B”, a family tie “ma fille”.');
+  expect(detail).toHaveTextContent('written in October 2026');
+  expect(screen.getByTestId('author-key')).toHaveTextContent(
+    'Author key k7Yx2aaaaaa · also on 1 other review of this teacher in the queue',
+  );
+  await userEvent.setup().keyboard('j');
+  expect(screen.getByTestId('author-key')).toHaveTextContent('also on 1 other review');
+  await userEvent.setup().keyboard('j');
+  expect(screen.getByTestId('author-key')).toHaveTextContent('Author key author-of-13 · on no other review of this teacher in the queue');
 });
 
 test('decided: the latest removal of a review can be undone', async () => {

@@ -9,7 +9,15 @@ import styles from './transparency.module.css';
 export const TRANSPARENCY_PATH = '/api/transparency';
 
 /** Reasons a review is held or removed, as the page explains them (the keys of the moderation reasons). */
-const RULES = ['offensive-language', 'personal-data', 'threat', 'off-topic', 'not-about-teaching', 'false-statement'] as const;
+const RULES = [
+  'offensive-language',
+  'personal-data',
+  'threat',
+  'identifying-details',
+  'off-topic',
+  'not-about-teaching',
+  'false-statement',
+] as const;
 
 /**
  * /transparence (public): how reviews are checked and moderated, how to report, what teachers can

@@ -21,7 +21,8 @@ interface Slide {
   rating: number;
   text: string;
   teacher: string | null;
-  day: string | null;
+  /** The month it was written (public reviews are dated to the month: docs/threat-model.md). */
+  month: string | null;
 }
 
 /** The recent reviews of a community answer (its blocks, then the per-review state map). */
@@ -63,14 +64,14 @@ export default function LastReviews() {
       rating: review.tot_rating,
       text: review.text_rating,
       teacher: `${review.teacher.prefix} ${review.teacher.name} · ${review.subject}`,
-      day: review.created_at,
+      month: review.created_at,
     })),
     ...Array.from({ length: SLIDE_COUNT }, (_, i) => ({
       id: `sample-${i + 1}`,
       rating: SAMPLE_RATINGS[i],
       text: t(`home.sample.${i + 1}`),
       teacher: null,
-      day: null,
+      month: null,
     })),
   ].slice(0, SLIDE_COUNT);
 
@@ -84,7 +85,7 @@ export default function LastReviews() {
             <blockquote>{slide.text}</blockquote>
             <figcaption className={styles.slideMeta}>
               {slide.teacher === null ? t('home.example') : slide.teacher}
-              {slide.day ? <span> · {format.relativeDay(slide.day)}</span> : null}
+              {slide.month ? <span> · {format.month(slide.month)}</span> : null}
             </figcaption>
           </figure>
         ))}

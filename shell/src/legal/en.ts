@@ -36,7 +36,7 @@ const en = {
   privacy: {
     title: 'Privacy policy',
     intro:
-      'Reviews are anonymous: no public page shows who wrote a review. This page lists exactly what our services keep, why, and for how long.',
+      'Reviews are anonymous: no public page shows who wrote a review, nor, beside a review, the class year or a date finer than the month (in a small school they would narrow its author down). This page lists exactly what our services keep, why, and for how long.',
     sections: {
       account: {
         heading: '1. Your account (accounts service)',

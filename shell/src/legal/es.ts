@@ -37,7 +37,7 @@ const es: LegalCatalogue = {
   privacy: {
     title: 'Política de privacidad',
     intro:
-      'Las opiniones son anónimas: ninguna página pública indica quién escribió una opinión. Esta página enumera exactamente lo que conservan nuestros servicios, por qué y durante cuánto tiempo.',
+      'Las opiniones son anónimas: ninguna página pública indica quién escribió una opinión, ni, junto a una opinión, el curso o una fecha más precisa que el mes (en un colegio pequeño permitirían acotar a su autor). Esta página enumera exactamente lo que conservan nuestros servicios, por qué y durante cuánto tiempo.',
     sections: {
       account: {
         heading: '1. Tu cuenta (servicio de cuentas)',

@@ -37,7 +37,7 @@ const fr: LegalCatalogue = {
   privacy: {
     title: 'Politique de confidentialité',
     intro:
-      "Les avis sont anonymes : aucune page publique n'indique qui a écrit un avis. Cette page liste exactement ce que nos services conservent, pourquoi et pour combien de temps.",
+      "Les avis sont anonymes : aucune page publique n'indique qui a écrit un avis, ni, à côté d'un avis, la classe ou une date plus précise que le mois (dans une petite école, elles permettraient de cerner son auteur). Cette page liste exactement ce que nos services conservent, pourquoi et pour combien de temps.",
     sections: {
       account: {
         heading: '1. Votre compte (service des comptes)',

@@ -53,4 +53,10 @@ describe('validateConfig', () => {
     const result = validateConfig(schema, { ...valid, PORT: '70000', CORS_ORIGINS: 'not an origin', HOST: 'everywhere' });
     expect(!result.ok && result.problems.map((p) => p.split(':')[0]).sort()).toEqual(['CORS_ORIGINS', 'HOST', 'PORT']);
   });
+
+  it('never repeats the value of a secret', () => {
+    const secret = schema.extend({ SOME_SECRET: z.string().min(32, { message: 'expected at least 32 characters' }) });
+    const result = validateConfig(secret, { ...valid, SOME_SECRET: 'hunter2' });
+    expect(!result.ok && result.problems).toEqual(['SOME_SECRET: expected at least 32 characters']);
+  });
 });

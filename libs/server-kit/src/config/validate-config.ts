@@ -21,10 +21,14 @@ export function validateConfig<S extends z.ZodType>(schema: S, env: Env): Config
     if (received === undefined && issue.code === 'invalid_type') {
       return `${name}: required (${describe(issue.message)}), but it is not set`;
     }
-    return `${name}: ${describe(issue.message)}${received === undefined ? '' : `, got ${JSON.stringify(received)}`}`;
+    const shown = received === undefined || SECRET_NAME.test(name) ? '' : `, got ${JSON.stringify(received)}`;
+    return `${name}: ${describe(issue.message)}${shown}`;
   });
   return { ok: false, problems };
 }
+
+/** Variables whose value a problem never repeats (it would land in the logs of a failed start). */
+const SECRET_NAME = /SECRET|PASSWORD|PRIVATE_KEYS?$/;
 
 function describe(message: string): string {
   return message.replace(/^Invalid input: /, '');

@@ -24,6 +24,24 @@ describe('JsonLogger', () => {
     ]);
   });
 
+  it('copies every line, at every level, for the tests’ privacy audit', () => {
+    const written: string[] = [];
+    const copied: string[] = [];
+    const logger = new JsonLogger(
+      'silent',
+      (line) => written.push(line),
+      'Test',
+      (line) => copied.push(line),
+    );
+    logger.debug({ msg: 'a detail', reviewId: 4 });
+    logger.warn('a warning');
+    expect(written).toEqual([]);
+    expect(copied.map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({ level: 'debug', msg: 'a detail', reviewId: 4 }),
+      expect.objectContaining({ level: 'warn', msg: 'a warning' }),
+    ]);
+  });
+
   it('respects the level', () => {
     const { logger, entries } = capture('warn');
     logger.debug('no');

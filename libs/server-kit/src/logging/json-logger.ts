@@ -1,4 +1,5 @@
 import { type LoggerService, type LogLevel } from '@nestjs/common';
+import { logAuditCopy } from './log-audit';
 import { enabledNestLevels, levelLabel, type LogLevelName } from './log-level';
 
 type Write = (line: string) => void;
@@ -6,7 +7,8 @@ type Write = (line: string) => void;
 /**
  * Nest logger writing one JSON object per line: `{time, level, context, msg, ...fields}`.
  * `logger.log('text', 'Context')`, `logger.log({ msg: 'text', port: 3001 }, 'Context')` and
- * `logger.error('text', err.stack, 'Context')` all work, as Nest calls them.
+ * `logger.error('text', err.stack, 'Context')` all work, as Nest calls them. `copy` receives every
+ * line at every level (tests: the privacy audit, log-audit.ts).
  */
 export class JsonLogger implements LoggerService {
   private enabled: Set<LogLevel>;
@@ -15,6 +17,7 @@ export class JsonLogger implements LoggerService {
     level: LogLevelName = 'info',
     private readonly write: Write = (line) => process.stdout.write(line),
     private readonly defaultContext?: string,
+    private readonly copy: Write | undefined = logAuditCopy(),
   ) {
     this.enabled = new Set(enabledNestLevels(level));
   }
@@ -47,7 +50,8 @@ export class JsonLogger implements LoggerService {
   }
 
   private emit(level: LogLevel, message: unknown, rest: unknown[]): void {
-    if (!this.enabled.has(level)) return;
+    const enabled = this.enabled.has(level);
+    if (!enabled && !this.copy) return;
     const params = [...rest];
     // Nest passes the context as the last string argument, and for errors a stack before it.
     const context = params.length > 0 && typeof params[params.length - 1] === 'string' ? (params.pop() as string) : this.defaultContext;
@@ -59,7 +63,9 @@ export class JsonLogger implements LoggerService {
       else if (param && typeof param === 'object') Object.assign(entry, param);
       else if (param !== undefined) entry.extra = param;
     }
-    this.write(`${safeStringify(entry)}\n`);
+    const line = `${safeStringify(entry)}\n`;
+    this.copy?.(line);
+    if (enabled) this.write(line);
   }
 }
 

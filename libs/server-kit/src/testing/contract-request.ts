@@ -6,15 +6,26 @@
 import fs from 'node:fs';
 import { checkResponse, hitKey } from '@pupitre/contracts';
 import supertest from 'supertest';
+import { recordForPrivacyAudit } from './privacy-record';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** Checks one response against the contract and records the hit (throws on a mismatch). */
-export function record(method: string, url: string, status: number, body: unknown, text: string): void {
+/**
+ * Checks one response against the contract and records the hit (throws on a mismatch); the privacy
+ * audit keeps what it needs of it (privacy-record.ts).
+ */
+export function record(method: string, url: string, status: number, body: unknown, text: string, authorization?: string): void {
   const endpoint = checkResponse(method, url, status, body, text);
   const file = process.env.CONTRACT_HITS_FILE;
   if (endpoint && file) fs.appendFileSync(file, `${hitKey(endpoint, status)}\n`);
+  recordForPrivacyAudit(method, url, status, body, authorization);
 }
+
+/** The Authorization header a supertest request was sent with. */
+const authorizationOf = (res: { req?: { getHeader?: (name: string) => unknown } }): string | undefined => {
+  const value = res.req?.getHeader?.('authorization');
+  return typeof value === 'string' ? value : undefined;
+};
 
 /** Does the response carry JSON? (supertest leaves `body` as `{}` otherwise.) */
 const isJson = (type: string | undefined) => Boolean(type && /\bjson\b/.test(type));
@@ -24,7 +35,14 @@ export function request(url: string) {
   const agent = supertest(url);
   const call = (method: Method) => (path: string) =>
     agent[method](path).expect((res) =>
-      record(method, path, res.status, isJson(res.headers['content-type']) ? res.body : undefined, res.text ?? ''),
+      record(
+        method,
+        path,
+        res.status,
+        isJson(res.headers['content-type']) ? res.body : undefined,
+        res.text ?? '',
+        authorizationOf(res as unknown as Parameters<typeof authorizationOf>[0]),
+      ),
     );
   return { get: call('get'), post: call('post'), put: call('put'), patch: call('patch'), delete: call('delete') };
 }
@@ -37,6 +55,6 @@ export async function checkedFetch(
   const res = await fetch(url, { redirect: 'manual', ...init });
   const text = await res.text();
   const json = isJson(res.headers.get('content-type') ?? undefined) && text ? JSON.parse(text) : undefined;
-  record(init.method ?? 'GET', url, res.status, json, text);
+  record(init.method ?? 'GET', url, res.status, json, text, new Headers(init.headers).get('authorization') ?? undefined);
   return { status: res.status, headers: res.headers, json, text };
 }

@@ -14,3 +14,5 @@ export * from './use-test-database';
 export * from './free-port';
 export * from './token-issuer';
 export * from './contract-request';
+export * from './privacy-record';
+export * from './privacy-audit';

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { privacyAuditEnv } from '../logging/log-audit';
 import { traceEnv } from '../tracing/trace-env';
 import { record } from './contract-request';
 
@@ -19,12 +20,12 @@ export interface RunningProcess {
 }
 
 /**
- * Starts `node <entry>` with exactly `env` (plus PATH, and the database trace's variables when the
- * suite traces: tools/jest/db-trace), capturing its output.
+ * Starts `node <entry>` with exactly `env` (plus PATH, and the database trace's and the privacy
+ * audit's variables when the suite sets them: tools/jest), capturing its output.
  */
 export function startNode(entry: string, env: Record<string, string>): RunningProcess {
   const child = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH ?? '', ...traceEnv(), ...env },
+    env: { PATH: process.env.PATH ?? '', ...traceEnv(), ...privacyAuditEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -4,6 +4,7 @@ import { MeController } from './me/me.controller';
 import { ModerationController } from './moderation/moderation.controller';
 import { TransparencyController } from './transparency/transparency.controller';
 import { ModerationService } from './moderation/moderation.service';
+import { AuthorKeys } from './moderation/author-keys';
 import { PublicationModule } from './publication/publication.module';
 import { ReadingController } from './reading/reading.controller';
 import { ReviewsController } from './reviews/reviews.controller';
@@ -33,6 +34,6 @@ import { TeachersModule } from './teachers/teachers.module';
     CatalogueController,
     TransparencyController,
   ],
-  providers: [ReviewsService, SocialService, ModerationService, TeacherVoiceService, TeacherModerationService],
+  providers: [ReviewsService, SocialService, AuthorKeys, ModerationService, TeacherVoiceService, TeacherModerationService],
 })
 export class FeaturesModule {}

@@ -72,8 +72,9 @@ export class ModerationEventsWorker implements OnApplicationBootstrap, OnModuleD
       concurrency: 4,
     });
     this.worker.on('error', (err) => this.logger.warn({ msg: 'worker connection error', error: err.message }));
+    // Not the job id: a report-decided job's id holds the reporter's account (docs/threat-model.md).
     this.worker.on('failed', (job, err) =>
-      this.logger.error({ msg: 'job failed', jobId: job?.id, job: job?.name, attempt: job?.attemptsMade, error: err.message }),
+      this.logger.error({ msg: 'job failed', job: job?.name, attempt: job?.attemptsMade, error: err.message }),
     );
   }
 

@@ -42,7 +42,8 @@ export class NoticesService {
     if (await this.notices.exists({ _id: key })) return false;
     const user = Types.ObjectId.isValid(userId) ? await this.users.findById(userId, { email: 1, lang: 1, isActive: 1 }).lean() : null;
     if (!user || !user.isActive) {
-      this.logger.log({ msg: 'notice not sent: no such active account', key });
+      // The notice's kind only: its key pairs a review with the account that reported it (docs/threat-model.md).
+      this.logger.log({ msg: 'notice not sent: no such active account', notice: key.split(':')[0] });
       return false;
     }
     await this.mailer.deliver(user.email, render(user.lang ?? 'fr'));

@@ -17,7 +17,7 @@ import { ProfilesService } from '../auth/profiles.service';
 import { type AuthUser } from '../auth/token-verifier';
 import { ReviewStore } from '../data/review-store';
 import { UserStore } from '../data/user-store';
-import { relatablePercent, toPublicReview } from '../reading/review-view';
+import { relatablePercent, toAuthorReview, toPublicReview } from '../reading/review-view';
 import { authorReason, authorReasonText, authorStatus } from '../reviews/review';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { roundToOneDecimal } from '../teachers/ranking/bayesian-ranking';
@@ -80,7 +80,7 @@ export class MeController {
       const reason = delisted ? 'teacher-delisted' : authorReason(d);
       const text = authorReasonText(d);
       return {
-        ...toPublicReview(d, d, catalogue),
+        ...toAuthorReview(d, d, catalogue),
         status,
         ...(reason && (status === 'rejected' || status === 'held') ? { reason } : {}),
         ...(text ? { reason_text: text } : {}),

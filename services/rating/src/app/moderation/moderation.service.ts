@@ -9,6 +9,8 @@ import { type Decision, moderated, type ModerationAction as Action, reportsDecid
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { ownReply } from '../teacher-voice/views';
 import { type NoticeTeacher, reportNotices } from './notices';
+import { AuthorKeys } from './author-keys';
+import { publicMonth } from '../reading/review-view';
 
 const RECENT_DAYS = 30;
 const RECENT_LIMIT = 100;
@@ -50,8 +52,14 @@ export class ModerationService {
     @Inject(PublicView) private readonly view: PublicView,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(EventOutbox) private readonly outbox: EventOutbox,
+    @Inject(AuthorKeys) private readonly authorKeys: AuthorKeys,
   ) {}
 
+  /**
+   * The reviews waiting for a moderator, oldest change first (at most 500). Never the author's
+   * account: an opaque key per author and teacher (author-keys.ts); dated to the month and without
+   * the class year, like the public object (docs/threat-model.md).
+   */
   async queue(): Promise<ModerationQueueItem[]> {
     const [docs, catalogue] = await Promise.all([this.reviews.getMany(this.view.index.flaggedIds()), this.catalogue.get()]);
     return docs
@@ -62,6 +70,7 @@ export class ModerationService {
         const subject = catalogue.subjects.get(d.subjectId);
         return {
           id: d.id,
+          author_key: this.authorKeys.of(d.authorId, d.teacherId),
           status: d.status,
           reason: d.reason ?? null,
           hidden: d.hidden,
@@ -70,10 +79,9 @@ export class ModerationService {
             .map((r) => ({ content: r.content, weight: r.weight, created_at: new Date(r.at).toISOString() })),
           teacher: { id: d.teacherId, prefix: teacher?.prefix ?? '', name: teacher?.name ?? '' },
           subject: { id: d.subjectId, name: subject?.name ?? '' },
-          year: d.year,
           tot_rating: d.tot_rating,
           text_rating: d.text_rating ?? '',
-          created_at: new Date(d.createdAt).toISOString(),
+          created_at: publicMonth(d.createdAt),
           ...(d.reply?.status === 'held' ? { reply: ownReply(d.reply) } : {}),
         };
       });

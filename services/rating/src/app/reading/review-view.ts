@@ -1,4 +1,11 @@
-import { REVIEW_ANSWER_KEYS, REVIEW_GRADE_KEYS, type PublicReview, type ReviewAnswers, type ReviewGrades } from '@pupitre/contracts';
+import {
+  type MyReview,
+  REVIEW_ANSWER_KEYS,
+  REVIEW_GRADE_KEYS,
+  type PublicReview,
+  type ReviewAnswers,
+  type ReviewGrades,
+} from '@pupitre/contracts';
 import { type ReviewContent } from '../reviews/review';
 import { type Catalogue } from '../data/catalogue-snapshot';
 import { type IndexEntry } from './public-index';
@@ -15,7 +22,11 @@ export interface ReviewViewSource {
 
 export const relatablePercent = (up: number, total: number) => (total > 0 ? Math.round((100 * up) / total) : 0);
 
-/** The public review object of the contract, from one version's content: no author id, no e-mail. */
+/**
+ * The public review object of the contract, from one version's content: no author id, no e-mail,
+ * and nothing that narrows the author down in a small school (docs/threat-model.md): no class
+ * year, dates to the month.
+ */
 export function toPublicReview(review: ReviewViewSource, content: ReviewContent, catalogue: Catalogue): PublicReview {
   const teacher = catalogue.teachers.get(content.teacherId);
   const subject = catalogue.subjects.get(content.subjectId);
@@ -29,14 +40,22 @@ export function toPublicReview(review: ReviewViewSource, content: ReviewContent,
     subject: subject?.name ?? '',
     subject_id: content.subjectId,
     subject_color: subject?.color ?? '#9e9e9e',
-    year: content.year,
-    created_at: publicDay(review.createdAt),
+    created_at: publicMonth(review.createdAt),
     grades: publicGrades(content.grades),
     answers: publicAnswers(content.flags),
     ...(review.reply?.status === 'published' && review.reply.publishedAt
-      ? { reply: { text: review.reply.text, created_at: publicDay(review.reply.publishedAt) } }
+      ? { reply: { text: review.reply.text, created_at: publicMonth(review.reply.publishedAt) } }
       : {}),
   };
+}
+
+/** The author's own review (without its status): the public object, and the class year and the day it was written. */
+export function toAuthorReview(
+  review: ReviewViewSource,
+  content: ReviewContent,
+  catalogue: Catalogue,
+): Omit<MyReview, 'status' | 'reason' | 'reason_text'> {
+  return { ...toPublicReview(review, content, catalogue), year: content.year, created_at: publicDay(review.createdAt) };
 }
 
 /** The criteria a version was given (integers 0–10), by name; a criterion it lacks stays absent. */
@@ -76,10 +95,16 @@ export function entryToPublicReview(e: IndexEntry, catalogue: Catalogue): Public
   );
 }
 
-/** A public date: the day only (UTC midnight), so that the time of writing tells nothing of the author. */
+/** The day only (UTC midnight): how an author reads the date of their own review. */
 export function publicDay(date: Date | string | number): string {
   const d = new Date(date);
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())).toISOString();
+}
+
+/** A public date: the month only (its first day, UTC midnight), so that the day of writing tells nothing of the author. */
+export function publicMonth(date: Date | string | number): string {
+  const d = new Date(date);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString();
 }
 
 /** Wilson score lower bound (95 %) of the share of "relatable" votes: ranks the relevant category. */

@@ -104,7 +104,8 @@ export class ReviewsService {
       id: review.id,
       teacher: review.teacherId,
       subject: review.subjectId,
-      year: review.year,
+      // A moderator reading someone else's review is not told the class year (docs/threat-model.md): -1, "not shown".
+      year: isCreator ? review.year : -1,
       grades: { ...review.grades, ...review.flags },
       tot_rating: review.tot_rating,
       text_rating: review.text_rating ?? '',

@@ -10,7 +10,7 @@ import { TaskStore } from '../data/task-store';
 import { PublicationProducer } from '../publication/publication-producer.service';
 import { publicationJobId } from '../publication/review-publication.queue';
 import { PublicView } from '../reading/public-view';
-import { publicDay } from '../reading/review-view';
+import { publicMonth } from '../reading/review-view';
 import { replied, type ReplyRefusal } from '../reviews/reply';
 import { objectionView, ownReply } from './views';
 
@@ -61,7 +61,7 @@ export class TeacherVoiceService {
           tot_rating: e.tot,
           text_rating: e.text,
           subject: subjects.get(e.subjectId)?.name ?? '',
-          created_at: publicDay(e.createdAt),
+          created_at: publicMonth(e.createdAt),
           reply: e.reply ? ownReply(e.reply) : null,
         })),
     };

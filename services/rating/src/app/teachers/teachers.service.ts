@@ -13,6 +13,7 @@ import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { meanRating, rankTeachers, roundToOneDecimal, schoolMean } from './ranking/bayesian-ranking';
 import { searchKey } from './search-key';
 import { statsView } from '../reading/teacher-stats';
+import { monthStart, yearGroups } from '../reading/year-groups';
 
 /** Teacher pages, search and ranking: the catalogue and each teacher's figures over his public reviews, in memory. */
 @Injectable()
@@ -60,6 +61,17 @@ export class TeachersService {
         return s ? [{ id: s.id, name: s.name, color: s.color }] : [];
       }),
       ...statsView(stats),
+      ...this.byYear(id),
+    };
+  }
+
+  /** The breakdown by class year (year-groups.ts): reviews written before this month, groups of YEAR_GROUP_MIN_REVIEWS or more. */
+  private byYear(id: number): Pick<TeacherDetail, 'by_year' | 'by_year_until'> {
+    const until = monthStart(Date.now());
+    const min = this.config.YEAR_GROUP_MIN_REVIEWS;
+    return {
+      by_year: this.view.index.memo(`years:${id}:${until}:${min}`, () => yearGroups(this.view.index.reviewsOf(id), min, until)),
+      by_year_until: new Date(until).toISOString(),
     };
   }
 

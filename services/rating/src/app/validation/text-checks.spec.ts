@@ -60,6 +60,17 @@ describe('automatic validation', () => {
     expect(validateReviewText(text)).toEqual({ action: 'reject', reason: 'personal-data' });
   });
 
+  it.each(['Ma fille a beaucoup progresse', 'En 4eme B on avait cours avec lui', 'Mi hijo la adora', 'Last Friday he shouted at Oliver'])(
+    'holds %j for a moderator: it may identify someone',
+    (text) => expect(validateReviewText(text)).toEqual({ action: 'hold', reason: 'identifying-details' }),
+  );
+
+  it('decides on personal data, threats and insults before identifying details', () => {
+    expect(validateReviewText('Ma fille dit que c est un connard')).toEqual({ action: 'reject', reason: 'offensive-language' });
+    expect(validateReviewText('Mon fils a ton numero 06 12 34 56 78')).toEqual({ action: 'reject', reason: 'personal-data' });
+    expect(validateReviewText('Je sais ou tu habites, ma fille me l a dit')).toEqual({ action: 'hold', reason: 'threat' });
+  });
+
   it('rejects characters outside the contract set', () => {
     expect(validateReviewText('mail: a@b.c')).toEqual({ action: 'reject', reason: 'text-rating-forbidden-characters' });
     expect(validateReviewText('x'.repeat(257))).toEqual({ action: 'reject', reason: 'text-rating-forbidden-characters' });

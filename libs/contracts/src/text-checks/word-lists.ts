@@ -1,6 +1,7 @@
 // Word lists of the automatic validation, in French, Spanish and English. Entries are written in
 // plain lower case; they are normalised the same way as the text (accents, leetspeak, repeated
-// letters), so `C0NNNAAARD` or `pútá` still match. Keep each list sorted; add words here.
+// letters), so `C0NNNAAARD` or `pútá` still match. Keep each list sorted; add words here. The words
+// that make a comment identify someone are in identifying-words.ts.
 
 /** Insults and slurs: a review containing one is rejected (`offensive-language`). */
 export const OFFENSIVE_WORDS: Record<'fr' | 'es' | 'en', readonly string[]> = {

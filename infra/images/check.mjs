@@ -1,0 +1,328 @@
+// `npm run images:check`: starts every image built by `npm run images` as its Kubernetes manifest
+// runs it (manifests.mjs, containers.mjs) against a real database, Redis and mail catcher, and
+// checks each one: its probes answer, it runs as the non-root user its Dockerfile declares (and its
+// manifest asks), the static images serve their files with the security headers, SIGTERM stops it
+// within the manifest's grace. In between, a whole journey runs in Chromium through a gateway in
+// front of the containers (journey.mjs): sign-up through the mail catcher, a review published and
+// made public by the worker container once its (shortened) validation delay has passed.
+// Ends with 'N passed, N failed'; containers' logs of a failure are printed.
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DATA_DIR, ROOT } from '../local/lib/paths.mjs';
+import { freePortList, waitForHttp } from '../local/lib/ports.mjs';
+import { startMongo } from '../local/lib/mongo.mjs';
+import { startRedis } from '../local/lib/redis.mjs';
+import { startMailCatcher } from '../local/lib/mail.mjs';
+import { startGateway } from '../local/lib/gateway.mjs';
+import { loadSecurityPolicy, pageHeaders } from '../local/lib/security-headers.mjs';
+import { makeWorkspace, renderDir } from '../k8s/test/render.mjs';
+import { IMAGES } from './targets.mjs';
+import { readReport } from './report.mjs';
+import { deploymentSpec } from './manifests.mjs';
+import { dockerfileUser } from './dockerfile.mjs';
+import { runToCompletion, startContainer, ulimits } from './containers.mjs';
+import { ensureContainerTools, imageExists, podman } from './tools.mjs';
+import { runJourney } from './journey.mjs';
+
+/** The validation delay of the check's reviews (10 minutes in the manifests). */
+const VALIDATION_DELAY = '3s';
+const results = [];
+let stopping = false; // interrupted: the checks still running say nothing more
+const t0 = Date.now();
+const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
+
+async function check(what, fn) {
+  if (stopping) return false;
+  const started = Date.now();
+  try {
+    const detail = await fn();
+    results.push({ what, ok: true });
+    console.log(`  ✓ ${what}${detail ? ` (${detail})` : ''} [${((Date.now() - started) / 1000).toFixed(1)} s]`);
+    return true;
+  } catch (err) {
+    if (stopping) return false;
+    results.push({ what, ok: false, error: err.message });
+    console.log(`  ✗ ${what}: ${err.message}`);
+    return false;
+  }
+}
+
+/** A private ES256 JWK (the auth Secret's JWT_PRIVATE_KEYS, made for this check). */
+function signingKeys() {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return JSON.stringify([{ ...privateKey.export({ format: 'jwk' }), kid: `images-check-${randomUUID().slice(0, 8)}` }]);
+}
+
+async function get(url) {
+  const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+async function expectOk(url) {
+  const r = await get(url);
+  if (r.status !== 200) throw new Error(`GET ${url} answered ${r.status}: ${r.text.slice(0, 200)}`);
+  return r;
+}
+
+function expectHeaders(r, expected, what) {
+  const wrong = Object.entries(expected).filter(([k, v]) => r.headers.get(k) !== v);
+  if (wrong.length)
+    throw new Error(
+      `${what}: ${wrong.map(([k, v]) => `${k} is ${JSON.stringify(r.headers.get(k))}, expected ${JSON.stringify(v)}`).join('; ')}`,
+    );
+}
+
+/** Removes the containers of an earlier images:check that was killed before it could (its process is gone). */
+function removeLeftovers() {
+  const names = podman(['ps', '-a', '--filter', 'name=^pupitre-check-', '--format', '{{.Names}}']).split('\n').filter(Boolean);
+  for (const name of names) {
+    const pid = Number(/^pupitre-check-(\d+)-/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !fs.existsSync(`/proc/${pid}`)) {
+      console.log(`  removing ${name}, left by an interrupted check`);
+      podman(['rm', '-f', '-t', '0', name]);
+    }
+  }
+}
+
+async function main() {
+  ensureContainerTools({ tools: ['podman', 'runc', 'slirp4netns'] });
+  const report = readReport();
+  const byName = Object.fromEntries(report.images.map((i) => [i.name, i]));
+  const missing = IMAGES.filter((i) => !byName[i.name] || !imageExists(byName[i.name].ref));
+  if (missing.length) throw new Error(`not built: ${missing.map((i) => i.name).join(', ')}; run \`npm run images\` first`);
+  console.log(`» images:check of tag ${report.tag} (${report.bases.mode} bases)`);
+
+  console.log('» the manifests: rendering infra/k8s/overlays/dev');
+  const ws = makeWorkspace();
+  let objects;
+  try {
+    objects = renderDir(ws, 'overlays/dev');
+  } finally {
+    ws.cleanup();
+  }
+  const specs = Object.fromEntries(IMAGES.map((i) => [i.name, deploymentSpec(objects, i.deployment)]));
+  const seedJob = objects.find((o) => o.kind === 'Job' && o.metadata.name === 'rating-seed');
+
+  const workDir = path.join(DATA_DIR, 'images-check');
+  fs.rmSync(workDir, { recursive: true, force: true });
+  fs.mkdirSync(workDir, { recursive: true });
+  const [mongoPort, redisPort, smtpPort, mailWebPort, gatewayPort, authPort, ratingPort, workerPort, ...staticPorts] =
+    await freePortList(12);
+  const port = { auth: authPort, 'rating-api': ratingPort, 'rating-worker': workerPort };
+  IMAGES.filter((i) => i.kind === 'static').forEach((i, n) => (port[i.name] = staticPorts[n]));
+  const publicUrl = `http://localhost:${gatewayPort}`;
+  const limits = ulimits();
+  const prefix = `pupitre-check-${process.pid}`;
+  const handles = {};
+  const stoppers = [];
+  let failed = false;
+  removeLeftovers();
+  // Ctrl-C or a SIGTERM: the containers, database, Redis and mail catcher are stopped before leaving.
+  const interrupted = async (signal) => {
+    stopping = true;
+    console.error(`\n${signal}: stopping the containers and the stores…`);
+    for (const stop of stoppers.reverse()) await Promise.resolve(stop()).catch(() => {});
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+
+  try {
+    console.log(`» database, Redis and mail catcher [${elapsed()}]`);
+    const mongo = await startMongo({
+      port: mongoPort,
+      dataDir: path.join(workDir, 'db'),
+      logFile: path.join(workDir, 'db.log'),
+      useEnv: false,
+      testing: true,
+      log: (m) => console.log(`  ${m}`),
+    });
+    stoppers.push(mongo.stop);
+    const redis = await startRedis({
+      port: redisPort,
+      dataDir: path.join(workDir, 'redis'),
+      logFile: path.join(workDir, 'redis.log'),
+      persist: false,
+      useEnv: false,
+    });
+    stoppers.push(redis.stop);
+    const mail = await startMailCatcher({ smtpPort, webPort: mailWebPort });
+    stoppers.push(mail.stop);
+
+    // What differs from a cluster, and only that: the stores' and the other services' addresses
+    // (127.0.0.1 here, cluster DNS names in the manifests), the port of each service (they share
+    // the host's network), the signing key (the dev example's is empty), the public URL and a short
+    // validation delay.
+    const overrides = {
+      auth: {
+        HOST: '127.0.0.1',
+        PORT: String(authPort),
+        MONGODB_URI: mongo.uri,
+        REDIS_URL: redis.url,
+        SMTP_URL: mail.smtpUrl,
+        JWT_PRIVATE_KEYS: signingKeys(),
+        PUBLIC_URL: publicUrl,
+      },
+      'rating-api': {
+        HOST: '127.0.0.1',
+        PORT: String(ratingPort),
+        MONGODB_URI: mongo.uri,
+        REDIS_URL: redis.url,
+        AUTH_JWKS_URL: `http://127.0.0.1:${authPort}/auth/.well-known/jwks.json`,
+        REVIEW_VALIDATION_DELAY: VALIDATION_DELAY,
+      },
+      'rating-worker': { HOST: '127.0.0.1', PORT: String(workerPort), MONGODB_URI: mongo.uri, REDIS_URL: redis.url },
+    };
+    for (const [name, o] of Object.entries(overrides)) {
+      const unknown = Object.keys(o).filter(
+        (k) =>
+          !(k in specs[name].env) &&
+          !['HOST', 'PORT', 'JWT_PRIVATE_KEYS', 'PUBLIC_URL', 'REVIEW_VALIDATION_DELAY', 'AUTH_JWKS_URL', 'SMTP_URL'].includes(k),
+      );
+      if (unknown.length) throw new Error(`${name}: the manifest has no ${unknown.join(', ')}`);
+      console.log(`  ${name}: ${Object.keys(specs[name].env).length} variables from the manifest; set here: ${Object.keys(o).join(', ')}`);
+    }
+    const envOf = (name) => ({ ...specs[name].env, ...(overrides[name] ?? {}) });
+
+    console.log(
+      `» demo data: the dev overlay's seed Job (rating-api image, ${seedJob.spec.template.spec.containers[0].args.join(' ')}) [${elapsed()}]`,
+    );
+    await check('rating-seed Job: loads the demo data and exits 0', async () => {
+      const seedSpec = { ...specs['rating-api'], name: 'rating-seed', mounts: specs['rating-api'].mounts };
+      const r = runToCompletion({
+        spec: seedSpec,
+        ref: byName['rating-api'].ref,
+        name: `${prefix}-seed`,
+        env: envOf('rating-api'),
+        limits,
+        command: seedJob.spec.template.spec.containers[0].args,
+        workDir,
+      });
+      if (r.code !== 0) throw new Error(r.logs.split('\n').slice(-10).join('\n'));
+    });
+
+    console.log(`» starting the containers [${elapsed()}]`);
+    const remotesDir = path.join(workDir, 'shell-config');
+    fs.mkdirSync(remotesDir);
+    const shellMount = specs.shell.mounts.find((m) => m.kind === 'configMap');
+    for (const [file, text] of Object.entries(shellMount.files)) fs.writeFileSync(path.join(remotesDir, file), text);
+    fs.chmodSync(remotesDir, 0o755);
+    for (const image of IMAGES) {
+      const spec = specs[image.name];
+      handles[image.name] = startContainer({
+        spec,
+        ref: byName[image.name].ref,
+        name: `${prefix}-${image.name}`,
+        network: image.kind === 'node' ? 'host' : { publish: port[image.name] },
+        env: image.kind === 'node' ? envOf(image.name) : spec.env,
+        configDirs: image.name === 'shell' ? { [shellMount.path]: remotesDir } : {},
+        limits,
+        workDir,
+      });
+      stoppers.push(() => handles[image.name].remove());
+    }
+
+    const policy = loadSecurityPolicy();
+    const staticHeaders = pageHeaders(policy, {});
+    for (const image of IMAGES) {
+      const spec = specs[image.name];
+      const base = `http://127.0.0.1:${port[image.name]}`;
+      const h = handles[image.name];
+      console.log(`» ${image.name} (${byName[image.name].ref}) [${elapsed()}]`);
+      const up = await check(`${image.name}: startup probe ${spec.probes.startup ?? spec.probes.liveness} answers`, async () => {
+        try {
+          await waitForHttp(`${base}${spec.probes.startup ?? spec.probes.liveness}`, {
+            timeoutMs: 60_000,
+            okStatus: 200,
+            isAlive: () => h.running(),
+          });
+        } catch (err) {
+          throw new Error(`${err.message}\n--- its last lines ---\n${h.logs()}`, { cause: err });
+        }
+      });
+      if (!up) continue;
+      await check(`${image.name}: readiness ${spec.probes.readiness} and liveness ${spec.probes.liveness} answer 200`, async () => {
+        await waitForHttp(`${base}${spec.probes.readiness}`, { timeoutMs: 30_000, okStatus: 200 });
+        await expectOk(`${base}${spec.probes.liveness}`);
+      });
+      await check(`${image.name}: runs as its Dockerfile's non-root user, the manifest's runAsUser`, () => {
+        const declared = dockerfileUser(path.join(ROOT, image.dockerfile), image.target);
+        const { uid, gid } = h.ids();
+        if (uid === 0) throw new Error('runs as root');
+        if (`${uid}:${gid}` !== declared && String(uid) !== declared)
+          throw new Error(`runs as ${uid}:${gid}, the Dockerfile says USER ${declared}`);
+        if (uid !== spec.user) throw new Error(`runs as ${uid}, the manifest's runAsUser is ${spec.user}`);
+        return `uid ${uid}, gid ${gid}`;
+      });
+      if (image.kind === 'static') {
+        const files =
+          image.name === 'shell' ? ['/index.html', '/', '/remotes.json'] : [`/mfe/${image.name.replace(/^mfe-/, '')}/mf-manifest.json`];
+        await check(`${image.name}: serves ${files.join(', ')} with the headers of infra/security-headers.json`, async () => {
+          for (const file of files) expectHeaders(await expectOk(`${base}${file}`), staticHeaders, file);
+        });
+      }
+    }
+
+    console.log(`» the journey in Chromium through a gateway in front of the containers [${elapsed()}]`);
+    const remotesFile = path.join(remotesDir, 'remotes.json');
+    const gateway = await startGateway({
+      port: gatewayPort,
+      remotesFile,
+      targets: {
+        auth: `http://127.0.0.1:${authPort}`,
+        rating: `http://127.0.0.1:${ratingPort}`,
+        ...Object.fromEntries(IMAGES.filter((i) => i.kind === 'static').map((i) => [i.name, `http://127.0.0.1:${port[i.name]}`])),
+      },
+    });
+    stoppers.push(gateway.stop);
+    await check(
+      `journey: sign up, activate from the mail, sign in, publish a review; the worker makes it public after ${VALIDATION_DELAY}`,
+      () =>
+        runJourney({
+          url: publicUrl,
+          mailUrl: mail.webUrl,
+          log: (m) => console.log(`    ${m}`),
+          artifacts: path.join(ROOT, 'artifacts/images'),
+        }),
+    );
+
+    console.log(`» SIGTERM [${elapsed()}]`);
+    for (const image of IMAGES) {
+      const spec = specs[image.name];
+      const h = handles[image.name];
+      if (!h.running()) continue;
+      const budget = spec.graceSeconds - spec.preStopSleep;
+      await check(
+        `${image.name}: SIGTERM stops it within its grace (${spec.graceSeconds} s${spec.preStopSleep ? ` less the ${spec.preStopSleep} s pre-stop pause` : ''})`,
+        async () => {
+          const r = await h.terminate(budget);
+          if (r.code === null) throw new Error(`still running after ${budget} s\n${h.logs()}`);
+          if (r.code !== 0 && r.code !== 143) throw new Error(`exit code ${r.code} after ${r.seconds.toFixed(1)} s\n${h.logs()}`);
+          return `exit ${r.code} in ${r.seconds.toFixed(1)} s`;
+        },
+      );
+    }
+  } catch (err) {
+    failed = true;
+    console.error(`\n✗ ${err.message}`);
+    for (const h of Object.values(handles)) console.error(`--- ${h.name} ---\n${h.logs(20)}`);
+  } finally {
+    for (const stop of stoppers.reverse()) await Promise.resolve(stop()).catch(() => {});
+  }
+
+  const passed = results.filter((r) => r.ok).length;
+  const bad = results.filter((r) => !r.ok);
+  if (bad.length) {
+    console.log('\nfailed:');
+    for (const r of bad) console.log(`  ✗ ${r.what}: ${r.error.split('\n')[0]}`);
+  }
+  console.log(`\nimages:check of ${IMAGES.length} images (tag ${report.tag}) in ${elapsed()}`);
+  console.log(`${passed} passed, ${bad.length + (failed ? 1 : 0)} failed`);
+  process.exit(bad.length || failed ? 1 : 0);
+}
+
+main().catch((err) => {
+  console.error(`\n✗ npm run images:check: ${err.message}`);
+  process.exit(1);
+});

@@ -28,6 +28,7 @@ export * from './platform.module';
 export * from './bootstrap/startup-error';
 export * from './database/duplicate-key';
 export * from './database/ensure-indexes';
+export * from './database/transaction';
 export * from './throttle/redis-rate-limiter';
 export * from './sessions/session-state';
 export * from './http/unavailable';

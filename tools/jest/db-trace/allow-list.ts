@@ -23,6 +23,16 @@ export const ALLOWED_SHAPES: AllowedShape[] = [
   { collection: 'teachers', ops: ['find'], fields: [], why: 'the catalogue snapshot (hundreds of teachers), loaded whole into memory' },
   { collection: 'subjects', ops: ['find'], fields: [], why: 'the catalogue snapshot (tens of subjects), loaded whole into memory' },
   { collection: 'teachers', ops: ['find'], fields: ['prefix', 'name'], why: 'admin: the duplicate check of a new teacher among hundreds' },
+  // Each teacher's figures (one document per teacher: hundreds), read whole for the ranking and the
+  // search (at most once a second per process), and replaced whole by the seed and the migration.
+  { collection: 'teacher_stats', ops: ['find'], fields: [], why: "every teacher's figures (hundreds): the ranking, the search" },
+  {
+    collection: 'teacher_stats',
+    ops: ['deleteMany'],
+    fields: ['_id'],
+    backgroundOnly: true,
+    why: 'the figures rebuilt from the reviews (seed, migration): the teachers left without a public review',
+  },
   // Short to-do lists, read whole by the worker's reconciler and the start-up checks.
   {
     collection: 'review_tasks',
@@ -38,14 +48,14 @@ export const ALLOWED_SHAPES: AllowedShape[] = [
     backgroundOnly: true,
     why: "rating: the events of moderators' decisions not yet queued (empty but for a crash or a Redis outage), read whole by the reconciler",
   },
-  // Every review, read whole by each API process to build its public index (start-up, and after its
-  // change notices may have been missed), and by the worker for an erasure (a rare event): ADR 0009.
+  // Every review, read once by the worker for a user's erasure (a rare event; their votes and
+  // reports live in the reviews), by the seed and by the one-time migrations.
   {
     collection: 'reviews',
     ops: ['find'],
     fields: [],
     backgroundOnly: true,
-    why: 'the public index loaded whole (start-up, resubscription) and a user erasure, never per request (ADR 0009)',
+    why: "a user erasure (rare: each review holds its voters' and reporters' ids), the seed and the migrations: never per request",
   },
   // One-time migrations (rating, start-up): each scans its collection once per database.
   ...['votes', 'favorites', 'reports', 'profiles'].map((collection) => ({

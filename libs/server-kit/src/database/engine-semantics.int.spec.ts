@@ -5,6 +5,7 @@
 import { MongoClient, type Db } from 'mongodb';
 import { dropDatabase, testDatabaseName } from '../testing';
 import { isDuplicateKey, writeRetried } from './duplicate-key';
+import { inTransaction } from './transaction';
 
 jest.setTimeout(120_000);
 
@@ -72,5 +73,31 @@ describe('the database engine under concurrent writers', () => {
       });
       expect(await docs.countDocuments()).toBe(1);
     }
+  });
+
+  it('a transaction of a compare-and-set and an $inc elsewhere: 30 concurrent ones all land, each exactly once, both or neither', async () => {
+    const docs = db.collection<{ _id: string; version: number }>('tx_docs');
+    const sums = db.collection<{ _id: string; n: number }>('tx_sums');
+    await docs.insertOne({ _id: 'd', version: 0 });
+    await sums.insertOne({ _id: 's', n: 0 });
+    let aborted = 0;
+    await inParallel(30, async () => {
+      for (;;) {
+        const current = await docs.findOne({ _id: 'd' });
+        const done = await inTransaction(client, async (session) => {
+          const moved = await docs.updateOne({ _id: 'd', version: current!.version }, { $inc: { version: 1 } }, { session });
+          if (moved.modifiedCount !== 1) return false;
+          await sums.updateOne({ _id: 's' }, { $inc: { n: 1 } }, { session });
+          return true;
+        });
+        if (done) return;
+        aborted += 1;
+      }
+    });
+    expect({ version: (await docs.findOne({ _id: 'd' }))?.version, n: (await sums.findOne({ _id: 's' }))?.n }).toEqual({
+      version: 30,
+      n: 30,
+    });
+    expect(aborted).toBeGreaterThan(0); // some lost the compare-and-set, aborted, and wrote nothing
   });
 });

@@ -2,29 +2,16 @@
 // archive and CSV-import teachers and subjects, directly in the database. Exit codes: 0 done,
 // 2 usage error, 78 bad configuration, 1 any other failure (e.g. a duplicate name).
 import 'reflect-metadata';
-import {
-  createProbeConnection,
-  databaseNameField,
-  describeStartupError,
-  loadConfig,
-  mongoUriField,
-  mongooseOptions,
-} from '@pupitre/server-kit';
+import { databaseNameField, describeStartupError, loadConfig, mongoUriField, mongooseOptions } from '@pupitre/server-kit';
 import mongoose from 'mongoose';
 import { z } from 'zod';
 import { CatalogueError, CatalogueStore } from '../app/data/catalogue-store';
-import { ChangeFeed } from '../app/data/change-feed';
 import { seedModels } from '../seed/seed-models';
 import { runCatalogueCommand, USAGE, UsageError } from './cli';
 
 const schema = z.object({
   MONGODB_URI: mongoUriField(),
   MONGODB_DB: databaseNameField('pupitre_rating'),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\/.+/, { message: 'expected a redis:// URL' })
-    .optional(),
-  QUEUE_PREFIX: z.string().default('bull'),
 });
 
 async function main(): Promise<void> {
@@ -42,12 +29,6 @@ async function main(): Promise<void> {
     const store = new CatalogueStore(await seedModels(connection));
     const result = await runCatalogueCommand(store, argv);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    if (config.REDIS_URL && !['subjects', 'teachers'].includes(argv[0])) {
-      // The API processes hold the catalogue in memory: a change notice makes them read it again.
-      const redis = createProbeConnection(config.REDIS_URL);
-      await new ChangeFeed(redis, config.QUEUE_PREFIX).catalogueChanged();
-      redis.disconnect();
-    }
   } catch (err) {
     if (err instanceof UsageError) {
       process.stderr.write(`${err.message}\n\n${USAGE}\n`);

@@ -1,3 +1,4 @@
+import { withDerived } from '../app/reviews/list-keys';
 import { allocateIds } from '../app/data/allocate-ids';
 import { reviewOid, teacherOid } from '../app/data/keys';
 import { type ReviewContent, type ReviewDoc } from '../app/reviews/review';
@@ -28,6 +29,8 @@ export async function runSeed(models: SeedModels): Promise<SeedSummary> {
   const subjectIds = await ensureSubjects(models);
   const { ids: teacherIds, added: teachersAdded } = await ensureTeachers(models, subjectIds);
   const reviewsAdded = await addMissingReviews(models, teacherIds, subjectIds);
+  // The demo reviews are written as published: their teachers' figures are computed from them.
+  if (reviewsAdded) await models.stats.rebuild(models.reviews.collection.find({}) as never);
   return { subjectsAdded: subjectIds.added, teachersAdded, reviewsAdded };
 }
 
@@ -92,7 +95,7 @@ async function addMissingReviews(models: SeedModels, teacherIds: Map<string, num
   });
   if (!missing.length) return 0;
   const ids = await allocateIds(models.counters as never, 'reviews', missing.length);
-  await models.reviews.insertMany(missing.map((r, i) => ({ _id: reviewOid(ids[i]), id: ids[i], ...r })));
+  await models.reviews.insertMany(missing.map((r, i) => withDerived({ _id: reviewOid(ids[i]), id: ids[i], ...r } as ReviewDoc)));
   return missing.length;
 }
 

@@ -3,7 +3,9 @@ import { type Connection, type Model } from 'mongoose';
 import { publishedReview } from './run-seed';
 import { migrateToDerivedKeys } from '../app/data/derived-keys.migration';
 import { migrateToSingleDocuments } from '../app/data/single-document.migration';
+import { migrateToIndexedReads } from '../app/data/indexed-reads.migration';
 import { Counter, CounterSchema } from '../app/data/counter.schema';
+import { TeacherStatsStore } from '../app/data/teacher-stats-store';
 import { type ReviewDoc } from '../app/reviews/review';
 import { ReviewSchema } from '../app/reviews/review.schema';
 import { Subject, SubjectSchema } from '../app/subjects/subject.schema';
@@ -14,6 +16,7 @@ export interface SeedModels {
   subjects: Model<Subject>;
   teachers: Model<Teacher>;
   reviews: Model<ReviewDoc>;
+  stats: TeacherStatsStore;
 }
 
 /** The service's models on a plain mongoose connection (the seed runs without Nest). */
@@ -22,13 +25,15 @@ export async function seedModels(connection: Connection): Promise<SeedModels> {
   await migrateLegacyDemoReviews(connection);
   await migrateToDerivedKeys(connection);
   await migrateToSingleDocuments(connection);
+  await migrateToIndexedReads(connection);
   const models: SeedModels = {
     counters: connection.model<Counter>(Counter.name, CounterSchema),
     subjects: connection.model<Subject>(Subject.name, SubjectSchema),
     teachers: connection.model<Teacher>(Teacher.name, TeacherSchema),
     reviews: connection.model<ReviewDoc>('Review', ReviewSchema),
+    stats: new TeacherStatsStore(connection.collection('teacher_stats') as never, connection.getClient() as never),
   };
-  await ensureIndexes(Object.values(models));
+  await ensureIndexes([models.counters, models.subjects, models.teachers, models.reviews]);
   return models;
 }
 

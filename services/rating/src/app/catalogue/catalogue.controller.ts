@@ -12,10 +12,9 @@ import {
 import { ApiError, ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
 import { type z } from 'zod';
 import { RequireAdmin } from '../auth/auth.guard';
-import { ChangeFeed } from '../data/change-feed';
-import { PublicView } from '../reading/public-view';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { CatalogueError, CatalogueStore } from '../data/catalogue-store';
+import { TeacherStatsStore } from '../data/teacher-stats-store';
 
 const idPipe = () => new ZodValidationPipe(idParamSchema);
 
@@ -26,19 +25,20 @@ const idPipe = () => new ZodValidationPipe(idParamSchema);
 export class CatalogueController {
   constructor(
     @Inject(CatalogueStore) private readonly store: CatalogueStore,
-    @Inject(ChangeFeed) private readonly feed: ChangeFeed,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
-    @Inject(PublicView) private readonly view: PublicView,
+    @Inject(TeacherStatsStore) private readonly stats: TeacherStatsStore,
   ) {}
 
-  /** A teacher as the admin list shows it: with his public review count. */
-  private withCount = <T extends { id: number }>(row: T) => ({ ...row, reviewCount: this.view.index.teacherStats(row.id).reviewCount });
+  /** Teachers as the admin list shows them: each with his public review count. */
+  private async withCounts<T extends { id: number }>(rows: T[]): Promise<(T & { reviewCount: number })[]> {
+    const stats = await this.stats.all();
+    return rows.map((row) => ({ ...row, reviewCount: stats.get(row.id)?.reviewCount ?? 0 }));
+  }
 
   private async run<T>(work: () => Promise<T>): Promise<T> {
     try {
       const result = await work();
       this.catalogue.invalidate();
-      await this.feed.catalogueChanged();
       return result;
     } catch (err) {
       if (err instanceof CatalogueError) throw ApiError.of(err.status, err.key, err.message);
@@ -75,13 +75,13 @@ export class CatalogueController {
 
   @Get('teachers')
   async teachers() {
-    return (await this.store.listTeachers()).map(this.withCount);
+    return this.withCounts(await this.store.listTeachers());
   }
 
   @Post('teachers')
   @ApiBody({ schema: zodApiSchema(teacherCreateSchema) })
   addTeacher(@Body(new ZodValidationPipe(teacherCreateSchema)) body: z.output<typeof teacherCreateSchema>) {
-    return this.run(async () => this.withCount(await this.store.addTeacher(body)));
+    return this.run(async () => (await this.withCounts([await this.store.addTeacher(body)]))[0]);
   }
 
   @Patch('teachers/:id')
@@ -90,7 +90,7 @@ export class CatalogueController {
     @Param('id', idPipe()) id: number,
     @Body(new ZodValidationPipe(teacherUpdateSchema)) body: z.output<typeof teacherUpdateSchema>,
   ) {
-    return this.run(async () => this.withCount(await this.store.updateTeacher(id, body)));
+    return this.run(async () => (await this.withCounts([await this.store.updateTeacher(id, body)]))[0]);
   }
 
   @Post('teachers/import')

@@ -5,6 +5,11 @@ import { sharedWork } from '@pupitre/server-kit';
 import { Model } from 'mongoose';
 import { Subject } from '../subjects/subject.schema';
 import { Teacher } from '../teachers/teacher.schema';
+import { catalogueVersion } from './catalogue-version';
+import { type Counter } from './counter.schema';
+
+/** How long a snapshot is served before the catalogue's version is read again. */
+export const CATALOGUE_CHECK_MS = 1000;
 
 export type TeacherRow = Pick<Teacher, 'id' | 'prefix' | 'name' | 'searchKey' | 'subjectIds' | 'archived'> & {
   /** Delisted (an accepted objection): in no public answer. */
@@ -21,24 +26,33 @@ export interface Catalogue {
 }
 
 /**
- * Every teacher and subject, held in memory (a school has a few hundred): teacher pages, search,
- * the ranking and the review objects read it instead of the database. Read again after a change
- * of the catalogue (admin API, catalogue CLI: a change notice, data/change-feed.ts).
+ * Every teacher and subject, held in memory (a school has a few hundred; the reviews are not
+ * here): teacher pages, search, the ranking and the review objects read it instead of the
+ * database. Every CATALOGUE_CHECK_MS it reads the catalogue's version (catalogue-version.ts, moved
+ * by every change, wherever it was made: admin API, CLI, worker) and reloads when it moved.
  */
 @Injectable()
 export class CatalogueSnapshot {
   private current?: Promise<Catalogue>;
-  /** Moves on every change of the catalogue (answers built from it are memoized under it). */
+  private version = -1;
+  private checkedAt = 0;
+  private checking?: Promise<void>;
+  /** Moves on every reload (answers built from the catalogue are cached under it). */
   generation = 0;
 
   constructor(
     @InjectModel('Teacher') private readonly teachers: Model<Teacher>,
     @InjectModel('Subject') private readonly subjects: Model<Subject>,
+    @InjectModel('Counter') private readonly counters: Model<Counter>,
   ) {}
 
-  get(): Promise<Catalogue> {
+  async get(): Promise<Catalogue> {
+    if (this.current && Date.now() - this.checkedAt >= CATALOGUE_CHECK_MS) {
+      // Checked for every request: not the database work of the one that happens to do it.
+      this.checking ??= sharedWork(() => this.check()).finally(() => (this.checking = undefined));
+      await this.checking;
+    }
     if (!this.current) {
-      // Filled for every request: not the database work of the one that finds it empty.
       const loading = sharedWork(() => this.load());
       this.current = loading;
       loading.catch(() => {
@@ -48,13 +62,22 @@ export class CatalogueSnapshot {
     return this.current;
   }
 
-  /** The catalogue changed: the next `get` reads it again. */
+  private async check(): Promise<void> {
+    const version = await catalogueVersion(this.counters).catch(() => this.version);
+    this.checkedAt = Date.now();
+    if (version !== this.version) this.invalidate();
+  }
+
+  /** The catalogue changed (this process changed it): the next `get` reads it again. */
   invalidate(): void {
     this.current = undefined;
+    this.checkedAt = 0;
     this.generation++;
   }
 
   private async load(): Promise<Catalogue> {
+    const version = await catalogueVersion(this.counters);
+    this.checkedAt = Date.now();
     const [teachers, subjects] = await Promise.all([
       this.teachers
         .find({}, { _id: 0, id: 1, prefix: 1, name: 1, searchKey: 1, subjectIds: 1, archived: 1, delistedAt: 1 })
@@ -68,6 +91,7 @@ export class CatalogueSnapshot {
       delisted: Boolean(delistedAt),
     }));
     // Delisted teachers are in no public list (search, ranking); their page and reviews answer 404.
+    this.version = version;
     const sorted = rows.filter((t) => !t.delisted).sort((a, b) => a.name.localeCompare(b.name, 'fr') || a.id - b.id);
     return {
       teachers: new Map(rows.map((t) => [t.id, t])),

@@ -2,6 +2,7 @@ import { type CatalogueImportResult, colorSchema } from '@pupitre/contracts';
 import { isDuplicateKey, writeRetried } from '@pupitre/server-kit';
 import { type Model } from 'mongoose';
 import { allocateIds } from './allocate-ids';
+import { catalogueChanged } from './catalogue-version';
 import { teacherOid } from '../data/keys';
 import { type Counter } from './counter.schema';
 import { type Subject } from '../subjects/subject.schema';
@@ -76,6 +77,7 @@ export class CatalogueStore {
       if (isDuplicateKey(err)) throw new CatalogueError(409, 'duplicate-name', `a subject named ${input.name} exists`);
       throw err;
     }
+    await catalogueChanged(this.m.counters);
     return { id, name: input.name, color: input.color, archived: false };
   }
 
@@ -83,6 +85,7 @@ export class CatalogueStore {
     try {
       const doc = await this.m.subjects.findOneAndUpdate({ id }, { $set: patch }, { returnDocument: 'after' }).lean<SubjectRow>().exec();
       if (!doc) throw new CatalogueError(404, 'not-found', `no subject ${id}`);
+      await catalogueChanged(this.m.counters);
       return { id: doc.id, name: doc.name, color: doc.color, archived: doc.archived ?? false };
     } catch (err) {
       if (isDuplicateKey(err)) throw new CatalogueError(409, 'duplicate-name', `a subject named ${patch.name} exists`);
@@ -99,6 +102,7 @@ export class CatalogueStore {
     await writeRetried(() =>
       this.m.teachers.create({ _id: teacherOid(id), ...row, searchKey: teacherSearchKey(input.prefix, input.name) }),
     );
+    await catalogueChanged(this.m.counters);
     return row;
   }
 
@@ -123,7 +127,9 @@ export class CatalogueStore {
         .findOneAndUpdate({ _id: teacherOid(id), prefix: current.prefix, name: current.name }, { $set: set }, { returnDocument: 'after' })
         .lean<TeacherRow>()
         .exec();
-      if (doc) return shownRow(doc);
+      if (!doc) continue;
+      await catalogueChanged(this.m.counters);
+      return shownRow(doc);
     }
   }
 
@@ -131,6 +137,7 @@ export class CatalogueStore {
   async delist(id: number, at: Date, eraseAfter: Date, options: { ifListed?: boolean } = {}): Promise<boolean> {
     const filter = options.ifListed ? { _id: teacherOid(id), delistedAt: null } : { _id: teacherOid(id) };
     const res = await this.m.teachers.updateOne(filter, { $set: { delistedAt: at, eraseAfter } }).exec();
+    if (res.matchedCount === 1) await catalogueChanged(this.m.counters);
     return res.matchedCount === 1;
   }
 
@@ -146,6 +153,7 @@ export class CatalogueStore {
   /** Erases teacher `id`'s record (after his reviews: the erasure job). */
   async eraseTeacher(id: number): Promise<void> {
     await this.m.teachers.deleteOne({ _id: teacherOid(id) }).exec();
+    await catalogueChanged(this.m.counters);
   }
 
   /** `name,color[,archived]` with a header line; subjects matched by name (added or updated). */

@@ -1,9 +1,7 @@
-import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { getConnectionToken, getModelToken, MongooseModule } from '@nestjs/mongoose';
-import { APP_CONFIG, createCommandConnection } from '@pupitre/server-kit';
-import { type Redis } from 'ioredis';
+import { APP_CONFIG } from '@pupitre/server-kit';
 import { type Connection } from 'mongoose';
-import { ChangeFeed } from './change-feed';
 import { DatabaseSetup } from './database-setup';
 import { EventOutbox } from './event-outbox';
 import { IdAllocator } from './id-allocator';
@@ -24,6 +22,7 @@ import {
   TeacherSchema,
 } from './schemas';
 import { TaskStore } from './task-store';
+import { TeacherStatsStore } from './teacher-stats-store';
 import { UserStore } from './user-store';
 
 /** The collections whose indexes the service declares (built at start-up; the query-shape check reads them). */
@@ -37,40 +36,28 @@ const models = MongooseModule.forFeature([
   { name: 'Objection', schema: ObjectionSchema },
 ]);
 
-/** The service's Redis commands (change notices): one auto-pipelined connection. */
-@Injectable()
-export class RatingRedis implements OnApplicationShutdown {
-  readonly client: Redis;
-  constructor(@Inject(APP_CONFIG) config: { REDIS_URL: string }) {
-    this.client = createCommandConnection(config.REDIS_URL, () => undefined, { enableAutoPipelining: true });
-  }
-  onApplicationShutdown(): void {
-    this.client.disconnect();
-  }
-}
-
 type Config = { QUEUE_PREFIX: string; REDIS_URL: string };
-const fromConnection = <T>(make: (connection: Connection, feed: ChangeFeed) => T) => ({
-  inject: [getConnectionToken(), ChangeFeed],
-  useFactory: make,
-});
+const fromConnection = <T>(make: (connection: Connection) => T) => ({ inject: [getConnectionToken()], useFactory: make });
 
 /**
- * The repository layer of the rating service: every database and Redis call of the business code
- * goes through these stores; each write is atomic or a compare-and-set on the document it changes.
+ * The repository layer of the rating service: every database call of the business code goes
+ * through these stores; each write is atomic, a compare-and-set on the document it changes, or a
+ * transaction of them (a review and its teacher's figures).
  * Shared by the API and the worker.
  */
 @Global()
 @Module({
   imports: [models],
   providers: [
-    RatingRedis,
     {
-      provide: ChangeFeed,
-      inject: [RatingRedis, APP_CONFIG],
-      useFactory: (r: RatingRedis, c: Config) => new ChangeFeed(r.client, c.QUEUE_PREFIX),
+      provide: TeacherStatsStore,
+      ...fromConnection((conn) => new TeacherStatsStore(conn.collection('teacher_stats') as never, conn.getClient() as never)),
     },
-    { provide: ReviewStore, ...fromConnection((conn, feed) => new ReviewStore(conn.collection('reviews') as never, feed)) },
+    {
+      provide: ReviewStore,
+      inject: [getConnectionToken(), TeacherStatsStore],
+      useFactory: (conn: Connection, stats: TeacherStatsStore) => new ReviewStore(conn.collection('reviews') as never, stats),
+    },
     { provide: UserStore, ...fromConnection((conn) => new UserStore(conn.collection('user_index') as never)) },
     { provide: TaskStore, ...fromConnection((conn) => new TaskStore(conn.collection('review_tasks') as never)) },
     { provide: IdAllocator, ...fromConnection((conn) => new IdAllocator(conn.collection('counters') as never)) },
@@ -93,8 +80,7 @@ const fromConnection = <T>(make: (connection: Connection, feed: ChangeFeed) => T
   ],
   exports: [
     models,
-    RatingRedis,
-    ChangeFeed,
+    TeacherStatsStore,
     ReviewStore,
     UserStore,
     TaskStore,

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { Connection } from 'mongoose';
 import { DERIVED_KEYS_MIGRATION, migrateToDerivedKeys } from './derived-keys.migration';
+import { INDEXED_READS_MIGRATION, migrateToIndexedReads } from './indexed-reads.migration';
 import { withStartupLock } from './migration-lock';
 import { migrateToSingleDocuments, SINGLE_DOCUMENT_MIGRATION } from './single-document.migration';
 
@@ -17,7 +18,8 @@ export class DatabaseSetup implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     const migrations = this.connection.collection<{ _id: string }>('migrations');
-    const done = async () => (await migrations.countDocuments({ _id: { $in: [DERIVED_KEYS_MIGRATION, SINGLE_DOCUMENT_MIGRATION] } })) === 2;
+    const all = [DERIVED_KEYS_MIGRATION, SINGLE_DOCUMENT_MIGRATION, INDEXED_READS_MIGRATION];
+    const done = async () => (await migrations.countDocuments({ _id: { $in: all } })) === all.length;
     const log = (msg: string, data?: object) => this.logger.log({ msg, ...data });
     // One process migrates (a lock document in `migrations`); the others wait, then find it done.
     await withStartupLock(
@@ -27,6 +29,7 @@ export class DatabaseSetup implements OnModuleInit {
       async () => {
         await migrateToDerivedKeys(this.connection, log);
         await migrateToSingleDocuments(this.connection, log);
+        await migrateToIndexedReads(this.connection, log);
       },
       MIGRATION_WAIT_MS,
     );

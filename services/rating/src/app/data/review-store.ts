@@ -1,8 +1,9 @@
 import { DependencyUnavailableError, markContended, writeRetried } from '@pupitre/server-kit';
 import type { Collection, Filter } from 'mongodb';
+import { withDerived } from '../reviews/list-keys';
 import { type ReviewChange, type ReviewDoc } from '../reviews/review';
-import { type ChangeFeed } from './change-feed';
 import { reviewOid } from './keys';
+import { type TeacherStatsStore } from './teacher-stats-store';
 
 /** How many times a change is decided again when another writer changed the review first; then 503. */
 export const CHANGE_ATTEMPTS = 25;
@@ -12,6 +13,9 @@ export interface ReviewWrite {
   after: ReviewDoc;
 }
 
+/** A write sent again after a lost write conflict when it runs alone; in a transaction, the whole transaction is (inTransaction). */
+const alone = <T>(session: unknown, write: () => Promise<T>): Promise<T> => (session ? write() : writeRetried(write));
+
 /** Between two attempts on a contended review: a short random pause that grows with the attempts. */
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 * attempt, 20)));
 
@@ -20,23 +24,25 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
  * pure function of the document (reviews/review.ts) and written with a compare-and-set: the write's
  * filter holds the version it was decided on (`fence`), so it lands only if no other writer changed
  * the review meanwhile; otherwise it is read and decided again. No lock is held anywhere: a writer
- * paused or killed mid-change leaves nothing behind, and cannot overwrite a newer write.
+ * paused or killed mid-change leaves nothing behind, and cannot overwrite a newer write. Each write
+ * stores the derived fields (reviews/list-keys.ts) and, in the same transaction, what it changes of
+ * the teacher's figures (teacher-stats-store.ts).
  */
 export class ReviewStore {
-  private readonly listeners: ((id: number, doc: ReviewDoc | null) => void)[] = [];
+  private readonly publicListeners: (() => void)[] = [];
 
   constructor(
     private readonly docs: Collection<ReviewDoc>,
-    private readonly feed: ChangeFeed,
+    private readonly stats: TeacherStatsStore,
   ) {}
 
-  /** Called with each document this process writes (null: deleted), right after the write. */
-  onWrite(listener: (id: number, doc: ReviewDoc | null) => void): void {
-    this.listeners.push(listener);
+  /** Called after each write of this process that changes a public review (its own lists are read again at once). */
+  onPublicChange(listener: () => void): void {
+    this.publicListeners.push(listener);
   }
 
-  private wrote(id: number, doc: ReviewDoc | null): void {
-    for (const listener of this.listeners) listener(id, doc);
+  private wrote(before: ReviewDoc | null, after: ReviewDoc | null): void {
+    if (before?.visible || after?.visible) for (const listener of this.publicListeners) listener();
   }
 
   get(id: number): Promise<ReviewDoc | null> {
@@ -53,11 +59,11 @@ export class ReviewStore {
 
   /** Inserts a new review (throws the duplicate-key error of the unique author/teacher/subject/year index). */
   async insert(doc: Omit<ReviewDoc, 'fence'>): Promise<void> {
-    const stored = { ...doc, fence: 0 };
-    await this.feed.intend(doc.id);
-    await writeRetried(() => this.docs.insertOne(stored));
-    this.wrote(doc.id, stored);
-    await this.feed.changed(doc.id, stored);
+    const stored = withDerived({ ...doc, fence: 0 });
+    await this.stats.withReviewWrite(null, stored, async (session) => {
+      await alone(session, () => this.docs.insertOne(stored, { session }));
+      return true;
+    });
   }
 
   /** Applies `change` to review `id`. Null when there is no such review or nothing changed. */
@@ -68,12 +74,13 @@ export class ReviewStore {
       const next = change(before);
       if (!next) return null;
       const version = before.fence ?? 0;
-      const after: ReviewDoc = { ...next, _id: before._id, id, fence: version + 1, updatedAt: new Date() };
-      await this.feed.intend(id);
-      const { matchedCount } = await writeRetried(() => this.docs.replaceOne({ _id: before._id, fence: version }, after));
-      if (matchedCount === 1) {
-        this.wrote(id, after);
-        await this.feed.changed(id, after);
+      const after = withDerived({ ...next, _id: before._id, id, fence: version + 1, updatedAt: new Date() });
+      const written = await this.stats.withReviewWrite(before, after, async (session) => {
+        const { matchedCount } = await alone(session, () => this.docs.replaceOne({ _id: before._id, fence: version }, after, { session }));
+        return matchedCount === 1;
+      });
+      if (written) {
+        this.wrote(before, after);
         return { before, after };
       }
       markContended();
@@ -87,17 +94,23 @@ export class ReviewStore {
     for (let attempt = 1; attempt <= CHANGE_ATTEMPTS; attempt += 1) {
       const doc = await this.get(id);
       if (!doc || !shouldRemove(doc)) return null;
-      await this.feed.intend(id);
-      const { deletedCount } = await writeRetried(() => this.docs.deleteOne({ _id: doc._id, fence: doc.fence ?? 0 }));
-      if (deletedCount === 1) {
-        this.wrote(id, null);
-        await this.feed.changed(id, null);
+      const deleted = await this.stats.withReviewWrite(doc, null, async (session) => {
+        const { deletedCount } = await alone(session, () => this.docs.deleteOne({ _id: doc._id, fence: doc.fence ?? 0 }, { session }));
+        return deletedCount === 1;
+      });
+      if (deleted) {
+        this.wrote(doc, null);
         return doc;
       }
       markContended();
       await pause(attempt);
     }
     throw new DependencyUnavailableError('database', new Error(`review ${id}: changed by others ${CHANGE_ATTEMPTS} times in a row`));
+  }
+
+  /** The reviews moderators must look at (`flagged`, an index), the longest unchanged first. */
+  flagged(limit: number): Promise<ReviewDoc[]> {
+    return this.docs.find({ flagged: true }).sort({ updatedAt: 1 }).limit(limit).toArray();
   }
 
   /** Every review matching `filter` (start-up, erasure, moderation). */

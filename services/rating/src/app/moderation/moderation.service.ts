@@ -4,7 +4,6 @@ import { ApiError } from '@pupitre/server-kit';
 import { type EventJob, EventOutbox, type OutboxKind } from '../data/event-outbox';
 import { ReviewStore } from '../data/review-store';
 import { type ModerationEntry, ModerationLog } from '../data/moderation-log';
-import { PublicView } from '../reading/public-view';
 import { type Decision, moderated, type ModerationAction as Action, reportsDecidedBy, type ReviewDoc } from '../reviews/review';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { ownReply } from '../teacher-voice/views';
@@ -42,6 +41,9 @@ export function actionView(a: ModerationEntry): ModerationActionView {
  * `moderation_actions`; the reporters who asked are told the outcome by e-mail (through the auth
  * service: `report-decided` events, at least once through the outbox).
  */
+/** The moderation queue holds at most this many reviews (the oldest changes first). */
+const QUEUE_LIMIT = 500;
+
 @Injectable()
 export class ModerationService {
   private readonly logger = new Logger('Moderation');
@@ -49,7 +51,6 @@ export class ModerationService {
   constructor(
     @Inject(ReviewStore) private readonly reviews: ReviewStore,
     @Inject(ModerationLog) private readonly log: ModerationLog,
-    @Inject(PublicView) private readonly view: PublicView,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(EventOutbox) private readonly outbox: EventOutbox,
     @Inject(AuthorKeys) private readonly authorKeys: AuthorKeys,
@@ -61,10 +62,9 @@ export class ModerationService {
    * the class year, like the public object (docs/threat-model.md).
    */
   async queue(): Promise<ModerationQueueItem[]> {
-    const [docs, catalogue] = await Promise.all([this.reviews.getMany(this.view.index.flaggedIds()), this.catalogue.get()]);
+    const [docs, catalogue] = await Promise.all([this.reviews.flagged(QUEUE_LIMIT), this.catalogue.get()]);
     return docs
       .sort((a, b) => new Date(a.updatedAt).getTime() - new Date(b.updatedAt).getTime())
-      .slice(0, 500)
       .map((d) => {
         const teacher = catalogue.teachers.get(d.teacherId);
         const subject = catalogue.subjects.get(d.subjectId);

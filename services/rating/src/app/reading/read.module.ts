@@ -1,8 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
-import { PublicView } from './public-view';
+import { PublicLists } from './public-lists';
 
-/** The API's in-memory read side: the catalogue and the public index (worker processes have neither). */
+/** The API's read side: the catalogue snapshot and the public lists, both in bounded caches (worker processes have neither). */
 @Global()
-@Module({ providers: [CatalogueSnapshot, PublicView], exports: [CatalogueSnapshot, PublicView] })
+@Module({ providers: [CatalogueSnapshot, PublicLists], exports: [CatalogueSnapshot, PublicLists] })
 export class ReadModule {}

@@ -9,21 +9,21 @@ import { type AuthUser } from '../auth/token-verifier';
 import { UserStore } from '../data/user-store';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { appendToJsonArray, asJson, jsonOnce } from './json-body';
-import { PublicView } from './public-view';
+import { PublicLists } from './public-lists';
 
 /** The signed-out state of a list (the same for every anonymous reader), serialized once per list. */
 const signedOutState = new WeakMap<CommunityCategoryBlock[], string>();
 
 /**
  * The community page and a teacher's reviews: four categories of public reviews, `limit` each,
- * empty ones left out, from the public index (no database read); then the caller's state per
- * listed review (signed in: their favourites are one read of their index; votes come from the index).
+ * empty ones left out (public-lists.ts); then the caller's state per listed review (signed in: one
+ * read of their index for their favourites, one read of the listed reviews for their votes).
  */
 @ApiTags('reviews')
 @Controller('api')
 export class ReadingController {
   constructor(
-    @Inject(PublicView) private readonly view: PublicView,
+    @Inject(PublicLists) private readonly lists: PublicLists,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(UserStore) private readonly users: UserStore,
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
@@ -38,7 +38,7 @@ export class ReadingController {
     @CurrentUser() user: AuthUser | null,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    const blocks = await this.view.lists(query.limit ?? this.config.COMMUNITY_PER_CATEGORY);
+    const blocks = await this.lists.lists(query.limit ?? this.config.COMMUNITY_PER_CATEGORY);
     return asJson(res, appendToJsonArray(jsonOnce(blocks), await this.stateJson(blocks, user)));
   }
 
@@ -54,14 +54,14 @@ export class ReadingController {
   ): Promise<string> {
     const teacher = (await this.catalogue.get()).teachers.get(id);
     if (!teacher || teacher.delisted) throw ApiError.of(404, 'not-found');
-    const blocks = await this.view.lists(query.limit ?? this.config.COMMUNITY_PER_CATEGORY, id);
+    const blocks = await this.lists.lists(query.limit ?? this.config.COMMUNITY_PER_CATEGORY, id);
     return asJson(res, appendToJsonArray(jsonOnce(blocks), await this.stateJson(blocks, user)));
   }
 
   private async stateJson(blocks: CommunityCategoryBlock[], user: AuthUser | null): Promise<string> {
-    if (user) return JSON.stringify(this.view.userState(blocks, user.id, new Set((await this.users.get(user.id)).favorites)));
+    if (user) return JSON.stringify(await this.lists.userState(blocks, user.id, new Set((await this.users.get(user.id)).favorites)));
     let text = signedOutState.get(blocks);
-    if (text === undefined) signedOutState.set(blocks, (text = JSON.stringify(this.view.userState(blocks, null))));
+    if (text === undefined) signedOutState.set(blocks, (text = JSON.stringify(await this.lists.userState(blocks, null))));
     return text;
   }
 }

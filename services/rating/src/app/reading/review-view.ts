@@ -8,7 +8,6 @@ import {
 } from '@pupitre/contracts';
 import { type ReviewContent } from '../reviews/review';
 import { type Catalogue } from '../data/catalogue-snapshot';
-import { type IndexEntry } from './public-index';
 
 /** The fields of a review document the public object is built from (never the author). */
 export interface ReviewViewSource {
@@ -76,23 +75,6 @@ export function publicAnswers(answers: ReviewAnswers | undefined): ReviewAnswers
     if (typeof value === 'boolean') out[key] = value;
   }
   return out;
-}
-
-/** The public review object of a list entry (reading/public-index.ts). */
-export function entryToPublicReview(e: IndexEntry, catalogue: Catalogue): PublicReview {
-  return toPublicReview(
-    e,
-    {
-      teacherId: e.teacherId,
-      subjectId: e.subjectId,
-      year: e.year,
-      tot_rating: e.tot,
-      text_rating: e.text,
-      grades: e.grades,
-      flags: e.flags,
-    },
-    catalogue,
-  );
 }
 
 /** The day only (UTC midnight): how an author reads the date of their own review. */

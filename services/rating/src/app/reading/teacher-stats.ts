@@ -1,53 +1,72 @@
 import { REVIEW_ANSWER_KEYS, REVIEW_GRADE_KEYS, type ReviewAnswers, type ReviewGrades } from '@pupitre/contracts';
+import { type ReviewDoc } from '../reviews/review';
 
 /**
- * A teacher's figures over his public reviews: count and sum of the overall ratings, and for each
- * criterion the sum and count of the reviews that graded it (a criterion a review lacks counts in
- * no average), for each yes/no question the yeses and answers. Kept exact in memory by adding and
- * removing reviews (public-index.ts); never stored.
+ * A teacher's figures over his public reviews, stored in `teacher_stats` (one document per teacher,
+ * data/teacher-stats-store.ts) and kept exact by `$inc`: each change of a review adds what it
+ * changed of its public version (statsDelta), in the same transaction as the review's write.
+ * - reviewCount, ratingSum; dist: how many gave each overall rating 0–10;
+ * - grades: per criterion the sum and count of the reviews that graded it (a criterion a review
+ *   lacks counts in no average); answers: per yes/no question the yeses and answers;
+ * - years: per month written (`yyyymm`) and class year, the reviews and their rating sum, for the
+ *   breakdown by class year (year-groups.ts; never shown per review);
+ * - rev: moves with every change of one of his public reviews (votes included): a cached page of his
+ *   reviews is good while it has not moved.
  */
 export interface TeacherStats {
   reviewCount: number;
   ratingSum: number;
-  /** How many public reviews gave each overall rating 0–10 (the spread of ratings). */
-  distribution: number[];
+  dist: Record<string, number>;
   grades: Record<string, { sum: number; count: number }>;
   answers: Record<string, { yes: number; count: number }>;
+  years: Record<string, Record<string, { reviews: number; sum: number }>>;
+  rev: number;
 }
 
-export const emptyStats = (): TeacherStats => ({
-  reviewCount: 0,
-  ratingSum: 0,
-  distribution: Array.from({ length: 11 }, () => 0),
-  grades: {},
-  answers: {},
-});
+export const emptyStats = (): TeacherStats => ({ reviewCount: 0, ratingSum: 0, dist: {}, grades: {}, answers: {}, years: {}, rev: 0 });
 
-export interface StatsSource {
-  tot: number;
-  grades: ReviewGrades;
-  flags: ReviewAnswers;
-}
-
-/** Adds (sign 1) or removes (sign -1) one review's contribution. */
-export function addToStats(stats: TeacherStats, review: StatsSource, sign: 1 | -1): void {
-  stats.reviewCount += sign;
-  stats.ratingSum += sign * review.tot;
-  if (Number.isInteger(review.tot) && review.tot >= 0 && review.tot <= 10) stats.distribution[review.tot] += sign;
+/** What one review adds to its teacher's figures, as `$inc` paths; null when it is not public. */
+export function contribution(doc: ReviewDoc | null): { teacherId: number; inc: Record<string, number> } | null {
+  if (!doc?.visible || !doc.pub) return null;
+  const { pub } = doc;
+  // Zeros are left out of a `$inc` (statsDelta): a field never incremented reads as 0.
+  const inc: Record<string, number> = { reviewCount: 1, ratingSum: pub.tot_rating, [`dist.${pub.tot_rating}`]: 1 };
   for (const key of REVIEW_GRADE_KEYS) {
-    const value = review.grades?.[key];
+    const value = (pub.grades as ReviewGrades | undefined)?.[key];
     if (typeof value !== 'number') continue;
-    const g = (stats.grades[key] ??= { sum: 0, count: 0 });
-    g.sum += sign * value;
-    g.count += sign;
+    inc[`grades.${key}.sum`] = value;
+    inc[`grades.${key}.count`] = 1;
   }
   for (const key of REVIEW_ANSWER_KEYS) {
-    const value = review.flags?.[key];
+    const value = (pub.flags as ReviewAnswers | undefined)?.[key];
     if (typeof value !== 'boolean') continue;
-    const a = (stats.answers[key] ??= { yes: 0, count: 0 });
-    a.yes += sign * (value ? 1 : 0);
-    a.count += sign;
+    inc[`answers.${key}.yes`] = value ? 1 : 0;
+    inc[`answers.${key}.count`] = 1;
   }
+  const at = new Date(doc.createdAt);
+  const month = `${at.getUTCFullYear()}${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
+  inc[`years.${month}.${pub.year}.reviews`] = 1;
+  inc[`years.${month}.${pub.year}.sum`] = pub.tot_rating;
+  return { teacherId: pub.teacherId, inc };
+}
+
+/**
+ * What a change of a review does to its teacher's (or teachers') figures: per teacher, the `$inc`
+ * to apply (after's contribution minus before's, zeros left out, `rev` moved). Empty when the
+ * review was and stays out of public view.
+ */
+export function statsDelta(before: ReviewDoc | null, after: ReviewDoc | null): Map<number, Record<string, number>> {
+  const out = new Map<number, Record<string, number>>();
+  const add = (part: ReturnType<typeof contribution>, sign: 1 | -1) => {
+    if (!part) return;
+    const inc = out.get(part.teacherId) ?? { rev: 1 };
+    for (const [path, value] of Object.entries(part.inc)) inc[path] = (inc[path] ?? 0) + sign * value;
+    out.set(part.teacherId, inc);
+  };
+  add(contribution(before), -1);
+  add(contribution(after), 1);
+  for (const inc of out.values()) for (const [path, value] of Object.entries(inc)) if (value === 0) delete inc[path];
+  return out;
 }
 
 /** One decimal (criteria averages are on the 0–10 scale of the grades). */
@@ -61,14 +80,29 @@ export function statsView(stats: TeacherStats): {
 } {
   return {
     criteria: Object.fromEntries(
-      REVIEW_GRADE_KEYS.map((k) => [k, stats.grades[k]?.count ? oneDecimal(stats.grades[k].sum / stats.grades[k].count) : null]),
+      REVIEW_GRADE_KEYS.map((k) => [k, stats.grades[k]?.count ? oneDecimal((stats.grades[k].sum ?? 0) / stats.grades[k].count) : null]),
     ),
     answers: Object.fromEntries(
       REVIEW_ANSWER_KEYS.map((k) => [
         k,
-        stats.answers[k]?.count ? Math.round((100 * stats.answers[k].yes) / stats.answers[k].count) : null,
+        stats.answers[k]?.count ? Math.round((100 * (stats.answers[k].yes ?? 0)) / stats.answers[k].count) : null,
       ]),
     ),
-    distribution: [...stats.distribution],
+    distribution: Array.from({ length: 11 }, (_, rating) => stats.dist[String(rating)] ?? 0),
   };
+}
+
+/** Per class year, the reviews written before `until` and their rating sum (for the breakdown, year-groups.ts). */
+export function yearCounts(stats: TeacherStats, until: number): Map<number, { reviews: number; sum: number }> {
+  const limit = new Date(until);
+  const untilMonth = `${limit.getUTCFullYear()}${String(limit.getUTCMonth() + 1).padStart(2, '0')}`;
+  const out = new Map<number, { reviews: number; sum: number }>();
+  for (const [month, years] of Object.entries(stats.years ?? {})) {
+    if (month >= untilMonth) continue;
+    for (const [year, c] of Object.entries(years)) {
+      const seen = out.get(Number(year)) ?? { reviews: 0, sum: 0 };
+      out.set(Number(year), { reviews: seen.reviews + (c.reviews ?? 0), sum: seen.sum + (c.sum ?? 0) });
+    }
+  }
+  return out;
 }

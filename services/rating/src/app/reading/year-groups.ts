@@ -27,15 +27,20 @@ const SCHOOL_ORDER = [6, 5, 4, 3, 2, 1, 0];
 export function yearGroups(reviews: readonly YearSource[], min: number, until: number): YearGroup[] {
   const count = new Map<number, { reviews: number; sum: number }>();
   for (const r of reviews) {
-    if (r.createdAt >= until || !Number.isInteger(r.year) || r.year < 0 || r.year > 6) continue;
+    if (r.createdAt >= until) continue;
     const c = count.get(r.year) ?? { reviews: 0, sum: 0 };
     count.set(r.year, { reviews: c.reviews + 1, sum: c.sum + r.tot });
   }
+  return groupYears(count, min);
+}
+
+/** The groups of `yearGroups`, from the reviews and rating sum per class year (a teacher's figures keep them: teacher-stats.ts). */
+export function groupYears(count: ReadonlyMap<number, { reviews: number; sum: number }>, min: number): YearGroup[] {
   const groups: { years: number[]; reviews: number; sum: number }[] = [];
   let open = { years: [] as number[], reviews: 0, sum: 0 };
   for (const year of SCHOOL_ORDER) {
     const c = count.get(year);
-    if (!c) continue;
+    if (!c?.reviews) continue;
     open = { years: [...open.years, year], reviews: open.reviews + c.reviews, sum: open.sum + c.sum };
     if (open.reviews >= Math.max(1, min)) {
       groups.push(open);

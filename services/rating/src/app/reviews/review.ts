@@ -1,6 +1,7 @@
 import { KEPT_DEFAULT_REASON, LEGACY_MODERATOR_REASON, type ReviewAnswers, type ReviewGrades } from '@pupitre/contracts';
 import { type Types } from 'mongoose';
 import { validateReviewText } from '../validation/text-checks';
+import { type ListKeys } from './list-keys';
 
 // A review, and everything that happens to it, as pure functions of its one document: the
 // document is the only truth about the review (its versions, verdict, votes and reports), so each
@@ -99,6 +100,9 @@ export interface ReviewDoc extends ReviewContent {
   demo?: boolean;
   /** The reply of the teacher the review is about (reviews/reply.ts): one per review. */
   reply?: ReviewReply | null;
+  /** Derived, written with every change (list-keys.ts): the review's place in the public lists, and whether moderators must look at it. */
+  keys?: ListKeys;
+  flagged?: boolean;
 }
 
 /**

@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import { type RatingConfig } from '../../config/rating-config';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { CatalogueStore } from '../data/catalogue-store';
-import { ChangeFeed } from '../data/change-feed';
 import { EventOutbox } from '../data/event-outbox';
 import { ModerationLog } from '../data/moderation-log';
 import { ObjectionStore } from '../data/objection-store';
@@ -31,7 +30,6 @@ export class TeacherModerationService {
     @Inject(ObjectionStore) private readonly objections: ObjectionStore,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(CatalogueStore) private readonly catalogueStore: CatalogueStore,
-    @Inject(ChangeFeed) private readonly feed: ChangeFeed,
     @Inject(EventOutbox) private readonly outbox: EventOutbox,
     @Inject(ModerationLog) private readonly log: ModerationLog,
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
@@ -125,10 +123,7 @@ export class TeacherModerationService {
     // After the decision is stored: a crash here leaves it accepted and the teacher listed; the
     // outbox entry written above makes the relay delist him (moderation/event-relay.ts).
     if (eraseAfter) await this.catalogueStore.delist(teacherId, now, eraseAfter);
-    if (action === 'accept') {
-      this.catalogue.invalidate();
-      await this.feed.catalogueChanged();
-    }
+    if (action === 'accept') this.catalogue.invalidate();
     await this.log.record({
       target: 'objection',
       reviewId: null,

@@ -9,7 +9,7 @@ import { ReviewStore } from '../data/review-store';
 import { TaskStore } from '../data/task-store';
 import { PublicationProducer } from '../publication/publication-producer.service';
 import { publicationJobId } from '../publication/review-publication.queue';
-import { PublicView } from '../reading/public-view';
+import { PublicLists } from '../reading/public-lists';
 import { publicMonth } from '../reading/review-view';
 import { replied, type ReplyRefusal } from '../reviews/reply';
 import { objectionView, ownReply } from './views';
@@ -26,6 +26,9 @@ const REFUSALS: Record<ReplyRefusal, [403 | 404 | 409, string]> = {
  * (one reply per review, pending until the automatic checks run at REVIEW_VALIDATION_DELAY, like a
  * review), and object to being listed (the moderators decide).
  */
+/** The teacher's space lists at most this many of his public reviews, newest first. */
+const SPACE_REVIEWS = 200;
+
 @Injectable()
 export class TeacherVoiceService {
   private readonly logger = new Logger('TeacherVoice');
@@ -35,7 +38,7 @@ export class TeacherVoiceService {
     @Inject(TaskStore) private readonly tasks: TaskStore,
     @Inject(ObjectionStore) private readonly objections: ObjectionStore,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
-    @Inject(PublicView) private readonly view: PublicView,
+    @Inject(PublicLists) private readonly lists: PublicLists,
     @Inject(PublicationProducer) private readonly producer: PublicationProducer,
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
   ) {}
@@ -53,21 +56,24 @@ export class TeacherVoiceService {
       teacher: { id: teacher.id, prefix: teacher.prefix, name: teacher.name },
       listed: !teacher.delisted,
       objection: objection ? objectionView(objection, teacher) : null,
-      reviews: this.view.index
-        .reviewsOf(teacher.id)
-        .slice(0, 200)
-        .map((e) => ({
-          id: e.id,
-          tot_rating: e.tot,
-          text_rating: e.text,
-          subject: subjects.get(e.subjectId)?.name ?? '',
-          created_at: publicMonth(e.createdAt),
-          reply: e.reply ? ownReply(e.reply) : null,
-        })),
+      reviews: (await this.lists.reviewsOf(teacher.id, SPACE_REVIEWS)).flatMap((r) =>
+        r.pub
+          ? [
+              {
+                id: r.id,
+                tot_rating: r.pub.tot_rating,
+                text_rating: r.pub.text_rating ?? '',
+                subject: subjects.get(r.pub.subjectId)?.name ?? '',
+                created_at: publicMonth(r.createdAt),
+                reply: r.reply ? ownReply(r.reply) : null,
+              },
+            ]
+          : [],
+      ),
     };
   }
 
-  /** One reply to review `reviewId` (about this teacher, public), under the review's lease; validated when due. */
+  /** One reply to review `reviewId` (about this teacher, public), written on the review; validated when due. */
   async reply(user: AuthUser, reviewId: number, text: string): Promise<{ id: number; reply: OwnReply }> {
     const teacher = await this.teacherOf(user);
     if (teacher.delisted) throw ApiError.of(404, 'not-found');

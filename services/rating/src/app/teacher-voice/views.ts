@@ -1,12 +1,11 @@
 import { type ObjectionView, type OwnReply } from '@pupitre/contracts';
 import { type ObjectionDoc } from '../data/objection-store';
-import { type ReviewReplyEntry } from '../reading/public-index';
 import { type ReviewReply } from '../reviews/review';
 
 const iso = (d: Date | number | null | undefined): string | null => (d == null ? null : new Date(d).toISOString());
 
 /** The teacher's (and moderators') view of a reply: text, status, reason and a moderator's words; never its author. */
-export function ownReply(reply: ReviewReply | ReviewReplyEntry): OwnReply {
+export function ownReply(reply: Pick<ReviewReply, 'text' | 'status' | 'reason' | 'reasonText' | 'at'>): OwnReply {
   return {
     text: reply.text,
     status: reply.status,

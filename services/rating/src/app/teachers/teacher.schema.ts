@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
-/** A teacher of the catalogue. His figures (review count, ratings) are derived from the public reviews in memory (reading/public-index.ts), never stored. */
+/** A teacher of the catalogue. His figures (review count, ratings) are kept in `teacher_stats` (reading/teacher-stats.ts). */
 @Schema({ collection: 'teachers', versionKey: false, id: false, timestamps: true })
 export class Teacher {
   @Prop({ type: Number, required: true, unique: true })
@@ -13,7 +13,7 @@ export class Teacher {
   @Prop({ type: String, required: true })
   name!: string;
 
-  /** Accent- and case-free `prefix name` for search (FerretDB has no collation or text index). */
+  /** Accent- and case-free `prefix name` for search (the local database ignores collation unless told). */
   @Prop({ type: String, required: true })
   searchKey!: string;
 

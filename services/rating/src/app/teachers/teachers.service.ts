@@ -8,27 +8,52 @@ import {
 } from '@pupitre/contracts';
 import { APP_CONFIG } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
-import { PublicView } from '../reading/public-view';
+import { TeacherStatsStore } from '../data/teacher-stats-store';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { meanRating, rankTeachers, roundToOneDecimal, schoolMean } from './ranking/bayesian-ranking';
 import { searchKey } from './search-key';
-import { statsView } from '../reading/teacher-stats';
-import { monthStart, yearGroups } from '../reading/year-groups';
+import { statsView, type TeacherStats, yearCounts } from '../reading/teacher-stats';
+import { groupYears, monthStart } from '../reading/year-groups';
+import { BoundedCache } from '../reading/bounded-cache';
 
-/** Teacher pages, search and ranking: the catalogue and each teacher's figures over his public reviews, in memory. */
+/** How long the ranking is served before every teacher's figures are read again. */
+export const RANKING_MAX_AGE_MS = 1000;
+
+/** Teacher pages, search and ranking: the catalogue and each teacher's figures over his public reviews (teacher_stats). */
 @Injectable()
 export class TeachersService {
   constructor(
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
-    @Inject(PublicView) private readonly view: PublicView,
+    @Inject(TeacherStatsStore) private readonly stats: TeacherStatsStore,
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
   ) {}
+
+  private readonly figures = new BoundedCache<{
+    at: number;
+    generation: number;
+    stats: Map<number, TeacherStats>;
+    ranking?: RankingEntry[];
+  }>(1);
+
+  /** Every teacher's figures (hundreds of documents), read again after RANKING_MAX_AGE_MS or a catalogue change. */
+  private async allFigures() {
+    const now = Date.now();
+    const generation = this.catalogue.generation;
+    return this.figures.get(
+      'all',
+      (f) => now - f.at < RANKING_MAX_AGE_MS && f.generation === generation,
+      async () => ({ at: now, generation, stats: await this.stats.all() }),
+    );
+  }
 
   /** Teachers with enough public reviews, best first (see bayesian-ranking.ts), each with the score the order follows. */
   async ranking(): Promise<RankingEntry[]> {
     const { sorted, subjects } = await this.catalogue.get();
-    return this.view.index.memo(`ranking:${this.catalogue.generation}`, () => {
-      const active = sorted.filter((t) => !t.archived).map((t) => ({ ...t, ...this.view.index.teacherStats(t.id) }));
+    const figures = await this.allFigures();
+    figures.ranking ??= (() => {
+      const active = sorted
+        .filter((t) => !t.archived)
+        .map((t) => ({ ...t, ...(figures.stats.get(t.id) ?? { reviewCount: 0, ratingSum: 0 }) }));
       const totals = active.reduce((acc, t) => ({ sum: acc.sum + t.ratingSum, count: acc.count + t.reviewCount }), { sum: 0, count: 0 });
       return rankTeachers(active, { minReviews: this.config.RANKING_MIN_REVIEWS, schoolMean: schoolMean(totals.sum, totals.count) }).map(
         ({ teacher, rating, score }) => ({
@@ -41,7 +66,8 @@ export class TeachersService {
           reviews: teacher.reviewCount,
         }),
       );
-    });
+    })();
+    return figures.ranking;
   }
 
   /** One teacher with the subjects he teaches, or null when there is none with this id. */
@@ -49,7 +75,7 @@ export class TeachersService {
     const { teachers, subjects } = await this.catalogue.get();
     const teacher = teachers.get(id);
     if (!teacher || teacher.delisted) return null;
-    const stats = this.view.index.teacherStats(id);
+    const stats = await this.stats.get(id);
     return {
       id: teacher.id,
       prefix: teacher.prefix,
@@ -61,16 +87,15 @@ export class TeachersService {
         return s ? [{ id: s.id, name: s.name, color: s.color }] : [];
       }),
       ...statsView(stats),
-      ...this.byYear(id),
+      ...this.byYear(stats),
     };
   }
 
   /** The breakdown by class year (year-groups.ts): reviews written before this month, groups of YEAR_GROUP_MIN_REVIEWS or more. */
-  private byYear(id: number): Pick<TeacherDetail, 'by_year' | 'by_year_until'> {
+  private byYear(stats: TeacherStats): Pick<TeacherDetail, 'by_year' | 'by_year_until'> {
     const until = monthStart(Date.now());
-    const min = this.config.YEAR_GROUP_MIN_REVIEWS;
     return {
-      by_year: this.view.index.memo(`years:${id}:${until}:${min}`, () => yearGroups(this.view.index.reviewsOf(id), min, until)),
+      by_year: groupYears(yearCounts(stats, until), this.config.YEAR_GROUP_MIN_REVIEWS),
       by_year_until: new Date(until).toISOString(),
     };
   }
@@ -87,8 +112,9 @@ export class TeachersService {
     if (!words.length) return [];
     const { sorted, subjects } = await this.catalogue.get();
     const matches = sorted.filter((t) => !t.archived && words.every((w) => t.searchKey.includes(w)));
+    const { stats: figures } = await this.allFigures();
     return matches.slice(0, TEACHER_SEARCH_LIMIT).map((t) => {
-      const stats = this.view.index.teacherStats(t.id);
+      const stats = figures.get(t.id) ?? { reviewCount: 0, ratingSum: 0 };
       return {
         id: t.id,
         prefix: t.prefix,

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CatalogueStore } from '../../app/data/catalogue-store';
-import { ChangeFeed } from '../../app/data/change-feed';
 import { ObjectionStore } from '../../app/data/objection-store';
 import { ReviewStore } from '../../app/data/review-store';
 import { TaskStore } from '../../app/data/task-store';
+import { TeacherStatsStore } from '../../app/data/teacher-stats-store';
 
 /**
  * The end of a delisted teacher's retention period (an accepted objection, DELISTED_RETENTION):
@@ -20,7 +20,7 @@ export class DelistedErasureService {
     @Inject(ReviewStore) private readonly reviews: ReviewStore,
     @Inject(TaskStore) private readonly tasks: TaskStore,
     @Inject(ObjectionStore) private readonly objections: ObjectionStore,
-    @Inject(ChangeFeed) private readonly feed: ChangeFeed,
+    @Inject(TeacherStatsStore) private readonly stats: TeacherStatsStore,
   ) {}
 
   async eraseDue(now = new Date()): Promise<{ teachers: number; reviews: number }> {
@@ -34,10 +34,10 @@ export class DelistedErasureService {
         await this.tasks.done(id);
       }
       await this.objections.remove(teacherId);
+      await this.stats.remove(teacherId);
       await this.catalogue.eraseTeacher(teacherId);
       this.logger.log({ msg: 'delisted teacher erased', teacherId, reviews: ids.length });
     }
-    if (due.length) await this.feed.catalogueChanged();
     return { teachers: due.length, reviews };
   }
 }

@@ -1,0 +1,35 @@
+import { type Connection } from 'mongoose';
+import { withDerived } from '../reviews/list-keys';
+import { type ReviewDoc } from '../reviews/review';
+import { TeacherStatsStore } from './teacher-stats-store';
+
+export const INDEXED_READS_MIGRATION = 'indexed-reads-v1';
+
+/**
+ * Brings the review documents of the in-memory design (ADR 0009) to the indexed reads (ADR 0011),
+ * once: each review gets its derived fields (list keys, `flagged`: reviews/list-keys.ts), by a
+ * compare-and-set on its version so a write meanwhile wins, and every teacher's figures are
+ * computed from the reviews into `teacher_stats`. Each step can run again: a crash midway is
+ * finished by the next start; it is marked done last.
+ */
+export async function migrateToIndexedReads(
+  connection: Connection,
+  log: (msg: string, data?: object) => void = () => undefined,
+): Promise<void> {
+  const migrations = connection.collection<{ _id: string; at: Date; reviews: number; teachers: number }>('migrations');
+  if (await migrations.findOne({ _id: INDEXED_READS_MIGRATION })) return;
+  const reviews = connection.collection<ReviewDoc>('reviews');
+  let updated = 0;
+  for await (const doc of reviews.find({})) {
+    const derived = withDerived(doc);
+    if (JSON.stringify([derived.keys, derived.flagged]) === JSON.stringify([doc.keys, doc.flagged])) continue;
+    const update = derived.keys
+      ? { $set: { keys: derived.keys, flagged: derived.flagged } }
+      : { $set: { flagged: derived.flagged }, $unset: { keys: '' } };
+    updated += (await reviews.updateOne({ _id: doc._id, fence: doc.fence }, update as never)).modifiedCount;
+  }
+  const stats = new TeacherStatsStore(connection.collection('teacher_stats') as never, connection.getClient() as never);
+  const teachers = await stats.rebuild(reviews.find({}));
+  await migrations.updateOne({ _id: INDEXED_READS_MIGRATION }, { $set: { at: new Date(), reviews: updated, teachers } }, { upsert: true });
+  log('reviews brought to indexed reads', { reviews: updated, teachers });
+}

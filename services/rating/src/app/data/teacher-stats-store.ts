@@ -1,0 +1,91 @@
+import { ensureDocument, inTransaction } from '@pupitre/server-kit';
+import type { ClientSession, Collection, MongoClient } from 'mongodb';
+import { emptyStats, statsDelta, type TeacherStats } from '../reading/teacher-stats';
+import { type ReviewDoc } from '../reviews/review';
+
+type StatsDoc = TeacherStats & { _id: number };
+
+/**
+ * `teacher_stats`: one document per teacher (`_id` = his id), his figures over his public reviews
+ * (reading/teacher-stats.ts), changed only by `$inc` in the transaction of the review write that
+ * changes them, so they are exact whatever fails in between.
+ */
+export class TeacherStatsStore {
+  /** Teachers whose document is known to exist (bounded by the catalogue's size). */
+  private readonly created = new Set<number>();
+
+  constructor(
+    private readonly docs: Collection<StatsDoc>,
+    private readonly client: MongoClient,
+  ) {}
+
+  async get(teacherId: number): Promise<TeacherStats> {
+    const doc = await this.docs.findOne({ _id: teacherId });
+    return doc ? { ...emptyStats(), ...doc } : emptyStats();
+  }
+
+  /** Every teacher's figures (one document per teacher: hundreds). */
+  async all(): Promise<Map<number, TeacherStats>> {
+    const docs = await this.docs.find({}).toArray();
+    return new Map(docs.map((doc) => [doc._id, { ...emptyStats(), ...doc }]));
+  }
+
+  /**
+   * Runs `write` (a review's compare-and-set; false: it matched nothing) and the figures it changes
+   * from `before` to `after` in one transaction: both land, or neither. Without a change of figures,
+   * `write` runs alone.
+   */
+  async withReviewWrite(
+    before: ReviewDoc | null,
+    after: ReviewDoc | null,
+    write: (session?: ClientSession) => Promise<boolean>,
+  ): Promise<boolean> {
+    const delta = statsDelta(before, after);
+    if (delta.size === 0) return write();
+    // Created on their own first: concurrent first upserts with $inc lose increments on DocumentDB.
+    await Promise.all([...delta.keys()].map((id) => this.ensure(id)));
+    return inTransaction(this.client, async (session) => {
+      if (!(await write(session))) return false;
+      for (const [teacherId, inc] of delta) await this.docs.updateOne({ _id: teacherId }, { $inc: inc }, { session });
+      return true;
+    });
+  }
+
+  private async ensure(teacherId: number): Promise<void> {
+    if (this.created.has(teacherId)) return;
+    await ensureDocument(() => this.docs.insertOne({ _id: teacherId, ...emptyStats() }));
+    this.created.add(teacherId);
+  }
+
+  /** Replaces every teacher's figures with those of `reviews` (the seed, the migration): nothing else may write meanwhile. */
+  async rebuild(reviews: AsyncIterable<ReviewDoc>): Promise<number> {
+    const totals = new Map<number, StatsDoc>();
+    for await (const doc of reviews) {
+      for (const [teacherId, inc] of statsDelta(null, doc)) {
+        const stats = totals.get(teacherId) ?? { _id: teacherId, ...emptyStats() };
+        applyInc(stats as unknown as Record<string, unknown>, inc);
+        totals.set(teacherId, stats);
+      }
+    }
+    await this.docs.deleteMany({ _id: { $nin: [...totals.keys()] } });
+    for (const doc of totals.values()) await this.docs.replaceOne({ _id: doc._id }, doc, { upsert: true });
+    for (const id of totals.keys()) this.created.add(id);
+    return totals.size;
+  }
+
+  async remove(teacherId: number): Promise<void> {
+    await this.docs.deleteOne({ _id: teacherId });
+    this.created.delete(teacherId);
+  }
+}
+
+/** Applies `$inc` paths to a plain object, as the database would. */
+function applyInc(target: Record<string, unknown>, inc: Record<string, number>): void {
+  for (const [path, value] of Object.entries(inc)) {
+    const parts = path.split('.');
+    let node = target;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    const last = parts[parts.length - 1];
+    node[last] = ((node[last] as number | undefined) ?? 0) + value;
+  }
+}

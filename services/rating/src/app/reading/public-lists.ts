@@ -1,0 +1,123 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { type CommunityCategory, type CommunityCategoryBlock, type ReviewUserState } from '@pupitre/contracts';
+import { sharedWork } from '@pupitre/server-kit';
+import type { Collection } from 'mongodb';
+import { type Connection } from 'mongoose';
+import { CatalogueSnapshot } from '../data/catalogue-snapshot';
+import { reviewOid } from '../data/keys';
+import { ReviewStore } from '../data/review-store';
+import { TeacherStatsStore } from '../data/teacher-stats-store';
+import { type ReviewDoc, voteIn } from '../reviews/review';
+import { BoundedCache } from './bounded-cache';
+import { toPublicReview } from './review-view';
+import { type ListedReview, TopLists } from './top-lists';
+
+export const CATEGORY_ORDER: CommunityCategory[] = ['recent', 'highest', 'lowest', 'relevant'];
+/** The largest `?limit=` of the community and teacher reviews. */
+export const MAX_LIMIT = 50;
+/** How long the community's lists are served before they are read again: a change shows within this (plus one read). */
+export const COMMUNITY_MAX_AGE_MS = 1000;
+/** Pages of teachers kept (each entry: four lists of at most MAX_LIMIT reviews). */
+const TEACHER_PAGES = 500;
+
+interface Lists {
+  blocks: CommunityCategoryBlock[];
+  /** When read. */
+  at: number;
+  /** The community's: this process's count of its own public changes then; a teacher's: his figures' `rev` then (teacher-stats.ts). */
+  rev: number;
+  generation: number;
+}
+
+/**
+ * The public lists of reviews, four categories, `limit` each, empty ones left out: the community's
+ * and each teacher's, read from the database (top-lists.ts) and kept in bounded caches. A
+ * teacher's page is served while his figures' `rev` has not moved (one read by `_id` per request);
+ * the community's is read again after COMMUNITY_MAX_AGE_MS. No copy of the reviews is held: memory
+ * does not grow with their number, and every process sees a change within a second, without notices.
+ */
+@Injectable()
+export class PublicLists {
+  private readonly top: TopLists;
+  private readonly reviews: Collection<ReviewDoc>;
+  private readonly community = new BoundedCache<Lists>(MAX_LIMIT);
+  private readonly teachers = new BoundedCache<Lists>(TEACHER_PAGES);
+  /** Moves with this process's own changes of public reviews: its community lists are read again at once after them. */
+  private localChanges = 0;
+
+  constructor(
+    @Inject(getConnectionToken()) connection: Connection,
+    @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
+    @Inject(TeacherStatsStore) private readonly stats: TeacherStatsStore,
+    @Inject(ReviewStore) store: ReviewStore,
+  ) {
+    store.onPublicChange(() => this.localChanges++);
+    this.reviews = connection.collection('reviews') as never;
+    this.top = new TopLists(this.reviews);
+  }
+
+  /** The categories of the community (teacherId undefined) or of a teacher. */
+  async lists(limit: number, teacherId?: number): Promise<CommunityCategoryBlock[]> {
+    const catalogue = await this.catalogue.get();
+    const generation = this.catalogue.generation;
+    if (teacherId === undefined) {
+      const now = Date.now();
+      const changes = this.localChanges;
+      const lists = await this.community.get(
+        String(limit),
+        (l) => now - l.at < COMMUNITY_MAX_AGE_MS && l.generation === generation && l.rev === changes,
+        () => sharedWork(() => this.read(limit, undefined, [...catalogue.delisted], now, changes, generation)),
+      );
+      return lists.blocks;
+    }
+    const { rev } = await this.stats.get(teacherId);
+    const lists = await this.teachers.get(
+      `${teacherId}:${limit}`,
+      (l) => l.rev === rev && l.generation === generation,
+      () => sharedWork(() => this.read(limit, teacherId, [], Date.now(), rev, generation)),
+    );
+    return lists.blocks;
+  }
+
+  private async read(
+    limit: number,
+    teacherId: number | undefined,
+    delisted: number[],
+    at: number,
+    rev: number,
+    generation: number,
+  ): Promise<Lists> {
+    const catalogue = await this.catalogue.get();
+    const lists = await Promise.all(CATEGORY_ORDER.map((category) => this.top.top(category, limit, { teacherId, delisted })));
+    const blocks = CATEGORY_ORDER.map((title, i) => ({
+      title,
+      reviews: lists[i]
+        .filter((r): r is ListedReview & { pub: NonNullable<ListedReview['pub']> } => r.pub !== null)
+        .map((r) => toPublicReview(r, r.pub, catalogue)),
+    })).filter((block) => block.reviews.length > 0);
+    return { blocks, at, rev, generation };
+  }
+
+  /** `{ "<id>": [vote, favourite] }` for the listed reviews (null/false for everyone when signed out). */
+  async userState(
+    blocks: CommunityCategoryBlock[],
+    userId: string | null,
+    favourites: ReadonlySet<number> = new Set(),
+  ): Promise<ReviewUserState> {
+    const ids = [...new Set(blocks.flatMap((b) => b.reviews.map((r) => r.id)))];
+    const votes = new Map<number, string>();
+    if (userId && ids.length) {
+      const docs = await this.reviews.find({ _id: { $in: ids.map(reviewOid) } }, { projection: { _id: 0, id: 1, votes: 1 } }).toArray();
+      for (const doc of docs) votes.set(doc.id, doc.votes);
+    }
+    const state: ReviewUserState = {};
+    for (const id of ids) state[String(id)] = [userId && votes.has(id) ? voteIn(votes.get(id)!, userId) : null, favourites.has(id)];
+    return state;
+  }
+
+  /** The public reviews of one teacher, newest first, at most `limit` (his own space). */
+  reviewsOf(teacherId: number, limit: number): Promise<ListedReview[]> {
+    return this.top.top('recent', limit, { teacherId, delisted: [] });
+  }
+}

@@ -1,0 +1,91 @@
+import { type CommunityCategory } from '@pupitre/contracts';
+import type { Collection, Filter } from 'mongodb';
+import { type ReviewDoc } from '../reviews/review';
+
+/** The fields a public list shows of a review: never its author, its votes, its reports, or its reply's author. */
+export const LISTED_FIELDS = {
+  _id: 0,
+  id: 1,
+  pub: 1,
+  relUp: 1,
+  relTotal: 1,
+  createdAt: 1,
+  keys: 1,
+  'reply.text': 1,
+  'reply.status': 1,
+  'reply.reason': 1,
+  'reply.reasonText': 1,
+  'reply.at': 1,
+  'reply.publishedAt': 1,
+} as const;
+export type ListedReview = Pick<ReviewDoc, 'id' | 'pub' | 'relUp' | 'relTotal' | 'createdAt' | 'reply' | 'keys'>;
+
+/** Cut-offs remembered (one per list: the community's and each teacher's four). */
+const MAX_CUTOFFS = 10_000;
+/** How much wider each new try looks when a cut-off left too few reviews. */
+const WIDEN = 8;
+
+/**
+ * The largest keys a list can hold now, and a first cut-off below it, per category
+ * (reviews/list-keys.ts): recent are times; highest and lowest a rating then a time; relevant a
+ * score below 1e13.
+ */
+function firstGuess(category: CommunityCategory, now: number): { top: number; cutoff: number } {
+  const month = 30 * 86_400_000;
+  if (category === 'recent') return { top: now, cutoff: now - month / 4 };
+  if (category === 'relevant') return { top: 1e13, cutoff: 0.9e13 };
+  return { top: 10 * 1e13 + now, cutoff: 10 * 1e13 + now - month };
+}
+
+/**
+ * The community's and each teacher's lists: the public reviews with the largest key of a category
+ * (ties: the larger id first), read from the database by an index on the key. A sort runs over
+ * what the filter matches (DocumentDB sorts in memory), so the filter holds a cut-off: the key of
+ * the last review listed the previous time. If at least `limit` reviews have a key above it, they
+ * are exactly the list (any review above the list's last one is above the cut-off); otherwise the
+ * cut-off is lowered, eight times wider each try, down to none. A new process starts from a guess
+ * (the last week, the last month). Memory: one number per list.
+ */
+export class TopLists {
+  private readonly cutoffs = new Map<string, number>();
+
+  constructor(private readonly docs: Collection<ReviewDoc>) {}
+
+  async top(
+    category: CommunityCategory,
+    limit: number,
+    scope: { teacherId?: number; delisted: readonly number[] },
+  ): Promise<ListedReview[]> {
+    const path = `keys.${category}`;
+    const memo = `${scope.teacherId ?? '*'}:${category}:${limit}`;
+    const guess = firstGuess(category, Date.now());
+    let cutoff: number | undefined = this.cutoffs.get(memo) ?? guess.cutoff;
+    const base: Filter<ReviewDoc> =
+      scope.teacherId !== undefined
+        ? { teacherId: scope.teacherId }
+        : scope.delisted.length
+          ? { teacherId: { $nin: [...scope.delisted] } }
+          : {};
+    for (;;) {
+      const filter = { ...base, [path]: cutoff === undefined ? { $exists: true } : { $gte: cutoff } } as Filter<ReviewDoc>;
+      const rows = (await this.docs
+        .find(filter, { projection: LISTED_FIELDS, sort: { [path]: -1, id: -1 }, limit })
+        .toArray()) as unknown as ListedReview[];
+      if (rows.length >= limit || cutoff === undefined) {
+        this.remember(memo, rows.length >= limit ? rows[limit - 1].keys?.[category] : undefined);
+        return rows;
+      }
+      const width: number = Math.max(1, guess.top - cutoff) * WIDEN;
+      cutoff = guess.top - width > 0 ? guess.top - width : undefined;
+    }
+  }
+
+  private remember(memo: string, cutoff: number | undefined): void {
+    if (cutoff === undefined) {
+      this.cutoffs.delete(memo);
+      return;
+    }
+    if (this.cutoffs.size >= MAX_CUTOFFS) this.cutoffs.clear();
+    this.cutoffs.set(memo, cutoff);
+  }
+}

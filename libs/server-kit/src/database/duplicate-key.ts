@@ -5,15 +5,21 @@ export const isDuplicateKey = (err: unknown): boolean =>
 /**
  * Whether a write lost a conflict with a concurrent one and may simply be sent again: MongoDB's
  * WriteConflict (112); DocumentDB answers 112 for a PostgreSQL deadlock between concurrent inserts
- * of one unique key, and 16777220 for a serialization failure, neither with a retry label.
+ * of one unique key and for a row lock not taken within 20 ms in a transaction (SqlState 55P03: a
+ * transaction of another session holds it, one of a client that died included, until the database
+ * ends it), and 16777220 for a serialization failure, none with a retry label.
  */
 export const isWriteConflict = (err: unknown): boolean => {
   const code = (err as { code?: number }).code;
   return code === 112 || code === 16777220 || /deadlock detected|could not serialize/.test((err as Error).message ?? '');
 };
 
-/** How many times a write that lost a conflict is sent in all, with a short random pause between. */
-export const WRITE_CONFLICT_ATTEMPTS = 6;
+/** How many times a write that lost a conflict is sent in all, with a growing random pause between. */
+export const WRITE_CONFLICT_ATTEMPTS = 8;
+
+/** The pause before try `attempt + 1` of a write that lost a conflict: random, up to 10, 20, 40… 200 ms (at most 1 s in all). */
+export const conflictPause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(5 * 2 ** attempt, 200)));
 
 /**
  * Runs a write, again when it lost a write conflict (above): the next try sees the winner's
@@ -25,7 +31,7 @@ export async function writeRetried<T>(write: () => Promise<T>, attempts = WRITE_
       return await write();
     } catch (err) {
       if (!isWriteConflict(err) || attempt >= attempts) throw err;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      await conflictPause(attempt);
     }
   }
 }

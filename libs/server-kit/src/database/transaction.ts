@@ -1,5 +1,5 @@
 import { type ClientSession, type MongoClient } from 'mongodb';
-import { isWriteConflict, WRITE_CONFLICT_ATTEMPTS } from './duplicate-key';
+import { conflictPause, isWriteConflict, WRITE_CONFLICT_ATTEMPTS } from './duplicate-key';
 
 const transient = (err: unknown) =>
   isWriteConflict(err) || Boolean((err as { hasErrorLabel?: (l: string) => boolean }).hasErrorLabel?.('TransientTransactionError'));
@@ -25,7 +25,7 @@ export async function inTransaction(client: MongoClient, work: (session: ClientS
       } catch (err) {
         if (session.inTransaction()) await session.abortTransaction().catch(() => undefined);
         if (!transient(err) || attempt >= WRITE_CONFLICT_ATTEMPTS) throw err;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+        await conflictPause(attempt);
       }
     }
   } finally {

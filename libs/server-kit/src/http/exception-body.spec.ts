@@ -33,6 +33,11 @@ describe('toErrorReply', () => {
     expect(toErrorReply(Object.assign(new Error('E11000 duplicate key'), { name: 'MongoServerError' })).status).toBe(500);
   });
 
+  it('answers 503 with Retry-After for a write conflict still lost after its retries (a row held by a transaction the database has not ended)', () => {
+    const held = Object.assign(new Error('SqlState(E55P03)'), { name: 'MongoServerError', code: 112 });
+    expect(toErrorReply(held)).toEqual({ status: 503, body: { error: 'unavailable' }, unexpected: false, headers: { 'Retry-After': '5' } });
+  });
+
   it('hides unexpected errors behind a 500', () => {
     expect(toErrorReply(new TypeError('x is undefined'))).toEqual({ status: 500, body: { error: 'internal' }, unexpected: true });
   });

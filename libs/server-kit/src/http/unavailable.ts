@@ -1,3 +1,5 @@
+import { isWriteConflict } from '../database/duplicate-key';
+
 /** Seconds a client should wait before retrying while a dependency (database, Redis) is down. */
 export const RETRY_AFTER_S = 5;
 
@@ -17,10 +19,15 @@ const DATABASE_DOWN =
   /^(MongoServerSelectionError|MongooseServerSelectionError|MongoNetworkError|MongoNetworkTimeoutError|MongoNotConnectedError|MongoTopologyClosedError|MongoPoolClearedError|MongoExpiredSessionError)$/;
 const BUFFERING = /buffering timed out|Client must be connected|connection .* closed|Topology is closed/i;
 
-/** Is `err` the database (or Redis) being out of reach, as opposed to a bug or a bad request? */
+/**
+ * Is `err` the database (or Redis) being out of reach, or too busy for now (a write conflict still
+ * lost after its retries: a row held by a transaction the database has not ended yet), as opposed
+ * to a bug or a bad request?
+ */
 export function isDependencyDown(err: unknown): boolean {
   if (err instanceof DependencyUnavailableError) return true;
   if (!(err instanceof Error)) return false;
+  if (isWriteConflict(err)) return true;
   if (DATABASE_DOWN.test(err.name)) return true;
   if (err.name === 'MongooseError' && BUFFERING.test(err.message)) return true;
   return err.cause instanceof Error && err.cause !== err && isDependencyDown(err.cause);

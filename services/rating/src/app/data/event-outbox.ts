@@ -1,5 +1,5 @@
 import { MODERATION_EVENTS_QUEUE } from '@pupitre/contracts';
-import { createQueueConnection, DependencyUnavailableError, upsertRetried } from '@pupitre/server-kit';
+import { createQueueConnection, upsertRetried, withRedisTimeout } from '@pupitre/server-kit';
 import { Queue } from 'bullmq';
 import type { Collection } from 'mongodb';
 
@@ -23,7 +23,6 @@ export interface EventJob {
 }
 
 const entryKey = (kind: OutboxKind, ref: number) => `${kind}:${ref}`;
-const SEND_TIMEOUT_MS = 3000;
 
 /**
  * The rating service's events to the auth service (BullMQ queue `moderation-events`): e-mails to
@@ -62,30 +61,20 @@ export class EventOutbox {
   }
 
   /**
-   * Queues `jobs`; DependencyUnavailableError (503) when Redis does not take them within
-   * `timeoutMs` (the queue's connection waits for Redis to come back: a request must not).
+   * Queues `jobs`; DependencyUnavailableError (503) when Redis does not take them in time (the
+   * queue's connection waits for Redis to come back: a request must not).
    */
-  async send(jobs: EventJob[], timeoutMs = SEND_TIMEOUT_MS): Promise<void> {
+  async send(jobs: EventJob[]): Promise<void> {
     if (!jobs.length) return;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      const adding = this.queue.addBulk(
+    await withRedisTimeout(
+      this.queue.addBulk(
         jobs.map((j) => ({
           name: j.name,
           data: j.data,
           opts: { jobId: j.jobId, ...(j.forget ? { removeOnComplete: true, removeOnFail: true } : {}) },
         })),
-      );
-      adding.catch(() => undefined);
-      await Promise.race([adding, timeout]);
-    } catch (err) {
-      throw new DependencyUnavailableError('redis', err);
-    } finally {
-      clearTimeout(timer);
-    }
+      ),
+    );
   }
 
   /** The jobs of the entry are queued (or there were none). */

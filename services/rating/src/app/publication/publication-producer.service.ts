@@ -1,3 +1,4 @@
+import { withRedisTimeout } from '@pupitre/server-kit';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { type Queue } from 'bullmq';
 import { type Redis } from 'ioredis';
@@ -24,7 +25,8 @@ export class PublicationProducer implements OnApplicationShutdown {
     data: ReviewPublicationJobs[N],
     options: EnqueueOptions = {},
   ): Promise<string> {
-    const job = await this.queue.add(name, data, { delay: options.delayMs, jobId: options.jobId });
+    // Redis down or paused: DependencyUnavailableError within a second (the reconciler queues it later).
+    const job = await withRedisTimeout(this.queue.add(name, data, { delay: options.delayMs, jobId: options.jobId }));
     return job.id ?? '';
   }
 

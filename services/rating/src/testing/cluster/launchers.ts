@@ -21,6 +21,10 @@ export function nodeLauncher(entry: string, env: Record<string, string>, port: n
         const { stdout, stderr } = proc.output();
         return `${stdout}\n${stderr}`.trim().split('\n').slice(-30).join('\n');
       },
+      unexpected: () => {
+        const { stdout, stderr } = proc.output();
+        return `${stdout}\n${stderr}`.split('\n').filter((line) => line.includes('unexpected error'));
+      },
     };
     try {
       await waitForStatus(`http://127.0.0.1:${port}/readyz`, { alive, timeoutMs: READY_TIMEOUT_MS });

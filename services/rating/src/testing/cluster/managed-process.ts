@@ -11,11 +11,15 @@ export interface Launched {
   alive(): boolean;
   /** The last lines it printed (to explain a failure). */
   tail(): string;
+  /** The lines where it logged an unexpected error (an answer 500), when it is a service. */
+  unexpected?(): string[];
 }
 
 export class ManagedProcess {
   private current: Launched | undefined;
   private paused = false;
+  /** The unexpected errors logged by the instances that ran before the current one. */
+  private readonly earlier: string[] = [];
 
   constructor(
     readonly name: string,
@@ -36,6 +40,7 @@ export class ManagedProcess {
   async start(): Promise<void> {
     if (this.current?.alive()) throw new Error(`${this.name} is already running`);
     this.paused = false;
+    if (this.current) this.earlier.push(...(this.current.unexpected?.() ?? []));
     this.current = await this.launch();
   }
 
@@ -80,5 +85,10 @@ export class ManagedProcess {
 
   tail(): string {
     return this.current?.tail() ?? '';
+  }
+
+  /** Every unexpected error its instances logged so far (across restarts). */
+  unexpectedErrors(): string[] {
+    return [...this.earlier, ...(this.current?.unexpected?.() ?? [])];
   }
 }

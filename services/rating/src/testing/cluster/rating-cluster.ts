@@ -219,7 +219,12 @@ export function useRatingCluster(options: ClusterOptions = {}): { readonly clust
   beforeAll(async () => {
     cluster = await startRatingCluster(options);
   }, 90_000);
-  afterAll(() => cluster?.close());
+  afterAll(async () => {
+    // A 500 fails the test through the contract check; its cause is in the service's log.
+    const errors = cluster ? [...cluster.apis, ...cluster.workers].flatMap((p) => p.unexpectedErrors().map((l) => `${p.name}: ${l}`)) : [];
+    if (errors.length) process.stderr.write(`unexpected errors logged by the cluster:\n${errors.join('\n')}\n`);
+    await cluster?.close();
+  });
   return {
     get cluster() {
       if (!cluster) throw new Error('the cluster runs only while the tests of its describe run');

@@ -1,3 +1,5 @@
+import { markContended } from '../tracing/request-trace';
+
 /** Whether a write failed on a unique index (code 11000, "E11000"). */
 export const isDuplicateKey = (err: unknown): boolean =>
   (err as { code?: number }).code === 11000 || /E11000/.test((err as Error).message ?? '');
@@ -31,6 +33,7 @@ export async function writeRetried<T>(write: () => Promise<T>, attempts = WRITE_
       return await write();
     } catch (err) {
       if (!isWriteConflict(err) || attempt >= attempts) throw err;
+      markContended();
       await conflictPause(attempt);
     }
   }

@@ -1,4 +1,5 @@
 import { type ClientSession, type MongoClient } from 'mongodb';
+import { markContended } from '../tracing/request-trace';
 import { conflictPause, isWriteConflict, WRITE_CONFLICT_ATTEMPTS } from './duplicate-key';
 
 const transient = (err: unknown) =>
@@ -25,6 +26,7 @@ export async function inTransaction(client: MongoClient, work: (session: ClientS
       } catch (err) {
         if (session.inTransaction()) await session.abortTransaction().catch(() => undefined);
         if (!transient(err) || attempt >= WRITE_CONFLICT_ATTEMPTS) throw err;
+        markContended();
         await conflictPause(attempt);
       }
     }

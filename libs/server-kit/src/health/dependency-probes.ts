@@ -12,6 +12,12 @@ export interface HealthOptions {
   summaryPath?: string;
   redisUrl: string;
   version?: string;
+  /**
+   * Dependencies the process serves without (degraded): it stays ready when they are down, so that
+   * an orchestrator keeps routing the requests that do not need them (the others answer 503). A
+   * Redis outage must not take every API replica out of its Service.
+   */
+  readyWithout?: DependencyName[];
 }
 
 export type DependencyName = 'database' | 'redis';
@@ -24,9 +30,14 @@ export class DependencyProbes implements OnApplicationShutdown {
 
   constructor(
     @Inject(getConnectionToken()) private readonly connection: Connection,
-    @Inject(HEALTH_OPTIONS) options: HealthOptions,
+    @Inject(HEALTH_OPTIONS) private readonly options: HealthOptions,
   ) {
     this.redis = createProbeConnection(options.redisUrl);
+  }
+
+  /** Whether the process is ready with `down` down (the dependencies it cannot serve without are up). */
+  readyDespite(down: DependencyName[]): boolean {
+    return down.every((name) => this.options.readyWithout?.includes(name));
   }
 
   async check(): Promise<DependencyReport> {

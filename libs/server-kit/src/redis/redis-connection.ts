@@ -9,14 +9,32 @@ import { traceRedis } from '../tracing/tracing';
 export const REDIS_REQUEST_TIMEOUT_MS = 1000;
 
 /**
+ * Once Redis failed to answer, requests stop waiting for it for this long: they fail at once (a
+ * paused Redis would otherwise cost every request its full timeout, and a request several).
+ */
+const REDIS_BACK_OFF_MS = 1000;
+
+/** When Redis last failed to answer a request in time (or to connect): one per process, as there is one Redis. */
+let redisFailedAt = 0;
+const backingOff = () => Date.now() - redisFailedAt < REDIS_BACK_OFF_MS;
+const notWaiting = () => new Error(`Redis failed to answer less than ${REDIS_BACK_OFF_MS} ms ago: not waiting for it`);
+
+/**
  * `work` (a Redis operation, e.g. a BullMQ `add` on a queue connection, which waits for Redis to come
- * back) or DependencyUnavailableError('redis') after `timeoutMs`. What it started may still complete later.
+ * back) or DependencyUnavailableError('redis') after `timeoutMs`, at once while Redis is backed off
+ * from. What it started may still complete later.
  */
 export async function withRedisTimeout<T>(work: Promise<T>, timeoutMs = REDIS_REQUEST_TIMEOUT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   work.catch(() => undefined);
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(
+      () => {
+        redisFailedAt = Date.now();
+        reject(new Error(`Redis did not answer within ${timeoutMs} ms`));
+      },
+      backingOff() ? 0 : timeoutMs,
+    );
   });
   try {
     return await Promise.race([work, late]);
@@ -25,6 +43,27 @@ export async function withRedisTimeout<T>(work: Promise<T>, timeoutMs = REDIS_RE
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Makes `client` fail its commands at once while Redis is backed off from (it did not answer a
+ * command in time, or the connection failed, less than REDIS_BACK_OFF_MS ago); Redis's own error
+ * replies (a wrong type, a script error) do not count.
+ */
+function failFastWhileDown(client: Redis): Redis {
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = ((command: Parameters<Redis['sendCommand']>[0], stream?: Parameters<Redis['sendCommand']>[1]) => {
+    // While (re)connecting, ioredis sends its own set-up commands (ready check, select): never refused.
+    if (backingOff() && client.status !== 'connect') {
+      command.reject(notWaiting());
+      return command.promise;
+    }
+    command.promise.catch((err: Error) => {
+      if (err.name !== 'ReplyError') redisFailedAt = Date.now();
+    });
+    return send(command, stream);
+  }) as Redis['sendCommand'];
+  return client;
 }
 
 /**
@@ -51,9 +90,10 @@ export function createQueueConnection(url: string, options: RedisOptions = {}): 
 
 /**
  * An ioredis connection for request-path commands (throttling, sessions, one-time codes): commands
- * issued while disconnected wait for one reconnect at most, then fail, and a command Redis does not
- * answer (paused, overloaded) fails after REDIS_REQUEST_TIMEOUT_MS, so a request never hangs on it.
- * Connection errors are logged by `onError` (they repeat while Redis is down).
+ * issued while disconnected wait for one reconnect at most, then fail, a command Redis does not
+ * answer (paused, overloaded) fails after REDIS_REQUEST_TIMEOUT_MS, and for a second after either
+ * commands fail at once, so a request never hangs on Redis. Connection errors are logged by
+ * `onError` (they repeat while Redis is down).
  */
 export function createCommandConnection(url: string, onError: (err: Error) => void = () => undefined, options: RedisOptions = {}): Redis {
   const client = traceRedis(
@@ -67,7 +107,7 @@ export function createCommandConnection(url: string, onError: (err: Error) => vo
     }),
   );
   client.on('error', onError);
-  return client;
+  return failFastWhileDown(client);
 }
 
 /**

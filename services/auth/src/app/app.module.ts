@@ -18,7 +18,7 @@ export class AppModule {
           config,
           metricsName: 'auth',
           database: { uri: config.MONGODB_URI, dbName: config.MONGODB_DB },
-          health: { service: 'auth', summaryPath: '/auth/health', redisUrl: config.REDIS_URL, version },
+          health: { service: 'auth', summaryPath: '/auth/health', redisUrl: config.REDIS_URL, version, readyWithout: ['redis'] },
         }),
         AuthModule,
       ],

@@ -21,7 +21,7 @@ export class AppModule {
           config,
           metricsName: 'rating',
           database: { uri: config.MONGODB_URI, dbName: config.MONGODB_DB },
-          health: { service: 'rating', summaryPath: '/api/health', redisUrl: config.REDIS_URL, version },
+          health: { service: 'rating', summaryPath: '/api/health', redisUrl: config.REDIS_URL, version, readyWithout: ['redis'] },
         }),
         DataModule,
         ReadModule,

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type SessionState, sessionRevokedKey, sessionVersionKey } from '@pupitre/contracts';
-import { APP_CONFIG, ApiError, readSessionState, type SessionClaims, sessionEnded } from '@pupitre/server-kit';
+import { APP_CONFIG, DependencyUnavailableError, readSessionState, type SessionClaims, sessionEnded } from '@pupitre/server-kit';
 import { type Redis } from 'ioredis';
 import { type AuthConfig } from '../../config/auth-config';
 import { AUTH_REDIS } from '../shared/redis.provider';
@@ -8,11 +8,12 @@ import { AUTH_REDIS } from '../shared/redis.provider';
 const refreshUsedKey = (jti: string): string => `auth:refresh-used:${jti}`;
 
 /**
- * The atomic side of sessions, in Redis (ADR 0006): the database (FerretDB locally) does not isolate
- * conditional writes, Redis does. A refresh token is used at most once (`SET NX` on its jti), a
+ * The short-lived side of sessions, in Redis (ADR 0006), where the rating service reads it too with
+ * one MGET per write and every key expires on its own. A refresh token is used at most once (`SET NX` on its jti), a
  * revoked session is marked before its records are (`SET NX`, the first cause stays), a user's
  * session version only grows (`INCR`). Every other service reads the same keys
- * (`@pupitre/contracts` sessions.ts). Redis unreachable: 503, never a token that could not be checked.
+ * (`@pupitre/contracts` sessions.ts). Redis unreachable or hung: 503 with Retry-After
+ * within a second, never a token that could not be checked.
  */
 @Injectable()
 export class SessionStore {
@@ -68,7 +69,7 @@ export class SessionStore {
       return await command();
     } catch (err) {
       this.logger.error({ msg: 'session store (Redis) unavailable', error: (err as Error).message });
-      throw ApiError.of(503, 'unavailable', 'Sessions cannot be checked right now; try again shortly.');
+      throw new DependencyUnavailableError('redis', err); // 503 with Retry-After
     }
   }
 }

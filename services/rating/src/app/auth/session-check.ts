@@ -1,13 +1,16 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, ApiError, createCommandConnection, sessionEnded } from '@pupitre/server-kit';
+import { APP_CONFIG, createCommandConnection, sessionEnded } from '@pupitre/server-kit';
 import { type Redis } from 'ioredis';
 import { type RatingConfig } from '../../config/rating-config';
 import { type AuthUser } from './token-verifier';
 
 /**
  * Before a write, the caller's session must still live: the auth service marks ended sessions and
- * bumps a user's session version in the shared Redis (ADR 0006); one MGET reads both. Redis down:
- * 503, a write is never let through unchecked. Reads do not call this.
+ * bumps a user's session version in the shared Redis (ADR 0006); one MGET reads both. Redis down or
+ * hung: the write goes on, checked by the token alone (its signature and its expiry, at most
+ * ACCESS_TOKEN_TTL), and a warning is logged: votes, favourites, reports and reviews must not stop
+ * with Redis (ADR 0011), and a session ended during the outage can write until its token expires.
+ * Reads do not call this.
  */
 @Injectable()
 export class SessionCheck implements OnApplicationShutdown {
@@ -24,8 +27,8 @@ export class SessionCheck implements OnApplicationShutdown {
     try {
       return await sessionEnded(this.redis, { sub: user.id, sid: user.sessionId, sv: user.sessionVersion });
     } catch (err) {
-      this.logger.error({ msg: 'session check failed: Redis unavailable', error: (err as Error).message });
-      throw ApiError.of(503, 'unavailable', 'Sessions cannot be checked right now; try again shortly.');
+      this.logger.warn({ msg: 'session not checked: Redis unavailable; the token alone is trusted', error: (err as Error).message });
+      return false;
     }
   }
 

@@ -37,7 +37,14 @@ describe('Redis connections of the request path', () => {
   let port: number;
   let redis: RedisProc;
   const start = async () => {
-    redis = (await startRedis({ port, dataDir: dir, persist: false, useEnv: false, log: () => undefined })) as RedisProc;
+    redis = (await startRedis({
+      port,
+      dataDir: dir,
+      persist: false,
+      logFile: path.join(dir, 'redis.log'),
+      useEnv: false,
+      log: () => undefined,
+    })) as RedisProc;
   };
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Races on the auth service, where FerretDB isolates nothing but unique indexes (ADR 0006):
+// Races on the auth service (refresh tokens used up in Redis, ADR 0006; a unique e-mail; a link used up by a delete's count):
 // concurrent refreshes of one refresh token, sign-ups of one e-mail, activations with one link.
 // One winner each; the losers get the contract's 4xx; nothing is created or used twice.
 import { request } from '@pupitre/server-kit/testing';

@@ -1,5 +1,5 @@
-// Races on the rating service by one user, where FerretDB isolates nothing but unique indexes:
-// the same review posted at once, votes, favourites and reports on one review. Each counts once,
+// Races on the rating service by one user (a unique index, a compare-and-set on the review's version,
+// `$addToSet`): the same review posted at once, votes, favourites and reports on one review. Each counts once,
 // as the API shows it afterwards (the public lists, the user's own pages, the moderation queue).
 import { type PublicReview } from '@pupitre/contracts';
 import { request } from '@pupitre/server-kit/testing';

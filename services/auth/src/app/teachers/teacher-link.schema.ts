@@ -2,10 +2,10 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
 /**
  * Which account holds a teacher record (`teacher_links`): one document per teacher, keyed by the
- * record's id, written before the account gets `teacherId`. `_id` is the one key a concurrent
- * write cannot get past on FerretDB too (it is not atomic; a unique index on `users.teacherId`
- * would also refuse the many accounts without one): of two accounts accepting invitations for the
- * same teacher at once, one is linked and the other gets 409. Deleted with the account.
+ * record's id, written before the account gets `teacherId`. The unique `_id` decides a race (a
+ * unique index on `users.teacherId` would also refuse the many accounts without one, whose
+ * `teacherId` is null): of two accounts accepting invitations for the same teacher at once, one is
+ * linked and the other gets 409. Deleted with the account.
  */
 @Schema({ collection: 'teacher_links', versionKey: false })
 export class TeacherLink {

@@ -56,8 +56,7 @@ export class EmailLinks {
 
   /**
    * Uses the link up (once, even under concurrency: the delete that removes it decides, by its
-   * count; FerretDB's findOneAndDelete hands the document to every concurrent caller); 400 when it
-   * is not live.
+   * count: of concurrent callers only one deletes the document); 400 when it is not live.
    */
   async consume(user: LinkUser, purpose: LinkPurpose, token: string): Promise<void> {
     const link = await this.find(user, purpose, token);

@@ -6,7 +6,7 @@ export type LinkPurpose = 'activation' | 'reset';
 /**
  * A single-use token sent by e-mail (activation, password reset). Only its SHA-256 is stored. It is
  * valid while it exists, has not expired and the user's credentialsVersion has not moved on; it is
- * deleted when used. Expired ones are removed by the cleanup job (no TTL index on FerretDB). The
+ * deleted when used. Expired ones are removed by the database (a TTL index on `expiresAt`). The
  * token itself is derived from `nonce` with a server key, so a still-valid link can be sent again.
  */
 @Schema({ collection: 'link_tokens', versionKey: false })

@@ -1,10 +1,10 @@
 import { Types } from 'mongoose';
 
 /**
- * Document keys. Every hot lookup of the rating service is by `_id`: the only filter FerretDB 1.x
- * pushes down to its storage (and MongoDB's primary index). Reviews and teachers keep their public
- * integer `id`; their `_id` is derived from it, so `id → _id` needs no lookup. Per-user documents
- * (votes, favourites, reports) are keyed by review and user, which also makes them unique.
+ * Document keys. Reviews and teachers keep their public integer `id`; their `_id` is derived from
+ * it, so `id → _id` needs no lookup and a read by id is one lookup on the primary index. The
+ * earlier design's per-user documents (votes, favourites, reports) were keyed by review and user
+ * (`pairKey`, read by derived-keys.migration.ts); votes and reports now live in their review.
  */
 
 /** The `_id` of review `id`: an ObjectId whose 12 bytes are the integer, big-endian. */

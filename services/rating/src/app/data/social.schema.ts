@@ -49,7 +49,7 @@ ModerationActionSchema.index({ at: -1 });
 /** What the rating side knows of a user: the first time it saw them (the join date of /auth/me). */
 @Schema({ collection: 'profiles', versionKey: false, id: false })
 export class Profile {
-  /** The user id itself: the first-seen record is found by `_id` (FerretDB pushes nothing else down). */
+  /** The user id itself: the first-seen record is read and upserted by `_id`, one lookup on the primary index. */
   @Prop({ type: String, required: true })
   _id!: string;
 

@@ -30,8 +30,8 @@ export class TaskStore {
 
   /**
    * Removes `task` unless it was rewritten since it was read (an edit made the review pending again).
-   * Read then delete, by `_id` only (a filter beyond `_id` scans the collection on FerretDB): an edit
-   * landing in between loses its task, not its job (the job was queued too).
+   * Read then delete, by `_id`: an edit landing in between loses its task, not its job (the job was
+   * queued too).
    */
   async doneIfUnchanged(task: ReviewTask): Promise<boolean> {
     const current = await this.docs.findOne({ _id: task._id });

@@ -3,7 +3,8 @@ const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', ø: 'o
 /**
  * The accent- and case-free form of a text for matching: `Mme Éloïse Bœuf-Núñez` →
  * `mme eloise boeuf nunez`. Punctuation becomes spaces, spaces are collapsed.
- * Without collation support on FerretDB, teachers store it and queries use it.
+ * Teachers store it (`searchKey`); search matches the query's form inside it, in the catalogue
+ * snapshot held in memory (teachers.service.ts), so no collation is needed.
  */
 export function searchKey(text: string): string {
   return text

@@ -12,7 +12,7 @@ export const USAGE = `usage: npm run catalogue -- <command>
   archive-teacher <id> | unarchive-teacher <id>
   import-subjects <file.csv>                 columns name,color[,archived]
   import-teachers <file.csv>                 columns prefix,name,subjects[,archived] (subjects separated by |)
-Environment: MONGODB_URI (required), MONGODB_DB (pupitre_rating), REDIS_URL (optional: refreshes the API caches).`;
+Environment: MONGODB_URI (required), MONGODB_DB (pupitre_rating). Each change moves the catalogue version: the APIs read the catalogue again within a second.`;
 
 export class UsageError extends Error {}
 

@@ -2,8 +2,8 @@
 // connections stay open, nothing answers): Redis holds jobs, rate limits and sessions, not data.
 // Reads, votes, favourites and reports answer 200, creates 201, the rating APIs stay ready, and what
 // does need Redis (a token refresh) answers 503 with Retry-After; every answer comes within 2 s.
-// Once Redis is back, each review created meanwhile is published after its delay (the reconciler
-// queues the job Redis could not take), and every public page is right.
+// Once Redis is back, each review created meanwhile is published after its delay (the worker's
+// reconciler publishes the reviews overdue whose job Redis could not take), and every public page is right.
 import { type TokenPair } from '@pupitre/contracts';
 import { ClientLog } from '../testing/cluster/client-log';
 import { Clients, type Course, coursesOf, publicReviews } from '../testing/cluster/clients';

@@ -6,8 +6,9 @@ export type RefreshStatus = 'active' | 'rotated' | 'revoked';
 /**
  * Server-side record of a refresh token, by its `jti`. A refresh rotates it (`rotated`), a logout
  * or a detected re-use revokes its whole `family` (every token descended from one login: a
- * session). The statuses are the durable trace; what decides under concurrency is in Redis
- * (single use of a jti, revoked sessions: SessionStore), as the database does not isolate writes.
+ * session). A token is used once: the write that marks it rotated is conditional on it being
+ * active (TokenService.refresh). Revoked sessions are also marked in Redis (SessionStore), where
+ * the rating service reads them.
  */
 @Schema({ collection: 'refresh_tokens', versionKey: false })
 export class RefreshToken {

@@ -5,11 +5,9 @@ import { type Redis } from 'ioredis';
 import { type AuthConfig } from '../../config/auth-config';
 import { AUTH_REDIS } from '../shared/redis.provider';
 
-const refreshUsedKey = (jti: string): string => `auth:refresh-used:${jti}`;
-
 /**
  * The short-lived side of sessions, in Redis (ADR 0006), where the rating service reads it too with
- * one MGET per write and every key expires on its own. A refresh token is used at most once (`SET NX` on its jti), a
+ * one MGET per write and every key expires on its own. A
  * revoked session is marked before its records are (`SET NX`, the first cause stays), a user's
  * session version only grows (`INCR`). Every other service reads the same keys
  * (`@pupitre/contracts` sessions.ts). Redis unreachable or hung: 503 with Retry-After
@@ -23,11 +21,6 @@ export class SessionStore {
     @Inject(APP_CONFIG) private readonly config: AuthConfig,
     @Inject(AUTH_REDIS) private readonly redis: Redis,
   ) {}
-
-  /** True for the first caller only: the refresh token `jti` is now used. */
-  claimRefresh(jti: string, ttlMs: number): Promise<boolean> {
-    return this.run(async () => (await this.redis.set(refreshUsedKey(jti), '1', 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK');
-  }
 
   /** Marks the session (refresh family) dead; the first cause recorded stays. Outlives its tokens. */
   async revokeSession(sessionId: string, cause: string): Promise<void> {

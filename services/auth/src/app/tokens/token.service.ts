@@ -82,18 +82,19 @@ export class TokenService {
 
   /**
    * POST /auth/token/refresh/: a new pair; the presented token is used up. Under concurrency the
-   * outcome is that of some sequential order: one presenter wins the token (Redis SET NX); the
+   * outcome is that of some sequential order: one presenter wins the token (the write that marks it
+   * rotated, conditional on it being active); the
    * others are re-uses and revoke the session, the winner's new token included. The session is
    * checked again once the new token is stored, so a revocation that raced this refresh (logout,
    * re-use of another token, password reset) cannot be outlived.
    */
   async refresh(token: string): Promise<TokenPair> {
     const { record } = await this.check(token);
-    if (!(await this.sessions.claimRefresh(record._id, record.expiresAt.getTime() - Date.now()))) {
+    const { matchedCount } = await this.refreshTokens.updateOne({ _id: record._id, status: 'active' }, { $set: { status: 'rotated' } });
+    if (matchedCount !== 1) {
       await this.revokeFamily(record.family, reuseOf(record._id));
       throw new RefreshError('Token is blacklisted');
     }
-    await this.refreshTokens.updateOne({ _id: record._id }, { $set: { status: 'rotated' } });
     const user = await this.users.findById(record.userId).lean();
     if (!user || !user.isActive) {
       await this.revokeFamily(record.family, 'inactive-account');

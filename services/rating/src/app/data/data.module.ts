@@ -20,6 +20,7 @@ import {
   ReviewSchema,
   SubjectSchema,
   TeacherSchema,
+  UserIndexSchema,
 } from './schemas';
 import { TaskStore } from './task-store';
 import { TeacherStatsStore } from './teacher-stats-store';
@@ -34,6 +35,7 @@ const models = MongooseModule.forFeature([
   { name: 'ModerationAction', schema: ModerationActionSchema },
   { name: 'Profile', schema: ProfileSchema },
   { name: 'Objection', schema: ObjectionSchema },
+  { name: 'UserIndex', schema: UserIndexSchema },
 ]);
 
 type Config = { QUEUE_PREFIX: string; REDIS_URL: string };

@@ -5,3 +5,4 @@ export { TeacherSchema } from '../teachers/teacher.schema';
 export { ReviewSchema } from '../reviews/review.schema';
 export { ModerationActionSchema, ProfileSchema } from './social.schema';
 export { ObjectionSchema } from './objection.schema';
+export { UserIndexSchema } from './user-store';

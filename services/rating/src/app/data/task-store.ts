@@ -29,14 +29,12 @@ export class TaskStore {
   }
 
   /**
-   * Removes `task` unless it was rewritten since it was read (an edit made the review pending again).
-   * Read then delete, by `_id`: an edit landing in between loses its task, not its job (the job was
-   * queued too).
+   * Removes `task` unless it was rewritten since it was read (an edit made the review pending again):
+   * one delete conditional on the `publishAt` it was read with, so an edit landing in between keeps
+   * its task (its job may never have been queued: Redis out).
    */
   async doneIfUnchanged(task: ReviewTask): Promise<boolean> {
-    const current = await this.docs.findOne({ _id: task._id });
-    if (!current || new Date(current.publishAt ?? 0).getTime() !== new Date(task.publishAt ?? 0).getTime()) return false;
-    return (await this.docs.deleteOne({ _id: task._id })).deletedCount === 1;
+    return (await this.docs.deleteOne({ _id: task._id, publishAt: task.publishAt })).deletedCount === 1;
   }
 
   /** Every task (a short list: the pending reviews). */

@@ -1,5 +1,6 @@
 import { upsertRetried } from '@pupitre/server-kit';
 import type { Collection } from 'mongodb';
+import { Schema } from 'mongoose';
 
 /**
  * Per-user index (`user_index`, `_id` = the user id): the reviews a user wrote, favoured and
@@ -15,6 +16,11 @@ export interface UserIndexDoc {
 }
 
 export type UserList = 'reviews' | 'favorites' | 'reported';
+
+/** Its declared indexes: `_id`, and who favoured or reported a review (to forget a deleted one). */
+export const UserIndexSchema = new Schema({}, { collection: 'user_index', strict: false, versionKey: false, id: false, autoCreate: true });
+UserIndexSchema.index({ favorites: 1 });
+UserIndexSchema.index({ reported: 1 });
 
 const ids = (list: unknown): number[] => (Array.isArray(list) ? list.filter((id): id is number => typeof id === 'number') : []);
 
@@ -35,6 +41,12 @@ export class UserStore {
   /** Takes `id` out of one of the user's lists. */
   async pull(userId: string, list: UserList, id: number): Promise<void> {
     await this.docs.updateOne({ _id: userId }, { $pull: { [list]: id } });
+  }
+
+  /** A review deleted for good leaves every user's favourites and reports (its author's list is the caller's). */
+  async forgetReview(id: number): Promise<void> {
+    await this.docs.updateMany({ favorites: id }, { $pull: { favorites: id } });
+    await this.docs.updateMany({ reported: id }, { $pull: { reported: id } });
   }
 
   async remove(userId: string): Promise<void> {

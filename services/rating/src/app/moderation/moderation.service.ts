@@ -35,7 +35,7 @@ export function actionView(a: ModerationEntry): ModerationActionView {
 /**
  * Moderation for the `moderator` and `admin` roles. The queue holds reviews held by the automatic
  * validation, reviews with open reports (still public) and reviews held by the weight of their
- * reports (the public index knows which). approve: the latest version public, the reports closed as
+ * reports (`flagged`, an index). approve: the latest version public, the reports closed as
  * "kept"; reject (a reason key and the moderator's words, which the author sees): off the public
  * pages, the reports closed as "removed"; restore: undo a rejection. Every action is recorded in
  * `moderation_actions`; the reporters who asked are told the outcome by e-mail (through the auth

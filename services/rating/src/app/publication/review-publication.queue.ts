@@ -9,7 +9,7 @@ export interface ReviewPublicationJobs {
   probe: { token: string; holdMs?: number };
   /** Validate and publish version `version` of review `reviewId` (its delay is over). */
   'publish-review': { reviewId: number; version: number };
-  /** Repeatable: publish every review overdue by more than RECONCILE_GRACE, settle stuck aggregates. */
+  /** Repeatable: publish every review overdue by more than RECONCILE_GRACE (its job lost, or never queued while Redis was out). */
   reconcile: Record<string, never>;
   /** Repeatable (every ERASURE_INTERVAL): erase the delisted teachers whose retention period is over. */
   'erase-delisted': Record<string, never>;

@@ -142,7 +142,7 @@ export class ReviewsService {
 
   /**
    * DELETE /api/rating/{id}: the author takes the review down for good, with its votes and reports
-   * (they live in its document); then its id leaves the author's index.
+   * (they live in its document); then its id leaves the author's index and everyone's favourites and reports.
    */
   async remove(user: AuthUser, id: number): Promise<void> {
     const current = await this.reviews.get(id);
@@ -152,6 +152,7 @@ export class ReviewsService {
     if (!removed) throw ApiError.of(404, 'not-found');
     await this.tasks.done(id);
     await this.users.pull(user.id, 'reviews', id);
+    await this.users.forgetReview(id);
   }
 
   /** Queues the publication job for `publishAt`. If Redis is down the review still waits in the database for the reconciler. */

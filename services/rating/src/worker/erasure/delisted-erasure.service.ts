@@ -4,10 +4,12 @@ import { ObjectionStore } from '../../app/data/objection-store';
 import { ReviewStore } from '../../app/data/review-store';
 import { TaskStore } from '../../app/data/task-store';
 import { TeacherStatsStore } from '../../app/data/teacher-stats-store';
+import { UserStore } from '../../app/data/user-store';
 
 /**
  * The end of a delisted teacher's retention period (an accepted objection, DELISTED_RETENTION):
- * his reviews (with their replies, votes and reports), his objection and his record are erased.
+ * his reviews (with their replies, votes and reports, and their ids in users' favourites and
+ * reports), his objection and his record are erased.
  * Run by the repeatable `erase-delisted` job; idempotent (a crash half-way is finished next time:
  * the record goes last).
  */
@@ -21,6 +23,7 @@ export class DelistedErasureService {
     @Inject(TaskStore) private readonly tasks: TaskStore,
     @Inject(ObjectionStore) private readonly objections: ObjectionStore,
     @Inject(TeacherStatsStore) private readonly stats: TeacherStatsStore,
+    @Inject(UserStore) private readonly users: UserStore,
   ) {}
 
   async eraseDue(now = new Date()): Promise<{ teachers: number; reviews: number }> {
@@ -32,6 +35,7 @@ export class DelistedErasureService {
       for (const id of ids) {
         if (await this.reviews.remove(id, (doc) => doc.teacherId === teacherId)) reviews++;
         await this.tasks.done(id);
+        await this.users.forgetReview(id);
       }
       await this.objections.remove(teacherId);
       await this.stats.remove(teacherId);

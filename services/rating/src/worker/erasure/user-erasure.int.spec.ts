@@ -61,8 +61,12 @@ describe('user-erased events (queue user-events)', () => {
     await queue.close();
     connection.disconnect();
 
-    for (const name of ['votes', 'favorites', 'reports', 'profiles'])
-      expect(await h.conn.collection(name).countDocuments({ userId: 'to-be-erased' })).toBe(0);
+    // Nothing of theirs is left: no index of their reviews, favourites and reports, no profile, and
+    // no review document names them (votes and reports live in the reviewed document).
+    expect(await h.conn.collection('user_index').findOne({ _id: 'to-be-erased' as never })).toBeNull();
+    expect(await h.conn.collection('profiles').findOne({ _id: 'to-be-erased' as never })).toBeNull();
+    const mentions = (await h.conn.collection('reviews').find({}).toArray()).filter((r) => JSON.stringify(r).includes('to-be-erased'));
+    expect(mentions.map((r) => r.id)).toEqual([]);
     expect(await h.conn.collection('reviews').countDocuments({ authorId: 'to-be-erased' })).toBe(0);
     const detached = await h.conn.collection('reviews').findOne({ id: own });
     expect(detached).toMatchObject({ status: 'published', visible: true, relUp: 1, relTotal: 1 });
@@ -74,6 +78,7 @@ describe('user-erased events (queue user-events)', () => {
     for (const r of await h.conn.collection('reviews').find({}).toArray())
       expect({ id: r.id, relUp: r.relUp, relTotal: r.relTotal }).toEqual({ id: r.id, ...truth.reviews.get(r.id) });
     // The erased user's token (still unexpired) sees an empty profile.
-    expect((await request(url).get('/auth/me/reviews').set(gone).expect(200)).body).toEqual([]);
+    for (const page of ['/auth/me/reviews', '/auth/me/favorites', '/auth/me/reports'])
+      expect({ page, body: (await request(url).get(page).set(gone).expect(200)).body }).toEqual({ page, body: [] });
   });
 });

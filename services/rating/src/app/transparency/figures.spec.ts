@@ -19,7 +19,7 @@ test('the last 12 months, oldest first, across a year', () => {
   ]);
 });
 
-test('publications, holds, removals, reports and their outcomes by month; the median time to a decision', () => {
+test('publications, holds, removals, reports and their outcomes by month; the median time to a decision', async () => {
   const report = (at: string, outcome: 'open' | 'kept' | 'removed', decidedAt: string | null) => ({
     userId: 'u',
     content: 'x',
@@ -29,7 +29,7 @@ test('publications, holds, removals, reports and their outcomes by month; the me
     reason: null,
     decidedAt: decidedAt ? d(decidedAt) : null,
   });
-  const months = monthlyFigures(
+  const months = await monthlyFigures(
     [
       // Published in October (first publication kept across edits), held by the checks in November, decided after 4 h.
       {

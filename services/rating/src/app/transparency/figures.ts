@@ -28,8 +28,9 @@ type Doc = Pick<ReviewDoc, 'firstPublishedAt' | 'pub' | 'history' | 'reports'>;
  * (`firstPublishedAt`, else the public version's date), holds and removals (`history`), reports
  * received (`reports[].at`) and decided (`decidedAt`, kept / removed), and the median time to a
  * decision: a report's wait (sent → decided) and a hold's wait (`history` `decided`, `waitedMs`).
+ * One pass over `docs` (a database cursor): nothing but the 12 months' counters and waits is kept.
  */
-export function monthlyFigures(docs: Iterable<Doc>, now: Date): TransparencyMonth[] {
+export async function monthlyFigures(docs: Iterable<Doc> | AsyncIterable<Doc>, now: Date): Promise<TransparencyMonth[]> {
   const months = lastMonths(now);
   const rows = new Map(
     months.map((month) => [
@@ -41,7 +42,7 @@ export function monthlyFigures(docs: Iterable<Doc>, now: Date): TransparencyMont
     const month = monthOf(date);
     return month ? rows.get(month) : undefined;
   };
-  for (const doc of docs) {
+  for await (const doc of docs) {
     const published = at(doc.firstPublishedAt ?? doc.pub?.publishedAt);
     if (published) published.published++;
     for (const event of doc.history ?? []) {

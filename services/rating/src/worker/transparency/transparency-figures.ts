@@ -6,8 +6,8 @@ import { monthlyFigures } from '../../app/transparency/figures';
 import { type WorkerConfig } from '../../config/worker-config';
 
 /**
- * Computes the transparency page's figures from every review document (one pass over the
- * collection, in the background) and stores them; the API serves the stored figures. Runs with the
+ * Computes the transparency page's figures from every review document (one pass of a cursor over
+ * the collection, in the background, holding none of them) and stores them; the API serves the stored figures. Runs with the
  * reconciler, at most once per TRANSPARENCY_INTERVAL per worker process (repeatable: a missed run
  * is made up at the next pass).
  */
@@ -25,11 +25,8 @@ export class TransparencyFigures {
   async refreshIfDue(now = new Date()): Promise<boolean> {
     if (now.getTime() - this.last < this.config.TRANSPARENCY_INTERVAL) return false;
     this.last = now.getTime();
-    const docs = [];
-    for await (const doc of this.reviews.scan())
-      docs.push({ firstPublishedAt: doc.firstPublishedAt, pub: doc.pub, history: doc.history, reports: doc.reports });
-    await this.store.save(monthlyFigures(docs, now), now);
-    this.logger.log({ msg: 'transparency figures computed', reviews: docs.length });
+    await this.store.save(await monthlyFigures(this.reviews.scan(), now), now);
+    this.logger.log({ msg: 'transparency figures computed' });
     return true;
   }
 }

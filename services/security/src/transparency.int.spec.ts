@@ -51,7 +51,7 @@ describe('the transparency figures', () => {
     });
     // Exactly what the documents say.
     const docs = await world().rating.conn.collection<ReviewDoc>('reviews').find({}).toArray();
-    expect(after.months).toEqual(monthlyFigures(docs, new Date(after.generated_at!)));
+    expect(after.months).toEqual(await monthlyFigures(docs, new Date(after.generated_at!)));
     // Public: no token needed, and no author or reporter in it.
     const text = JSON.stringify(after);
     for (const who of [author, reporter]) {

@@ -30,6 +30,8 @@ describe('toErrorReply', () => {
     });
     expect(toErrorReply(buffering).status).toBe(503);
     expect(toErrorReply(new Error('wrapped', { cause: down })).status).toBe(503);
+    const broken = Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' });
+    expect(toErrorReply(broken).status).toBe(503);
     expect(toErrorReply(Object.assign(new Error('E11000 duplicate key'), { name: 'MongoServerError' })).status).toBe(500);
   });
 

@@ -18,6 +18,8 @@ export class DependencyUnavailableError extends Error {
 const DATABASE_DOWN =
   /^(MongoServerSelectionError|MongooseServerSelectionError|MongoNetworkError|MongoNetworkTimeoutError|MongoNotConnectedError|MongoTopologyClosedError|MongoPoolClearedError|MongoExpiredSessionError)$/;
 const BUFFERING = /buffering timed out|Client must be connected|connection .* closed|Topology is closed/i;
+// A socket to the database that broke under a request (the server killed mid-write), when the driver passes it on unwrapped.
+const SOCKET_BROKEN = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED']);
 
 /**
  * Is `err` the database (or Redis) being out of reach, or too busy for now (a write conflict still
@@ -30,5 +32,7 @@ export function isDependencyDown(err: unknown): boolean {
   if (isWriteConflict(err)) return true;
   if (DATABASE_DOWN.test(err.name)) return true;
   if (err.name === 'MongooseError' && BUFFERING.test(err.message)) return true;
+  if (SOCKET_BROKEN.has((err as NodeJS.ErrnoException).code ?? '') || /socket has been ended by the other party/.test(err.message))
+    return true;
   return err.cause instanceof Error && err.cause !== err && isDependencyDown(err.cause);
 }

@@ -100,7 +100,7 @@ async function addMissingReviews(models: SeedModels, teacherIds: Map<string, num
 }
 
 /** A review already published (demo data). */
-export function publishedReview(content: ReviewContent, authorId: string, createdAt: Date): Omit<ReviewDoc, 'id' | '_id'> {
+function publishedReview(content: ReviewContent, authorId: string, createdAt: Date): Omit<ReviewDoc, 'id' | '_id'> {
   return {
     ...content,
     authorId,

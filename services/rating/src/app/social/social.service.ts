@@ -9,7 +9,8 @@ import { ReviewStore } from '../data/review-store';
 import { UserStore } from '../data/user-store';
 import { reportWeight } from '../moderation/report-weight';
 import { relatablePercent } from '../reading/review-view';
-import { reported, type ReviewDoc, voted } from '../reviews/review';
+import { type ReviewDoc } from '../reviews/review';
+import { reported, voted } from '../reviews/votes-and-reports';
 
 /**
  * The public reviews only (voting, favouriting and reporting need one): a review of a teacher

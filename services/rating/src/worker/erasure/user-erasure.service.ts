@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { ReviewStore } from '../../app/data/review-store';
 import { ProfileStore } from '../../app/data/profile-store';
 import { UserStore } from '../../app/data/user-store';
-import { votesOf, withoutUser } from '../../app/reviews/review';
+import { votesOf, withoutUser } from '../../app/reviews/votes-and-reports';
 
 export interface ErasureSummary {
   votes: number;

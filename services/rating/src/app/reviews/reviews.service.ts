@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   canModerate,
   type CheckedReview,
@@ -17,7 +17,6 @@ import { ReviewStore } from '../data/review-store';
 import { TaskStore } from '../data/task-store';
 import { UserStore } from '../data/user-store';
 import { PublicationProducer } from '../publication/publication-producer.service';
-import { publicationJobId } from '../publication/review-publication.queue';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { authorReason, authorReasonText, authorStatus, edited, newReview, type ReviewContent, sameContent } from './review';
 
@@ -42,8 +41,6 @@ export function toContent(p: CheckedReview): ReviewContent {
  */
 @Injectable()
 export class ReviewsService {
-  private readonly logger = new Logger('Reviews');
-
   constructor(
     @Inject(ReviewStore) private readonly reviews: ReviewStore,
     @Inject(UserStore) private readonly users: UserStore,
@@ -84,7 +81,7 @@ export class ReviewsService {
       if (isDuplicateKey(err)) throw ApiError.of(409, 'duplicate-review');
       throw err;
     }
-    await this.schedule(id, 1, publishAt);
+    await this.producer.schedule(id, 1, publishAt);
     return created(id);
   }
 
@@ -136,7 +133,7 @@ export class ReviewsService {
       throw err;
     }
     if (!write) throw ApiError.of(404, 'not-found');
-    await this.schedule(id, write.after.version, publishAt);
+    await this.producer.schedule(id, write.after.version, publishAt);
     return { message: 'Review modified: the new version will be public after its validation', id };
   }
 
@@ -152,20 +149,6 @@ export class ReviewsService {
     if (!removed) throw ApiError.of(404, 'not-found');
     await this.tasks.done(id);
     await this.users.pull(user.id, 'reviews', id);
-  }
-
-  /** Queues the publication job for `publishAt`. If Redis is down the review still waits in the database for the reconciler. */
-  private async schedule(id: number, version: number, publishAt: Date): Promise<void> {
-    const delayMs = Math.max(0, publishAt.getTime() - Date.now());
-    try {
-      await this.producer.enqueue('publish-review', { reviewId: id, version }, { delayMs, jobId: publicationJobId(id, version) });
-    } catch (err) {
-      this.logger.warn({
-        msg: 'could not queue the publication job; the reconciler will publish the review',
-        reviewId: id,
-        error: (err as Error).message,
-      });
-    }
   }
 
   /** The payload rules (section 5), then: the teacher exists and is active, and teaches the subject. */

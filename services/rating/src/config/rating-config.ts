@@ -39,11 +39,7 @@ export const ratingEnvSchema = z
      * (smaller years are merged with their neighbours, or not shown): docs/threat-model.md.
      */
     YEAR_GROUP_MIN_REVIEWS: positiveIntField(5),
-    /**
-     * The secret the moderation console's opaque author keys are derived with (HMAC of the author and
-     * the teacher): at least 32 characters (`openssl rand -hex 32`), the same on every API replica.
-     * Required in production; elsewhere a random one per process (keys change on restart).
-     */
+    /** Secret of the moderation console's author keys (HMAC), the same on every replica; required in production, random otherwise. */
     MODERATION_KEY_SECRET: z.string().min(32, { message: 'expected at least 32 characters (openssl rand -hex 32)' }).optional(),
   })
   .superRefine((env, ctx) => {

@@ -5,11 +5,8 @@ import { Publisher } from '../app/publication/publisher';
 import { type WorkerConfig } from '../config/worker-config';
 import { TransparencyFigures } from './transparency/transparency-figures';
 
-/**
- * The `reconcile` job (every RECONCILE_INTERVAL, and once at start-up): validates every review overdue
- * by more than RECONCILE_GRACE (its job was lost), relays what decisions left on the outbox, and
- * computes the transparency figures when due. The database is the truth; the queue only the clock.
- */
+// Validates reviews overdue by RECONCILE_GRACE (lost jobs), relays the outbox and computes the transparency figures when due.
+// The database is the truth; the queue only the clock.
 @Injectable()
 export class Reconciler {
   private readonly logger = new Logger('Reconciler');

@@ -23,12 +23,8 @@ export interface TokenVerifierOptions {
   cooldownMs?: number;
 }
 
-/**
- * Verifies access tokens locally against the auth service's JWKS: jose's remote key set caches the
- * keys (no network call per request) and refetches once on an unknown `kid` (key rotation), at most
- * once per cooldown. The algorithm is pinned to ES256 (`alg: none` and HMAC tricks fail), the token
- * must be an access token, and its claims must match the contract.
- */
+// Verifies access tokens against the auth service's JWKS (cached; refetched on an unknown `kid`, at most once per cooldown),
+// algorithm pinned to ES256, claims checked against the contract.
 export class TokenVerifier {
   private readonly jwks: ReturnType<typeof createRemoteJWKSet>;
 

@@ -39,11 +39,7 @@ const shownRow = (t: TeacherRow): TeacherRow => ({
 });
 const SUBJECT_FIELDS = { _id: 0, id: 1, name: 1, color: 1, archived: 1 } as const;
 
-/**
- * Adding, editing, archiving and importing teachers and subjects: used by the admin API and by the
- * CLI (`npm run catalogue`), on plain mongoose models. Teachers are never deleted (their reviews
- * stay): archiving takes them out of search, ranking and new reviews.
- */
+/** Teachers and subjects for the admin API and the CLI. Teachers are never deleted (their reviews stay): archiving takes them out. */
 export class CatalogueStore {
   constructor(private readonly m: CatalogueModels) {}
 

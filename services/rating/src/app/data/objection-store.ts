@@ -6,11 +6,7 @@ import { type Objection } from './objection.schema';
 export type ObjectionDoc = Objection;
 const key = (teacherId: number) => `teacher:${teacherId}`;
 
-/**
- * Teachers' objections (`objections`, `_id` = `teacher:<id>`: one per teacher), the open ones listed
- * for the moderators (index `state, at`). Each transition is one conditional write: its filter holds
- * the state it starts from.
- */
+/** One objection per teacher (`_id` = `teacher:<id>`); each transition is a write conditional on the state it starts from. */
 export class ObjectionStore {
   constructor(private readonly docs: Collection<ObjectionDoc>) {}
 

@@ -1,12 +1,8 @@
 import { upsertRetried } from '@pupitre/server-kit';
 import type { Collection } from 'mongodb';
 
-/**
- * Per-user index (`user_index`, `_id` = the user id): the reviews a user wrote, favoured and
- * reported, in the order they were added. Each write is one atomic operator (`$addToSet`, `$pull`).
- * An id is added to `reviews`/`reported` BEFORE the review it names is written and readers check
- * the review, so a crash in between leaves a dangling id, never a review its author cannot find.
- */
+// Per-user index (`_id` = user id): an id is added BEFORE the review it names is written and readers check the review,
+// so a crash in between leaves a dangling id, never a review its author cannot find.
 export interface UserIndexDoc {
   _id: string;
   reviews: number[];

@@ -22,11 +22,7 @@ import { authorReason, authorReasonText, authorStatus } from '../reviews/review'
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { roundToOneDecimal } from '../teachers/ranking/bayesian-ranking';
 
-/**
- * The signed-in user's own data (routed to this service by the gateway: /auth/me*): their index
- * (one read by `_id`), then the reviews it names (one read by `_id` each), checked against what
- * each review says (an id left by a crash midway is skipped).
- */
+/** The signed-in user's own data (/auth/me*, routed here by the gateway): their index, then each review it names, checked. */
 @ApiTags('me')
 @Controller('auth/me')
 export class MeController {

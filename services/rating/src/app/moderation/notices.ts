@@ -10,11 +10,7 @@ export interface NoticeTeacher {
   name: string;
 }
 
-/**
- * The `report-decided` jobs for the decided reports of `doc` whose reporters asked to be told
- * (`only`: these reports; default every decided one: the reconciler re-derives, auth de-duplicates).
- * The auth service mails each reporter in their language; nothing about the review's author.
- */
+/** `report-decided` jobs for decided reports whose reporters asked (`only`: these; default all: auth de-duplicates). */
 export function reportNotices(doc: ReviewDoc, teacher: NoticeTeacher | null, only: ReviewReport[] = doc.reports): EventJob[] {
   return only
     .filter((r) => r.notify && r.outcome !== 'open' && r.decidedAt)

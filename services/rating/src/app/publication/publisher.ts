@@ -6,11 +6,8 @@ import { validated, type ValidationOutcome } from '../reviews/review';
 
 export type PublicationOutcome = ValidationOutcome | 'skipped';
 
-/**
- * The automatic validation of review versions, when due: the worker's `publish-review` job, and
- * its reconciler for jobs that were lost. Idempotent: a second run finds the version no longer
- * pending. A review is public from the moment its validation writes it, never before.
- */
+// The automatic validation when due (the `publish-review` job, the reconciler for lost jobs). Idempotent; a review is public from
+// the write of its validation, never before.
 @Injectable()
 export class Publisher {
   constructor(

@@ -1,8 +1,4 @@
-/**
- * A map of at most `max` entries (the least recently used leaves first), each computed once even
- * when many ask for it at once. Each API process keeps its answers in such caches: their memory is
- * bounded whatever the number of reviews, and each entry says itself when it is too old to serve.
- */
+/** At most `max` entries (least recently used leaves first), each computed once however many ask: bounded memory per process. */
 export class BoundedCache<V> {
   private readonly entries = new Map<string, Promise<V>>();
 

@@ -31,13 +31,8 @@ interface Lists {
   generation: number;
 }
 
-/**
- * The public lists of reviews, four categories, `limit` each, empty ones left out: the community's
- * and each teacher's, read from the database (top-lists.ts) and kept in bounded caches. A
- * teacher's page is served while his figures' `rev` has not moved (one read by `_id` per request);
- * the community's is read again after COMMUNITY_MAX_AGE_MS. No copy of the reviews is held: memory
- * does not grow with their number, and every process sees a change within a second, without notices.
- */
+// The community's and each teacher's lists (top-lists.ts) in bounded caches: a teacher's while his figures' `rev` holds,
+// the community's for COMMUNITY_MAX_AGE_MS. No copy of the reviews is held: memory does not grow with their number.
 @Injectable()
 export class PublicLists {
   private readonly top: TopLists;

@@ -21,11 +21,7 @@ export interface ReviewViewSource {
 
 export const relatablePercent = (up: number, total: number) => (total > 0 ? Math.round((100 * up) / total) : 0);
 
-/**
- * The public review object of the contract, from one version's content: no author id, no e-mail,
- * and nothing that narrows the author down in a small school (docs/threat-model.md): no class
- * year, dates to the month.
- */
+/** The public review object: no author, and nothing that narrows the author down in a small school (no class year, dates to the month). */
 export function toPublicReview(review: ReviewViewSource, content: ReviewContent, catalogue: Catalogue): PublicReview {
   const teacher = catalogue.teachers.get(content.teacherId);
   const subject = catalogue.subjects.get(content.subjectId);

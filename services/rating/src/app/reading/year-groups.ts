@@ -16,14 +16,8 @@ export function monthStart(now: number): number {
 /** The school order, youngest first: Sixième (6) … Terminale (0). */
 const SCHOOL_ORDER = [6, 5, 4, 3, 2, 1, 0];
 
-/**
- * A teacher's public reviews by class year, without singling anyone out (docs/threat-model.md):
- * only the reviews written before `until` (the first day of the current month: the breakdown moves
- * once a month, with that month's reviews together, so a new card cannot be matched to the year
- * whose count grew), in groups of at least `min` reviews. Neighbouring years (in school order) are
- * merged until a group is large enough; what is left at the end joins the last group, or, when the
- * teacher has fewer than `min` such reviews, nothing is shown at all.
- */
+// Reviews by class year without singling anyone out (docs/threat-model.md): only those written before `until` (this month's start),
+// in groups of at least `min`; neighbouring years merge until large enough, the rest joins the last group.
 export function yearGroups(reviews: readonly YearSource[], min: number, until: number): YearGroup[] {
   const count = new Map<number, { reviews: number; sum: number }>();
   for (const r of reviews) {

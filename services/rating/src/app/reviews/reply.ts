@@ -6,11 +6,7 @@ import { type Decision, type ReviewDoc, type ReviewReply } from './review';
 
 export type ReplyRefusal = 'not-found' | 'not-your-review' | 'already-replied';
 
-/**
- * The teacher `teacherId` (account `userId`) replies `text` to the review: pending until
- * `publishAt`. Refused when the review is not public, not about this teacher, or already has a
- * reply that is not rejected (one reply per review; a rejected one may be written again).
- */
+/** A reply pending until `publishAt`; refused unless the review is public, about this teacher, and has no reply but a rejected one. */
 export function replied(
   current: ReviewDoc,
   userId: string,

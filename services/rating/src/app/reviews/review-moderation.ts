@@ -3,11 +3,8 @@ import { type Decision, published, type ReportOutcome, type ReviewDoc, type Revi
 
 export type ModerationAction = 'approve' | 'reject' | 'restore';
 
-/**
- * approve: the latest version public, not held, open reports closed as kept; reject: off the public
- * pages with the decision's reason and text, open reports closed as removed; restore: a rejected
- * review public again. Null when the action does not apply to the current state.
- */
+// approve: public, reports closed as kept; reject: off the public pages, reports closed as removed; restore: a rejected review public
+// again. Null when the action does not apply.
 export function moderated(current: ReviewDoc, action: ModerationAction, decision: Decision, now: Date): ReviewDoc | null {
   const open = current.reports.some((r) => r.outcome === 'open');
   // A decision on a review the checks held records how long it waited (reports count their own wait).

@@ -55,12 +55,8 @@ export interface Decision {
   text: string | null;
 }
 
-/**
- * Top-level content is the LATEST version (`status`: the verdict on it, due at `publishAt`); `pub`
- * is the one the public sees (kept while an edit waits); `visible`: a public version not held by
- * reports. `votes`: JSON text of `{userId: 1 | 0}` (1: relatable). `fence`: the document's version,
- * for compare-and-set writes. `authorId` never leaves the service.
- */
+// Top-level content is the LATEST version (`status`: its verdict); `pub` the public one; `visible`: public and not held by reports.
+// `votes`: JSON text of `{userId: 1 | 0}`; `fence`: the version compare-and-set writes check. `authorId` never leaves the service.
 export interface ReviewDoc extends ReviewContent {
   _id: Types.ObjectId;
   id: number;

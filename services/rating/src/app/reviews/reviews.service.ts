@@ -33,12 +33,8 @@ export function toContent(p: CheckedReview): ReviewContent {
   };
 }
 
-/**
- * Creating, editing and deleting reviews. A new version is stored `pending` with
- * `publishAt = now + REVIEW_VALIDATION_DELAY`, on the to-do list first, and a delayed
- * `publish-review` job (id `review-<id>-v<version>`) is queued: the worker validates and publishes
- * it when due (its reconciler catches it if the job is lost).
- */
+// A new version is stored `pending` until `publishAt` (REVIEW_VALIDATION_DELAY), on the to-do list first, and a delayed job
+// validates it when due (the reconciler catches a lost job).
 @Injectable()
 export class ReviewsService {
   constructor(

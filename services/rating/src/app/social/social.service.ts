@@ -80,14 +80,8 @@ export class SocialService {
     await this.users.pull(userId, 'favorites', reviewId);
   }
 
-  /**
-   * One report per user per review, never on one's own (403). The review stays public and goes to
-   * the moderators' queue; it is held before they decide only once its open reports weigh
-   * REPORT_HIDE_THRESHOLD, each weighted by its reporter's account age and track record
-   * (report-weight.ts): a few fresh sign-ups cannot take a review down. The review's id goes to the
-   * reporter's index first (their "my reports" page), the report into the review's document. With
-   * `notify`, the reporter is e-mailed the outcome when a moderator decides (moderation/notices.ts).
-   */
+  // One report per user per review, never on one's own. The review is held only once its open reports weigh REPORT_HIDE_THRESHOLD
+  // (report-weight.ts): a few fresh sign-ups cannot take it down. Its id goes to the reporter's index first.
   async report(user: AuthUser, reviewId: number, content: string, notify = false): Promise<void> {
     const [found, delisted] = await Promise.all([this.reviews.get(reviewId), this.delisted()]);
     const review = mustBePublic(found, delisted);

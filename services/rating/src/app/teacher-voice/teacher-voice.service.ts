@@ -19,12 +19,7 @@ const REFUSALS: Record<ReplyRefusal, [403 | 404 | 409, string]> = {
   'already-replied': [409, 'already-replied'],
 };
 
-/**
- * What a linked teacher does (the `teacher` role with its `teacher_id`): read his space (his record,
- * whether he is listed, his objection, his public reviews with his replies), reply to one of them
- * (one reply per review, pending until the automatic checks run at REVIEW_VALIDATION_DELAY, like a
- * review), and object to being listed (the moderators decide).
- */
+/** A linked teacher's space, his replies (one per review, checked like a review) and his objection to being listed. */
 /** The teacher's space lists at most this many of his public reviews, newest first. */
 const SPACE_REVIEWS = 200;
 

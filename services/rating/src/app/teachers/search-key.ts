@@ -1,10 +1,6 @@
 const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', ø: 'o', ł: 'l', đ: 'd' };
 
-/**
- * The accent- and case-free form of a text for matching: `Mme Éloïse Bœuf-Núñez` →
- * `mme eloise boeuf nunez`. Punctuation becomes spaces, spaces are collapsed.
- * Without collation support on FerretDB, teachers store it and queries use it.
- */
+/** Accent-, case- and punctuation-free form for matching: `Mme Éloïse Bœuf-Núñez` → `mme eloise boeuf nunez`. */
 export function searchKey(text: string): string {
   return text
     .toLowerCase()

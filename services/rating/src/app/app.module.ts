@@ -6,7 +6,6 @@ import { AuthModule } from './auth/auth.module';
 import { DataModule } from './data/data.module';
 import { FeaturesModule } from './features.module';
 
-/** Root module of the rating API: one folder per feature under src/app/. */
 @Module({})
 export class AppModule {
   static forRoot(config: RatingConfig): DynamicModule {

@@ -13,7 +13,6 @@ import { ReviewsService } from './reviews/reviews.service';
 import { SocialController } from './social/social.controller';
 import { SocialService } from './social/social.service';
 import { SubjectsController } from './subjects/subjects.controller';
-import { SubjectsService } from './subjects/subjects.service';
 import { TeacherModerationController } from './teacher-voice/teacher-moderation.controller';
 import { TeacherModerationService } from './teacher-voice/teacher-moderation.service';
 import { TeacherVoiceController } from './teacher-voice/teacher-voice.controller';
@@ -22,10 +21,8 @@ import { TeachersController } from './teachers/teachers.controller';
 import { TeachersService } from './teachers/teachers.service';
 import { TransparencyController } from './transparency/transparency.controller';
 
-/**
- * The API's features (the worker has none of them: no catalogue snapshot, no cached lists). Controller
- * order matters: `GET /api/rating/community` must be routed before `GET /api/rating/:id`.
- */
+// The API's features (the worker has none of them: no catalogue snapshot, no cached lists). Controller
+// order matters: `GET /api/rating/community` must be routed before `GET /api/rating/:id`.
 @Module({
   controllers: [
     SubjectsController,
@@ -44,7 +41,6 @@ import { TransparencyController } from './transparency/transparency.controller';
     CatalogueSnapshot,
     PublicLists,
     PublicationProducer,
-    SubjectsService,
     TeachersService,
     ReviewsService,
     SocialService,

@@ -64,7 +64,6 @@ async function ensureTeachers(models: SeedModels, subjectIds: Map<string, number
   return { ids, added: missing.length };
 }
 
-/** Adds, per teacher, the planned demo reviews beyond those already present (in plan order). */
 async function addMissingReviews(models: SeedModels, teacherIds: Map<string, number>, subjectIds: Map<string, number>): Promise<number> {
   const counted = await models.reviews.aggregate<{ _id: number; count: number }>([
     { $match: { demo: true } },
@@ -95,7 +94,6 @@ async function addMissingReviews(models: SeedModels, teacherIds: Map<string, num
   return missing.length;
 }
 
-/** A review already published (demo data). */
 function publishedReview(content: ReviewContent, authorId: string, createdAt: Date): Omit<ReviewDoc, 'id' | '_id'> {
   return {
     ...content,

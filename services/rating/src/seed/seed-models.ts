@@ -16,7 +16,6 @@ export interface SeedModels {
   stats: TeacherStatsStore;
 }
 
-/** The service's models on a plain mongoose connection (the seed runs without Nest). */
 export async function seedModels(connection: Connection): Promise<SeedModels> {
   // Data first, models after: creating a model starts its index builds.
   await migrateToIndexedReads(connection);

@@ -21,10 +21,8 @@ const ERASURE_SCHEDULER = 'erase-delisted-teachers';
 
 type JobHandlers = { [N in ReviewPublicationJobName]: (job: Job<ReviewPublicationJobs[N], unknown, N>) => Promise<unknown> };
 
-/**
- * Consumes `review-publication`. Starts once the application is up; on shutdown (SIGTERM) it stops
- * taking jobs and waits for the running ones (`worker.close()`) before the database closes.
- */
+// Consumes `review-publication`. Starts once the application is up; on shutdown (SIGTERM) it stops
+// taking jobs and waits for the running ones (`worker.close()`) before the database closes.
 @Injectable()
 export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('PublicationWorker');

@@ -14,7 +14,6 @@ import { JobReceipt, JobReceiptSchema } from '../app/data/job-receipt.schema';
 import { Reconciler } from './reconciler';
 import { PublicationWorker } from './publication-worker.service';
 
-/** Root module of the rating worker process: the queue consumers plus /healthz, /readyz, /metrics. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: WorkerConfig): DynamicModule {

@@ -90,7 +90,6 @@ const withMode = (mode: AuthMode) =>
 export const RequireAuth = () => withMode('required');
 export const OptionalAuth = () => withMode('optional');
 export const RequireAdmin = () => withMode('admin');
-/** Moderation: the `moderator` or the `admin` role. */
 export const RequireModerator = () => withMode('moderator');
 /** A linked teacher's own actions (reply, objection): the `teacher` role with its `teacher_id`. */
 export const RequireTeacher = () => withMode('teacher');

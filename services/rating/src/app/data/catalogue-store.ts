@@ -56,7 +56,6 @@ export class CatalogueStore {
       .then((rows) => rows.map(shownRow));
   }
 
-  /** One teacher by id (by `_id`), or null. */
   async teacher(id: number): Promise<TeacherRow | null> {
     const t = await this.m.teachers
       .findOne({ _id: teacherOid(id) }, TEACHER_FIELDS)
@@ -102,10 +101,8 @@ export class CatalogueStore {
     return row;
   }
 
-  /**
-   * Edits a teacher. The search key is derived from the prefix and the name, so the write's filter
-   * holds the ones it was derived from: an edit of the other field meanwhile makes it read again.
-   */
+  // Edits a teacher. The search key is derived from the prefix and the name, so the write's filter
+  // holds the ones it was derived from: an edit of the other field meanwhile makes it read again.
   async updateTeacher(id: number, patch: { prefix?: string; name?: string; subjects?: number[]; archived?: boolean }): Promise<TeacherRow> {
     if (patch.subjects) await this.checkSubjects(patch.subjects);
     for (;;) {
@@ -146,7 +143,6 @@ export class CatalogueStore {
     return rows.map((r) => r.id);
   }
 
-  /** Erases teacher `id`'s record (after his reviews: the erasure job). */
   async eraseTeacher(id: number): Promise<void> {
     await this.m.teachers.deleteOne({ _id: teacherOid(id) }).exec();
     await catalogueChanged(this.m.counters);

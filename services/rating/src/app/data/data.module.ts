@@ -69,10 +69,8 @@ const stores = [
   },
 ];
 
-/**
- * The repository layer, shared by the API and the worker: every database call of the business code
- * goes through these stores; each write is atomic, a compare-and-set, or a transaction of them.
- */
+// The repository layer, shared by the API and the worker: every database call of the business code
+// goes through these stores; each write is atomic, a compare-and-set, or a transaction of them.
 @Global()
 @Module({
   imports: [models],

@@ -52,10 +52,8 @@ export class EventOutbox {
     await upsertRetried(() => this.docs.replaceOne({ _id: entryKey(kind, ref) }, { kind, ref, at: new Date() }, { upsert: true }));
   }
 
-  /**
-   * Queues `jobs`; DependencyUnavailableError (503) when Redis does not take them in time (the
-   * queue's connection waits for Redis to come back: a request must not).
-   */
+  // Queues `jobs`; DependencyUnavailableError (503) when Redis does not take them in time (the
+  // queue's connection waits for Redis to come back: a request must not).
   async send(jobs: EventJob[]): Promise<void> {
     if (!jobs.length) return;
     await withRedisTimeout(
@@ -69,7 +67,6 @@ export class EventOutbox {
     );
   }
 
-  /** The jobs of the entry are queued (or there were none). */
   async done(kind: OutboxKind, ref: number): Promise<void> {
     await this.docs.deleteOne({ _id: entryKey(kind, ref) });
   }

@@ -16,7 +16,6 @@ export class JobReceipt {
   @Prop({ type: Date, required: true })
   enqueuedAt!: Date;
 
-  /** The delay it was added with, in ms. */
   @Prop({ type: Number, default: 0 })
   delayMs!: number;
 

@@ -16,7 +16,6 @@ export interface ModerationEntry {
   at: Date;
 }
 
-/** Every moderator action, recorded (`moderation_actions`): who, when, before, after. */
 export class ModerationLog {
   constructor(private readonly docs: Collection<ModerationEntry>) {}
 

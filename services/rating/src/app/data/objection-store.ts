@@ -40,7 +40,6 @@ export class ObjectionStore {
     return before ? { before, after: { ...before, ...decision } } : null;
   }
 
-  /** Objections in `state`, oldest first. */
   list(state: ObjectionState, limit = 500): Promise<ObjectionDoc[]> {
     return this.docs.find({ state }).sort({ at: 1 }).limit(limit).toArray();
   }

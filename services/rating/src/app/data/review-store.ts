@@ -42,7 +42,6 @@ export class ReviewStore {
     return this.docs.findOne({ _id: reviewOid(id) });
   }
 
-  /** The existing ones among `ids`, in the order given. */
   async getMany(ids: number[]): Promise<ReviewDoc[]> {
     if (!ids.length) return [];
     const found = await this.docs.find({ _id: { $in: ids.map(reviewOid) } }).toArray();
@@ -106,7 +105,6 @@ export class ReviewStore {
     return this.docs.find({ flagged: true }).sort({ updatedAt: 1 }).limit(limit).toArray();
   }
 
-  /** Every review matching `filter` (start-up, erasure, moderation). */
   scan(filter: Filter<ReviewDoc> = {}): AsyncIterable<ReviewDoc> {
     return this.docs.find(filter);
   }

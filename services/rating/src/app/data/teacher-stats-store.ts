@@ -20,7 +20,6 @@ export class TeacherStatsStore {
     return doc ? { ...emptyStats(), ...doc } : emptyStats();
   }
 
-  /** Every teacher's figures (one document per teacher: hundreds). */
   async all(): Promise<Map<number, TeacherStats>> {
     const docs = await this.docs.find({}).toArray();
     return new Map(docs.map((doc) => [doc._id, { ...emptyStats(), ...doc }]));
@@ -71,7 +70,6 @@ export class TeacherStatsStore {
   }
 }
 
-/** Applies `$inc` paths to a plain object, as the database would. */
 function applyInc(target: Record<string, unknown>, inc: Record<string, number>): void {
   for (const [path, value] of Object.entries(inc)) {
     const parts = path.split('.');

@@ -23,12 +23,10 @@ export class UserStore {
     return { _id: userId, reviews: ids(doc?.reviews), favorites: ids(doc?.favorites), reported: ids(doc?.reported) };
   }
 
-  /** Adds `id` to one of the user's lists (kept once). */
   async add(userId: string, list: UserList, id: number): Promise<void> {
     await upsertRetried(() => this.docs.updateOne({ _id: userId }, { $addToSet: { [list]: id } }, { upsert: true }));
   }
 
-  /** Takes `id` out of one of the user's lists. */
   async pull(userId: string, list: UserList, id: number): Promise<void> {
     await this.docs.updateOne({ _id: userId }, { $pull: { [list]: id } });
   }

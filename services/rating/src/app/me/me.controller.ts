@@ -47,7 +47,6 @@ export class MeController {
     return { num, average: num ? roundToOneDecimal(sum / num) : null, popularity: relatablePercent(up, total), since: since.toISOString() };
   }
 
-  /** The user's favourite reviews that are public, latest favourite first. */
   @Get('favorites')
   @RequireAuth()
   @ApiOkResponse({ schema: zodApiSchema(z.array(publicReviewSchema)) })
@@ -84,10 +83,8 @@ export class MeController {
     });
   }
 
-  /**
-   * The reports the user made, newest first, with the moderators' outcome and statement of reasons
-   * (notice and statement of reasons, DSA art. 16–17). Never who wrote the review.
-   */
+  // The reports the user made, newest first, with the moderators' outcome and statement of reasons
+  // (notice and statement of reasons, DSA art. 16–17). Never who wrote the review.
   @Get('reports')
   @RequireAuth()
   @ApiOkResponse({ schema: zodApiSchema(z.array(myReportSchema)) })

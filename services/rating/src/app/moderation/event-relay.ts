@@ -19,7 +19,6 @@ export class EventRelay {
     @Inject(ObjectionStore) private readonly objections: ObjectionStore,
   ) {}
 
-  /** Relays the entries older than `graceMs`; returns how many jobs were queued. */
   async relay(graceMs: number): Promise<{ entries: number; jobs: number }> {
     let jobs = 0;
     const entries = await this.outbox.pending(graceMs);

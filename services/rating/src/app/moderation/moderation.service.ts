@@ -35,7 +35,6 @@ export function actionView(a: ModerationEntry): ModerationActionView {
 
 // Moderators' decisions on reviews (reviews/review-moderation.ts), each recorded in `moderation_actions`; reporters who asked
 // are told the outcome by e-mail through auth, at least once (the outbox).
-/** The moderation queue holds at most this many reviews (the oldest changes first). */
 const QUEUE_LIMIT = 500;
 
 @Injectable()

@@ -1,9 +1,7 @@
-import { REPORT_DECIDED_JOB, reportDecidedJobId, type ReportDecidedEvent } from '@pupitre/contracts';
+import { KEPT_DEFAULT_REASON, REPORT_DECIDED_JOB, reportDecidedJobId, type ReportDecidedEvent } from '@pupitre/contracts';
 import { type EventJob } from '../data/event-outbox';
-import { KEPT_DEFAULT_REASON } from '@pupitre/contracts';
 import { type ReviewDoc, type ReviewReport } from '../reviews/review';
 
-/** A teacher as the events name them. */
 export interface NoticeTeacher {
   id: number;
   prefix: string;

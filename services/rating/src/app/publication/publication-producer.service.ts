@@ -38,10 +38,8 @@ export class PublicationProducer implements OnApplicationShutdown {
     return job.id ?? '';
   }
 
-  /**
-   * Queues the validation of a review version (or of its reply: `jobSuffix`) for `publishAt`. Redis
-   * down: logged only, the to-do list written before lets the reconciler run it.
-   */
+  // Queues the validation of a review version (or of its reply: `jobSuffix`) for `publishAt`. Redis
+  // down: logged only, the to-do list written before lets the reconciler run it.
   async schedule(reviewId: number, version: number, publishAt: Date, jobSuffix = ''): Promise<void> {
     const delayMs = Math.max(0, publishAt.getTime() - Date.now());
     const jobId = publicationJobId(reviewId, version) + jobSuffix;

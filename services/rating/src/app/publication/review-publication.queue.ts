@@ -6,7 +6,6 @@ export const REVIEW_PUBLICATION_QUEUE = 'review-publication';
 export interface ReviewPublicationJobs {
   /** Proof of the queue path (the worker records a receipt); `holdMs` keeps the job running that long (drain tests). */
   probe: { token: string; holdMs?: number };
-  /** Validate and publish version `version` of review `reviewId` (its delay is over). */
   'publish-review': { reviewId: number; version: number };
   /** Repeatable: validate every review overdue by more than RECONCILE_GRACE, relay the outbox (worker/reconciler.ts). */
   reconcile: Record<string, never>;

@@ -4,10 +4,8 @@ export class BoundedCache<V> {
 
   constructor(private readonly max: number) {}
 
-  /**
-   * The value under `key` while `fresh(value)` holds, else (or when there is none) `compute()`'s,
-   * shared by the callers that ask meanwhile. A failed computation is not kept.
-   */
+  // The value under `key` while `fresh(value)` holds, else (or when there is none) `compute()`'s,
+  // shared by the callers that ask meanwhile. A failed computation is not kept.
   async get(key: string, fresh: (value: V) => boolean, compute: () => Promise<V>): Promise<V> {
     const held = this.entries.get(key);
     if (held) {

@@ -15,7 +15,6 @@ import { toPublicReview } from './review-view';
 import { type ListedReview, TopLists } from './top-lists';
 
 export const CATEGORY_ORDER: CommunityCategory[] = ['recent', 'highest', 'lowest', 'relevant'];
-/** The largest `?limit=` of the community and teacher reviews. */
 export const MAX_LIMIT = 50;
 /** How long the community's lists are served before they are read again: a change shows within this (plus one read). */
 export const COMMUNITY_MAX_AGE_MS = 1000;
@@ -24,7 +23,6 @@ const TEACHER_PAGES = 500;
 
 interface Lists {
   blocks: CommunityCategoryBlock[];
-  /** When read. */
   at: number;
   /** The community's: this process's count of its own public changes then; a teacher's: his figures' `rev` then (teacher-stats.ts). */
   rev: number;
@@ -53,7 +51,6 @@ export class PublicLists {
     this.top = new TopLists(this.reviews);
   }
 
-  /** The categories of the community (teacherId undefined) or of a teacher. */
   async lists(limit: number, teacherId?: number): Promise<CommunityCategoryBlock[]> {
     const catalogue = await this.catalogue.get();
     const generation = this.catalogue.generation;
@@ -112,7 +109,6 @@ export class PublicLists {
     return state;
   }
 
-  /** The public reviews of one teacher, newest first, at most `limit` (his own space). */
   reviewsOf(teacherId: number, limit: number): Promise<ListedReview[]> {
     return this.top.top('recent', limit, { teacherId, delisted: [] });
   }

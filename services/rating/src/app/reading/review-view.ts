@@ -9,13 +9,11 @@ import {
 import { type ReviewContent } from '../reviews/review';
 import { type Catalogue } from '../data/catalogue-snapshot';
 
-/** The fields of a review document the public object is built from (never the author). */
 export interface ReviewViewSource {
   id: number;
   relUp: number;
   relTotal: number;
   createdAt: Date | number;
-  /** The teacher's reply: shown when published. */
   reply?: { text: string; status: string; publishedAt: Date | number | null } | null;
 }
 
@@ -63,7 +61,6 @@ export function publicGrades(grades: ReviewGrades | undefined): ReviewGrades {
   return out;
 }
 
-/** The yes/no answers a version was given, by name. */
 export function publicAnswers(answers: ReviewAnswers | undefined): ReviewAnswers {
   const out: ReviewAnswers = {};
   for (const key of REVIEW_ANSWER_KEYS) {

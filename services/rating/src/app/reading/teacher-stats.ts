@@ -55,7 +55,6 @@ export function statsDelta(before: ReviewDoc | null, after: ReviewDoc | null): M
   return out;
 }
 
-/** One decimal (criteria averages are on the 0–10 scale of the grades). */
 const oneDecimal = (v: number) => Math.round(v * 10) / 10;
 
 /** Per criterion its average over the reviews that graded it (null: none did); per yes/no question the percent of yeses (null: no answer). */

@@ -1,8 +1,7 @@
 import { validateReplyText } from '../validation/text-checks';
 import { type Decision, type ReviewDoc, type ReviewReply } from './review';
 
-// A teacher's reply to a review, as pure functions of the review's document (ADR 0009): it lives on
-// the review, so writing it is one leased write of the review, like a vote or a report.
+/** A teacher's reply lives on its review: writing it is one write of the review, like a vote or a report. */
 
 export type ReplyRefusal = 'not-found' | 'not-your-review' | 'already-replied';
 
@@ -52,5 +51,4 @@ export function replyModerated(current: ReviewDoc, action: 'approve' | 'reject',
   return { ...current, reply: { ...reply, status: 'rejected', reason: decision.reason, reasonText: decision.text, publishedAt: null } };
 }
 
-/** Whether the reply waits for its automatic checks. */
 export const replyPending = (doc: Pick<ReviewDoc, 'reply'>): boolean => doc.reply?.status === 'pending';

@@ -20,7 +20,6 @@ export interface ReviewContent {
   text_rating: string;
 }
 
-/** The version the public sees, and since when. */
 export interface PublishedVersion extends ReviewContent {
   version: number;
   publishedAt: Date;
@@ -49,7 +48,6 @@ export interface ReviewEvent {
   waitedMs?: number;
 }
 
-/** A moderator's decision: a reason key and optional free text. */
 export interface Decision {
   reason: string | null;
   text: string | null;
@@ -84,7 +82,6 @@ export interface ReviewDoc extends ReviewContent {
   /** Since when it waits for a moderator (held by the checks or by its reports), else null. */
   heldAt?: Date | null;
   history?: ReviewEvent[];
-  /** Demo data (the seed). */
   demo?: boolean;
   reply?: ReviewReply | null;
   /** Derived, written with every change (list-keys.ts). */
@@ -121,7 +118,6 @@ export const withVisibility = (doc: ReviewDoc): ReviewDoc => ({ ...doc, visible:
 
 export const withEvent = (doc: Pick<ReviewDoc, 'history'>, event: ReviewEvent): ReviewEvent[] => [...(doc.history ?? []), event];
 
-/** A new review, pending until `publishAt`. */
 export function newReview(
   id: number,
   _id: Types.ObjectId,
@@ -178,7 +174,6 @@ export function validated(current: ReviewDoc, now: Date, version?: number): { do
   return { doc, outcome };
 }
 
-/** The latest version becomes the public one. */
 export function published(current: ReviewDoc, now: Date): ReviewDoc {
   return withVisibility({
     ...current,
@@ -205,7 +200,6 @@ export function authorReasonText(review: Pick<ReviewDoc, 'status' | 'hidden' | '
   return review.status === 'rejected' ? (review.reasonText ?? null) : null;
 }
 
-/** Same teacher, subject, year, ratings, comment, and the same criteria given the same values. */
 export function sameContent(a: ReviewContent, b: ReviewContent, gradeKeys: readonly string[], answerKeys: readonly string[]): boolean {
   const g = (c: ReviewContent, k: string) => (c.grades as Record<string, number | undefined>)[k] ?? null;
   const f = (c: ReviewContent, k: string) => (c.flags as Record<string, boolean | undefined>)[k] ?? null;

@@ -20,7 +20,6 @@ import { PublicationProducer } from '../publication/publication-producer.service
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { authorReason, authorReasonText, authorStatus, edited, newReview, type ReviewContent, sameContent } from './review';
 
-/** A checked payload as review content (what a version holds: only what it was given). */
 export function toContent(p: CheckedReview): ReviewContent {
   return {
     teacherId: p.teacher,
@@ -48,10 +47,8 @@ export class ReviewsService {
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
   ) {}
 
-  /**
-   * POST /api/rating/0. With an idempotency key, a retry (after a lost answer, a crash midway) gets
-   * the original answer: the key is claimed with the review's id before the review is written.
-   */
+  // POST /api/rating/0. With an idempotency key, a retry (after a lost answer, a crash midway) gets
+  // the original answer: the key is claimed with the review's id before the review is written.
   async create(user: AuthUser, body: unknown, idempotencyKey?: string): Promise<{ message: string; id: number }> {
     const created = (id: number) => ({ message: 'Review created: it will be public after its validation', id });
     const known = idempotencyKey ? await this.keys.find(user.id, idempotencyKey) : null;
@@ -133,10 +130,8 @@ export class ReviewsService {
     return { message: 'Review modified: the new version will be public after its validation', id };
   }
 
-  /**
-   * DELETE /api/rating/{id}: the author takes the review down for good, with its votes and reports
-   * (they live in its document); then its id leaves the author's index.
-   */
+  // DELETE /api/rating/{id}: the author takes the review down for good, with its votes and reports
+  // (they live in its document); then its id leaves the author's index.
   async remove(user: AuthUser, id: number): Promise<void> {
     const current = await this.reviews.get(id);
     if (!current) throw ApiError.of(404, 'not-found');

@@ -28,16 +28,13 @@ export function voted(current: ReviewDoc, userId: string, value: boolean | null)
   return { ...current, votes: JSON.stringify(votes), relTotal: values.length, relUp: values.filter((v) => v === 1).length };
 }
 
-/** How many reports are open and what they weigh together (two decimals). */
 function openTotals(reports: ReviewReport[]): { reportCount: number; reportWeight: number } {
   const open = reports.filter((r) => r.outcome === 'open');
   return { reportCount: open.length, reportWeight: Math.round(open.reduce((sum, r) => sum + r.weight, 0) * 100) / 100 };
 }
 
-/**
- * `userId` reports the review (`weight`: report-weight.ts); at `threshold` of open weight it is held
- * (not visible) until a moderator decides. Null when this user already reported it.
- */
+// `userId` reports the review (`weight`: report-weight.ts); at `threshold` of open weight it is held
+// (not visible) until a moderator decides. Null when this user already reported it.
 export function reported(
   current: ReviewDoc,
   userId: string,

@@ -12,16 +12,13 @@ import { relatablePercent } from '../reading/review-view';
 import { type ReviewDoc } from '../reviews/review';
 import { reported, voted } from '../reviews/votes-and-reports';
 
-/**
- * The public reviews only (voting, favouriting and reporting need one): a review of a teacher
- * delisted by an accepted objection is in no public answer, so not found here either.
- */
+// The public reviews only (voting, favouriting and reporting need one): a review of a teacher
+// delisted by an accepted objection is in no public answer, so not found here either.
 const mustBePublic = (doc: ReviewDoc | null, delisted: ReadonlySet<number>): ReviewDoc => {
   if (!doc || !doc.visible || delisted.has(doc.teacherId)) throw ApiError.of(404, 'not-found');
   return doc;
 };
 
-/** Relatable votes, favourites and reports. */
 @Injectable()
 export class SocialService {
   constructor(
@@ -32,7 +29,6 @@ export class SocialService {
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
   ) {}
 
-  /** The delisted teachers (held in memory: no database operation once the catalogue is loaded). */
   private async delisted(): Promise<ReadonlySet<number>> {
     return (await this.catalogue.get()).delisted;
   }
@@ -99,7 +95,6 @@ export class SocialService {
     if (duplicate) throw ApiError.of(409, 'already-reported');
   }
 
-  /** The weight of `user`'s next report: account age, and the outcomes of their earlier reports. */
   private async weightOf(user: AuthUser): Promise<number> {
     const [since, index] = await Promise.all([this.profiles.since(user), this.users.get(user.id)]);
     const outcomes = (await this.reviews.getMany(index.reported)).flatMap((doc) =>

@@ -11,7 +11,6 @@ export function searchKey(text: string): string {
     .trim();
 }
 
-/** The search key of a teacher: prefix and name together. */
 export function teacherSearchKey(prefix: string, name: string): string {
   return searchKey(`${prefix} ${name}`);
 }

@@ -70,7 +70,6 @@ export class TeachersService {
     return figures.ranking;
   }
 
-  /** One teacher with the subjects he teaches, or null when there is none with this id. */
   async detail(id: number): Promise<TeacherDetail | null> {
     const { teachers, subjects } = await this.catalogue.get();
     const teacher = teachers.get(id);

@@ -1,4 +1,3 @@
-/** What the ranking needs of a teacher: the maintained aggregates. */
 export interface RankingCandidate {
   id: number;
   name: string;

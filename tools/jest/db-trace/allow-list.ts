@@ -14,7 +14,7 @@ export interface AllowedShape {
 }
 
 const MIGRATIONS =
-  'one-time migrations at start-up (rating: derived-keys, single-document reviews): they run once per database, then are marked done in `migrations`';
+  'one-time migrations at start-up (rating: indexed-reads-v1): they run once per database, then are marked done in `migrations`';
 
 export const ALLOWED_SHAPES: AllowedShape[] = [
   // The catalogue: a school's subjects (tens) and teachers (hundreds), loaded whole into each API

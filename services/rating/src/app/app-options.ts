@@ -2,7 +2,6 @@ import { type ServiceAppOptions } from '@pupitre/server-kit';
 import { version } from '../../package.json';
 import { type RatingConfig } from '../config/rating-config';
 
-/** HTTP-level settings of the rating API, shared by main.ts and the tests. */
 export function ratingAppOptions(config: RatingConfig): ServiceAppOptions {
   return {
     name: 'rating',

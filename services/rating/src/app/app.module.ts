@@ -4,13 +4,8 @@ import { version } from '../../package.json';
 import { type RatingConfig } from '../config/rating-config';
 import { AuthModule } from './auth/auth.module';
 import { DataModule } from './data/data.module';
-import { ReadModule } from './reading/read.module';
 import { FeaturesModule } from './features.module';
-import { PublicationModule } from './publication/publication.module';
-import { SubjectsModule } from './subjects/subjects.module';
-import { TeachersModule } from './teachers/teachers.module';
 
-/** Root module of the rating API: one folder per feature under src/app/. */
 @Module({})
 export class AppModule {
   static forRoot(config: RatingConfig): DynamicModule {
@@ -24,12 +19,8 @@ export class AppModule {
           health: { service: 'rating', summaryPath: '/api/health', redisUrl: config.REDIS_URL, version, readyWithout: ['redis'] },
         }),
         DataModule,
-        ReadModule,
         AuthModule,
-        SubjectsModule,
         FeaturesModule,
-        TeachersModule,
-        PublicationModule,
       ],
     };
   }

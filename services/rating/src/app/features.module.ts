@@ -1,29 +1,31 @@
 import { Module } from '@nestjs/common';
 import { CatalogueController } from './catalogue/catalogue.controller';
+import { CatalogueSnapshot } from './data/catalogue-snapshot';
 import { MeController } from './me/me.controller';
-import { ModerationController } from './moderation/moderation.controller';
-import { TransparencyController } from './transparency/transparency.controller';
-import { ModerationService } from './moderation/moderation.service';
 import { AuthorKeys } from './moderation/author-keys';
-import { PublicationModule } from './publication/publication.module';
+import { ModerationController } from './moderation/moderation.controller';
+import { ModerationService } from './moderation/moderation.service';
+import { PublicationProducer } from './publication/publication-producer.service';
+import { PublicLists } from './reading/public-lists';
 import { ReadingController } from './reading/reading.controller';
 import { ReviewsController } from './reviews/reviews.controller';
 import { ReviewsService } from './reviews/reviews.service';
 import { SocialController } from './social/social.controller';
 import { SocialService } from './social/social.service';
+import { SubjectsController } from './subjects/subjects.controller';
 import { TeacherModerationController } from './teacher-voice/teacher-moderation.controller';
 import { TeacherModerationService } from './teacher-voice/teacher-moderation.service';
 import { TeacherVoiceController } from './teacher-voice/teacher-voice.controller';
 import { TeacherVoiceService } from './teacher-voice/teacher-voice.service';
-import { TeachersModule } from './teachers/teachers.module';
+import { TeachersController } from './teachers/teachers.controller';
+import { TeachersService } from './teachers/teachers.service';
+import { TransparencyController } from './transparency/transparency.controller';
 
-/**
- * The review features of the API. Controller order matters: `GET /api/rating/community` must be
- * routed before `GET /api/rating/:id`.
- */
+// The API's features (the worker has none of them: no catalogue snapshot, no cached lists). Controller
+// order matters: `GET /api/rating/community` must be routed before `GET /api/rating/:id`.
 @Module({
-  imports: [TeachersModule, PublicationModule],
   controllers: [
+    SubjectsController,
     ReadingController,
     ReviewsController,
     SocialController,
@@ -33,7 +35,19 @@ import { TeachersModule } from './teachers/teachers.module';
     TeacherModerationController,
     CatalogueController,
     TransparencyController,
+    TeachersController,
   ],
-  providers: [ReviewsService, SocialService, AuthorKeys, ModerationService, TeacherVoiceService, TeacherModerationService],
+  providers: [
+    CatalogueSnapshot,
+    PublicLists,
+    PublicationProducer,
+    TeachersService,
+    ReviewsService,
+    SocialService,
+    AuthorKeys,
+    ModerationService,
+    TeacherVoiceService,
+    TeacherModerationService,
+  ],
 })
 export class FeaturesModule {}

@@ -35,7 +35,6 @@ const idOf = (text: string | undefined) => {
   return Number(text);
 };
 
-/** Runs one catalogue command; returns what to print (JSON-able). */
 export async function runCatalogueCommand(store: CatalogueStore, argv: string[]): Promise<unknown> {
   const [command, ...rest] = argv;
   const { positional, flags } = options(rest);

@@ -2,13 +2,11 @@ import { z } from 'zod';
 import { baseServiceEnv, durationField, positiveIntField } from '@pupitre/server-kit';
 import { queueEnv } from './queue-env';
 
-/** A required http(s) URL (no default): the auth service's public key set. */
 const jwksUrlField = () =>
   z
     .string({ message: 'the auth service JWKS URL, e.g. http://127.0.0.1:3001/auth/.well-known/jwks.json' })
     .refine((v) => URL.canParse(v) && ['http:', 'https:'].includes(new URL(v).protocol), { message: 'expected an http or https URL' });
 
-/** Environment of the rating API (src/main.ts), validated at start-up. */
 export const ratingEnvSchema = z
   .object({
     ...baseServiceEnv({ port: 3002, database: 'pupitre_rating' }),
@@ -22,28 +20,18 @@ export const ratingEnvSchema = z
     REVIEW_VALIDATION_DELAY: durationField('10m'),
     /** Teachers need at least this many published reviews to appear in the ranking. */
     RANKING_MIN_REVIEWS: positiveIntField(3),
-    /**
-     * The weight of open reports at which a review is held until a moderator decides: each report
-     * weighs 0 (new account) to 2 (long-standing, reliable reporter), 1 for a 30-day account.
-     */
+    // The weight of open reports at which a review is held until a moderator decides: each report
+    // weighs 0 (new account) to 2 (long-standing, reliable reporter), 1 for a 30-day account.
     REPORT_HIDE_THRESHOLD: positiveIntField(3),
     /** Reviews per community category (the `limit` query overrides it, up to 50). */
     COMMUNITY_PER_CATEGORY: positiveIntField(10),
-    /**
-     * How long a teacher delisted by an accepted objection (page, reviews, ranking entry: hidden from
-     * every public answer) is kept before the worker erases it: the legal retention period (`365d`, `1h`, `2s`).
-     */
+    // How long a teacher delisted by an accepted objection (page, reviews, ranking entry: hidden from
+    // every public answer) is kept before the worker erases it: the legal retention period (`365d`, `1h`, `2s`).
     DELISTED_RETENTION: durationField('365d').refine((ms) => ms > 0, { message: 'must be longer than 0' }),
-    /**
-     * The teacher page breaks its reviews down by class year only in groups of at least this many
-     * (smaller years are merged with their neighbours, or not shown): docs/threat-model.md.
-     */
+    // The teacher page breaks its reviews down by class year only in groups of at least this many
+    // (smaller years are merged with their neighbours, or not shown): docs/threat-model.md.
     YEAR_GROUP_MIN_REVIEWS: positiveIntField(5),
-    /**
-     * The secret the moderation console's opaque author keys are derived with (HMAC of the author and
-     * the teacher): at least 32 characters (`openssl rand -hex 32`), the same on every API replica.
-     * Required in production; elsewhere a random one per process (keys change on restart).
-     */
+    /** Secret of the moderation console's author keys (HMAC), the same on every replica; required in production, random otherwise. */
     MODERATION_KEY_SECRET: z.string().min(32, { message: 'expected at least 32 characters (openssl rand -hex 32)' }).optional(),
   })
   .superRefine((env, ctx) => {

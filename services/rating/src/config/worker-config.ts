@@ -6,7 +6,6 @@ import { queueEnv } from './queue-env';
 export const workerEnvSchema = z.object({
   ...baseServiceEnv({ port: 3003, database: 'pupitre_rating' }),
   ...queueEnv,
-  /** Jobs processed in parallel by this process. */
   WORKER_CONCURRENCY: positiveIntField(128),
   /** How often the reconciler (a repeatable job) looks for overdue reviews. */
   RECONCILE_INTERVAL: durationField('30s'),

@@ -7,7 +7,6 @@ import {
 import { type DemoTeacher } from './demo-teachers';
 import { intBetween, pick, prng } from './prng';
 
-/** A planned demo review; ids are allocated when it is inserted. */
 export interface DemoReview {
   subjectName: string;
   year: number;
@@ -38,10 +37,8 @@ const DAY = 86_400_000;
 
 const clamp = (v: number) => Math.max(0, Math.min(10, Math.round(v)));
 
-/**
- * How many reviews each teacher gets: about 22 teachers with 3 or more (they make the ranking), a few
- * with 1–2 (below the ranking threshold) and the rest with none.
- */
+// How many reviews each teacher gets: about 22 teachers with 3 or more (they make the ranking), a few
+// with 1–2 (below the ranking threshold) and the rest with none.
 export function plannedReviewCount(index: number, random: () => number): number {
   if (index % 8 === 7) return 0;
   if (index < 24) return index % 11 === 5 ? 2 : intBetween(random, 3, 12);
@@ -50,7 +47,6 @@ export function plannedReviewCount(index: number, random: () => number): number 
   return 0;
 }
 
-/** The demo reviews of one teacher, always the same for the same teacher index. */
 export function demoReviewsFor(teacher: DemoTeacher, index: number): DemoReview[] {
   const random = prng(1000 + index);
   const count = plannedReviewCount(index, random);

@@ -19,12 +19,8 @@ export const demoAuthor = (teacherIndex: number, n: number) => `demo-${teacherIn
 
 const teacherKey = (prefix: string, name: string) => `${prefix} ${name}`;
 
-/**
- * Loads the demo school: subjects (matched by name), teachers (by prefix and name) and their
- * published demo reviews (the API derives everything else from them). Only what is missing
- * is added, so a second run changes nothing and an interrupted run is completed by the next one.
- * A handful of round trips in all (bulk reads, one id block per sequence, bulk inserts).
- */
+// Loads the demo school (subjects, teachers, published demo reviews), adding only what is missing:
+// a second run changes nothing and an interrupted run is completed by the next one.
 export async function runSeed(models: SeedModels): Promise<SeedSummary> {
   const subjectIds = await ensureSubjects(models);
   const { ids: teacherIds, added: teachersAdded } = await ensureTeachers(models, subjectIds);
@@ -68,7 +64,6 @@ async function ensureTeachers(models: SeedModels, subjectIds: Map<string, number
   return { ids, added: missing.length };
 }
 
-/** Adds, per teacher, the planned demo reviews beyond those already present (in plan order). */
 async function addMissingReviews(models: SeedModels, teacherIds: Map<string, number>, subjectIds: Map<string, number>): Promise<number> {
   const counted = await models.reviews.aggregate<{ _id: number; count: number }>([
     { $match: { demo: true } },
@@ -99,8 +94,7 @@ async function addMissingReviews(models: SeedModels, teacherIds: Map<string, num
   return missing.length;
 }
 
-/** A review already published (demo data). */
-export function publishedReview(content: ReviewContent, authorId: string, createdAt: Date): Omit<ReviewDoc, 'id' | '_id'> {
+function publishedReview(content: ReviewContent, authorId: string, createdAt: Date): Omit<ReviewDoc, 'id' | '_id'> {
   return {
     ...content,
     authorId,

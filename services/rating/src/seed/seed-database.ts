@@ -3,7 +3,6 @@ import mongoose from 'mongoose';
 import { runSeed, type SeedSummary } from './run-seed';
 import { seedModels } from './seed-models';
 
-/** Connects to the database, loads the demo data (idempotent) and disconnects. */
 export async function seedDatabase(uri: string, dbName: string): Promise<SeedSummary> {
   const { serverSelectionTimeoutMS } = mongooseOptions({ uri, dbName });
   const connection = mongoose.createConnection(uri, { dbName, serverSelectionTimeoutMS, autoIndex: false });

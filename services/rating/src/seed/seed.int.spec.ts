@@ -1,5 +1,4 @@
 import { testServiceConfig, useTestDatabase } from '@pupitre/server-kit/testing';
-import mongoose from 'mongoose';
 import { seedEnvSchema } from '../config/seed-config';
 import { DEMO_SUBJECTS } from './demo-subjects';
 import { DEMO_TEACHERS } from './demo-teachers';
@@ -33,47 +32,6 @@ describe('demo seed', () => {
     const second = await seedDatabase(config.MONGODB_URI, config.MONGODB_DB);
     expect(second).toEqual({ subjectsAdded: 0, teachersAdded: 0, reviewsAdded: 0 });
     expect(await snapshot()).toEqual(before);
-  });
-
-  it('brings demo reviews of the earlier model (authorId "seed") to the review model', async () => {
-    const legacyDb = `${config.MONGODB_DB}_legacy`.slice(0, 63);
-    const legacy = await mongoose.createConnection(config.MONGODB_URI, { dbName: legacyDb }).asPromise();
-    try {
-      const old = {
-        teacherId: 1,
-        subjectId: 1,
-        year: 2,
-        tot_rating: 8,
-        grades: { clarte: 5 },
-        flags: { aide: true },
-        text_rating: 'Old',
-        status: 'published',
-        authorId: 'seed',
-        createdAt: new Date(),
-        publishedAt: new Date(),
-      };
-      await legacy.collection('reviews').insertMany([
-        { id: 1, ...old },
-        { id: 2, ...old },
-      ]);
-      await legacy.collection<{ _id: string; seq: number }>('counters').insertOne({ _id: 'reviews', seq: 2 });
-      await seedDatabase(config.MONGODB_URI, legacyDb);
-      const migrated = await legacy
-        .collection('reviews')
-        .find({ id: { $in: [1, 2] } })
-        .toArray();
-      expect(migrated.map((r) => r.authorId)).toEqual(['demo-legacy-1', 'demo-legacy-2']);
-      expect(migrated[0]).toMatchObject({
-        visible: true,
-        demo: true,
-        pub: expect.objectContaining({ tot_rating: 8 }),
-        votes: '{}',
-        reports: [],
-      });
-    } finally {
-      await legacy.dropDatabase();
-      await legacy.close();
-    }
   });
 
   it('stores no figure beside the reviews: teachers keep only their catalogue fields (the API derives the rest)', async () => {

@@ -1,19 +1,28 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
 import { APP_CONFIG, createQueueConnection } from '@pupitre/server-kit';
-import { type Job, Queue, Worker } from 'bullmq';
+import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { type Redis } from 'ioredis';
-import { REVIEW_PUBLICATION_QUEUE } from '../app/publication/review-publication.queue';
+import { Model } from 'mongoose';
+import { JobReceipt } from '../app/data/job-receipt.schema';
+import { Publisher } from '../app/publication/publisher';
+import {
+  REVIEW_PUBLICATION_QUEUE,
+  type ReviewPublicationJobName,
+  type ReviewPublicationJobs,
+} from '../app/publication/review-publication.queue';
 import { type WorkerConfig } from '../config/worker-config';
-import { JobDispatcher } from './handlers/job-dispatcher';
-import { ReconcileHandler } from './publication/reconcile.handler';
+import { DelistedErasureService } from './erasure/delisted-erasure.service';
+import { runProbe } from './probe-job';
+import { Reconciler } from './reconciler';
 
 const RECONCILE_SCHEDULER = 'reconcile-overdue-reviews';
 const ERASURE_SCHEDULER = 'erase-delisted-teachers';
 
-/**
- * Consumes `review-publication`. Starts once the application is up; on shutdown (SIGTERM) it stops
- * taking jobs and waits for the running ones (`worker.close()`) before the database closes.
- */
+type JobHandlers = { [N in ReviewPublicationJobName]: (job: Job<ReviewPublicationJobs[N], unknown, N>) => Promise<unknown> };
+
+// Consumes `review-publication`. Starts once the application is up; on shutdown (SIGTERM) it stops
+// taking jobs and waits for the running ones (`worker.close()`) before the database closes.
 @Injectable()
 export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('PublicationWorker');
@@ -25,9 +34,19 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: WorkerConfig,
-    @Inject(JobDispatcher) private readonly dispatcher: JobDispatcher,
-    @Inject(ReconcileHandler) private readonly reconciler: ReconcileHandler,
+    @Inject(Publisher) private readonly publisher: Publisher,
+    @Inject(Reconciler) private readonly reconciler: Reconciler,
+    @Inject(DelistedErasureService) private readonly erasure: DelistedErasureService,
+    @InjectModel(JobReceipt.name) private readonly receipts: Model<JobReceipt>,
   ) {}
+
+  /** One handler per job name; an unknown name fails without retries. */
+  private readonly handlers: JobHandlers = {
+    probe: (job) => runProbe(this.receipts, job),
+    'publish-review': async (job) => ({ outcome: await this.publisher.validateDue(job.data.reviewId, job.data.version) }),
+    reconcile: () => this.reconciler.run(),
+    'erase-delisted': () => this.erasure.eraseDue(),
+  };
 
   onApplicationBootstrap(): void {
     this.connection = createQueueConnection(this.config.REDIS_URL);
@@ -42,7 +61,7 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
     );
     this.logger.log({
       msg: `consuming ${REVIEW_PUBLICATION_QUEUE}`,
-      handlers: this.dispatcher.names,
+      handlers: Object.keys(this.handlers),
       concurrency: this.config.WORKER_CONCURRENCY,
     });
 
@@ -54,7 +73,7 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
     void this.scheduleReconciler();
     this.watchdog = setInterval(() => void this.scheduleReconciler(), this.config.RECONCILE_INTERVAL);
     this.watchdog.unref();
-    this.reconciler.handle().catch((err: Error) => this.logger.warn({ msg: 'start-up reconciliation failed', error: err.message }));
+    this.reconciler.run().catch((err: Error) => this.logger.warn({ msg: 'start-up reconciliation failed', error: err.message }));
   }
 
   private async scheduleReconciler(): Promise<void> {
@@ -88,7 +107,9 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
 
   private async run(job: Job): Promise<unknown> {
     const started = Date.now();
-    const result = await this.dispatcher.dispatch(job);
+    if (!Object.hasOwn(this.handlers, job.name))
+      throw new UnrecoverableError(`no handler for job "${job.name}" (known: ${Object.keys(this.handlers).join(', ')})`);
+    const result = await (this.handlers[job.name as ReviewPublicationJobName] as (job: Job) => Promise<unknown>)(job);
     this.logger.log({
       msg: 'job done',
       jobId: job.id,

@@ -7,22 +7,13 @@ import { TransparencyFigures } from './transparency/transparency-figures';
 import { Publisher } from '../app/publication/publisher';
 import { type WorkerConfig } from '../config/worker-config';
 import { DelistedErasureService } from './erasure/delisted-erasure.service';
-import { EraseDelistedHandler } from './erasure/erase-delisted.handler';
 import { UserErasureService } from './erasure/user-erasure.service';
 import { UserEventsWorker } from './erasure/user-events-worker.service';
-import { JobDispatcher } from './handlers/job-dispatcher';
-import { JOB_HANDLERS, type JobHandler } from './handlers/job-handler';
-import { getModelToken, MongooseModule } from '@nestjs/mongoose';
-import { JobReceipt, JobReceipts, JobReceiptSchema } from '../app/data/job-receipt.schema';
-import { ProbeHandler } from './probe/probe.handler';
+import { MongooseModule } from '@nestjs/mongoose';
+import { JobReceipt, JobReceiptSchema } from '../app/data/job-receipt.schema';
+import { Reconciler } from './reconciler';
 import { PublicationWorker } from './publication-worker.service';
-import { PublishReviewHandler } from './publication/publish-review.handler';
-import { ReconcileHandler } from './publication/reconcile.handler';
 
-/** Handlers of `review-publication`, one per job name. */
-const HANDLERS = [ProbeHandler, PublishReviewHandler, ReconcileHandler, EraseDelistedHandler];
-
-/** Root module of the rating worker process: the queue consumers plus /healthz, /readyz, /metrics. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: WorkerConfig): DynamicModule {
@@ -39,11 +30,8 @@ export class WorkerModule {
         MongooseModule.forFeature([{ name: JobReceipt.name, schema: JobReceiptSchema }]),
       ],
       providers: [
-        ...HANDLERS,
-        { provide: JOB_HANDLERS, inject: HANDLERS, useFactory: (...handlers: JobHandler[]) => handlers },
-        JobDispatcher,
         PublicationWorker,
-        { provide: JobReceipts, inject: [getModelToken(JobReceipt.name)], useFactory: (model: never) => new JobReceipts(model) },
+        Reconciler,
         Publisher,
         EventRelay,
         TransparencyFigures,

@@ -34,15 +34,8 @@ export const NOT_TEACHER = { error: 'forbidden', detail: 'only the account linke
 
 type AuthedRequest = Request & { user?: AuthUser };
 
-/**
- * Reads `Authorization: Bearer <access>`. `required`: 401 without a valid token. `optional` (public
- * endpoints that show the caller's state): no header or an invalid token both mean "signed out".
- * `admin`: required, plus the `admin` role (403 otherwise); `moderator`: the `moderator` or `admin`
- * role; `teacher`: the `teacher` role and a `teacher_id` claim (403 `forbidden` otherwise). Writes
- * (POST, PUT, PATCH, DELETE) also need the token's session to live (SessionCheck: one Redis MGET):
- * a revoked role or teacher link bumps the session version, so the old token cannot write; reads
- * stay stateless.
- */
+// `optional`: no or an invalid token means signed out. Writes also need the session to live (SessionCheck): a revoked role or
+// teacher link bumps the session version, so the old token cannot write; reads stay stateless.
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
@@ -97,7 +90,6 @@ const withMode = (mode: AuthMode) =>
 export const RequireAuth = () => withMode('required');
 export const OptionalAuth = () => withMode('optional');
 export const RequireAdmin = () => withMode('admin');
-/** Moderation: the `moderator` or the `admin` role. */
 export const RequireModerator = () => withMode('moderator');
 /** A linked teacher's own actions (reply, objection): the `teacher` role with its `teacher_id`. */
 export const RequireTeacher = () => withMode('teacher');

@@ -6,14 +6,13 @@ import { ProfilesService } from './profiles.service';
 import { SessionCheck } from './session-check';
 import { TokenVerifier } from './token-verifier';
 
-/** Local verification of the auth service's access tokens, the session check of writes, and the guards built on them. */
 @Global()
 @Module({
   providers: [
     {
       provide: TokenVerifier,
       inject: [APP_CONFIG],
-      useFactory: (config: RatingConfig) => new TokenVerifier(config.AUTH_JWKS_URL, { cooldownMs: config.AUTH_JWKS_COOLDOWN }),
+      useFactory: (config: RatingConfig) => new TokenVerifier(config.AUTH_JWKS_URL, config.AUTH_JWKS_COOLDOWN),
     },
     ProfilesService,
     SessionCheck,

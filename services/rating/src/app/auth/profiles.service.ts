@@ -4,11 +4,7 @@ import { type AuthUser } from './token-verifier';
 
 const REMEMBERED = 50_000;
 
-/**
- * The join date of /auth/me. The rating side does not know when the account was created: it uses
- * the token's `date_joined` (or `created_at`/`joined_at`) claim when the auth service adds one, else
- * the first time this service saw the user (recorded once, on their first authenticated request).
- */
+/** The join date of /auth/me: the token's `date_joined` when auth adds it, else the first time this service saw the user. */
 @Injectable()
 export class ProfilesService {
   private readonly logger = new Logger('Profiles');

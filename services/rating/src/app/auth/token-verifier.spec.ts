@@ -7,7 +7,7 @@ describe('TokenVerifier (local verification against the JWKS)', () => {
 
   beforeAll(async () => {
     issuer = await startTokenIssuer();
-    verifier = new TokenVerifier(issuer.jwksUrl, { cooldownMs: 0 });
+    verifier = new TokenVerifier(issuer.jwksUrl, 0);
   });
   afterAll(() => issuer.close());
 
@@ -31,7 +31,7 @@ describe('TokenVerifier (local verification against the JWKS)', () => {
   });
 
   it('caches the key set (no fetch per token) and refetches once on an unknown kid (rotation)', async () => {
-    const fresh = new TokenVerifier(issuer.jwksUrl, { cooldownMs: 0 });
+    const fresh = new TokenVerifier(issuer.jwksUrl, 0);
     const before = issuer.jwksRequests;
     for (let i = 0; i < 5; i++) await fresh.verify(await issuer.sign());
     expect(issuer.jwksRequests - before).toBe(1);

@@ -1,7 +1,6 @@
 import { type AccessTokenClaims, accessTokenClaimsSchema, JWT_ALGORITHM, type Role } from '@pupitre/contracts';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 
-/** The signed-in caller, from a verified access token. */
 export interface AuthUser {
   id: string;
   roles: Role[];
@@ -16,28 +15,14 @@ export interface AuthUser {
 
 export class InvalidTokenError extends Error {}
 
-export interface TokenVerifierOptions {
-  /** How long fetched keys are trusted before a refetch (default 10 minutes). */
-  cacheMaxAgeMs?: number;
-  /** Minimum time between two fetches, e.g. on a stream of unknown `kid`s (default 30 s). */
-  cooldownMs?: number;
-}
-
-/**
- * Verifies access tokens locally against the auth service's JWKS: jose's remote key set caches the
- * keys (no network call per request) and refetches once on an unknown `kid` (key rotation), at most
- * once per cooldown. The algorithm is pinned to ES256 (`alg: none` and HMAC tricks fail), the token
- * must be an access token, and its claims must match the contract.
- */
+// Verifies access tokens against the auth service's JWKS (cached; refetched on an unknown `kid`, at most once per cooldown),
+// algorithm pinned to ES256, claims checked against the contract.
 export class TokenVerifier {
   private readonly jwks: ReturnType<typeof createRemoteJWKSet>;
 
-  constructor(jwksUrl: string, options: TokenVerifierOptions = {}) {
-    this.jwks = createRemoteJWKSet(new URL(jwksUrl), {
-      cacheMaxAge: options.cacheMaxAgeMs ?? 600_000,
-      cooldownDuration: options.cooldownMs ?? 30_000,
-      timeoutDuration: 5000,
-    });
+  /** `cooldownMs`: the least time between two fetches, e.g. on a stream of unknown `kid`s. Keys are trusted 10 minutes. */
+  constructor(jwksUrl: string, cooldownMs = 30_000) {
+    this.jwks = createRemoteJWKSet(new URL(jwksUrl), { cacheMaxAge: 600_000, cooldownDuration: cooldownMs, timeoutDuration: 5000 });
   }
 
   async verify(token: string): Promise<AuthUser> {

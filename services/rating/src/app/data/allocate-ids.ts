@@ -6,12 +6,8 @@ interface Counters {
   insertOne(doc: { _id: string; seq: number }): Promise<unknown>;
 }
 
-/**
- * Reserves `count` consecutive integer ids of a sequence (`reviews`, `teachers`, `subjects`) with
- * one atomic `$inc` on its counter document, and returns them. The counter is created once, on its
- * own (a concurrent creation is fine): never by an upsert with `$inc`, whose concurrent first
- * writes DocumentDB does not add up. Usable inside Nest (IdAllocator) and outside it (the seed).
- */
+// Reserves `count` consecutive ids of a sequence by one `$inc`. The counter is created on its own first: DocumentDB does not add up
+// concurrent first upserts with `$inc`.
 export async function allocateIds(counters: Counters, sequence: string, count = 1): Promise<number[]> {
   if (!Number.isInteger(count) || count < 1) throw new Error(`allocateIds: count must be a positive integer, got ${count}`);
   for (let attempt = 1; attempt <= 2; attempt += 1) {

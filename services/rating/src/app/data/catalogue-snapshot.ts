@@ -25,12 +25,8 @@ export interface Catalogue {
   delisted: ReadonlySet<number>;
 }
 
-/**
- * Every teacher and subject, held in memory (a school has a few hundred; the reviews are not
- * here): teacher pages, search, the ranking and the review objects read it instead of the
- * database. Every CATALOGUE_CHECK_MS it reads the catalogue's version (catalogue-version.ts, moved
- * by every change, wherever it was made: admin API, CLI, worker) and reloads when it moved.
- */
+// Every teacher and subject in memory (a few hundred), read instead of the database; reloaded when the catalogue's version
+// (moved by every change: admin API, CLI, worker) moved, checked every CATALOGUE_CHECK_MS.
 @Injectable()
 export class CatalogueSnapshot {
   private current?: Promise<Catalogue>;

@@ -39,11 +39,7 @@ const shownRow = (t: TeacherRow): TeacherRow => ({
 });
 const SUBJECT_FIELDS = { _id: 0, id: 1, name: 1, color: 1, archived: 1 } as const;
 
-/**
- * Adding, editing, archiving and importing teachers and subjects: used by the admin API and by the
- * CLI (`npm run catalogue`), on plain mongoose models. Teachers are never deleted (their reviews
- * stay): archiving takes them out of search, ranking and new reviews.
- */
+/** Teachers and subjects for the admin API and the CLI. Teachers are never deleted (their reviews stay): archiving takes them out. */
 export class CatalogueStore {
   constructor(private readonly m: CatalogueModels) {}
 
@@ -60,7 +56,6 @@ export class CatalogueStore {
       .then((rows) => rows.map(shownRow));
   }
 
-  /** One teacher by id (by `_id`), or null. */
   async teacher(id: number): Promise<TeacherRow | null> {
     const t = await this.m.teachers
       .findOne({ _id: teacherOid(id) }, TEACHER_FIELDS)
@@ -106,10 +101,8 @@ export class CatalogueStore {
     return row;
   }
 
-  /**
-   * Edits a teacher. The search key is derived from the prefix and the name, so the write's filter
-   * holds the ones it was derived from: an edit of the other field meanwhile makes it read again.
-   */
+  // Edits a teacher. The search key is derived from the prefix and the name, so the write's filter
+  // holds the ones it was derived from: an edit of the other field meanwhile makes it read again.
   async updateTeacher(id: number, patch: { prefix?: string; name?: string; subjects?: number[]; archived?: boolean }): Promise<TeacherRow> {
     if (patch.subjects) await this.checkSubjects(patch.subjects);
     for (;;) {
@@ -150,7 +143,6 @@ export class CatalogueStore {
     return rows.map((r) => r.id);
   }
 
-  /** Erases teacher `id`'s record (after his reviews: the erasure job). */
   async eraseTeacher(id: number): Promise<void> {
     await this.m.teachers.deleteOne({ _id: teacherOid(id) }).exec();
     await catalogueChanged(this.m.counters);

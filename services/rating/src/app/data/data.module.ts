@@ -41,59 +41,42 @@ const models = MongooseModule.forFeature([
 type Config = { QUEUE_PREFIX: string; REDIS_URL: string };
 const fromConnection = <T>(make: (connection: Connection) => T) => ({ inject: [getConnectionToken()], useFactory: make });
 
-/**
- * The repository layer of the rating service: every database call of the business code goes
- * through these stores; each write is atomic, a compare-and-set on the document it changes, or a
- * transaction of them (a review and its teacher's figures).
- * Shared by the API and the worker.
- */
+const stores = [
+  {
+    provide: TeacherStatsStore,
+    ...fromConnection((conn) => new TeacherStatsStore(conn.collection('teacher_stats') as never, conn.getClient() as never)),
+  },
+  {
+    provide: ReviewStore,
+    inject: [getConnectionToken(), TeacherStatsStore],
+    useFactory: (conn: Connection, stats: TeacherStatsStore) => new ReviewStore(conn.collection('reviews') as never, stats),
+  },
+  { provide: UserStore, ...fromConnection((conn) => new UserStore(conn.collection('user_index') as never)) },
+  { provide: TaskStore, ...fromConnection((conn) => new TaskStore(conn.collection('review_tasks') as never)) },
+  { provide: IdAllocator, ...fromConnection((conn) => new IdAllocator(conn.collection('counters') as never)) },
+  { provide: IdempotencyKeys, ...fromConnection((conn) => new IdempotencyKeys(conn)) },
+  { provide: TransparencyStore, ...fromConnection((conn) => new TransparencyStore(conn.collection('transparency') as never)) },
+  { provide: ProfileStore, ...fromConnection((conn) => new ProfileStore(conn.collection('profiles') as never)) },
+  { provide: ModerationLog, ...fromConnection((conn) => new ModerationLog(conn.collection('moderation_actions') as never)) },
+  { provide: ObjectionStore, ...fromConnection((conn) => new ObjectionStore(conn.collection('objections') as never)) },
+  {
+    provide: CatalogueStore,
+    inject: [getModelToken('Counter'), getModelToken('Subject'), getModelToken('Teacher')],
+    useFactory: (counters: never, subjects: never, teachers: never) => new CatalogueStore({ counters, subjects, teachers }),
+  },
+  {
+    provide: EventOutbox,
+    inject: [getConnectionToken(), APP_CONFIG],
+    useFactory: (conn: Connection, c: Config) => new EventOutbox(conn.collection('outbox') as never, c.REDIS_URL, c.QUEUE_PREFIX),
+  },
+];
+
+// The repository layer, shared by the API and the worker: every database call of the business code
+// goes through these stores; each write is atomic, a compare-and-set, or a transaction of them.
 @Global()
 @Module({
   imports: [models],
-  providers: [
-    {
-      provide: TeacherStatsStore,
-      ...fromConnection((conn) => new TeacherStatsStore(conn.collection('teacher_stats') as never, conn.getClient() as never)),
-    },
-    {
-      provide: ReviewStore,
-      inject: [getConnectionToken(), TeacherStatsStore],
-      useFactory: (conn: Connection, stats: TeacherStatsStore) => new ReviewStore(conn.collection('reviews') as never, stats),
-    },
-    { provide: UserStore, ...fromConnection((conn) => new UserStore(conn.collection('user_index') as never)) },
-    { provide: TaskStore, ...fromConnection((conn) => new TaskStore(conn.collection('review_tasks') as never)) },
-    { provide: IdAllocator, ...fromConnection((conn) => new IdAllocator(conn.collection('counters') as never)) },
-    { provide: IdempotencyKeys, ...fromConnection((conn) => new IdempotencyKeys(conn)) },
-    { provide: TransparencyStore, ...fromConnection((conn) => new TransparencyStore(conn.collection('transparency') as never)) },
-    { provide: ProfileStore, ...fromConnection((conn) => new ProfileStore(conn.collection('profiles') as never)) },
-    { provide: ModerationLog, ...fromConnection((conn) => new ModerationLog(conn.collection('moderation_actions') as never)) },
-    { provide: ObjectionStore, ...fromConnection((conn) => new ObjectionStore(conn.collection('objections') as never)) },
-    {
-      provide: CatalogueStore,
-      inject: [getModelToken('Counter'), getModelToken('Subject'), getModelToken('Teacher')],
-      useFactory: (counters: never, subjects: never, teachers: never) => new CatalogueStore({ counters, subjects, teachers }),
-    },
-    {
-      provide: EventOutbox,
-      inject: [getConnectionToken(), APP_CONFIG],
-      useFactory: (conn: Connection, c: Config) => new EventOutbox(conn.collection('outbox') as never, c.REDIS_URL, c.QUEUE_PREFIX),
-    },
-    DatabaseSetup,
-  ],
-  exports: [
-    models,
-    TeacherStatsStore,
-    ReviewStore,
-    UserStore,
-    TaskStore,
-    IdAllocator,
-    IdempotencyKeys,
-    ProfileStore,
-    ModerationLog,
-    ObjectionStore,
-    CatalogueStore,
-    EventOutbox,
-    TransparencyStore,
-  ],
+  providers: [...stores, DatabaseSetup],
+  exports: [models, ...stores.map((store) => store.provide)],
 })
 export class DataModule {}

@@ -1,15 +1,13 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { Connection } from 'mongoose';
-import { DERIVED_KEYS_MIGRATION, migrateToDerivedKeys } from './derived-keys.migration';
 import { INDEXED_READS_MIGRATION, migrateToIndexedReads } from './indexed-reads.migration';
 import { withStartupLock } from './migration-lock';
-import { migrateToSingleDocuments, SINGLE_DOCUMENT_MIGRATION } from './single-document.migration';
 
 /** How long a starting process waits for another one's migration before giving up (it is restarted then). */
 const MIGRATION_WAIT_MS = 15 * 60_000;
 
-/** Before any request or job: bring a database written by an earlier version to the current documents, once. */
+/** Before any request or job: bring a database written by the previous release to the current documents, once. */
 @Injectable()
 export class DatabaseSetup implements OnModuleInit {
   private readonly logger = new Logger('DatabaseSetup');
@@ -18,19 +16,14 @@ export class DatabaseSetup implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     const migrations = this.connection.collection<{ _id: string }>('migrations');
-    const all = [DERIVED_KEYS_MIGRATION, SINGLE_DOCUMENT_MIGRATION, INDEXED_READS_MIGRATION];
-    const done = async () => (await migrations.countDocuments({ _id: { $in: all } })) === all.length;
+    const done = async () => (await migrations.countDocuments({ _id: INDEXED_READS_MIGRATION })) === 1;
     const log = (msg: string, data?: object) => this.logger.log({ msg, ...data });
     // One process migrates (a lock document in `migrations`); the others wait, then find it done.
     await withStartupLock(
       migrations as never,
       'migration-lock',
       done,
-      async () => {
-        await migrateToDerivedKeys(this.connection, log);
-        await migrateToSingleDocuments(this.connection, log);
-        await migrateToIndexedReads(this.connection, log);
-      },
+      () => migrateToIndexedReads(this.connection, log),
       MIGRATION_WAIT_MS,
     );
   }

@@ -24,16 +24,8 @@ export interface EventJob {
 
 const entryKey = (kind: OutboxKind, ref: number) => `${kind}:${ref}`;
 
-/**
- * The rating service's events to the auth service (BullMQ queue `moderation-events`): e-mails to
- * reporters and teachers, and account changes, which only auth can make (it holds the addresses).
- * At least once: before a decision is written, an entry goes on the outbox (`outbox`, by `_id`);
- * the jobs the decision calls for are derived from the documents after the write and queued; then
- * the entry goes. A crash or a Redis outage in between leaves the entry, and the worker's
- * reconciler derives and queues the jobs again (auth applies each one once). Jobs that carry an
- * e-mail address (a teacher invitation) are queued at once instead, never written to the database:
- * if Redis is down the request fails (503) and the moderator tries again.
- */
+// Events to the auth service (`moderation-events`), at least once: an outbox entry before the decision is written, its jobs derived
+// from the documents after, then the entry goes; the reconciler resends what is left. Jobs carrying an address are never stored.
 export class EventOutbox {
   private readonly queue: Queue;
 
@@ -60,10 +52,8 @@ export class EventOutbox {
     await upsertRetried(() => this.docs.replaceOne({ _id: entryKey(kind, ref) }, { kind, ref, at: new Date() }, { upsert: true }));
   }
 
-  /**
-   * Queues `jobs`; DependencyUnavailableError (503) when Redis does not take them in time (the
-   * queue's connection waits for Redis to come back: a request must not).
-   */
+  // Queues `jobs`; DependencyUnavailableError (503) when Redis does not take them in time (the
+  // queue's connection waits for Redis to come back: a request must not).
   async send(jobs: EventJob[]): Promise<void> {
     if (!jobs.length) return;
     await withRedisTimeout(
@@ -77,7 +67,6 @@ export class EventOutbox {
     );
   }
 
-  /** The jobs of the entry are queued (or there were none). */
   async done(kind: OutboxKind, ref: number): Promise<void> {
     await this.docs.deleteOne({ _id: entryKey(kind, ref) });
   }

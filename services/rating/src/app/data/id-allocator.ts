@@ -5,7 +5,6 @@ import { allocateIds } from './allocate-ids';
 export class IdAllocator {
   constructor(private readonly counters: Collection<{ _id: string; seq: number }>) {}
 
-  /** `count` consecutive new ids of `sequence`. */
   next(sequence: string, count = 1): Promise<number[]> {
     return allocateIds(this.counters as never, sequence, count);
   }

@@ -10,12 +10,8 @@ interface KeyDoc {
   at: Date;
 }
 
-/**
- * Which review a client's idempotency key stands for (`idempotency_keys`, `_id` = `<user>:<key>`),
- * so that a retry after a lost answer gets the original 201 instead of a 409. The key is claimed
- * with the review's id BEFORE the review is written (an insert on a unique `_id`: of twin requests
- * exactly one claims it), so a crash in between is finished by the retry, under the same id.
- */
+// Which review a client's key stands for (`_id` = `<user>:<key>`), claimed BEFORE the review is written: a retry after a lost
+// answer or a crash gets the original 201, under the same id.
 export class IdempotencyKeys {
   private readonly docs: Collection<KeyDoc>;
 

@@ -6,11 +6,12 @@ import { TeacherStatsStore } from './teacher-stats-store';
 export const INDEXED_READS_MIGRATION = 'indexed-reads-v1';
 
 /**
- * Brings the review documents of the in-memory design (ADR 0009) to the indexed reads (ADR 0011),
- * once: each review gets its derived fields (list keys, `flagged`: reviews/list-keys.ts), by a
- * compare-and-set on its version so a write meanwhile wins, and every teacher's figures are
- * computed from the reviews into `teacher_stats`. Each step can run again: a crash midway is
- * finished by the next start; it is marked done last.
+ * Brings the reviews of the previous release (one document per review, ADR 0009) to the indexed
+ * reads (ADR 0011), once: each review gets its derived fields (reviews/list-keys.ts) by a
+ * compare-and-set on its version (a write meanwhile wins), then every teacher's figures are rebuilt
+ * into `teacher_stats`. Each step can run again after a crash; it is marked done last.
+ * A database older than the previous release (main before issue 27, e.g. bda167e) must first be
+ * started once by that release: its migrations `derived-keys-v1` and `single-document-reviews-v1`.
  */
 export async function migrateToIndexedReads(
   connection: Connection,

@@ -1,5 +1,4 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { type Model } from 'mongoose';
 
 /** A record that the worker ran a job: proof of the queue path (producer → delay → worker). */
 @Schema({ collection: 'job_receipts', versionKey: false, id: false })
@@ -17,7 +16,6 @@ export class JobReceipt {
   @Prop({ type: Date, required: true })
   enqueuedAt!: Date;
 
-  /** The delay it was added with, in ms. */
   @Prop({ type: Number, default: 0 })
   delayMs!: number;
 
@@ -26,13 +24,3 @@ export class JobReceipt {
 }
 
 export const JobReceiptSchema = SchemaFactory.createForClass(JobReceipt);
-
-/** The probe job's receipts (upsert by job id, so a retried job leaves one receipt). */
-export class JobReceipts {
-  constructor(private readonly receipts: Model<JobReceipt>) {}
-
-  async record(receipt: Omit<JobReceipt, 'jobId'> & { jobId: string }): Promise<void> {
-    const { jobId, ...rest } = receipt;
-    await this.receipts.updateOne({ jobId }, { $set: rest }, { upsert: true }).exec();
-  }
-}

@@ -1,4 +1,4 @@
-import { pairKey, reviewOid, teacherOid } from './keys';
+import { reviewOid, teacherOid } from './keys';
 
 describe('document keys', () => {
   it('derives a stable ObjectId per review and per teacher id, distinct between the two', () => {
@@ -11,10 +11,5 @@ describe('document keys', () => {
 
   it('refuses what is not a document id', () => {
     for (const bad of [-1, 1.5, Number.NaN, 2 ** 60]) expect(() => reviewOid(bad)).toThrow('not a document id');
-  });
-
-  it('keys a user’s vote, favourite or report on a review', () => {
-    expect(pairKey(12, 'u-1')).toBe('12:u-1');
-    expect(pairKey(1, '2:3')).not.toBe(pairKey(12, ':3'));
   });
 });

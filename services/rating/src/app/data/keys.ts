@@ -1,20 +1,13 @@
 import { Types } from 'mongoose';
 
-/**
- * Document keys. Reviews and teachers keep their public integer `id`; their `_id` is derived from
- * it, so `id → _id` needs no lookup and a read by id is one lookup on the primary index. The
- * earlier design's per-user documents (votes, favourites, reports) were keyed by review and user
- * (`pairKey`, read by derived-keys.migration.ts); votes and reports now live in their review.
- */
+// Every hot lookup is by `_id`. Reviews and teachers keep their public integer `id`, and their
+// `_id` is derived from it, so `id → _id` needs no lookup.
 
 /** The `_id` of review `id`: an ObjectId whose 12 bytes are the integer, big-endian. */
 export const reviewOid = (id: number): Types.ObjectId => derivedOid(id, 'r');
 
 /** The `_id` of teacher `id`. */
 export const teacherOid = (id: number): Types.ObjectId => derivedOid(id, 't');
-
-/** The `_id` of a user's vote, favourite or report on a review. */
-export const pairKey = (reviewId: number, userId: string): string => `${reviewId}:${userId}`;
 
 function derivedOid(id: number, kind: 'r' | 't'): Types.ObjectId {
   if (!Number.isSafeInteger(id) || id < 0) throw new Error(`not a document id: ${id}`);

@@ -11,12 +11,8 @@ interface LockDoc {
   expiresAt: Date;
 }
 
-/**
- * Runs `fn` while holding the start-up lock `name` (a document of `migrations`, renewed while `fn`
- * runs), so that of processes starting together one migrates and the others wait. `done()` says
- * whether the work is done already (checked before taking the lock and while waiting). After `waitMs`
- * without the lock, throws: the process stops and is started again.
- */
+// Runs `fn` under the start-up lock `name` (renewed meanwhile) so one starting process migrates and the others wait until `done()`;
+// after `waitMs` without the lock, throws (the process is restarted).
 export async function withStartupLock(
   docs: Collection<LockDoc>,
   name: string,

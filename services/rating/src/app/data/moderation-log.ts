@@ -1,11 +1,7 @@
 import { type ModerationActionName } from '@pupitre/contracts';
 import type { Collection } from 'mongodb';
 
-/**
- * A moderator's action (who, when, before, after): on a review, a teacher's reply (its review's
- * id), a teacher's objection, a teacher's account link. Records of the earlier design have only
- * `reviewId` (their target is a review), no `target`, `teacherId` or `text`.
- */
+/** A moderator's action; records of an earlier design have only `reviewId` (a review), no `target`, `teacherId` or `text`. */
 export interface ModerationEntry {
   target?: 'review' | 'reply' | 'objection' | 'teacher';
   reviewId: number | null;
@@ -20,7 +16,6 @@ export interface ModerationEntry {
   at: Date;
 }
 
-/** Every moderator action, recorded (`moderation_actions`): who, when, before, after. */
 export class ModerationLog {
   constructor(private readonly docs: Collection<ModerationEntry>) {}
 

@@ -6,11 +6,7 @@ import { type Objection } from './objection.schema';
 export type ObjectionDoc = Objection;
 const key = (teacherId: number) => `teacher:${teacherId}`;
 
-/**
- * Teachers' objections (`objections`, `_id` = `teacher:<id>`: one per teacher), the open ones listed
- * for the moderators (index `state, at`). Each transition is one conditional write: its filter holds
- * the state it starts from.
- */
+/** One objection per teacher (`_id` = `teacher:<id>`); each transition is a write conditional on the state it starts from. */
 export class ObjectionStore {
   constructor(private readonly docs: Collection<ObjectionDoc>) {}
 
@@ -44,7 +40,6 @@ export class ObjectionStore {
     return before ? { before, after: { ...before, ...decision } } : null;
   }
 
-  /** Objections in `state`, oldest first. */
   list(state: ObjectionState, limit = 500): Promise<ObjectionDoc[]> {
     return this.docs.find({ state }).sort({ at: 1 }).limit(limit).toArray();
   }

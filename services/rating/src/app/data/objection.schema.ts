@@ -1,11 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { type ObjectionState } from '@pupitre/contracts';
 
-/**
- * A teacher's objection to being listed (`objections`, `_id` = `teacher:<id>`: one per teacher, a
- * refused one may be made again): the linked account that made it (an opaque user id, never an
- * address), the teacher's reasons, and the moderator's decision.
- */
+/** A teacher's objection to being listed (`_id` = `teacher:<id>`; a refused one may be made again) and the moderator's decision. */
 @Schema({ collection: 'objections', versionKey: false, id: false })
 export class Objection {
   @Prop({ type: String, required: true })

@@ -19,15 +19,8 @@ const alone = <T>(session: unknown, write: () => Promise<T>): Promise<T> => (ses
 /** Between two attempts on a contended review: a short random pause that grows with the attempts. */
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 * attempt, 20)));
 
-/**
- * The reviews collection: every read and write of a review document. A change is decided by a
- * pure function of the document (reviews/review.ts) and written with a compare-and-set: the write's
- * filter holds the version it was decided on (`fence`), so it lands only if no other writer changed
- * the review meanwhile; otherwise it is read and decided again. No lock is held anywhere: a writer
- * paused or killed mid-change leaves nothing behind, and cannot overwrite a newer write. Each write
- * stores the derived fields (reviews/list-keys.ts) and, in the same transaction, what it changes of
- * the teacher's figures (teacher-stats-store.ts).
- */
+// Every review write is a compare-and-set on `fence` (decided again by a pure function when another writer came first): no lock,
+// so a writer paused or killed mid-change leaves nothing behind. It stores the derived fields and the teacher's figures with it.
 export class ReviewStore {
   private readonly publicListeners: (() => void)[] = [];
 
@@ -49,7 +42,6 @@ export class ReviewStore {
     return this.docs.findOne({ _id: reviewOid(id) });
   }
 
-  /** The existing ones among `ids`, in the order given. */
   async getMany(ids: number[]): Promise<ReviewDoc[]> {
     if (!ids.length) return [];
     const found = await this.docs.find({ _id: { $in: ids.map(reviewOid) } }).toArray();
@@ -113,7 +105,6 @@ export class ReviewStore {
     return this.docs.find({ flagged: true }).sort({ updatedAt: 1 }).limit(limit).toArray();
   }
 
-  /** Every review matching `filter` (start-up, erasure, moderation). */
   scan(filter: Filter<ReviewDoc> = {}): AsyncIterable<ReviewDoc> {
     return this.docs.find(filter);
   }

@@ -1,12 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { type ModerationActionName } from '@pupitre/contracts';
 
-/**
- * A moderator's decision, recorded for every action (who, when, before, after): on a review, a
- * teacher's reply (its review's id), a teacher's objection, a teacher's account link (invitation,
- * unlink). `reviewId` and `teacherId` name what it concerns; records of the earlier design have
- * only `reviewId` (their target is a review).
- */
+/** A moderator's action (who, when, before, after) on a review, a reply, an objection or a teacher's account link. */
 @Schema({ collection: 'moderation_actions', versionKey: false, id: false })
 export class ModerationAction {
   @Prop({ type: String, default: 'review' })

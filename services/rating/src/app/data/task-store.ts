@@ -11,12 +11,8 @@ export interface ReviewTask {
 
 const taskKey = (reviewId: number) => `review:${reviewId}`;
 
-/**
- * The reconciler's to-do list (`review_tasks`): one small document per pending review, written
- * BEFORE the review (creation, edit), so the reconciler reads a handful of documents instead of
- * scanning every review, and a lost publication job (worker crash, Redis flushed) is still done.
- * The reconciler drops the tasks of reviews that are no longer pending.
- */
+// The reconciler's to-do list: one document per pending review, written BEFORE the review, so a lost job is still done
+// without scanning every review.
 export class TaskStore {
   constructor(private readonly docs: Collection<ReviewTask>) {}
 
@@ -28,11 +24,7 @@ export class TaskStore {
     await this.docs.deleteOne({ _id: taskKey(reviewId) });
   }
 
-  /**
-   * Removes `task` unless it was rewritten since it was read (an edit made the review pending again):
-   * one delete conditional on the `publishAt` it was read with, so an edit landing in between keeps
-   * its task (its job may never have been queued: Redis out).
-   */
+  /** Removes `task` unless rewritten since read: the read `publishAt` is in the delete's filter, so an edit landing in between keeps its task. */
   async doneIfUnchanged(task: ReviewTask): Promise<boolean> {
     return (await this.docs.deleteOne({ _id: task._id, publishAt: task.publishAt })).deletedCount === 1;
   }

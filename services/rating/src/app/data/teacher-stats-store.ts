@@ -5,11 +5,7 @@ import { type ReviewDoc } from '../reviews/review';
 
 type StatsDoc = TeacherStats & { _id: number };
 
-/**
- * `teacher_stats`: one document per teacher (`_id` = his id), his figures over his public reviews
- * (reading/teacher-stats.ts), changed only by `$inc` in the transaction of the review write that
- * changes them, so they are exact whatever fails in between.
- */
+/** One document per teacher (`_id` = his id), changed only by `$inc` in the review write's transaction: exact whatever fails. */
 export class TeacherStatsStore {
   /** Teachers whose document is known to exist (bounded by the catalogue's size). */
   private readonly created = new Set<number>();
@@ -24,17 +20,12 @@ export class TeacherStatsStore {
     return doc ? { ...emptyStats(), ...doc } : emptyStats();
   }
 
-  /** Every teacher's figures (one document per teacher: hundreds). */
   async all(): Promise<Map<number, TeacherStats>> {
     const docs = await this.docs.find({}).toArray();
     return new Map(docs.map((doc) => [doc._id, { ...emptyStats(), ...doc }]));
   }
 
-  /**
-   * Runs `write` (a review's compare-and-set; false: it matched nothing) and the figures it changes
-   * from `before` to `after` in one transaction: both land, or neither. Without a change of figures,
-   * `write` runs alone.
-   */
+  /** Runs `write` (false: it matched nothing) and the figures it changes in one transaction; alone when no figure changes. */
   async withReviewWrite(
     before: ReviewDoc | null,
     after: ReviewDoc | null,
@@ -79,7 +70,6 @@ export class TeacherStatsStore {
   }
 }
 
-/** Applies `$inc` paths to a plain object, as the database would. */
 function applyInc(target: Record<string, unknown>, inc: Record<string, number>): void {
   for (const [path, value] of Object.entries(inc)) {
     const parts = path.split('.');

@@ -2,12 +2,8 @@ import { upsertRetried } from '@pupitre/server-kit';
 import type { Collection } from 'mongodb';
 import { Schema } from 'mongoose';
 
-/**
- * Per-user index (`user_index`, `_id` = the user id): the reviews a user wrote, favoured and
- * reported, in the order they were added. Each write is one atomic operator (`$addToSet`, `$pull`).
- * An id is added to `reviews`/`reported` BEFORE the review it names is written and readers check
- * the review, so a crash in between leaves a dangling id, never a review its author cannot find.
- */
+// Per-user index (`_id` = user id): an id is added BEFORE the review it names is written and readers check the review,
+// so a crash in between leaves a dangling id, never a review its author cannot find.
 export interface UserIndexDoc {
   _id: string;
   reviews: number[];
@@ -33,12 +29,10 @@ export class UserStore {
     return { _id: userId, reviews: ids(doc?.reviews), favorites: ids(doc?.favorites), reported: ids(doc?.reported) };
   }
 
-  /** Adds `id` to one of the user's lists (kept once). */
   async add(userId: string, list: UserList, id: number): Promise<void> {
     await upsertRetried(() => this.docs.updateOne({ _id: userId }, { $addToSet: { [list]: id } }, { upsert: true }));
   }
 
-  /** Takes `id` out of one of the user's lists. */
   async pull(userId: string, list: UserList, id: number): Promise<void> {
     await this.docs.updateOne({ _id: userId }, { $pull: { [list]: id } });
   }

@@ -22,11 +22,7 @@ import { authorReason, authorReasonText, authorStatus } from '../reviews/review'
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { roundToOneDecimal } from '../teachers/ranking/bayesian-ranking';
 
-/**
- * The signed-in user's own data (routed to this service by the gateway: /auth/me*): their index
- * (one read by `_id`), then the reviews it names (one read by `_id` each), checked against what
- * each review says (an id left by a crash midway is skipped).
- */
+/** The signed-in user's own data (/auth/me*, routed here by the gateway): their index, then each review it names, checked. */
 @ApiTags('me')
 @Controller('auth/me')
 export class MeController {
@@ -51,7 +47,6 @@ export class MeController {
     return { num, average: num ? roundToOneDecimal(sum / num) : null, popularity: relatablePercent(up, total), since: since.toISOString() };
   }
 
-  /** The user's favourite reviews that are public, latest favourite first. */
   @Get('favorites')
   @RequireAuth()
   @ApiOkResponse({ schema: zodApiSchema(z.array(publicReviewSchema)) })
@@ -88,10 +83,8 @@ export class MeController {
     });
   }
 
-  /**
-   * The reports the user made, newest first, with the moderators' outcome and statement of reasons
-   * (notice and statement of reasons, DSA art. 16–17). Never who wrote the review.
-   */
+  // The reports the user made, newest first, with the moderators' outcome and statement of reasons
+  // (notice and statement of reasons, DSA art. 16–17). Never who wrote the review.
   @Get('reports')
   @RequireAuth()
   @ApiOkResponse({ schema: zodApiSchema(z.array(myReportSchema)) })

@@ -3,12 +3,8 @@ import { APP_CONFIG } from '@pupitre/server-kit';
 import { createHmac, randomBytes } from 'node:crypto';
 import { type RatingConfig } from '../../config/rating-config';
 
-/**
- * The opaque author keys of the moderation console (docs/threat-model.md): an HMAC of the review's
- * teacher and author with MODERATION_KEY_SECRET. Two reviews of one teacher by one author share a
- * key, so moderators see one person piling on without seeing who; reviews of different teachers
- * never share one, so a key links nothing else. Neither the key nor the account id is stored or logged.
- */
+// Opaque author keys (docs/threat-model.md): HMAC of teacher and author, so moderators see one person piling on a teacher
+// without seeing who, and a key links nothing else. Neither the key nor the account id is stored or logged.
 @Injectable()
 export class AuthorKeys implements OnApplicationBootstrap {
   private readonly secret: string | Buffer;

@@ -6,13 +6,8 @@ import { ReviewStore } from '../data/review-store';
 import { objectionNotices } from '../teacher-voice/objection-notice';
 import { type NoticeTeacher, reportNotices } from './notices';
 
-/**
- * The worker's half of the outbox (data/event-outbox.ts): the entries a decision left behind (its
- * process died, or Redis was down) are turned into their jobs again, from the documents, and queued;
- * an accepted objection's delisting is completed.
- * Runs with the reconciler. Sending twice is harmless: BullMQ de-duplicates by job id while it
- * knows the job, and auth applies each event once.
- */
+// The worker's half of the outbox: an entry a decision left (process died, Redis down) is derived into its jobs again and queued,
+// and an accepted objection's delisting completed. Sending twice is harmless (job ids, auth applies each event once).
 @Injectable()
 export class EventRelay {
   private readonly logger = new Logger('EventRelay');
@@ -24,7 +19,6 @@ export class EventRelay {
     @Inject(ObjectionStore) private readonly objections: ObjectionStore,
   ) {}
 
-  /** Relays the entries older than `graceMs`; returns how many jobs were queued. */
   async relay(graceMs: number): Promise<{ entries: number; jobs: number }> {
     let jobs = 0;
     const entries = await this.outbox.pending(graceMs);

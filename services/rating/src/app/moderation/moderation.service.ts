@@ -4,7 +4,8 @@ import { ApiError } from '@pupitre/server-kit';
 import { type EventJob, EventOutbox, type OutboxKind } from '../data/event-outbox';
 import { ReviewStore } from '../data/review-store';
 import { type ModerationEntry, ModerationLog } from '../data/moderation-log';
-import { type Decision, moderated, type ModerationAction as Action, reportsDecidedBy, type ReviewDoc } from '../reviews/review';
+import { type Decision, type ReviewDoc } from '../reviews/review';
+import { moderated, type ModerationAction as Action, reportsDecidedBy } from '../reviews/review-moderation';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { ownReply } from '../teacher-voice/views';
 import { type NoticeTeacher, reportNotices } from './notices';
@@ -32,16 +33,8 @@ export function actionView(a: ModerationEntry): ModerationActionView {
   };
 }
 
-/**
- * Moderation for the `moderator` and `admin` roles. The queue holds reviews held by the automatic
- * validation, reviews with open reports (still public) and reviews held by the weight of their
- * reports (`flagged`, an index). approve: the latest version public, the reports closed as
- * "kept"; reject (a reason key and the moderator's words, which the author sees): off the public
- * pages, the reports closed as "removed"; restore: undo a rejection. Every action is recorded in
- * `moderation_actions`; the reporters who asked are told the outcome by e-mail (through the auth
- * service: `report-decided` events, at least once through the outbox).
- */
-/** The moderation queue holds at most this many reviews (the oldest changes first). */
+// Moderators' decisions on reviews (reviews/review-moderation.ts), each recorded in `moderation_actions`; reporters who asked
+// are told the outcome by e-mail through auth, at least once (the outbox).
 const QUEUE_LIMIT = 500;
 
 @Injectable()
@@ -56,11 +49,7 @@ export class ModerationService {
     @Inject(AuthorKeys) private readonly authorKeys: AuthorKeys,
   ) {}
 
-  /**
-   * The reviews waiting for a moderator, oldest change first (at most 500). Never the author's
-   * account: an opaque key per author and teacher (author-keys.ts); dated to the month and without
-   * the class year, like the public object (docs/threat-model.md).
-   */
+  /** Never the author's account: an opaque key per author and teacher, dated to the month, no class year (docs/threat-model.md). */
   async queue(): Promise<ModerationQueueItem[]> {
     const [docs, catalogue] = await Promise.all([this.reviews.flagged(QUEUE_LIMIT), this.catalogue.get()]);
     return docs

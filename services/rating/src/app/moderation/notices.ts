@@ -1,20 +1,14 @@
-import { REPORT_DECIDED_JOB, reportDecidedJobId, type ReportDecidedEvent } from '@pupitre/contracts';
+import { KEPT_DEFAULT_REASON, REPORT_DECIDED_JOB, reportDecidedJobId, type ReportDecidedEvent } from '@pupitre/contracts';
 import { type EventJob } from '../data/event-outbox';
-import { KEPT_DEFAULT_REASON } from '@pupitre/contracts';
 import { type ReviewDoc, type ReviewReport } from '../reviews/review';
 
-/** A teacher as the events name them. */
 export interface NoticeTeacher {
   id: number;
   prefix: string;
   name: string;
 }
 
-/**
- * The `report-decided` jobs for the decided reports of `doc` whose reporters asked to be told
- * (`only`: these reports; default every decided one: the reconciler re-derives, auth de-duplicates).
- * The auth service mails each reporter in their language; nothing about the review's author.
- */
+/** `report-decided` jobs for decided reports whose reporters asked (`only`: these; default all: auth de-duplicates). */
 export function reportNotices(doc: ReviewDoc, teacher: NoticeTeacher | null, only: ReviewReport[] = doc.reports): EventJob[] {
   return only
     .filter((r) => r.notify && r.outcome !== 'open' && r.decidedAt)

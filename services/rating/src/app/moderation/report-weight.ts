@@ -10,15 +10,8 @@ export interface ReporterRecord {
   dismissed: number;
 }
 
-/**
- * What one report weighs towards taking a review down before a moderator decides (the review is
- * held once the open reports weigh REPORT_HIDE_THRESHOLD): account age × track record.
- * - Age: 0 for an account created today, rising linearly to 1 at 30 days, so a handful of fresh
- *   sign-ups (an e-mail each) can queue a review for a moderator but never take it down alone.
- * - Record: 2 × (upheld + 1) / (upheld + dismissed + 2), Laplace-smoothed: 1 with no history, up to
- *   2 for a reporter moderators keep agreeing with, towards 0 for one they keep overruling.
- * Rounded to two decimals (stored on the report; the sum is kept on the review).
- */
+// Account age (0 today → 1 at 30 days: fresh sign-ups can queue a review, never take it down) × track record
+// (Laplace-smoothed: 1 without history, up to 2 for reporters moderators agree with), two decimals.
 export function reportWeight({ accountAgeDays, upheld, dismissed }: ReporterRecord): number {
   const age = Math.min(1, Math.max(0, accountAgeDays) / FULL_WEIGHT_AGE_DAYS);
   const record = (2 * (upheld + 1)) / (upheld + dismissed + 2);

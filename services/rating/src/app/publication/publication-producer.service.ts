@@ -1,33 +1,53 @@
-import { withRedisTimeout } from '@pupitre/server-kit';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { type Queue } from 'bullmq';
-import { type Redis } from 'ioredis';
-import { PUBLICATION_QUEUE, PUBLICATION_REDIS } from './publication-queue.provider';
-import { type ReviewPublicationJobName, type ReviewPublicationJobs } from './review-publication.queue';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, createQueueConnection, withRedisTimeout } from '@pupitre/server-kit';
+import { Queue } from 'bullmq';
+import { type RatingConfig } from '../../config/rating-config';
+import {
+  publicationJobId,
+  REVIEW_PUBLICATION_QUEUE,
+  type ReviewPublicationJobName,
+  type ReviewPublicationJobs,
+} from './review-publication.queue';
 
-export interface EnqueueOptions {
-  /** Milliseconds before the job may run. */
-  delayMs?: number;
-  /** Idempotency key: a second job with the same id is not added while the first exists. */
-  jobId?: string;
-}
-
-/** Adds jobs to `review-publication`; the worker process runs them. */
+/** Adds jobs to `review-publication` (its own ioredis connection, as BullMQ requires); the worker process runs them. */
 @Injectable()
 export class PublicationProducer implements OnApplicationShutdown {
-  constructor(
-    @Inject(PUBLICATION_QUEUE) private readonly queue: Queue,
-    @Inject(PUBLICATION_REDIS) private readonly connection: Redis,
-  ) {}
+  private readonly logger = new Logger('PublicationQueue');
+  private readonly connection: ReturnType<typeof createQueueConnection>;
+  private readonly queue: Queue;
 
+  constructor(@Inject(APP_CONFIG) config: RatingConfig) {
+    this.connection = createQueueConnection(config.REDIS_URL);
+    this.queue = new Queue(REVIEW_PUBLICATION_QUEUE, {
+      connection: this.connection,
+      prefix: config.QUEUE_PREFIX,
+      defaultJobOptions: { attempts: 5, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000, removeOnFail: 5000 },
+    });
+    // Without a listener an `error` event would crash the process; Redis outages show in /readyz.
+    this.queue.on('error', (err) => this.logger.warn({ msg: 'queue connection error', error: err.message }));
+  }
+
+  /** `jobId`: a second job with the same id is not added while the first exists. */
   async enqueue<N extends ReviewPublicationJobName>(
     name: N,
     data: ReviewPublicationJobs[N],
-    options: EnqueueOptions = {},
+    options: { delayMs?: number; jobId?: string } = {},
   ): Promise<string> {
-    // Redis down or paused: DependencyUnavailableError within a second (the reconciler queues it later).
+    // Redis down or paused: DependencyUnavailableError within a second.
     const job = await withRedisTimeout(this.queue.add(name, data, { delay: options.delayMs, jobId: options.jobId }));
     return job.id ?? '';
+  }
+
+  // Queues the validation of a review version (or of its reply: `jobSuffix`) for `publishAt`. Redis
+  // down: logged only, the to-do list written before lets the reconciler run it.
+  async schedule(reviewId: number, version: number, publishAt: Date, jobSuffix = ''): Promise<void> {
+    const delayMs = Math.max(0, publishAt.getTime() - Date.now());
+    const jobId = publicationJobId(reviewId, version) + jobSuffix;
+    try {
+      await this.enqueue('publish-review', { reviewId, version }, { delayMs, jobId });
+    } catch (err) {
+      this.logger.warn({ msg: 'could not queue the publication job; the reconciler will run it', reviewId, error: (err as Error).message });
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {

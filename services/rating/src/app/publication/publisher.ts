@@ -6,11 +6,8 @@ import { validated, type ValidationOutcome } from '../reviews/review';
 
 export type PublicationOutcome = ValidationOutcome | 'skipped';
 
-/**
- * The automatic validation of review versions, when due: the worker's `publish-review` job, and
- * its reconciler for jobs that were lost. Idempotent: a second run finds the version no longer
- * pending. A review is public from the moment its validation writes it, never before.
- */
+// The automatic validation when due (the `publish-review` job, the reconciler for lost jobs). Idempotent; a review is public from
+// the write of its validation, never before.
 @Injectable()
 export class Publisher {
   constructor(
@@ -18,10 +15,8 @@ export class Publisher {
     @Inject(TaskStore) private readonly tasks: TaskStore,
   ) {}
 
-  /**
-   * Validates review `reviewId` if its latest version (or exactly `version`) is pending and due, and
-   * its teacher's reply if that is pending and due (the same job and to-do list serve both).
-   */
+  // Validates review `reviewId` if its latest version (or exactly `version`) is pending and due, and
+  // its teacher's reply if that is pending and due (the same job and to-do list serve both).
   async validateDue(reviewId: number, version?: number): Promise<PublicationOutcome> {
     let outcome: PublicationOutcome = 'skipped';
     await this.reviews.change(reviewId, (current) => {
@@ -35,10 +30,8 @@ export class Publisher {
     return outcome;
   }
 
-  /**
-   * One pass over the to-do list: validates every review overdue by more than `graceMs` (its job
-   * was lost: worker down, Redis flushed) and drops the tasks of reviews no longer pending.
-   */
+  // One pass over the to-do list: validates every review overdue by more than `graceMs` (its job
+  // was lost: worker down, Redis flushed) and drops the tasks of reviews no longer pending.
   async reconcile(graceMs: number): Promise<{ published: number; done: number }> {
     let published = 0;
     let done = 0;

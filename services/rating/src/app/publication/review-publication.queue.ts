@@ -1,15 +1,13 @@
-// The BullMQ queue between the rating API (producer) and the rating worker (consumer).
-// Each job name has one payload type and one handler in the worker (src/worker/handlers).
+// The BullMQ queue between the rating API (producer) and the rating worker (publication-worker.service.ts):
+// one payload type per job name.
 
 export const REVIEW_PUBLICATION_QUEUE = 'review-publication';
 
 export interface ReviewPublicationJobs {
-  /** Proves producer → delay → worker end to end; the worker records a receipt. */
-  /** Proof of the queue path; `holdMs` keeps the job running that long (drain tests). */
+  /** Proof of the queue path (the worker records a receipt); `holdMs` keeps the job running that long (drain tests). */
   probe: { token: string; holdMs?: number };
-  /** Validate and publish version `version` of review `reviewId` (its delay is over). */
   'publish-review': { reviewId: number; version: number };
-  /** Repeatable: publish every review overdue by more than RECONCILE_GRACE (its job lost, or never queued while Redis was out). */
+  /** Repeatable: validate every review overdue by more than RECONCILE_GRACE (its job lost, or never queued while Redis was out), relay the outbox (worker/reconciler.ts). */
   reconcile: Record<string, never>;
   /** Repeatable (every ERASURE_INTERVAL): erase the delisted teachers whose retention period is over. */
   'erase-delisted': Record<string, never>;

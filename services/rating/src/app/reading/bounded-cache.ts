@@ -1,17 +1,11 @@
-/**
- * A map of at most `max` entries (the least recently used leaves first), each computed once even
- * when many ask for it at once. Each API process keeps its answers in such caches: their memory is
- * bounded whatever the number of reviews, and each entry says itself when it is too old to serve.
- */
+/** At most `max` entries (least recently used leaves first), each computed once however many ask: bounded memory per process. */
 export class BoundedCache<V> {
   private readonly entries = new Map<string, Promise<V>>();
 
   constructor(private readonly max: number) {}
 
-  /**
-   * The value under `key` while `fresh(value)` holds, else (or when there is none) `compute()`'s,
-   * shared by the callers that ask meanwhile. A failed computation is not kept.
-   */
+  // The value under `key` while `fresh(value)` holds, else (or when there is none) `compute()`'s,
+  // shared by the callers that ask meanwhile. A failed computation is not kept.
   async get(key: string, fresh: (value: V) => boolean, compute: () => Promise<V>): Promise<V> {
     const held = this.entries.get(key);
     if (held) {

@@ -2,11 +2,7 @@ import { type Response } from 'express';
 
 const serialized = new WeakMap<object, string>();
 
-/**
- * The JSON text of a cached answer, serialized once per cached value (the public cache hands out
- * the same object until its generation changes): under load, `JSON.stringify` of the community
- * page was the largest share of the API's own CPU.
- */
+/** The JSON text of a cached answer, serialized once per value: `JSON.stringify` of the community page was the API's largest CPU cost. */
 export function jsonOnce(value: object): string {
   let text = serialized.get(value);
   if (text === undefined) {

@@ -8,13 +8,13 @@ import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { reviewOid } from '../data/keys';
 import { ReviewStore } from '../data/review-store';
 import { TeacherStatsStore } from '../data/teacher-stats-store';
-import { type ReviewDoc, voteIn } from '../reviews/review';
+import { type ReviewDoc } from '../reviews/review';
+import { voteIn } from '../reviews/votes-and-reports';
 import { BoundedCache } from './bounded-cache';
 import { toPublicReview } from './review-view';
 import { type ListedReview, TopLists } from './top-lists';
 
 export const CATEGORY_ORDER: CommunityCategory[] = ['recent', 'highest', 'lowest', 'relevant'];
-/** The largest `?limit=` of the community and teacher reviews. */
 export const MAX_LIMIT = 50;
 /** How long the community's lists are served before they are read again: a change shows within this (plus one read). */
 export const COMMUNITY_MAX_AGE_MS = 1000;
@@ -23,20 +23,14 @@ const TEACHER_PAGES = 500;
 
 interface Lists {
   blocks: CommunityCategoryBlock[];
-  /** When read. */
   at: number;
   /** The community's: this process's count of its own public changes then; a teacher's: his figures' `rev` then (teacher-stats.ts). */
   rev: number;
   generation: number;
 }
 
-/**
- * The public lists of reviews, four categories, `limit` each, empty ones left out: the community's
- * and each teacher's, read from the database (top-lists.ts) and kept in bounded caches. A
- * teacher's page is served while his figures' `rev` has not moved (one read by `_id` per request);
- * the community's is read again after COMMUNITY_MAX_AGE_MS. No copy of the reviews is held: memory
- * does not grow with their number, and every process sees a change within a second, without notices.
- */
+// The community's and each teacher's lists (top-lists.ts) in bounded caches: a teacher's while his figures' `rev` holds,
+// the community's for COMMUNITY_MAX_AGE_MS. No copy of the reviews is held: memory does not grow with their number.
 @Injectable()
 export class PublicLists {
   private readonly top: TopLists;
@@ -57,7 +51,6 @@ export class PublicLists {
     this.top = new TopLists(this.reviews);
   }
 
-  /** The categories of the community (teacherId undefined) or of a teacher. */
   async lists(limit: number, teacherId?: number): Promise<CommunityCategoryBlock[]> {
     const catalogue = await this.catalogue.get();
     const generation = this.catalogue.generation;
@@ -116,7 +109,6 @@ export class PublicLists {
     return state;
   }
 
-  /** The public reviews of one teacher, newest first, at most `limit` (his own space). */
   reviewsOf(teacherId: number, limit: number): Promise<ListedReview[]> {
     return this.top.top('recent', limit, { teacherId, delisted: [] });
   }

@@ -14,11 +14,7 @@ import { PublicLists } from './public-lists';
 /** The signed-out state of a list (the same for every anonymous reader), serialized once per list. */
 const signedOutState = new WeakMap<CommunityCategoryBlock[], string>();
 
-/**
- * The community page and a teacher's reviews: four categories of public reviews, `limit` each,
- * empty ones left out (public-lists.ts); then the caller's state per listed review (signed in: one
- * read of their index for their favourites, one read of the listed reviews for their votes).
- */
+/** The community page and a teacher's reviews (public-lists.ts), then the caller's vote and favourite per listed review. */
 @ApiTags('reviews')
 @Controller('api')
 export class ReadingController {

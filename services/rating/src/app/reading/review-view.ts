@@ -9,23 +9,17 @@ import {
 import { type ReviewContent } from '../reviews/review';
 import { type Catalogue } from '../data/catalogue-snapshot';
 
-/** The fields of a review document the public object is built from (never the author). */
 export interface ReviewViewSource {
   id: number;
   relUp: number;
   relTotal: number;
   createdAt: Date | number;
-  /** The teacher's reply: shown when published. */
   reply?: { text: string; status: string; publishedAt: Date | number | null } | null;
 }
 
 export const relatablePercent = (up: number, total: number) => (total > 0 ? Math.round((100 * up) / total) : 0);
 
-/**
- * The public review object of the contract, from one version's content: no author id, no e-mail,
- * and nothing that narrows the author down in a small school (docs/threat-model.md): no class
- * year, dates to the month.
- */
+/** The public review object: no author, and nothing that narrows the author down in a small school (no class year, dates to the month). */
 export function toPublicReview(review: ReviewViewSource, content: ReviewContent, catalogue: Catalogue): PublicReview {
   const teacher = catalogue.teachers.get(content.teacherId);
   const subject = catalogue.subjects.get(content.subjectId);
@@ -67,7 +61,6 @@ export function publicGrades(grades: ReviewGrades | undefined): ReviewGrades {
   return out;
 }
 
-/** The yes/no answers a version was given, by name. */
 export function publicAnswers(answers: ReviewAnswers | undefined): ReviewAnswers {
   const out: ReviewAnswers = {};
   for (const key of REVIEW_ANSWER_KEYS) {

@@ -1,18 +1,8 @@
 import { REVIEW_ANSWER_KEYS, REVIEW_GRADE_KEYS, type ReviewAnswers, type ReviewGrades } from '@pupitre/contracts';
 import { type ReviewDoc } from '../reviews/review';
 
-/**
- * A teacher's figures over his public reviews, stored in `teacher_stats` (one document per teacher,
- * data/teacher-stats-store.ts) and kept exact by `$inc`: each change of a review adds what it
- * changed of its public version (statsDelta), in the same transaction as the review's write.
- * - reviewCount, ratingSum; dist: how many gave each overall rating 0–10;
- * - grades: per criterion the sum and count of the reviews that graded it (a criterion a review
- *   lacks counts in no average); answers: per yes/no question the yeses and answers;
- * - years: per month written (`yyyymm`) and class year, the reviews and their rating sum, for the
- *   breakdown by class year (year-groups.ts; never shown per review);
- * - rev: moves with every change of one of his public reviews (votes included): a cached page of his
- *   reviews is good while it has not moved.
- */
+// A teacher's figures over his public reviews (`teacher_stats`), kept exact by `$inc` in each review write's transaction.
+// `years`: per month written and class year (year-groups.ts); `rev` moves with every change of one of his public reviews.
 export interface TeacherStats {
   reviewCount: number;
   ratingSum: number;
@@ -50,11 +40,7 @@ export function contribution(doc: ReviewDoc | null): { teacherId: number; inc: R
   return { teacherId: pub.teacherId, inc };
 }
 
-/**
- * What a change of a review does to its teacher's (or teachers') figures: per teacher, the `$inc`
- * to apply (after's contribution minus before's, zeros left out, `rev` moved). Empty when the
- * review was and stays out of public view.
- */
+/** Per teacher, the `$inc` a review change makes (after's contribution minus before's, zeros left out, `rev` moved). */
 export function statsDelta(before: ReviewDoc | null, after: ReviewDoc | null): Map<number, Record<string, number>> {
   const out = new Map<number, Record<string, number>>();
   const add = (part: ReturnType<typeof contribution>, sign: 1 | -1) => {
@@ -69,7 +55,6 @@ export function statsDelta(before: ReviewDoc | null, after: ReviewDoc | null): M
   return out;
 }
 
-/** One decimal (criteria averages are on the 0–10 scale of the grades). */
 const oneDecimal = (v: number) => Math.round(v * 10) / 10;
 
 /** Per criterion its average over the reviews that graded it (null: none did); per yes/no question the percent of yeses (null: no answer). */

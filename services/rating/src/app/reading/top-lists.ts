@@ -25,11 +25,7 @@ const MAX_CUTOFFS = 10_000;
 /** How much wider each new try looks when a cut-off left too few reviews. */
 const WIDEN = 8;
 
-/**
- * The largest keys a list can hold now, and a first cut-off below it, per category
- * (reviews/list-keys.ts): recent are times; highest and lowest a rating then a time; relevant a
- * score below 1e13.
- */
+/** The largest key a list can hold now and a first cut-off below it (keys: reviews/list-keys.ts). */
 function firstGuess(category: CommunityCategory, now: number): { top: number; cutoff: number } {
   const month = 30 * 86_400_000;
   if (category === 'recent') return { top: now, cutoff: now - month / 4 };
@@ -37,15 +33,8 @@ function firstGuess(category: CommunityCategory, now: number): { top: number; cu
   return { top: 10 * 1e13 + now, cutoff: 10 * 1e13 + now - month };
 }
 
-/**
- * The community's and each teacher's lists: the public reviews with the largest key of a category
- * (ties: the larger id first), read from the database by an index on the key. A sort runs over
- * what the filter matches (DocumentDB sorts in memory), so the filter holds a cut-off: the key of
- * the last review listed the previous time. If at least `limit` reviews have a key above it, they
- * are exactly the list (any review above the list's last one is above the cut-off); otherwise the
- * cut-off is lowered, eight times wider each try, down to none. A new process starts from a guess
- * (the last week, the last month). Memory: one number per list.
- */
+// The public reviews with the largest key of a category, by an index on it. DocumentDB sorts what the filter matches in memory, so
+// the filter holds a cut-off (the last listed key), lowered eight times wider each try while fewer than `limit` match.
 export class TopLists {
   private readonly cutoffs = new Map<string, number>();
 

@@ -2,16 +2,8 @@ import { type CommunityCategory } from '@pupitre/contracts';
 import { wilsonLowerBound } from '../reading/review-view';
 import { type ReviewDoc } from './review';
 
-/**
- * What a review document stores beside its truth so that reads are index-served (written with every
- * change, data/review-store.ts):
- * - `keys`: for a public review, one number per list it may appear in, larger = listed first
- *   (ties by id, larger first). The community and teacher lists are the reviews with the largest
- *   keys (reading/top-lists.ts). A review out of public view has none.
- *   recent: when it was written; highest / lowest: its public overall rating, then recency;
- *   relevant (only once voted on): the Wilson lower bound of its "relatable" votes, then their number.
- * - `flagged`: moderators must look at it (held by the checks or by reports, reported, or its reply held).
- */
+// Derived fields written with every change, so that reads are index-served. `keys`: per public list, larger = listed first
+// (ties: larger id) — recent: written; highest/lowest: rating then recency; relevant (once voted on): Wilson bound, then votes.
 export type ListKeys = Partial<Record<CommunityCategory, number>>;
 
 /** Milliseconds since 1970 stay below this until the year 2286: the rating is the digit above. */

@@ -1,16 +1,11 @@
 import { validateReplyText } from '../validation/text-checks';
 import { type Decision, type ReviewDoc, type ReviewReply } from './review';
 
-// A teacher's reply to a review, as pure functions of the review's document (ADR 0009): it lives on
-// the review, so writing it is one leased write of the review, like a vote or a report.
+/** A teacher's reply lives on its review: writing it is one write of the review, like a vote or a report. */
 
 export type ReplyRefusal = 'not-found' | 'not-your-review' | 'already-replied';
 
-/**
- * The teacher `teacherId` (account `userId`) replies `text` to the review: pending until
- * `publishAt`. Refused when the review is not public, not about this teacher, or already has a
- * reply that is not rejected (one reply per review; a rejected one may be written again).
- */
+/** A reply pending until `publishAt`; refused unless the review is public, about this teacher, and has no reply but a rejected one. */
 export function replied(
   current: ReviewDoc,
   userId: string,
@@ -56,5 +51,4 @@ export function replyModerated(current: ReviewDoc, action: 'approve' | 'reject',
   return { ...current, reply: { ...reply, status: 'rejected', reason: decision.reason, reasonText: decision.text, publishedAt: null } };
 }
 
-/** Whether the reply waits for its automatic checks. */
 export const replyPending = (doc: Pick<ReviewDoc, 'reply'>): boolean => doc.reply?.status === 'pending';

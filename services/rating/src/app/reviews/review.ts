@@ -1,11 +1,10 @@
-import { KEPT_DEFAULT_REASON, LEGACY_MODERATOR_REASON, type ReviewAnswers, type ReviewGrades } from '@pupitre/contracts';
+import { type ReviewAnswers, type ReviewGrades } from '@pupitre/contracts';
 import { type Types } from 'mongoose';
 import { validateReviewText } from '../validation/text-checks';
 import { type ListKeys } from './list-keys';
 
-// A review, and everything that happens to it, as pure functions of its one document: the
-// document is the only truth about the review (its versions, verdict, votes and reports), so each
-// change is one write of one document (data/review-store.ts) and nothing derived is stored beside it.
+// A review's lifecycle as pure functions of its one document, the whole truth about it (versions,
+// verdict, votes, reports): each change is one write of it (data/review-store.ts).
 
 export type ReviewStatus = 'pending' | 'published' | 'held' | 'rejected';
 export type ReportOutcome = 'open' | 'kept' | 'removed';
@@ -21,7 +20,6 @@ export interface ReviewContent {
   text_rating: string;
 }
 
-/** The version the public sees, and since when. */
 export interface PublishedVersion extends ReviewContent {
   version: number;
   publishedAt: Date;
@@ -30,7 +28,7 @@ export interface PublishedVersion extends ReviewContent {
 export interface ReviewReport {
   userId: string;
   content: string;
-  /** What it weighs towards holding the review before a moderator decides (report-weight.ts). */
+  /** Towards holding the review before a moderator decides (report-weight.ts). */
   weight: number;
   at: Date;
   outcome: ReportOutcome;
@@ -42,11 +40,7 @@ export interface ReviewReport {
   notify?: boolean;
 }
 
-/**
- * What happened to a review, kept for the transparency figures (reading/transparency.ts): held (by
- * the automatic checks or the weight of its reports), removed (by the checks or a moderator), or a
- * moderator's decision on a review the checks held (`waitedMs`: how long it waited).
- */
+/** What happened to a review, for the transparency figures (`waitedMs`: how long a held review waited for a moderator). */
 export interface ReviewEvent {
   kind: 'held' | 'removed' | 'decided';
   by: 'checks' | 'reports' | 'moderator';
@@ -54,20 +48,13 @@ export interface ReviewEvent {
   waitedMs?: number;
 }
 
-/** A moderator's decision: a reason key and optional free text. */
 export interface Decision {
   reason: string | null;
   text: string | null;
 }
 
-/**
- * The review document. Top-level content is the LATEST submitted version (what its author edits;
- * `status` is the verdict on it, due at `publishAt`); `pub` is the version the public sees (kept
- * while an edit waits). `visible` = a public version not held by reports. `votes` is the JSON text
- * of `{userId: 1 | 0}` (1: relatable), `relUp`/`relTotal` its counts, written with it. `fence` is
- * the document's version: each write's filter holds the one it was decided on, and moves it on
- * (data/review-store.ts). `authorId` never leaves the service.
- */
+// Top-level content is the LATEST version (`status`: its verdict); `pub` the public one; `visible`: public and not held by reports.
+// `votes`: JSON text of `{userId: 1 | 0}`; `fence`: the version compare-and-set writes check. `authorId` never leaves the service.
 export interface ReviewDoc extends ReviewContent {
   _id: Types.ObjectId;
   id: number;
@@ -94,22 +81,15 @@ export interface ReviewDoc extends ReviewContent {
   firstPublishedAt?: Date | null;
   /** Since when it waits for a moderator (held by the checks or by its reports), else null. */
   heldAt?: Date | null;
-  /** Holds, removals and decisions, for the transparency figures. */
   history?: ReviewEvent[];
-  /** Demo data (the seed). */
   demo?: boolean;
-  /** The reply of the teacher the review is about (reviews/reply.ts): one per review. */
   reply?: ReviewReply | null;
-  /** Derived, written with every change (list-keys.ts): the review's place in the public lists, and whether moderators must look at it. */
+  /** Derived, written with every change (list-keys.ts). */
   keys?: ListKeys;
   flagged?: boolean;
 }
 
-/**
- * A linked teacher's reply to the review: validated by the same automatic checks at `publishAt`,
- * then public under the review (`published`), waiting for a moderator (`held`) or `rejected`.
- * `authorId` (the teacher's account) never leaves the service.
- */
+/** The linked teacher's reply (reply.ts), checked at `publishAt`. `authorId` (his account) never leaves the service. */
 export interface ReviewReply {
   authorId: string;
   text: string;
@@ -134,9 +114,10 @@ export const contentOf = (r: ReviewContent): ReviewContent => ({
   text_rating: r.text_rating ?? '',
 });
 
-const withVisibility = (doc: ReviewDoc): ReviewDoc => ({ ...doc, visible: doc.pub !== null && !doc.hidden });
+export const withVisibility = (doc: ReviewDoc): ReviewDoc => ({ ...doc, visible: doc.pub !== null && !doc.hidden });
 
-/** A new review, pending until `publishAt`. */
+export const withEvent = (doc: Pick<ReviewDoc, 'history'>, event: ReviewEvent): ReviewEvent[] => [...(doc.history ?? []), event];
+
 export function newReview(
   id: number,
   _id: Types.ObjectId,
@@ -175,37 +156,24 @@ export function edited(current: ReviewDoc, content: ReviewContent, publishAt: Da
 
 export type ValidationOutcome = 'published' | 'held' | 'rejected';
 
-/**
- * The automatic validation of the latest version, once due (`publishAt` ≤ now) and still pending
- * (and, when given, still `version`): published (it becomes the public version), held or rejected.
- */
+/** The automatic validation of the latest version once due, if still pending (and still `version` when given). */
 export function validated(current: ReviewDoc, now: Date, version?: number): { doc: ReviewDoc; outcome: ValidationOutcome } | null {
   if (current.status !== 'pending' || (version !== undefined && current.version !== version)) return null;
   if (new Date(current.publishAt).getTime() > now.getTime()) return null;
   const verdict = validateReviewText(current.text_rating ?? '');
   if (verdict.action === 'publish') return { doc: published(current, now), outcome: 'published' };
-  if (verdict.action === 'hold') {
-    const doc = withVisibility({
-      ...current,
-      status: 'held',
-      reason: verdict.reason,
-      reasonText: null,
-      heldAt: now,
-      history: [...(current.history ?? []), { kind: 'held', by: 'checks', at: now }],
-    });
-    return { doc, outcome: 'held' };
-  }
+  const outcome = verdict.action === 'hold' ? 'held' : 'rejected';
   const doc = withVisibility({
     ...current,
-    status: 'rejected',
+    status: outcome,
     reason: verdict.reason,
     reasonText: null,
-    history: [...(current.history ?? []), { kind: 'removed', by: 'checks', at: now }],
+    ...(outcome === 'held' ? { heldAt: now } : {}),
+    history: withEvent(current, { kind: outcome === 'held' ? 'held' : 'removed', by: 'checks', at: now }),
   });
-  return { doc, outcome: 'rejected' };
+  return { doc, outcome };
 }
 
-/** The latest version becomes the public one. */
 export function published(current: ReviewDoc, now: Date): ReviewDoc {
   return withVisibility({
     ...current,
@@ -215,138 +183,6 @@ export function published(current: ReviewDoc, now: Date): ReviewDoc {
     firstPublishedAt: current.firstPublishedAt ?? current.pub?.publishedAt ?? now,
     pub: { ...contentOf(current), version: current.version, publishedAt: now },
   });
-}
-
-export type ModerationAction = 'approve' | 'reject' | 'restore';
-
-/**
- * A moderator's decision. approve: the latest version public, not held, its open reports closed as
- * kept (reason: the decision's, else `no-breach`); reject: off the public pages with the decision's
- * reason and text, open reports closed as removed; restore: a rejected review public again. Null
- * when the action does not apply to the current state.
- */
-export function moderated(current: ReviewDoc, action: ModerationAction, decision: Decision, now: Date): ReviewDoc | null {
-  const open = current.reports.some((r) => r.outcome === 'open');
-  // A moderator's decision on a review the automatic checks held: how long it waited (reports count their own wait).
-  const decided = (doc: ReviewDoc): ReviewDoc => {
-    const history =
-      current.status === 'held' && current.heldAt
-        ? [
-            ...(doc.history ?? []),
-            { kind: 'decided' as const, by: 'moderator' as const, at: now, waitedMs: now.getTime() - new Date(current.heldAt).getTime() },
-          ]
-        : doc.history;
-    return { ...doc, heldAt: null, history };
-  };
-  if (action === 'approve') {
-    if (current.status !== 'held' && !current.hidden && !open) return null;
-    const base = current.status === 'published' ? current : published(current, now);
-    return closeReports(
-      decided(withVisibility({ ...base, hidden: false })),
-      'kept',
-      decision.reason ?? KEPT_DEFAULT_REASON,
-      decision.text,
-      now,
-    );
-  }
-  if (action === 'reject') {
-    if (current.status === 'rejected' && !current.visible) return null;
-    const removed = withVisibility({
-      ...current,
-      status: 'rejected',
-      reason: decision.reason,
-      reasonText: decision.text,
-      pub: null,
-      hidden: false,
-      history: [...(current.history ?? []), { kind: 'removed', by: 'moderator', at: now }],
-    });
-    return closeReports(decided(removed), 'removed', decision.reason ?? LEGACY_MODERATOR_REASON, decision.text, now);
-  }
-  if (current.status !== 'rejected') return null;
-  return withVisibility({ ...published(current, now), hidden: false });
-}
-
-function closeReports(doc: ReviewDoc, outcome: ReportOutcome, reason: string, text: string | null, now: Date): ReviewDoc {
-  const reports = doc.reports.map((r) => (r.outcome === 'open' ? { ...r, outcome, reason, reasonText: text, decidedAt: now } : r));
-  return { ...doc, reports, reportCount: 0, reportWeight: 0 };
-}
-
-/** The reports a write decided (open before it, decided after it). */
-export function reportsDecidedBy(before: ReviewDoc, after: ReviewDoc): ReviewReport[] {
-  const wasOpen = new Set(before.reports.filter((r) => r.outcome === 'open').map((r) => r.userId));
-  return after.reports.filter((r) => r.outcome !== 'open' && wasOpen.has(r.userId));
-}
-
-/** The votes of a review, by user: 1 relatable, 0 not. */
-export const votesOf = (doc: Pick<ReviewDoc, 'votes'>): Record<string, 0 | 1> => {
-  try {
-    const parsed = JSON.parse(doc.votes || '{}') as unknown;
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, 0 | 1>) : {};
-  } catch {
-    return {};
-  }
-};
-
-/** `userId`'s vote read from the votes text without parsing it (the lists' per-reader state). */
-export function voteIn(votes: string, userId: string): boolean | null {
-  const at = votes.indexOf(`${JSON.stringify(userId)}:`);
-  if (at < 0) return null;
-  return votes.charAt(at + JSON.stringify(userId).length + 1) === '1';
-}
-
-/** `userId` votes `value` (null: removes the vote); the counts follow in the same document. */
-export function voted(current: ReviewDoc, userId: string, value: boolean | null): ReviewDoc | null {
-  const votes = votesOf(current);
-  const before = votes[userId];
-  if (value === null ? before === undefined : before === (value ? 1 : 0)) return null;
-  if (value === null) delete votes[userId];
-  else votes[userId] = value ? 1 : 0;
-  const values = Object.values(votes);
-  return { ...current, votes: JSON.stringify(votes), relTotal: values.length, relUp: values.filter((v) => v === 1).length };
-}
-
-/**
- * `userId` reports the review with a weight (report-weight.ts); at `threshold` of open weight the
- * review is held (not visible) until a moderator decides. Null when this user already reported it.
- */
-export function reported(
-  current: ReviewDoc,
-  userId: string,
-  content: string,
-  weight: number,
-  threshold: number,
-  now: Date,
-  notify = false,
-): ReviewDoc | null {
-  if (current.reports.some((r) => r.userId === userId)) return null;
-  const reports = [
-    ...current.reports,
-    { userId, content, weight, at: now, outcome: 'open' as const, reason: null, reasonText: null, decidedAt: null, notify },
-  ];
-  const open = reports.filter((r) => r.outcome === 'open');
-  const reportWeight = Math.round(open.reduce((sum, r) => sum + r.weight, 0) * 100) / 100;
-  const hidden = current.hidden || reportWeight >= threshold;
-  const held =
-    hidden && !current.hidden
-      ? { heldAt: current.heldAt ?? now, history: [...(current.history ?? []), { kind: 'held' as const, by: 'reports' as const, at: now }] }
-      : {};
-  return withVisibility({ ...current, reports, reportCount: open.length, reportWeight, hidden, ...held });
-}
-
-/** An erased user's traces on a review: their vote and reports go; if they wrote it, it stays, detached from them. */
-export function withoutUser(current: ReviewDoc, userId: string, tombstone: string): ReviewDoc | null {
-  const unvoted = voted(current, userId, null) ?? current;
-  const reports = unvoted.reports.filter((r) => r.userId !== userId);
-  const open = reports.filter((r) => r.outcome === 'open');
-  const next = {
-    ...unvoted,
-    reports,
-    reportCount: open.length,
-    reportWeight: Math.round(open.reduce((sum, r) => sum + r.weight, 0) * 100) / 100,
-    authorId: current.authorId === userId ? tombstone : current.authorId,
-  };
-  const changed = unvoted !== current || reports.length !== current.reports.length || next.authorId !== current.authorId;
-  return changed ? next : null;
 }
 
 /** The status of the latest version as its author sees it: held while reports hold it. */
@@ -364,7 +200,6 @@ export function authorReasonText(review: Pick<ReviewDoc, 'status' | 'hidden' | '
   return review.status === 'rejected' ? (review.reasonText ?? null) : null;
 }
 
-/** Same teacher, subject, year, ratings, comment, and the same criteria given the same values. */
 export function sameContent(a: ReviewContent, b: ReviewContent, gradeKeys: readonly string[], answerKeys: readonly string[]): boolean {
   const g = (c: ReviewContent, k: string) => (c.grades as Record<string, number | undefined>)[k] ?? null;
   const f = (c: ReviewContent, k: string) => (c.flags as Record<string, boolean | undefined>)[k] ?? null;

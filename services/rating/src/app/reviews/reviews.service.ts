@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   canModerate,
   type CheckedReview,
@@ -17,11 +17,9 @@ import { ReviewStore } from '../data/review-store';
 import { TaskStore } from '../data/task-store';
 import { UserStore } from '../data/user-store';
 import { PublicationProducer } from '../publication/publication-producer.service';
-import { publicationJobId } from '../publication/review-publication.queue';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { authorReason, authorReasonText, authorStatus, edited, newReview, type ReviewContent, sameContent } from './review';
 
-/** A checked payload as review content (what a version holds: only what it was given). */
 export function toContent(p: CheckedReview): ReviewContent {
   return {
     teacherId: p.teacher,
@@ -34,16 +32,10 @@ export function toContent(p: CheckedReview): ReviewContent {
   };
 }
 
-/**
- * Creating, editing and deleting reviews. A new version is stored `pending` with
- * `publishAt = now + REVIEW_VALIDATION_DELAY`, on the to-do list first, and a delayed
- * `publish-review` job (id `review-<id>-v<version>`) is queued: the worker validates and publishes
- * it when due (its reconciler catches it if the job is lost).
- */
+// A new version is stored `pending` until `publishAt` (REVIEW_VALIDATION_DELAY), on the to-do list first, and a delayed job
+// validates it when due (the reconciler catches a lost job).
 @Injectable()
 export class ReviewsService {
-  private readonly logger = new Logger('Reviews');
-
   constructor(
     @Inject(ReviewStore) private readonly reviews: ReviewStore,
     @Inject(UserStore) private readonly users: UserStore,
@@ -55,10 +47,8 @@ export class ReviewsService {
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
   ) {}
 
-  /**
-   * POST /api/rating/0. With an idempotency key, a retry (after a lost answer, a crash midway) gets
-   * the original answer: the key is claimed with the review's id before the review is written.
-   */
+  // POST /api/rating/0. With an idempotency key, a retry (after a lost answer, a crash midway) gets
+  // the original answer: the key is claimed with the review's id before the review is written.
   async create(user: AuthUser, body: unknown, idempotencyKey?: string): Promise<{ message: string; id: number }> {
     const created = (id: number) => ({ message: 'Review created: it will be public after its validation', id });
     const known = idempotencyKey ? await this.keys.find(user.id, idempotencyKey) : null;
@@ -84,7 +74,7 @@ export class ReviewsService {
       if (isDuplicateKey(err)) throw ApiError.of(409, 'duplicate-review');
       throw err;
     }
-    await this.schedule(id, 1, publishAt);
+    await this.producer.schedule(id, 1, publishAt);
     return created(id);
   }
 
@@ -136,14 +126,12 @@ export class ReviewsService {
       throw err;
     }
     if (!write) throw ApiError.of(404, 'not-found');
-    await this.schedule(id, write.after.version, publishAt);
+    await this.producer.schedule(id, write.after.version, publishAt);
     return { message: 'Review modified: the new version will be public after its validation', id };
   }
 
-  /**
-   * DELETE /api/rating/{id}: the author takes the review down for good, with its votes and reports
-   * (they live in its document); then its id leaves the author's index and everyone's favourites and reports.
-   */
+  // DELETE /api/rating/{id}: the author takes the review down for good, with its votes and reports
+  // (they live in its document); then its id leaves the author's index and everyone's favourites and reports.
   async remove(user: AuthUser, id: number): Promise<void> {
     const current = await this.reviews.get(id);
     if (!current) throw ApiError.of(404, 'not-found');
@@ -153,20 +141,6 @@ export class ReviewsService {
     await this.tasks.done(id);
     await this.users.pull(user.id, 'reviews', id);
     await this.users.forgetReview(id);
-  }
-
-  /** Queues the publication job for `publishAt`. If Redis is down the review still waits in the database for the reconciler. */
-  private async schedule(id: number, version: number, publishAt: Date): Promise<void> {
-    const delayMs = Math.max(0, publishAt.getTime() - Date.now());
-    try {
-      await this.producer.enqueue('publish-review', { reviewId: id, version }, { delayMs, jobId: publicationJobId(id, version) });
-    } catch (err) {
-      this.logger.warn({
-        msg: 'could not queue the publication job; the reconciler will publish the review',
-        reviewId: id,
-        error: (err as Error).message,
-      });
-    }
   }
 
   /** The payload rules (section 5), then: the teacher exists and is active, and teaches the subject. */

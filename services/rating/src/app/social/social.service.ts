@@ -9,18 +9,16 @@ import { ReviewStore } from '../data/review-store';
 import { UserStore } from '../data/user-store';
 import { reportWeight } from '../moderation/report-weight';
 import { relatablePercent } from '../reading/review-view';
-import { reported, type ReviewDoc, voted } from '../reviews/review';
+import { type ReviewDoc } from '../reviews/review';
+import { reported, voted } from '../reviews/votes-and-reports';
 
-/**
- * The public reviews only (voting, favouriting and reporting need one): a review of a teacher
- * delisted by an accepted objection is in no public answer, so not found here either.
- */
+// The public reviews only (voting, favouriting and reporting need one): a review of a teacher
+// delisted by an accepted objection is in no public answer, so not found here either.
 const mustBePublic = (doc: ReviewDoc | null, delisted: ReadonlySet<number>): ReviewDoc => {
   if (!doc || !doc.visible || delisted.has(doc.teacherId)) throw ApiError.of(404, 'not-found');
   return doc;
 };
 
-/** Relatable votes, favourites and reports. */
 @Injectable()
 export class SocialService {
   constructor(
@@ -31,7 +29,6 @@ export class SocialService {
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
   ) {}
 
-  /** The delisted teachers (held in memory: no database operation once the catalogue is loaded). */
   private async delisted(): Promise<ReadonlySet<number>> {
     return (await this.catalogue.get()).delisted;
   }
@@ -79,14 +76,8 @@ export class SocialService {
     await this.users.pull(userId, 'favorites', reviewId);
   }
 
-  /**
-   * One report per user per review, never on one's own (403). The review stays public and goes to
-   * the moderators' queue; it is held before they decide only once its open reports weigh
-   * REPORT_HIDE_THRESHOLD, each weighted by its reporter's account age and track record
-   * (report-weight.ts): a few fresh sign-ups cannot take a review down. The review's id goes to the
-   * reporter's index first (their "my reports" page), the report into the review's document. With
-   * `notify`, the reporter is e-mailed the outcome when a moderator decides (moderation/notices.ts).
-   */
+  // One report per user per review, never on one's own. The review is held only once its open reports weigh REPORT_HIDE_THRESHOLD
+  // (report-weight.ts): a few fresh sign-ups cannot take it down. Its id goes to the reporter's index first.
   async report(user: AuthUser, reviewId: number, content: string, notify = false): Promise<void> {
     const [found, delisted] = await Promise.all([this.reviews.get(reviewId), this.delisted()]);
     const review = mustBePublic(found, delisted);
@@ -104,7 +95,6 @@ export class SocialService {
     if (duplicate) throw ApiError.of(409, 'already-reported');
   }
 
-  /** The weight of `user`'s next report: account age, and the outcomes of their earlier reports. */
   private async weightOf(user: AuthUser): Promise<number> {
     const [since, index] = await Promise.all([this.profiles.since(user), this.users.get(user.id)]);
     const outcomes = (await this.reviews.getMany(index.reported)).flatMap((doc) =>

@@ -14,13 +14,8 @@ import { type Decision } from '../reviews/review';
 import { objectionNotices } from './objection-notice';
 import { objectionView, ownReply } from './views';
 
-/**
- * The moderators' side of teachers' right of reply and objection: invite a teacher to link an
- * account (the address goes straight to the auth service in a job, never to the database), decide
- * on held replies, and accept or refuse objections. Accepting delists the teacher (his page,
- * reviews and ranking entry leave every public answer) until DELISTED_RETENTION has passed, when
- * the worker erases them. Every action is recorded in `moderation_actions`.
- */
+// Moderators: invite a teacher (the address goes straight to auth in a job, never stored), decide held replies and objections.
+// Accepting delists the teacher until DELISTED_RETENTION has passed, when the worker erases him.
 @Injectable()
 export class TeacherModerationService {
   private readonly logger = new Logger('TeacherModeration');

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { type ObjectionView, type OwnReply, type TeacherSpace } from '@pupitre/contracts';
 import { ApiError, APP_CONFIG } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
@@ -8,7 +8,6 @@ import { ObjectionStore } from '../data/objection-store';
 import { ReviewStore } from '../data/review-store';
 import { TaskStore } from '../data/task-store';
 import { PublicationProducer } from '../publication/publication-producer.service';
-import { publicationJobId } from '../publication/review-publication.queue';
 import { PublicLists } from '../reading/public-lists';
 import { publicMonth } from '../reading/review-view';
 import { replied, type ReplyRefusal } from '../reviews/reply';
@@ -20,19 +19,12 @@ const REFUSALS: Record<ReplyRefusal, [403 | 404 | 409, string]> = {
   'already-replied': [409, 'already-replied'],
 };
 
-/**
- * What a linked teacher does (the `teacher` role with its `teacher_id`): read his space (his record,
- * whether he is listed, his objection, his public reviews with his replies), reply to one of them
- * (one reply per review, pending until the automatic checks run at REVIEW_VALIDATION_DELAY, like a
- * review), and object to being listed (the moderators decide).
- */
+/** A linked teacher's space, his replies (one per review, checked like a review) and his objection to being listed. */
 /** The teacher's space lists at most this many of his public reviews, newest first. */
 const SPACE_REVIEWS = 200;
 
 @Injectable()
 export class TeacherVoiceService {
-  private readonly logger = new Logger('TeacherVoice');
-
   constructor(
     @Inject(ReviewStore) private readonly reviews: ReviewStore,
     @Inject(TaskStore) private readonly tasks: TaskStore,
@@ -94,16 +86,7 @@ export class TeacherVoiceService {
       const [status, key] = REFUSALS[refusal ?? 'not-found'];
       throw ApiError.of(status, key);
     }
-    try {
-      const delayMs = Math.max(0, publishAt.getTime() - Date.now());
-      await this.producer.enqueue(
-        'publish-review',
-        { reviewId, version: write.after.version },
-        { delayMs, jobId: `${publicationJobId(reviewId, write.after.version)}-reply-${now.getTime()}` },
-      );
-    } catch (err) {
-      this.logger.warn({ msg: 'reply validation not queued: the reconciler will run it', reviewId, error: (err as Error).message });
-    }
+    await this.producer.schedule(reviewId, write.after.version, publishAt, `-reply-${now.getTime()}`);
     return { id: reviewId, reply: ownReply(write.after.reply!) };
   }
 

@@ -15,7 +15,6 @@ export function ownReply(reply: Pick<ReviewReply, 'text' | 'status' | 'reason' |
   };
 }
 
-/** An objection as the teacher and the moderators read it. */
 export function objectionView(doc: ObjectionDoc, teacher: { id: number; prefix: string; name: string } | undefined): ObjectionView {
   return {
     teacher: { id: doc.teacherId, prefix: teacher?.prefix ?? '', name: teacher?.name ?? '' },

@@ -24,11 +24,7 @@ export class Teacher {
   @Prop({ type: Boolean, default: false })
   archived!: boolean;
 
-  /**
-   * The teacher objected to being listed and a moderator accepted: since then his page, reviews and
-   * ranking entry are in no public answer; kept until `eraseAfter` (the legal retention period),
-   * then erased by the worker's `erase-delisted` job.
-   */
+  /** An accepted objection: in no public answer since, erased after `eraseAfter` by the `erase-delisted` job. */
   @Prop({ type: Date, default: null })
   delistedAt!: Date | null;
 

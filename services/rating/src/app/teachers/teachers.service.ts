@@ -70,7 +70,6 @@ export class TeachersService {
     return figures.ranking;
   }
 
-  /** One teacher with the subjects he teaches, or null when there is none with this id. */
   async detail(id: number): Promise<TeacherDetail | null> {
     const { teachers, subjects } = await this.catalogue.get();
     const teacher = teachers.get(id);
@@ -100,12 +99,7 @@ export class TeachersService {
     };
   }
 
-  /**
-   * Accent- and case-insensitive search on prefix and name: every word of the query must start a
-   * word of the teacher's search key, or appear inside it (`dup` finds Dupont, `mme gar` Mme García).
-   * Archived teachers are left out; at most TEACHER_SEARCH_LIMIT results, by name. A query under
-   * TEACHER_SEARCH_MIN characters finds nothing (older clients search from the first keystroke).
-   */
+  /** Every word of the query must appear in the teacher's search key (`mme gar` finds Mme García); under TEACHER_SEARCH_MIN: []. */
   async search(query: string): Promise<TeacherSearchResult[]> {
     if (query.trim().length < TEACHER_SEARCH_MIN) return [];
     const words = searchKey(query).split(' ').filter(Boolean);

@@ -23,13 +23,7 @@ function median(values: number[]): number | null {
 
 type Doc = Pick<ReviewDoc, 'firstPublishedAt' | 'pub' | 'history' | 'reports'>;
 
-/**
- * The monthly figures of the transparency page from the review documents: first publications
- * (`firstPublishedAt`, else the public version's date), holds and removals (`history`), reports
- * received (`reports[].at`) and decided (`decidedAt`, kept / removed), and the median time to a
- * decision: a report's wait (sent → decided) and a hold's wait (`history` `decided`, `waitedMs`).
- * One pass over `docs` (a database cursor): nothing but the 12 months' counters and waits is kept.
- */
+/** Per month: first publications, holds and removals (`history`), reports received and decided, and the median wait for a decision; one pass over a cursor, keeping only the counters. */
 export async function monthlyFigures(docs: Iterable<Doc> | AsyncIterable<Doc>, now: Date): Promise<TransparencyMonth[]> {
   const months = lastMonths(now);
   const rows = new Map(

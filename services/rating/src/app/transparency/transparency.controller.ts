@@ -3,7 +3,6 @@ import { ApiTags } from '@nestjs/swagger';
 import { type Transparency } from '@pupitre/contracts';
 import { TransparencyStore } from '../data/transparency-store';
 
-/** GET /api/transparency (public): the monthly figures the worker computed last. */
 @ApiTags('transparency')
 @Controller('api/transparency')
 export class TransparencyController {

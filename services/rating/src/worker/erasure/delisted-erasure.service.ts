@@ -6,13 +6,7 @@ import { TaskStore } from '../../app/data/task-store';
 import { TeacherStatsStore } from '../../app/data/teacher-stats-store';
 import { UserStore } from '../../app/data/user-store';
 
-/**
- * The end of a delisted teacher's retention period (an accepted objection, DELISTED_RETENTION):
- * his reviews (with their replies, votes and reports, and their ids in users' favourites and
- * reports), his objection and his record are erased.
- * Run by the repeatable `erase-delisted` job; idempotent (a crash half-way is finished next time:
- * the record goes last).
- */
+/** At the end of a delisted teacher's retention period: his reviews (their ids out of users' favourites and reports), objection and record go (the record last, so it is idempotent). */
 @Injectable()
 export class DelistedErasureService {
   private readonly logger = new Logger('DelistedErasure');

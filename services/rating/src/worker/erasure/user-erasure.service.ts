@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { ReviewStore } from '../../app/data/review-store';
 import { ProfileStore } from '../../app/data/profile-store';
 import { UserStore } from '../../app/data/user-store';
-import { votesOf, withoutUser } from '../../app/reviews/review';
+import { votesOf, withoutUser } from '../../app/reviews/votes-and-reports';
 
 export interface ErasureSummary {
   votes: number;
@@ -13,14 +13,8 @@ export interface ErasureSummary {
   reviewsDetached: number;
 }
 
-/**
- * Applies the auth service's `user-erased` event. Policy: the user's votes and reports are removed
- * from the reviews (their counts follow in the same write), their favourites and index go; their
- * reviews are DETACHED: `authorId` becomes a random tombstone per review (`erased-<uuid>`), so the
- * public reviews and the teachers' figures stay as they are and nothing links them to the person,
- * or to each other. Every review is read once (votes are kept in the reviews: a scan, the price of
- * an erasure, which is rare). Idempotent: a second run finds nothing left.
- */
+// `user-erased`: the user's votes, reports, favourites and index go; their reviews stay, DETACHED (a random tombstone author each),
+// so nothing links them to the person or to each other. One scan of the reviews (rare); idempotent.
 @Injectable()
 export class UserErasureService {
   private readonly logger = new Logger('UserErasure');

@@ -5,12 +5,7 @@ import { TransparencyStore } from '../../app/data/transparency-store';
 import { monthlyFigures } from '../../app/transparency/figures';
 import { type WorkerConfig } from '../../config/worker-config';
 
-/**
- * Computes the transparency page's figures from every review document (one pass of a cursor over
- * the collection, in the background, holding none of them) and stores them; the API serves the stored figures. Runs with the
- * reconciler, at most once per TRANSPARENCY_INTERVAL per worker process (repeatable: a missed run
- * is made up at the next pass).
- */
+/** The transparency figures from every review (one pass of a cursor, holding none), stored for the API; at most once per TRANSPARENCY_INTERVAL per process. */
 @Injectable()
 export class TransparencyFigures {
   private readonly logger = new Logger('Transparency');

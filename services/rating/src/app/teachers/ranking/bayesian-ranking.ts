@@ -1,4 +1,3 @@
-/** What the ranking needs of a teacher: the maintained aggregates. */
 export interface RankingCandidate {
   id: number;
   name: string;
@@ -33,11 +32,7 @@ export function meanRating(reviewCount: number, ratingSum: number): number | nul
   return reviewCount > 0 ? roundToOneDecimal(ratingSum / reviewCount) : null;
 }
 
-/**
- * Best first. The order uses a Bayesian average pulled toward the school mean,
- * `(C·m + ratingSum) / (C + reviewCount)`, so two reviews at 10 do not beat forty at 9;
- * ties go to the teacher with more reviews, then by name.
- */
+/** Best first by a Bayesian average pulled toward the school mean, so two reviews at 10 do not beat forty at 9. */
 export function rankTeachers<T extends RankingCandidate>(teachers: readonly T[], options: RankingOptions): Ranked<T>[] {
   const prior = options.priorWeight ?? options.minReviews;
   return teachers

@@ -14,13 +14,21 @@ const PINS = fs
   .map((line) => line.split(/\s+/)[1]);
 const root = process.getuid?.() === 0;
 
-/** Runs the build; `asNobody` runs it as an unprivileged user (through setpriv when the tests run as root). */
+/**
+ * Runs the build; `asNobody` runs it as an unprivileged user (through setpriv when the tests run as
+ * root), the script read from stdin, since that user may not reach the checkout.
+ */
 function build(archives: string, asNobody = false) {
-  const [cmd, args] =
+  const env = { ...process.env, DOCUMENTDB_ARCHIVES: archives };
+  const res =
     asNobody && root
-      ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bash', SCRIPT, '--force']]
-      : ['bash', [SCRIPT, '--force']];
-  const res = spawnSync(cmd, args, { env: { ...process.env, DOCUMENTDB_ARCHIVES: archives }, encoding: 'utf8' });
+      ? spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'bash', '-s', '--', '--force'], {
+          env,
+          cwd: '/',
+          input: fs.readFileSync(SCRIPT),
+          encoding: 'utf8',
+        })
+      : spawnSync('bash', [SCRIPT, '--force'], { env, encoding: 'utf8' });
   return { status: res.status, stderr: res.stderr };
 }
 

@@ -1,9 +1,13 @@
+import { type AnyBulkWriteOperation } from 'mongodb';
 import { type Connection } from 'mongoose';
 import { withDerived } from '../reviews/list-keys';
 import { type ReviewDoc } from '../reviews/review';
 import { TeacherStatsStore } from './teacher-stats-store';
 
 export const INDEXED_READS_MIGRATION = 'indexed-reads-v1';
+/** Writes sent together (one round trip), and how often progress is logged (long work shows progress). */
+const BATCH = 500;
+const PROGRESS_EVERY = 50_000;
 
 /**
  * Brings the reviews of the previous release (one document per review, ADR 0009) to the indexed
@@ -20,15 +24,24 @@ export async function migrateToIndexedReads(
   const migrations = connection.collection<{ _id: string; at: Date; reviews: number; teachers: number }>('migrations');
   if (await migrations.findOne({ _id: INDEXED_READS_MIGRATION })) return;
   const reviews = connection.collection<ReviewDoc>('reviews');
-  let updated = 0;
+  let [seen, updated] = [0, 0];
+  let batch: AnyBulkWriteOperation<ReviewDoc>[] = [];
+  const flush = async () => {
+    if (batch.length) updated += (await reviews.bulkWrite(batch, { ordered: false })).modifiedCount;
+    batch = [];
+  };
   for await (const doc of reviews.find({})) {
+    if (++seen % PROGRESS_EVERY === 0) log('bringing reviews to indexed reads…', { seen, updated });
     const derived = withDerived(doc);
     if (JSON.stringify([derived.keys, derived.flagged]) === JSON.stringify([doc.keys, doc.flagged])) continue;
     const update = derived.keys
       ? { $set: { keys: derived.keys, flagged: derived.flagged } }
       : { $set: { flagged: derived.flagged }, $unset: { keys: '' } };
-    updated += (await reviews.updateOne({ _id: doc._id, fence: doc.fence }, update as never)).modifiedCount;
+    batch.push({ updateOne: { filter: { _id: doc._id, fence: doc.fence }, update: update as never } });
+    if (batch.length === BATCH) await flush();
   }
+  await flush();
+  log("computing every teacher's figures…", { reviews: seen });
   const stats = new TeacherStatsStore(connection.collection('teacher_stats') as never, connection.getClient() as never);
   const teachers = await stats.rebuild(reviews.find({}));
   await migrations.updateOne({ _id: INDEXED_READS_MIGRATION }, { $set: { at: new Date(), reviews: updated, teachers } }, { upsert: true });

@@ -3,7 +3,7 @@
 // (production) every hook returns at once and nothing is installed.
 import { type Connection } from 'mongoose';
 import { type Redis } from 'ioredis';
-import { requestTraceMiddleware } from './request-trace';
+import { markContended, requestTraceMiddleware } from './request-trace';
 import { traceDir } from './trace-env';
 import { TraceRecorder } from './trace-recorder';
 
@@ -36,6 +36,9 @@ function traceConnection(connection: Connection, service: string): void {
   connection.on('commandStarted', (event: { commandName: string; command: Record<string, unknown>; databaseName: string }) =>
     rec.command(service, event.commandName, event.command, explain(event.databaseName)),
   );
+  // A command that failed (a network error in a fault test, a conflict) is sent again: the request's
+  // count then depends on the fault, not on the code, so it is counted apart from the budgets.
+  connection.on('commandFailed', () => markContended());
   rec.connectionOpened(connection, service, connection.models as never);
   connection.once('close', () => rec.connectionClosed(connection));
 }

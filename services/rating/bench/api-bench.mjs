@@ -287,6 +287,22 @@ async function main() {
       const quietAfter = await settle([...databasePids(), ...apis, ...workers].map((p) => (typeof p === 'number' ? p : p.child.pid)));
       log(`quiet after ${(quietAfter / 1000).toFixed(1)} s more (load ${loadAverage()})`);
       figures.rssBeforeReads = apis.map((p) => rssKiB(p.child.pid));
+      if (PHASES.has('reads')) {
+        // Every teacher's page once on each API (a cold cache: what the first visitor after a start or
+        // after a change of his figures meets), timed; the runs below then measure the steady state.
+        const cold = [];
+        for (const url of apiUrls)
+          for (const id of teacherIds) {
+            const t = performance.now();
+            await fetch(`${url}/api/teacher/${id}/reviews`).then((r) => r.arrayBuffer());
+            cold.push(performance.now() - t);
+          }
+        cold.sort((a, b) => a - b);
+        figures.coldTeacherPage = { p50: cold[Math.floor(cold.length / 2)], p99: cold[Math.floor(cold.length * 0.99)] };
+        log(
+          `teacher pages, cold, one at a time: p50 ${figures.coldTeacherPage.p50.toFixed(1)} ms, p99 ${figures.coldTeacherPage.p99.toFixed(1)} ms`,
+        );
+      }
       for (const { label, opts } of PHASES.has('reads') ? reads(size) : []) {
         await run(label, size, 2, { ...opts, duration: 2 }).then(() => results.pop()); // warm-up, both APIs
         for (const c of READ_CONNECTIONS) await run(label, size, c, opts);

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DATA_DIR, ROOT } from '../local/lib/paths.mjs';
 import { LOCAL_BASES, baseArgs } from './targets.mjs';
-import { STORAGE, capture, imageExists, podman, runLogged } from './tools.mjs';
+import { BUD, STORAGE, capture, imageExists, podman, runLogged } from './tools.mjs';
 
 const HERE = path.join(ROOT, 'infra/images/bases');
 const WORK = path.join(DATA_DIR, 'images');
@@ -161,12 +161,7 @@ async function buildFromContainerfile({ ref, file, context, inputs, refresh, log
   const started = Date.now();
   log(`  ${ref} from ${path.relative(ROOT, path.join(HERE, file))}…`);
   const res = await runLogged('buildah', [
-    ...STORAGE,
-    'bud',
-    '--isolation',
-    'chroot',
-    '--layers',
-    '--pull-never',
+    ...BUD,
     '--label',
     `${INPUTS_LABEL}=${inputs}`,
     '-f',

@@ -12,7 +12,7 @@ import { ROOT } from '../local/lib/paths.mjs';
 import { IMAGES, imageRef, selectImages } from './targets.mjs';
 import { ensureBases } from './bases.mjs';
 import { currentTag } from './tag.mjs';
-import { STORAGE, ensureContainerTools, imageSize, mb, runLogged } from './tools.mjs';
+import { BUD, ensureContainerTools, imageSize, mb, runLogged } from './tools.mjs';
 import { buildCaMount } from './build-ca.mjs';
 import { checkQuality } from './quality.mjs';
 import { ARTIFACTS, writeReport } from './report.mjs';
@@ -38,12 +38,7 @@ async function buildOne(image, { index, total, tag, baseArgs, ca }) {
   // Every 15 s, where the build is (a RUN such as npm ci can be silent for a minute).
   const heartbeat = setInterval(() => console.log(`${prefix}: ${secs(Date.now() - started)}, ${lastStep.slice(0, 110)}`), 15_000);
   const args = [
-    ...STORAGE,
-    'bud',
-    '--isolation',
-    'chroot',
-    '--layers',
-    '--pull-never',
+    ...BUD,
     '-f',
     image.dockerfile,
     '--target',

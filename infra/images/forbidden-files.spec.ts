@@ -2,7 +2,7 @@ import { buildTools, forbiddenFiles, pemBodies } from './forbidden-files.mjs';
 
 describe('forbidden files in a final image', () => {
   it('finds npm configuration, credentials, keys and the build CA', () => {
-    const found = forbiddenFiles([
+    const secrets = [
       '/root/.npmrc',
       '/app/.npmrc',
       '/root/.npm/_cacache/index-v5/00/aa',
@@ -20,26 +20,8 @@ describe('forbidden files in a final image', () => {
       '/app/server.key',
       '/etc/nginx/tls/site.pem',
       '/src/.git/config',
-    ]).map((f) => f.path);
-    expect(found).toEqual([
-      '/root/.npmrc',
-      '/app/.npmrc',
-      '/root/.npm/_cacache/index-v5/00/aa',
-      '/home/node/.npm/_logs/debug.log',
-      '/root/.docker/config.json',
-      '/run/containers/0/auth.json',
-      '/root/.git-credentials',
-      '/home/node/.ssh/id_ed25519',
-      '/usr/local/share/ca-certificates/sandboxing-egress-ca.crt',
-      '/run/pupitre-build-ca.crt',
-      '/mnt/build-ca.crt',
-      '/etc/apt/auth.conf.d/corp.conf',
-      '/app/.env',
-      '/app/services/auth/.env.production',
-      '/app/server.key',
-      '/etc/nginx/tls/site.pem',
-      '/src/.git/config',
-    ]);
+    ];
+    expect(forbiddenFiles(secrets).map((f) => f.path)).toEqual(secrets);
   });
 
   it('says why', () => {

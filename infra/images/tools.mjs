@@ -9,6 +9,8 @@ export const TOOL_PACKAGES = { buildah: 'buildah', podman: 'podman', runc: 'runc
 
 /** Native overlay storage (vfs is about 10× slower); the same for buildah and podman. */
 export const STORAGE = ['--storage-driver', 'overlay'];
+/** `buildah bud` as every build here runs it: chroot isolation (no daemon), cached layers, local images only. */
+export const BUD = [...STORAGE, 'bud', '--isolation', 'chroot', '--layers', '--pull-never'];
 /** podman's global options here: runc (crun is refused on this kind of machine) and cgroupfs. */
 export const PODMAN = [...STORAGE, '--runtime', 'runc', '--cgroup-manager', 'cgroupfs'];
 

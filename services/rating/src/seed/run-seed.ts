@@ -1,7 +1,7 @@
 import { withDerived } from '../app/reviews/list-keys';
 import { allocateIds } from '../app/data/allocate-ids';
 import { reviewOid, teacherOid } from '../app/data/keys';
-import { type ReviewContent, type ReviewDoc } from '../app/reviews/review';
+import { newReview, published, type ReviewContent, type ReviewDoc } from '../app/reviews/review';
 import { teacherSearchKey } from '../app/teachers/search-key';
 import { demoReviewsFor } from './demo-reviews';
 import { DEMO_SUBJECTS } from './demo-subjects';
@@ -70,7 +70,7 @@ async function addMissingReviews(models: SeedModels, teacherIds: Map<string, num
     { $group: { _id: '$teacherId', count: { $sum: 1 } } },
   ]);
   const present = new Map(counted.map((row) => [row._id, row]));
-  const missing: Omit<ReviewDoc, 'id' | '_id'>[] = [];
+  const missing: { content: ReviewContent; authorId: string; createdAt: Date }[] = [];
   DEMO_TEACHERS.forEach((teacher, index) => {
     const teacherId = teacherIds.get(teacherKey(teacher.prefix, teacher.name)) ?? fail(`teacher ${teacher.name} missing`);
     const already = present.get(teacherId)?.count ?? 0;
@@ -85,37 +85,18 @@ async function addMissingReviews(models: SeedModels, teacherIds: Map<string, num
         flags: r.flags,
         text_rating: r.text_rating,
       };
-      missing.push(publishedReview(content, demoAuthor(index, already + n), r.createdAt));
+      missing.push({ content, authorId: demoAuthor(index, already + n), createdAt: r.createdAt });
     });
   });
   if (!missing.length) return 0;
   const ids = await allocateIds(models.counters as never, 'reviews', missing.length);
-  await models.reviews.insertMany(missing.map((r, i) => withDerived({ _id: reviewOid(ids[i]), id: ids[i], ...r } as ReviewDoc)));
+  // Stored as the write path stores a review that passed its validation when it was written.
+  const docs = missing.map(({ content, authorId, createdAt }, i) => {
+    const written = { ...newReview(ids[i], reviewOid(ids[i]), authorId, content, createdAt, createdAt), fence: 0 };
+    return withDerived({ ...published(written, createdAt), demo: true } as ReviewDoc);
+  });
+  await models.reviews.insertMany(docs);
   return missing.length;
-}
-
-function publishedReview(content: ReviewContent, authorId: string, createdAt: Date): Omit<ReviewDoc, 'id' | '_id'> {
-  return {
-    ...content,
-    authorId,
-    version: 1,
-    status: 'published',
-    reason: null,
-    publishAt: createdAt,
-    pub: { ...content, version: 1, publishedAt: createdAt },
-    visible: true,
-    hidden: false,
-    votes: '{}',
-    relUp: 0,
-    relTotal: 0,
-    reports: [],
-    reportCount: 0,
-    reportWeight: 0,
-    fence: 0,
-    createdAt,
-    updatedAt: createdAt,
-    demo: true,
-  };
 }
 
 function fail(message: string): never {

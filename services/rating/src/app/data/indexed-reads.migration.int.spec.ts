@@ -4,7 +4,7 @@
 // and a second run does nothing.
 import { useTestDatabase } from '@pupitre/server-kit/testing';
 import { withDerived } from '../reviews/list-keys';
-import { type ReviewDoc } from '../reviews/review';
+import { newReview, published, type ReviewDoc } from '../reviews/review';
 import { INDEXED_READS_MIGRATION, migrateToIndexedReads } from './indexed-reads.migration';
 import { reviewOid } from './keys';
 
@@ -20,33 +20,11 @@ const content = (teacherId: number, tot: number, year = 1) => ({
   text_rating: 'Clair.',
 });
 
-/** A review as the previous release stored it. */
+/** A review as the previous release stored it: what the write path stores, without the derived fields. */
 function previous(id: number, teacherId: number, tot: number, extra: Partial<ReviewDoc> = {}): ReviewDoc {
-  const c = content(teacherId, tot);
   const at = new Date(Date.UTC(2026, 9, id));
-  return {
-    _id: reviewOid(id),
-    id,
-    authorId: `author-${id}`,
-    ...c,
-    version: 1,
-    status: 'published',
-    reason: null,
-    publishAt: at,
-    pub: { ...c, version: 1, publishedAt: at },
-    visible: true,
-    hidden: false,
-    votes: '{"v1":1,"v2":0}',
-    relUp: 1,
-    relTotal: 2,
-    reports: [],
-    reportCount: 0,
-    reportWeight: 0,
-    fence: 3,
-    createdAt: at,
-    updatedAt: at,
-    ...extra,
-  } as unknown as ReviewDoc;
+  const written = { ...newReview(id, reviewOid(id), `author-${id}`, content(teacherId, tot), at, at), fence: 3 };
+  return { ...published(written, at), votes: '{"v1":1,"v2":0}', relUp: 1, relTotal: 2, ...extra };
 }
 
 describe('migration to indexed reads (indexed-reads-v1)', () => {

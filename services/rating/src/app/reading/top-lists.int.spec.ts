@@ -8,7 +8,7 @@ import { type CommunityCategory } from '@pupitre/contracts';
 import { type Collection } from 'mongodb';
 import { Types } from 'mongoose';
 import { withDerived } from '../reviews/list-keys';
-import { type ReviewDoc } from '../reviews/review';
+import { newReview, published, type ReviewDoc } from '../reviews/review';
 import { ReviewSchema } from '../reviews/review.schema';
 import { TopLists } from './top-lists';
 
@@ -19,28 +19,8 @@ const DAY = 86_400_000;
 function review(id: number, teacherId: number, tot: number, daysAgo: number, up: number, total: number): ReviewDoc {
   const createdAt = new Date(Date.now() - daysAgo * DAY - id);
   const content = { teacherId, subjectId: 1, year: 3, tot_rating: tot, grades: {}, flags: {}, text_rating: 'ok' };
-  return withDerived({
-    _id: new Types.ObjectId(),
-    id,
-    authorId: `a${id}`,
-    ...content,
-    version: 1,
-    status: 'published',
-    reason: null,
-    publishAt: createdAt,
-    pub: { ...content, version: 1, publishedAt: createdAt },
-    hidden: false,
-    visible: true,
-    votes: '{}',
-    relUp: up,
-    relTotal: total,
-    reports: [],
-    reportCount: 0,
-    reportWeight: 0,
-    fence: 0,
-    createdAt,
-    updatedAt: createdAt,
-  } as ReviewDoc);
+  const written = { ...newReview(id, new Types.ObjectId(), `a${id}`, content, createdAt, createdAt), fence: 0 };
+  return withDerived({ ...published(written, createdAt), relUp: up, relTotal: total });
 }
 
 describe('TopLists', () => {

@@ -2,11 +2,13 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.mjs';
 
 // End-to-end journeys in Debian's Chromium against a full local stack that the `stack` fixture
-// (support/fixtures.ts) builds and starts on free ports. One worker: the stack is shared.
+// (support/fixtures.ts) builds and starts on free ports, one per worker. Two workers (E2E_WORKERS):
+// most of a journey's time is waiting on the network and timers, so two stacks side by side on two
+// cores finish the suite in a little over half the time of one.
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   timeout: 90_000,
   expect: { timeout: 15_000 },

@@ -78,13 +78,14 @@ const allRoutes = (): RouteCase[] => [
   { name: 'not-found', path: '/no/such/page', timed: true },
 ];
 
-test.describe.configure({ mode: 'serial' });
+// The six (session, language) cases are independent: the workers share them out.
+test.describe.configure({ mode: 'parallel' });
 test.setTimeout(15 * 60_000);
 
+// Once per worker: each worker has its own stack.
 test.beforeAll(async ({ stack }) => {
   user = await createUser(stack, 'matrix');
   reviewId = await publishSampleReview(stack, user);
-  fs.rmSync(SHOTS, { recursive: true, force: true });
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 
@@ -214,6 +215,8 @@ for (const signedIn of [false, true]) {
       browser,
       stack,
     }) => {
+      const prefix = `${lang}-${session}-`;
+      for (const file of fs.readdirSync(SHOTS)) if (file.startsWith(prefix)) fs.rmSync(path.join(SHOTS, file));
       const context = await browser.newContext({ baseURL: stack.url, locale: lang, viewport: { width: 320, height: 800 } });
       const page = await signIn(context, stack.url, signedIn ? await freshSession(stack.url, user) : null, lang);
       const failures: string[] = [];
@@ -221,7 +224,7 @@ for (const signedIn of [false, true]) {
         await page.setViewportSize({ width: 320, height: 800 });
         const label = `${route.path} (${session}, ${lang})`;
         try {
-          failures.push(...(await checkRoute(context, page, route, signedIn, label, `${lang}-${session}-${route.name}`)));
+          failures.push(...(await checkRoute(context, page, route, signedIn, label, `${prefix}${route.name}`)));
         } catch (error) {
           // Named, and the run goes on: one stuck page does not hide the other routes' results.
           failures.push(`${label}: ${String((error as Error).message).split('\n')[0]}`);

@@ -32,6 +32,53 @@ function jestCounts(file) {
     return null;
   }
 }
+/** What failed, for the summary (a CI log is often read from its tail only): test names, or a file's first error line. */
+function jestFailures(file) {
+  try {
+    const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return r.testResults.flatMap((suite) => {
+      const name = path.relative(ROOT, suite.name);
+      const tests = suite.assertionResults.filter((a) => a.status === 'failed').map((a) => `${name} › ${a.fullName}`);
+      if (tests.length) return tests;
+      return suite.status === 'failed' ? [`${name}: ${firstLine(suite.message)}`] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+function playwrightFailures(file) {
+  const out = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected')
+          out.push(`${spec.file}:${spec.line} › ${spec.title}: ${firstLine(t.results.at(-1)?.error?.message)}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  try {
+    for (const suite of JSON.parse(fs.readFileSync(file, 'utf8')).suites) walk(suite);
+  } catch {
+    /* no report: the step's own output says why */
+  }
+  return out;
+}
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(ANSI_COLOUR, '')
+    .trim()
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
+/** The integration run's checks after the last test (tools/jest/integration-teardown.ts), when they failed. */
+const TEARDOWN_FAILURES = path.join(ART, 'integration-teardown-failures.txt');
+function teardownFailures() {
+  try {
+    return fs.readFileSync(TEARDOWN_FAILURES, 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
 function playwrightCounts(file) {
   try {
     const s = JSON.parse(fs.readFileSync(file, 'utf8')).stats;
@@ -70,7 +117,7 @@ const steps = [
       const out = path.join(ART, 'jest-unit.json');
       fs.rmSync(out, { force: true });
       const ok = run(bin('jest'), ['--selectProjects', 'unit-node', 'unit-web', '--json', '--outputFile', out]);
-      return { ok, counts: jestCounts(out) };
+      return { ok, counts: jestCounts(out), why: jestFailures(out) };
     },
   ],
   [
@@ -85,8 +132,9 @@ const steps = [
     () => {
       const out = path.join(ART, 'jest-integration.json');
       fs.rmSync(out, { force: true });
+      fs.rmSync(TEARDOWN_FAILURES, { force: true });
       const ok = run(bin('jest'), ['--selectProjects', 'integration', '--runInBand', '--json', '--outputFile', out]);
-      return { ok, counts: jestCounts(out) };
+      return { ok, counts: jestCounts(out), why: [...jestFailures(out), ...teardownFailures()] };
     },
   ],
   [
@@ -100,7 +148,7 @@ const steps = [
           stdio: 'inherit',
           env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
         }).status === 0;
-      return { ok, counts: playwrightCounts(out) };
+      return { ok, counts: playwrightCounts(out), why: playwrightFailures(out) };
     },
   ],
 ];
@@ -113,15 +161,18 @@ for (const [name, fn] of steps) {
   const t = Date.now();
   let ok;
   let counts = null;
+  let why;
   try {
     const r = fn();
     ok = typeof r === 'object' ? r.ok : r;
     counts = typeof r === 'object' ? r.counts : null;
+    why = (typeof r === 'object' && r.why) || [];
   } catch (err) {
     console.error(err.message);
     ok = false;
+    why = [firstLine(err.message)];
   }
-  results.push({ name, ok, counts, seconds: (Date.now() - t) / 1000 });
+  results.push({ name, ok, counts, why, seconds: (Date.now() - t) / 1000 });
 }
 
 console.log('\n━━ summary ━━');
@@ -132,6 +183,7 @@ for (const r of results) {
     ? ` (${r.counts.passed} passed, ${r.counts.failed} failed${r.counts.skipped ? `, ${r.counts.skipped} skipped` : ''})`
     : '';
   console.log(`${r.ok ? '✓' : '✗'} ${r.name.padEnd(13)} ${r.seconds.toFixed(1).padStart(6)}s${c}`);
+  if (!r.ok) for (const line of r.why.slice(0, 20)) console.log(`    ${line.length > 400 ? `${line.slice(0, 400)}…` : line}`);
   if (r.counts) {
     passed += r.counts.passed;
     failed += r.counts.failed;

@@ -113,9 +113,11 @@ export async function requestWaves(page, url, content, { limit = 12 } = {}) {
   const waves = [];
   const navigation = page.goto(url, { waitUntil: 'load', timeout: 120_000 }).catch(() => undefined);
   try {
+    // Wave 1 is the document alone: there is no page to ask for idleness before it arrives.
+    for (let i = 0; i < 400 && held.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
     for (let wave = 1; wave <= limit; wave += 1) {
       // Let the page finish what it is doing (parse, run scripts) until it asks for nothing more.
-      let seen = -1;
+      let seen = wave === 1 && held.length > 0 ? held.length : -1;
       while (seen !== held.length) {
         seen = held.length;
         await idle(page);

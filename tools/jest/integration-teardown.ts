@@ -60,5 +60,12 @@ export default async function teardown(globalConfig: RunConfig) {
       ? [`database trace (services/README.md, "Database operations per request"):\n  ${traceProblems.join('\n  ')}`]
       : []),
   ];
-  if (failures.length) throw new Error(failures.join('\n'));
+  // Also in a file that `npm test`'s summary prints (jest writes no report when this throws).
+  const failuresFile = path.join(globalConfig.rootDir, 'artifacts/integration-teardown-failures.txt');
+  fs.rmSync(failuresFile, { force: true });
+  if (failures.length) {
+    fs.mkdirSync(path.dirname(failuresFile), { recursive: true });
+    fs.writeFileSync(failuresFile, `${failures.join('\n')}\n`);
+    throw new Error(failures.join('\n'));
+  }
 }

@@ -2,6 +2,12 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs
 import { type Request, type Response } from 'express';
 import { toErrorReply } from './exception-body';
 
+/**
+ * MongoDB's duplicate-key messages quote the key ("dup key: { _id: \"<account id>\" }"): next to the
+ * request's review path that would tie an account to a review in the logs (docs/threat-model.md).
+ */
+export const withoutKeyValues = (text: string | undefined): string | undefined => text?.replace(/dup key: \{.*?\}( \})?/g, 'dup key: {…}');
+
 /** The one global exception filter: JSON bodies for every error, a log line for unexpected ones. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -13,10 +19,19 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
     const reply = toErrorReply(exception);
     if (reply.status === 503)
-      this.logger.warn({ msg: 'dependency unavailable', method: req.method, url: req.originalUrl, error: (exception as Error)?.message });
+      this.logger.warn({
+        msg: 'dependency unavailable',
+        method: req.method,
+        url: req.originalUrl,
+        error: withoutKeyValues((exception as Error)?.message),
+      });
     if (reply.unexpected) {
       const err = exception instanceof Error ? exception : new Error(String(exception));
-      this.logger.error({ msg: 'unexpected error', method: req.method, url: req.originalUrl, status: reply.status }, err.stack, 'Http');
+      this.logger.error(
+        { msg: 'unexpected error', method: req.method, url: req.originalUrl, status: reply.status },
+        withoutKeyValues(err.stack),
+        'Http',
+      );
     }
     if (res.headersSent) {
       res.end();

@@ -61,7 +61,8 @@ describe('review publication (BullMQ delayed jobs, worker, reconciler)', () => {
     expect(await aggregateMismatches(h)).toEqual([]);
   });
 
-  it.each([
+  // Side by side: each waits out the validation delay, and each has an author of its own.
+  it.concurrent.each([
     ['Ce prof est un vrai connard', 'rejected', 'offensive-language'],
     ['Es una pendeja total', 'rejected', 'offensive-language'],
     ['What a d1ckhead', 'rejected', 'offensive-language'],

@@ -351,6 +351,23 @@ describe('rating API contract', () => {
       });
     });
 
+    it("a vote shows at once in its teacher's lists, cached just before it", async () => {
+      const id = visibleIds[3];
+      const { teacherId } = (await h.conn.collection('reviews').findOne({ id }))!;
+      const shown = async () => {
+        const blocks = (await request(url).get(`/api/teacher/${teacherId}/reviews`).expect(200)).body.slice(0, -1);
+        return blocks.flatMap((b: { reviews: { id: number }[] }) => b.reviews).find((r: { id: number }) => r.id === id);
+      };
+      const before = await shown();
+      expect(await shown()).toEqual(before);
+      await request(url)
+        .post(`/api/relatable/${id}`)
+        .set(await h.auth('voter-d'))
+        .send({ value: true })
+        .expect(200);
+      expect(await shown()).toMatchObject({ relatable_count: before.relatable_count + 1 });
+    });
+
     it("votes: 404 unknown or not public, 403 on one's own review, 400 bad body or id, 401 signed out", async () => {
       const user = await h.auth('voter-c');
       await request(url).post('/api/relatable/999999').set(user).send({ value: true }).expect(404);

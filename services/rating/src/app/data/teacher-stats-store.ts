@@ -1,4 +1,4 @@
-import { ensureDocument, inTransaction } from '@pupitre/server-kit';
+import { ensureDocument, inTransaction, sharedWork, writeRetried } from '@pupitre/server-kit';
 import type { ClientSession, Collection, MongoClient } from 'mongodb';
 import { emptyStats, statsDelta, type TeacherStats } from '../reading/teacher-stats';
 import { type ReviewDoc } from '../reviews/review';
@@ -33,6 +33,13 @@ export class TeacherStatsStore {
   ): Promise<boolean> {
     const delta = statsDelta(before, after);
     if (delta.size === 0) return write();
+    if ([...delta.values()].every((inc) => Object.keys(inc).every((path) => path === 'rev'))) {
+      // Only `rev` moves (a vote, a report): no figure to keep exact with the write, so no transaction holds the teacher's
+      // row while votes on his reviews queue behind it. Moved after the write: a reader in between reads the lists once more.
+      if (!(await write())) return false;
+      for (const teacherId of delta.keys()) await writeRetried(() => this.docs.updateOne({ _id: teacherId }, { $inc: { rev: 1 } }));
+      return true;
+    }
     // Created on their own first: concurrent first upserts with $inc lose increments on DocumentDB.
     await Promise.all([...delta.keys()].map((id) => this.ensure(id)));
     return inTransaction(this.client, async (session) => {
@@ -42,9 +49,10 @@ export class TeacherStatsStore {
     });
   }
 
+  /** Once per process and teacher, whichever request comes first: outside that request's operations (its budget). */
   private async ensure(teacherId: number): Promise<void> {
     if (this.created.has(teacherId)) return;
-    await ensureDocument(() => this.docs.insertOne({ _id: teacherId, ...emptyStats() }));
+    await sharedWork(() => ensureDocument(() => this.docs.insertOne({ _id: teacherId, ...emptyStats() })));
     this.created.add(teacherId);
   }
 

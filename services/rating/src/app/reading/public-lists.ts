@@ -18,6 +18,11 @@ export const CATEGORY_ORDER: CommunityCategory[] = ['recent', 'highest', 'lowest
 export const MAX_LIMIT = 50;
 /** How long the community's lists are served before they are read again: a change shows within this (plus one read). */
 export const COMMUNITY_MAX_AGE_MS = 1000;
+/**
+ * A teacher's lists are read again when his `rev` moves, and at the latest after this long: a process stopped
+ * between a vote's write and the `rev` it moves after it (teacher-stats-store.ts) leaves them stale no longer.
+ */
+export const TEACHER_MAX_AGE_MS = 30_000;
 /** Pages of teachers kept (each entry: four lists of at most MAX_LIMIT reviews). */
 const TEACHER_PAGES = 500;
 
@@ -67,7 +72,7 @@ export class PublicLists {
     const { rev } = await this.stats.get(teacherId);
     const lists = await this.teachers.get(
       `${teacherId}:${limit}`,
-      (l) => l.rev === rev && l.generation === generation,
+      (l) => l.rev === rev && l.generation === generation && Date.now() - l.at < TEACHER_MAX_AGE_MS,
       () => sharedWork(() => this.read(limit, teacherId, [], Date.now(), rev, generation)),
     );
     return lists.blocks;

@@ -43,8 +43,9 @@ export async function writeRetried<T>(write: () => Promise<T>, attempts = WRITE_
  * Runs an upsert on a unique key, once more when it failed on that key or lost a write conflict:
  * two writers upserting the same missing document both insert, and one gets E11000 (MongoDB retries
  * such an upsert itself only in some cases) or 112. The next try finds the document and updates it.
- * Never use it for an upsert with `$inc` on a document that may not exist yet: DocumentDB loses
- * increments of concurrent first upserts; create the document first (ensureDocument).
+ * Never use it for an upsert with an update operator (`$inc`, `$addToSet`, `$push`) on a document that
+ * may not exist yet: DocumentDB loses updates of concurrent first upserts; create the document first
+ * (ensureDocument). A whole-document `replaceOne` upsert is safe.
  */
 export async function upsertRetried<T>(upsert: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {

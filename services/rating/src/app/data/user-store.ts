@@ -1,4 +1,4 @@
-import { upsertRetried } from '@pupitre/server-kit';
+import { ensureDocument, writeRetried } from '@pupitre/server-kit';
 import type { Collection } from 'mongodb';
 import { Schema } from 'mongoose';
 
@@ -29,8 +29,15 @@ export class UserStore {
     return { _id: userId, reviews: ids(doc?.reviews), favorites: ids(doc?.favorites), reported: ids(doc?.reported) };
   }
 
+  /**
+   * Adds `id` to one of the user's lists. Their first entry creates the document on its own first: on DocumentDB,
+   * concurrent upserts of one new document lose updates (20 reviews created at once by one new user lost the one kept).
+   */
   async add(userId: string, list: UserList, id: number): Promise<void> {
-    await upsertRetried(() => this.docs.updateOne({ _id: userId }, { $addToSet: { [list]: id } }, { upsert: true }));
+    const addTo = () => writeRetried(() => this.docs.updateOne({ _id: userId }, { $addToSet: { [list]: id } }));
+    if ((await addTo()).matchedCount === 1) return;
+    await ensureDocument(() => this.docs.insertOne({ _id: userId, reviews: [], favorites: [], reported: [] }));
+    await addTo();
   }
 
   async pull(userId: string, list: UserList, id: number): Promise<void> {

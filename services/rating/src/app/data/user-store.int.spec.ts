@@ -1,0 +1,34 @@
+// A user's index (`user_index`): their first entry creates the document on its own first, because
+// concurrent upserts of one new document lose updates on DocumentDB (20 reviews created at once by one
+// new user once left their index without the one review kept).
+import { useTestDatabase } from '@pupitre/server-kit/testing';
+import { UserStore } from './user-store';
+
+jest.setTimeout(30_000);
+describe('UserStore', () => {
+  const db = useTestDatabase(__filename);
+  const store = () => new UserStore(db.conn.collection('user_index') as never);
+
+  it("20 additions at once to a new user's index, for 20 new users in turn: none lost; then some leave it", async () => {
+    const users = store();
+    const ids = Array.from({ length: 20 }, (_, i) => 100 + i);
+    const lost: string[] = [];
+    for (let n = 0; n < 20; n += 1) {
+      await Promise.all(ids.map((id) => users.add(`new-user-${n}`, 'reviews', id)));
+      const kept = new Set((await users.get(`new-user-${n}`)).reviews);
+      lost.push(...ids.filter((id) => !kept.has(id)).map((id) => `new-user-${n}: ${id}`));
+    }
+    expect(lost).toEqual([]);
+    await Promise.all(ids.slice(0, 19).map((id) => users.pull('new-user-0', 'reviews', id)));
+    expect(await users.get('new-user-0')).toEqual({ _id: 'new-user-0', reviews: [119], favorites: [], reported: [] });
+  });
+
+  it('lists are sets; a user never seen reads as empty; a deleted review leaves everyone', async () => {
+    const users = store();
+    await Promise.all([users.add('a', 'favorites', 7), users.add('a', 'favorites', 7), users.add('b', 'reported', 7)]);
+    expect((await users.get('a')).favorites).toEqual([7]);
+    expect(await users.get('nobody')).toEqual({ _id: 'nobody', reviews: [], favorites: [], reported: [] });
+    await users.forgetReview(7);
+    expect([(await users.get('a')).favorites, (await users.get('b')).reported]).toEqual([[], []]);
+  });
+});

@@ -133,7 +133,15 @@ const steps = [
       const out = path.join(ART, 'jest-integration.json');
       fs.rmSync(out, { force: true });
       fs.rmSync(TEARDOWN_FAILURES, { force: true });
-      const ok = run(bin('jest'), ['--selectProjects', 'integration', '--runInBand', '--json', '--outputFile', out]);
+      const ok = run(bin('jest'), [
+        '--selectProjects',
+        'integration',
+        '--maxWorkers',
+        process.env.INTEGRATION_WORKERS ?? '2',
+        '--json',
+        '--outputFile',
+        out,
+      ]);
       return { ok, counts: jestCounts(out), why: [...jestFailures(out), ...teardownFailures()] };
     },
   ],

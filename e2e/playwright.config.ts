@@ -4,7 +4,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.mjs';
 // End-to-end journeys in Debian's Chromium against a full local stack that the `stack` fixture
 // (support/fixtures.ts) builds and starts on free ports, one per worker. Two workers (E2E_WORKERS):
 // most of a journey's time is waiting on the network and timers, so two stacks side by side on two
-// cores finish the suite in a little over half the time of one.
+// cores finish the suite in about 70 % of the time of one (measured: 12.4 → 8.9 min).
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',

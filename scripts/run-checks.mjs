@@ -71,6 +71,7 @@ const firstLine = (text) =>
     .find((l) => l.trim()) ?? '';
 /** The integration run's checks after the last test (tools/jest/integration-teardown.ts), when they failed. */
 const TEARDOWN_FAILURES = path.join(ART, 'integration-teardown-failures.txt');
+env.INTEGRATION_FAILURES_FILE = TEARDOWN_FAILURES;
 function teardownFailures() {
   try {
     return fs.readFileSync(TEARDOWN_FAILURES, 'utf8').split('\n').filter(Boolean);

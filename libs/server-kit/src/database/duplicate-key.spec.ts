@@ -1,4 +1,4 @@
-import { ensureDocument, isDuplicateKey, isWriteConflict, upsertRetried, writeRetried } from './duplicate-key';
+import { ensureDocument, isDuplicateKey, isWriteConflict, updateCreating, upsertRetried, writeRetried } from './duplicate-key';
 
 describe('isDuplicateKey', () => {
   it('recognises a unique-index failure by code or message, nothing else', () => {
@@ -65,5 +65,22 @@ describe('writeRetried and ensureDocument', () => {
     const answers = [conflict(), Object.assign(new Error('E11000'), { code: 11000 })];
     await expect(ensureDocument(async () => Promise.reject(answers.shift()))).resolves.toBeUndefined();
     await expect(ensureDocument(async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+  });
+});
+
+describe('updateCreating', () => {
+  it('one write when the document exists; else it is created apart, then updated; null if deleted in between', async () => {
+    const inserts: string[] = [];
+    const insert = async () => void inserts.push('insert');
+    await expect(updateCreating(async () => 'updated', insert)).resolves.toBe('updated');
+    expect(inserts).toEqual([]);
+    const answers: (string | null)[] = [null, 'updated after creation'];
+    await expect(updateCreating(async () => answers.shift() ?? null, insert)).resolves.toBe('updated after creation');
+    expect(inserts).toEqual(['insert']);
+    // Created by a concurrent writer: the duplicate key is taken as "it exists".
+    const raced = [null, 'updated'];
+    const duplicate = async () => Promise.reject(Object.assign(new Error('E11000'), { code: 11000 }));
+    await expect(updateCreating(async () => raced.shift() ?? null, duplicate)).resolves.toBe('updated');
+    await expect(updateCreating(async () => null, insert)).resolves.toBeNull();
   });
 });

@@ -44,8 +44,8 @@ export async function writeRetried<T>(write: () => Promise<T>, attempts = WRITE_
  * two writers upserting the same missing document both insert, and one gets E11000 (MongoDB retries
  * such an upsert itself only in some cases) or 112. The next try finds the document and updates it.
  * Never use it for an upsert with an update operator (`$inc`, `$addToSet`, `$push`) on a document that
- * may not exist yet: DocumentDB loses updates of concurrent first upserts; create the document first
- * (ensureDocument). A whole-document `replaceOne` upsert is safe.
+ * may not exist yet: DocumentDB loses updates of concurrent first upserts; use updateCreating. A
+ * whole-document `replaceOne` upsert is safe.
  */
 export async function upsertRetried<T>(upsert: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
@@ -67,4 +67,17 @@ export async function ensureDocument(insert: () => Promise<unknown>): Promise<vo
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
   }
+}
+
+/**
+ * The safe form of an upsert with an update operator (`$inc`, `$addToSet`): runs `update` (its result, or
+ * null when no document matched); when the document does not exist yet, creates it apart first
+ * (`ensureDocument(insert)`, a concurrent creation included) and runs `update` once more. One write when the
+ * document exists. Null only when the document was deleted again in between.
+ */
+export async function updateCreating<T>(update: () => Promise<T | null>, insert: () => Promise<unknown>): Promise<T | null> {
+  const first = await writeRetried(update);
+  if (first !== null) return first;
+  await ensureDocument(insert);
+  return writeRetried(update);
 }

@@ -1,4 +1,4 @@
-import { ensureDocument } from '@pupitre/server-kit';
+import { updateCreating } from '@pupitre/server-kit';
 
 /** The `counters` collection, as the driver's or a mongoose model's. */
 interface Counters {
@@ -10,14 +10,16 @@ interface Counters {
 // concurrent first upserts with `$inc`.
 export async function allocateIds(counters: Counters, sequence: string, count = 1): Promise<number[]> {
   if (!Number.isInteger(count) || count < 1) throw new Error(`allocateIds: count must be a positive integer, got ${count}`);
-  for (let attempt = 1; attempt <= 2; attempt += 1) {
-    const found = await counters.findOneAndUpdate({ _id: sequence }, { $inc: { seq: count } }, { returnDocument: 'after' });
-    // The driver answers the document (v6+), mongoose the document too; older drivers wrapped it in `value`.
-    const doc = (found && typeof found === 'object' && 'value' in found ? (found as { value: unknown }).value : found) as {
-      seq: number;
-    } | null;
-    if (doc) return Array.from({ length: count }, (_, i) => doc.seq - count + 1 + i);
-    await ensureDocument(() => counters.insertOne({ _id: sequence, seq: 0 }));
-  }
-  throw new Error(`allocateIds: counter ${sequence} could not be created`);
+  const doc = await updateCreating(
+    async () => {
+      const found = await counters.findOneAndUpdate({ _id: sequence }, { $inc: { seq: count } }, { returnDocument: 'after' });
+      // The driver answers the document (v6+), mongoose the document too; older drivers wrapped it in `value`.
+      return (found && typeof found === 'object' && 'value' in found ? (found as { value: unknown }).value : found) as {
+        seq: number;
+      } | null;
+    },
+    () => counters.insertOne({ _id: sequence, seq: 0 }),
+  );
+  if (!doc) throw new Error(`allocateIds: counter ${sequence} could not be created`);
+  return Array.from({ length: count }, (_, i) => doc.seq - count + 1 + i);
 }

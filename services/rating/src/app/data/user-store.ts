@@ -1,4 +1,4 @@
-import { ensureDocument, writeRetried } from '@pupitre/server-kit';
+import { updateCreating } from '@pupitre/server-kit';
 import type { Collection } from 'mongodb';
 import { Schema } from 'mongoose';
 
@@ -34,10 +34,10 @@ export class UserStore {
    * concurrent upserts of one new document lose updates (20 reviews created at once by one new user lost the one kept).
    */
   async add(userId: string, list: UserList, id: number): Promise<void> {
-    const addTo = () => writeRetried(() => this.docs.updateOne({ _id: userId }, { $addToSet: { [list]: id } }));
-    if ((await addTo()).matchedCount === 1) return;
-    await ensureDocument(() => this.docs.insertOne({ _id: userId, reviews: [], favorites: [], reported: [] }));
-    await addTo();
+    await updateCreating(
+      async () => ((await this.docs.updateOne({ _id: userId }, { $addToSet: { [list]: id } })).matchedCount ? true : null),
+      () => this.docs.insertOne({ _id: userId, reviews: [], favorites: [], reported: [] }),
+    );
   }
 
   async pull(userId: string, list: UserList, id: number): Promise<void> {

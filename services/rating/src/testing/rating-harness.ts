@@ -124,7 +124,7 @@ export async function waitFor<T>(probe: () => Promise<T | null | undefined | fal
 
 /**
  * Waits until review `id` has the verdict `status` in the database, then until every public list
- * shows it: a teacher's at once (his figures moved), the community's within COMMUNITY_MAX_AGE_MS.
+ * shows it: the community's within COMMUNITY_MAX_AGE_MS, a teacher's within FIGURES_MAX_AGE_MS (the same).
  */
 export async function waitShown(
   h: Pick<Harness, 'conn'>,

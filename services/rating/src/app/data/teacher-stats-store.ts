@@ -1,14 +1,24 @@
 import { ensureDocument, inTransaction, sharedWork, writeRetried } from '@pupitre/server-kit';
 import type { ClientSession, Collection, MongoClient } from 'mongodb';
+import { BoundedCache } from '../reading/bounded-cache';
 import { emptyStats, statsDelta, type TeacherStats } from '../reading/teacher-stats';
 import { type ReviewDoc } from '../reviews/review';
 
 type StatsDoc = TeacherStats & { _id: number };
 
+/** How old the figures `recent()` serves may be: a change shows in the ranking, search and a teacher's lists within this. */
+export const FIGURES_MAX_AGE_MS = 1000;
+
+export interface FiguresSnapshot {
+  at: number;
+  stats: Map<number, TeacherStats>;
+}
+
 /** One document per teacher (`_id` = his id), changed only by `$inc` in the review write's transaction: exact whatever fails. */
 export class TeacherStatsStore {
   /** Teachers whose document is known to exist (bounded by the catalogue's size). */
   private readonly created = new Set<number>();
+  private readonly snapshot = new BoundedCache<FiguresSnapshot>(1);
 
   constructor(
     private readonly docs: Collection<StatsDoc>,
@@ -23,6 +33,20 @@ export class TeacherStatsStore {
   async all(): Promise<Map<number, TeacherStats>> {
     const docs = await this.docs.find({}).toArray();
     return new Map(docs.map((doc) => [doc._id, { ...emptyStats(), ...doc }]));
+  }
+
+  /**
+   * Every teacher's figures (one document per teacher: bounded by the catalogue) as read less than FIGURES_MAX_AGE_MS
+   * ago; read again in the background after half of it, so that no request waits for it under load.
+   */
+  recent(): Promise<FiguresSnapshot> {
+    const now = Date.now();
+    return this.snapshot.get(
+      'all',
+      (f) => now - f.at < FIGURES_MAX_AGE_MS,
+      () => sharedWork(async () => ({ at: Date.now(), stats: await this.all() })),
+      (f) => now - f.at >= FIGURES_MAX_AGE_MS / 2,
+    );
   }
 
   /** Runs `write` (false: it matched nothing) and the figures it changes in one transaction; alone when no figure changes. */

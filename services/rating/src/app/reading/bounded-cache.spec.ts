@@ -66,3 +66,52 @@ test('a failed computation is not kept', async () => {
     ),
   ).toBe('ok');
 });
+
+test('once due for a refresh, serves the value held while it is computed again once in the background', async () => {
+  const cache = new BoundedCache<number>(2);
+  let computed = 0;
+  let release = () => {};
+  const compute = () => new Promise<number>((resolve) => (release = () => resolve(++computed)));
+  const first = cache.get('k', () => true, compute);
+  release();
+  expect(await first).toBe(1);
+  const due = () => true;
+  expect(await cache.get('k', () => true, compute, due)).toBe(1); // refresh started, not awaited
+  expect(await cache.get('k', () => true, compute, due)).toBe(1); // still one refresh
+  release();
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(computed).toBe(2);
+  expect(await cache.get('k', () => true, compute)).toBe(2);
+});
+
+test('a failed background refresh leaves the value served while it is fresh', async () => {
+  const cache = new BoundedCache<string>(2);
+  await cache.get(
+    'k',
+    () => true,
+    async () => 'a',
+  );
+  expect(
+    await cache.get(
+      'k',
+      () => true,
+      async () => Promise.reject(new Error('down')),
+      () => true,
+    ),
+  ).toBe('a');
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(
+    await cache.get(
+      'k',
+      () => true,
+      async () => 'b',
+    ),
+  ).toBe('a');
+  expect(
+    await cache.get(
+      'k',
+      () => false,
+      async () => 'b',
+    ),
+  ).toBe('b');
+});

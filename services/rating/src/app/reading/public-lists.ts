@@ -16,11 +16,15 @@ import { type ListedReview, TopLists } from './top-lists';
 
 export const CATEGORY_ORDER: CommunityCategory[] = ['recent', 'highest', 'lowest', 'relevant'];
 export const MAX_LIMIT = 50;
-/** How long the community's lists are served before they are read again: a change shows within this (plus one read). */
+/**
+ * How long the community's lists are served: a change shows within this (plus one read). They are read again in the
+ * background after half of it, so that no request waits for them under load.
+ */
 export const COMMUNITY_MAX_AGE_MS = 1000;
 /**
- * A teacher's lists are read again when his `rev` moves, and at the latest after this long: a process stopped
- * between a vote's write and the `rev` it moves after it (teacher-stats-store.ts) leaves them stale no longer.
+ * A teacher's lists are read again when his `rev` moves (as TeacherStatsStore.recent has it: within FIGURES_MAX_AGE_MS),
+ * and at the latest after this long: a process stopped between a vote's write and the `rev` it moves after it
+ * (teacher-stats-store.ts) leaves them stale no longer.
  */
 export const TEACHER_MAX_AGE_MS = 30_000;
 /** Pages of teachers kept (each entry: four lists of at most MAX_LIMIT reviews). */
@@ -29,9 +33,8 @@ const TEACHER_PAGES = 500;
 interface Lists {
   blocks: CommunityCategoryBlock[];
   at: number;
-  /** The community's: this process's count of its own public changes then; a teacher's: his figures' `rev` then (teacher-stats.ts). */
-  rev: number;
-  generation: number;
+  /** What they were read at: the catalogue's generation, this process's own changes, a teacher's `rev` (teacher-stats.ts). */
+  version: string;
 }
 
 // The community's and each teacher's lists (top-lists.ts) in bounded caches: a teacher's while his figures' `rev` holds,
@@ -42,8 +45,9 @@ export class PublicLists {
   private readonly reviews: Collection<ReviewDoc>;
   private readonly community = new BoundedCache<Lists>(MAX_LIMIT);
   private readonly teachers = new BoundedCache<Lists>(TEACHER_PAGES);
-  /** Moves with this process's own changes of public reviews: its community lists are read again at once after them. */
+  /** This process's own changes of public reviews, in all and per teacher: its lists are read again at once after them. */
   private localChanges = 0;
+  private readonly localChangesOf = new Map<number, number>();
 
   constructor(
     @Inject(getConnectionToken()) connection: Connection,
@@ -51,7 +55,10 @@ export class PublicLists {
     @Inject(TeacherStatsStore) private readonly stats: TeacherStatsStore,
     @Inject(ReviewStore) store: ReviewStore,
   ) {
-    store.onPublicChange(() => this.localChanges++);
+    store.onPublicChange((teacherId) => {
+      this.localChanges++;
+      this.localChangesOf.set(teacherId, (this.localChangesOf.get(teacherId) ?? 0) + 1);
+    });
     this.reviews = connection.collection('reviews') as never;
     this.top = new TopLists(this.reviews);
   }
@@ -59,33 +66,29 @@ export class PublicLists {
   async lists(limit: number, teacherId?: number): Promise<CommunityCategoryBlock[]> {
     const catalogue = await this.catalogue.get();
     const generation = this.catalogue.generation;
+    const now = Date.now();
     if (teacherId === undefined) {
-      const now = Date.now();
-      const changes = this.localChanges;
+      const version = `${generation}:${this.localChanges}`;
       const lists = await this.community.get(
         String(limit),
-        (l) => now - l.at < COMMUNITY_MAX_AGE_MS && l.generation === generation && l.rev === changes,
-        () => sharedWork(() => this.read(limit, undefined, [...catalogue.delisted], now, changes, generation)),
+        (l) => now - l.at < COMMUNITY_MAX_AGE_MS && l.version === version,
+        () => sharedWork(() => this.read(limit, undefined, [...catalogue.delisted], version)),
+        (l) => now - l.at >= COMMUNITY_MAX_AGE_MS / 2,
       );
       return lists.blocks;
     }
-    const { rev } = await this.stats.get(teacherId);
+    const rev = (await this.stats.recent()).stats.get(teacherId)?.rev ?? 0;
+    const version = `${generation}:${this.localChangesOf.get(teacherId) ?? 0}:${rev}`;
     const lists = await this.teachers.get(
       `${teacherId}:${limit}`,
-      (l) => l.rev === rev && l.generation === generation && Date.now() - l.at < TEACHER_MAX_AGE_MS,
-      () => sharedWork(() => this.read(limit, teacherId, [], Date.now(), rev, generation)),
+      (l) => l.version === version && now - l.at < TEACHER_MAX_AGE_MS,
+      () => sharedWork(() => this.read(limit, teacherId, [], version)),
     );
     return lists.blocks;
   }
 
-  private async read(
-    limit: number,
-    teacherId: number | undefined,
-    delisted: number[],
-    at: number,
-    rev: number,
-    generation: number,
-  ): Promise<Lists> {
+  private async read(limit: number, teacherId: number | undefined, delisted: number[], version: string): Promise<Lists> {
+    const at = Date.now();
     const catalogue = await this.catalogue.get();
     const lists = await Promise.all(CATEGORY_ORDER.map((category) => this.top.top(category, limit, { teacherId, delisted })));
     const blocks = CATEGORY_ORDER.map((title, i) => ({
@@ -94,7 +97,7 @@ export class PublicLists {
         .filter((r): r is ListedReview & { pub: NonNullable<ListedReview['pub']> } => r.pub !== null)
         .map((r) => toPublicReview(r, r.pub, catalogue)),
     })).filter((block) => block.reviews.length > 0);
-    return { blocks, at, rev, generation };
+    return { blocks, at, version };
   }
 
   /** `{ "<id>": [vote, favourite] }` for the listed reviews (null/false for everyone when signed out). */

@@ -14,10 +14,6 @@ import { meanRating, rankTeachers, roundToOneDecimal, schoolMean } from './ranki
 import { searchKey } from './search-key';
 import { statsView, type TeacherStats, yearCounts } from '../reading/teacher-stats';
 import { groupYears, monthStart } from '../reading/year-groups';
-import { BoundedCache } from '../reading/bounded-cache';
-
-/** How long the ranking is served before every teacher's figures are read again. */
-export const RANKING_MAX_AGE_MS = 1000;
 
 /** Teacher pages, search and ranking: the catalogue and each teacher's figures over his public reviews (teacher_stats). */
 @Injectable()
@@ -28,46 +24,31 @@ export class TeachersService {
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
   ) {}
 
-  private readonly figures = new BoundedCache<{
-    at: number;
-    generation: number;
-    stats: Map<number, TeacherStats>;
-    ranking?: RankingEntry[];
-  }>(1);
-
-  /** Every teacher's figures (hundreds of documents), read again after RANKING_MAX_AGE_MS or a catalogue change. */
-  private async allFigures() {
-    const now = Date.now();
-    const generation = this.catalogue.generation;
-    return this.figures.get(
-      'all',
-      (f) => now - f.at < RANKING_MAX_AGE_MS && f.generation === generation,
-      async () => ({ at: now, generation, stats: await this.stats.all() }),
-    );
-  }
+  /** The last ranking, computed again when the figures (TeacherStatsStore.recent) or the catalogue moved. */
+  private last?: { stats: Map<number, TeacherStats>; generation: number; ranking: RankingEntry[] };
 
   /** Teachers with enough public reviews, best first (see bayesian-ranking.ts), each with the score the order follows. */
   async ranking(): Promise<RankingEntry[]> {
     const { sorted, subjects } = await this.catalogue.get();
-    const figures = await this.allFigures();
-    figures.ranking ??= (() => {
-      const active = sorted
-        .filter((t) => !t.archived)
-        .map((t) => ({ ...t, ...(figures.stats.get(t.id) ?? { reviewCount: 0, ratingSum: 0 }) }));
-      const totals = active.reduce((acc, t) => ({ sum: acc.sum + t.ratingSum, count: acc.count + t.reviewCount }), { sum: 0, count: 0 });
-      return rankTeachers(active, { minReviews: this.config.RANKING_MIN_REVIEWS, schoolMean: schoolMean(totals.sum, totals.count) }).map(
-        ({ teacher, rating, score }) => ({
-          id: teacher.id,
-          prefix: teacher.prefix,
-          name: teacher.name,
-          subjects: teacher.subjectIds.flatMap((id) => subjects.get(id)?.name ?? []),
-          rating,
-          score: roundToOneDecimal(score),
-          reviews: teacher.reviewCount,
-        }),
-      );
-    })();
-    return figures.ranking;
+    const generation = this.catalogue.generation;
+    const { stats: figures } = await this.stats.recent();
+    if (this.last?.stats === figures && this.last.generation === generation) return this.last.ranking;
+    const active = sorted.filter((t) => !t.archived).map((t) => ({ ...t, ...(figures.get(t.id) ?? { reviewCount: 0, ratingSum: 0 }) }));
+    const totals = active.reduce((acc, t) => ({ sum: acc.sum + t.ratingSum, count: acc.count + t.reviewCount }), { sum: 0, count: 0 });
+    const ranking = rankTeachers(active, {
+      minReviews: this.config.RANKING_MIN_REVIEWS,
+      schoolMean: schoolMean(totals.sum, totals.count),
+    }).map(({ teacher, rating, score }) => ({
+      id: teacher.id,
+      prefix: teacher.prefix,
+      name: teacher.name,
+      subjects: teacher.subjectIds.flatMap((id) => subjects.get(id)?.name ?? []),
+      rating,
+      score: roundToOneDecimal(score),
+      reviews: teacher.reviewCount,
+    }));
+    this.last = { stats: figures, generation, ranking };
+    return ranking;
   }
 
   async detail(id: number): Promise<TeacherDetail | null> {
@@ -106,7 +87,7 @@ export class TeachersService {
     if (!words.length) return [];
     const { sorted, subjects } = await this.catalogue.get();
     const matches = sorted.filter((t) => !t.archived && words.every((w) => t.searchKey.includes(w)));
-    const { stats: figures } = await this.allFigures();
+    const { stats: figures } = await this.stats.recent();
     return matches.slice(0, TEACHER_SEARCH_LIMIT).map((t) => {
       const stats = figures.get(t.id) ?? { reviewCount: 0, ratingSum: 0 };
       return {

@@ -1,4 +1,4 @@
-import { appendToJsonArray, jsonOnce } from './json-body';
+import { answerOnce, appendToJsonArray, asJson, jsonOnce } from './json-body';
 
 describe('cached JSON bodies', () => {
   it('serializes a value once and gives the same text back', () => {
@@ -16,5 +16,27 @@ describe('cached JSON bodies', () => {
       { z: 3 },
     ]);
     expect(JSON.parse(appendToJsonArray('[]', '{"1":[null,false]}'))).toEqual([{ 1: [null, false] }]);
+  });
+
+  it('makes an answer once per value, with an ETag that follows its text', () => {
+    const value = [{ id: 1 }];
+    let made = 0;
+    const answer = answerOnce(value, () => `${++made}`);
+    expect(answerOnce(value, () => `${++made}`)).toBe(answer);
+    expect(made).toBe(1);
+    expect(answer.etag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect(answerOnce([{ id: 1 }]).etag).toBe(answerOnce([{ id: 1 }]).etag);
+    expect(answerOnce([{ id: 2 }]).etag).not.toBe(answerOnce([{ id: 1 }]).etag);
+  });
+
+  it('sends a made answer with its ETag, a text without one', () => {
+    const headers: Record<string, string> = {};
+    const res = { type: () => res, setHeader: (name: string, v: string) => (headers[name] = v) } as never;
+    const answer = answerOnce({ a: 1 });
+    expect(asJson(res, answer)).toBe('{"a":1}');
+    expect(headers.ETag).toBe(answer.etag);
+    delete headers.ETag;
+    expect(asJson(res, '[]')).toBe('[]');
+    expect(headers.ETag).toBeUndefined();
   });
 });

@@ -100,20 +100,16 @@ export class PublicLists {
     return { blocks, at, version };
   }
 
-  /** `{ "<id>": [vote, favourite] }` for the listed reviews (null/false for everyone when signed out). */
-  async userState(
-    blocks: CommunityCategoryBlock[],
-    userId: string | null,
-    favourites: ReadonlySet<number> = new Set(),
-  ): Promise<ReviewUserState> {
-    const ids = [...new Set(blocks.flatMap((b) => b.reviews.map((r) => r.id)))];
+  /** `{ "<id>": [vote, favourite] }` for the listed reviews, as user `userId` sees them. */
+  async userState(blocks: CommunityCategoryBlock[], userId: string, favourites: ReadonlySet<number>): Promise<ReviewUserState> {
+    const ids = listedIds(blocks);
     const votes = new Map<number, string>();
-    if (userId && ids.length) {
+    if (ids.length) {
       const docs = await this.reviews.find({ _id: { $in: ids.map(reviewOid) } }, { projection: { _id: 0, id: 1, votes: 1 } }).toArray();
       for (const doc of docs) votes.set(doc.id, doc.votes);
     }
     const state: ReviewUserState = {};
-    for (const id of ids) state[String(id)] = [userId && votes.has(id) ? voteIn(votes.get(id)!, userId) : null, favourites.has(id)];
+    for (const id of ids) state[String(id)] = [votes.has(id) ? voteIn(votes.get(id)!, userId) : null, favourites.has(id)];
     return state;
   }
 
@@ -121,3 +117,9 @@ export class PublicLists {
     return this.top.top('recent', limit, { teacherId, delisted: [] });
   }
 }
+
+const listedIds = (blocks: CommunityCategoryBlock[]) => [...new Set(blocks.flatMap((b) => b.reviews.map((r) => r.id)))];
+
+/** The state of every listed review for a reader signed out: no vote, no favourite. */
+export const signedOutState = (blocks: CommunityCategoryBlock[]): ReviewUserState =>
+  Object.fromEntries(listedIds(blocks).map((id) => [String(id), [null, false]]));

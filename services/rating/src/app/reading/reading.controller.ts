@@ -8,11 +8,8 @@ import { CurrentUser, OptionalAuth } from '../auth/auth.guard';
 import { type AuthUser } from '../auth/token-verifier';
 import { UserStore } from '../data/user-store';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
-import { appendToJsonArray, asJson, jsonOnce } from './json-body';
-import { PublicLists } from './public-lists';
-
-/** The signed-out state of a list (the same for every anonymous reader), serialized once per list. */
-const signedOutState = new WeakMap<CommunityCategoryBlock[], string>();
+import { answerOnce, appendToJsonArray, asJson, type JsonAnswer, jsonOnce } from './json-body';
+import { PublicLists, signedOutState } from './public-lists';
 
 /** The community page and a teacher's reviews (public-lists.ts), then the caller's vote and favourite per listed review. */
 @ApiTags('reviews')
@@ -35,7 +32,7 @@ export class ReadingController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
     const blocks = await this.lists.lists(query.limit ?? this.config.COMMUNITY_PER_CATEGORY);
-    return asJson(res, appendToJsonArray(jsonOnce(blocks), await this.stateJson(blocks, user)));
+    return asJson(res, await this.answer(blocks, user));
   }
 
   @Get('teacher/:id/reviews')
@@ -51,13 +48,13 @@ export class ReadingController {
     const teacher = (await this.catalogue.get()).teachers.get(id);
     if (!teacher || teacher.delisted) throw ApiError.of(404, 'not-found');
     const blocks = await this.lists.lists(query.limit ?? this.config.COMMUNITY_PER_CATEGORY, id);
-    return asJson(res, appendToJsonArray(jsonOnce(blocks), await this.stateJson(blocks, user)));
+    return asJson(res, await this.answer(blocks, user));
   }
 
-  private async stateJson(blocks: CommunityCategoryBlock[], user: AuthUser | null): Promise<string> {
-    if (user) return JSON.stringify(await this.lists.userState(blocks, user.id, new Set((await this.users.get(user.id)).favorites)));
-    let text = signedOutState.get(blocks);
-    if (text === undefined) signedOutState.set(blocks, (text = JSON.stringify(await this.lists.userState(blocks, null))));
-    return text;
+  /** The lists, then the caller's state per review; signed out, the same answer for every reader, made once per lists. */
+  private async answer(blocks: CommunityCategoryBlock[], user: AuthUser | null): Promise<string | JsonAnswer> {
+    if (!user) return answerOnce(blocks, () => appendToJsonArray(jsonOnce(blocks), JSON.stringify(signedOutState(blocks))));
+    const favourites = new Set((await this.users.get(user.id)).favorites);
+    return appendToJsonArray(jsonOnce(blocks), JSON.stringify(await this.lists.userState(blocks, user.id, favourites)));
   }
 }

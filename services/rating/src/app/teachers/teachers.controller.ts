@@ -12,7 +12,7 @@ import {
 } from '@pupitre/contracts';
 import { ApiError, ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
 import { z } from 'zod';
-import { asJson, jsonOnce } from '../reading/json-body';
+import { answerOnce, asJson } from '../reading/json-body';
 import { TeachersService } from './teachers.service';
 
 @ApiTags('teachers')
@@ -34,7 +34,7 @@ export class TeachersController {
   @Get('teachers/ranking')
   @ApiOkResponse({ description: 'Best teachers first', schema: zodApiSchema(rankingSchema) })
   async ranking(@Res({ passthrough: true }) res: Response): Promise<string> {
-    return asJson(res, jsonOnce(await this.teachers.ranking()));
+    return asJson(res, answerOnce(await this.teachers.ranking()));
   }
 
   @Get('teacher/:id')

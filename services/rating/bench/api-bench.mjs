@@ -310,6 +310,7 @@ async function main() {
       figures.rss = apis.map((p) => rssKiB(p.child.pid));
       figures.load = loadAverage();
       log(`API RSS after the reads: ${figures.rss.map((k) => `${(k / 1024).toFixed(0)} MiB`).join(', ')}`);
+      for (const url of apiUrls) log(`  ${url}: ${await memoryBreakdown(url)}`);
       // The writes and the lateness run at the largest size: the processes of a smaller one stop before the next seed.
       if (size !== sizes.at(-1)) {
         await stopAll();
@@ -411,6 +412,20 @@ async function waitReady(url, proc, timeoutMs, what) {
     }
     if (Date.now() > deadline) throw new Error(`${what} not ready at ${url} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Where an API's memory is, from its /metrics (prom-client's defaults): V8's heap spaces and external memory, in MiB. */
+async function memoryBreakdown(url) {
+  try {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const mib = (re) => ((Number(re.exec(text)?.[1]) || 0) / 2 ** 20).toFixed(0);
+    const spaces = ['new', 'old', 'code', 'large_object']
+      .map((space) => `${space} ${mib(new RegExp(`nodejs_heap_space_size_total_bytes\\{space="${space}"\\} (\\d+)`))}`)
+      .join(', ');
+    return `heap total ${mib(/nodejs_heap_size_total_bytes (\d+)/)} MiB (${spaces}), external ${mib(/nodejs_external_memory_bytes (\d+)/)} MiB`;
+  } catch (err) {
+    return `no /metrics (${err.message})`;
   }
 }
 

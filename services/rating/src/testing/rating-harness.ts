@@ -1,7 +1,7 @@
 // Test harness of the rating integration tests: the API and the worker in-process on the test
 // file's own database and queue prefix, a token issuer standing in for the auth service, and the
 // demo catalogue. Not part of the bundles.
-import { COMMUNITY_MAX_AGE_MS } from '../app/reading/public-lists';
+import { FIGURES_MAX_AGE_MS } from '../app/data/teacher-stats-store';
 import {
   dropDatabase,
   startTestApp,
@@ -124,7 +124,7 @@ export async function waitFor<T>(probe: () => Promise<T | null | undefined | fal
 
 /**
  * Waits until review `id` has the verdict `status` in the database, then until every public list
- * shows it: the community's within COMMUNITY_MAX_AGE_MS, a teacher's within FIGURES_MAX_AGE_MS (the same).
+ * shows it: every list is read again once the figures it follows moved, within FIGURES_MAX_AGE_MS.
  */
 export async function waitShown(
   h: Pick<Harness, 'conn'>,
@@ -140,7 +140,7 @@ export async function waitShown(
     timeoutMs,
     `review ${id} ${status}`,
   );
-  await new Promise((resolve) => setTimeout(resolve, COMMUNITY_MAX_AGE_MS + 50));
+  await new Promise((resolve) => setTimeout(resolve, FIGURES_MAX_AGE_MS + 50));
   return doc;
 }
 

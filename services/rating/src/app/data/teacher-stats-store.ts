@@ -12,6 +12,8 @@ export const FIGURES_MAX_AGE_MS = 1000;
 export interface FiguresSnapshot {
   at: number;
   stats: Map<number, TeacherStats>;
+  /** The sum of every teacher's `rev`: it moves with every change of a public review. */
+  revision: number;
 }
 
 /** One document per teacher (`_id` = his id), changed only by `$inc` in the review write's transaction: exact whatever fails. */
@@ -44,7 +46,12 @@ export class TeacherStatsStore {
     return this.snapshot.get(
       'all',
       (f) => now - f.at < FIGURES_MAX_AGE_MS,
-      () => sharedWork(async () => ({ at: Date.now(), stats: await this.all() })),
+      () =>
+        sharedWork(async () => {
+          const at = Date.now();
+          const stats = await this.all();
+          return { at, stats, revision: [...stats.values()].reduce((sum, s) => sum + s.rev, 0) };
+        }),
       (f) => now - f.at >= FIGURES_MAX_AGE_MS / 2,
     );
   }

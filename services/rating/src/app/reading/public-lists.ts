@@ -17,28 +17,23 @@ import { type ListedReview, TopLists } from './top-lists';
 export const CATEGORY_ORDER: CommunityCategory[] = ['recent', 'highest', 'lowest', 'relevant'];
 export const MAX_LIMIT = 50;
 /**
- * How long the community's lists are served: a change shows within this (plus one read). They are read again in the
- * background after half of it, so that no request waits for them under load.
+ * The lists are read again when the figures move (TeacherStatsStore.recent: every public change moves a teacher's `rev`,
+ * seen within FIGURES_MAX_AGE_MS), and at the latest after this long: a process stopped between a vote's write and the
+ * `rev` it moves after it (teacher-stats-store.ts) leaves them stale no longer.
  */
-export const COMMUNITY_MAX_AGE_MS = 1000;
-/**
- * A teacher's lists are read again when his `rev` moves (as TeacherStatsStore.recent has it: within FIGURES_MAX_AGE_MS),
- * and at the latest after this long: a process stopped between a vote's write and the `rev` it moves after it
- * (teacher-stats-store.ts) leaves them stale no longer.
- */
-export const TEACHER_MAX_AGE_MS = 30_000;
+export const LISTS_MAX_AGE_MS = 30_000;
 /** Pages of teachers kept (each entry: four lists of at most MAX_LIMIT reviews). */
 const TEACHER_PAGES = 500;
 
 interface Lists {
   blocks: CommunityCategoryBlock[];
   at: number;
-  /** What they were read at: the catalogue's generation, this process's own changes, a teacher's `rev` (teacher-stats.ts). */
+  /** What they were read at: the catalogue's generation, this process's own changes, the figures' revision or a teacher's `rev`. */
   version: string;
 }
 
-// The community's and each teacher's lists (top-lists.ts) in bounded caches: a teacher's while his figures' `rev` holds,
-// the community's for COMMUNITY_MAX_AGE_MS. No copy of the reviews is held: memory does not grow with their number.
+// The community's and each teacher's lists (top-lists.ts) in bounded caches while the figures they follow hold: a teacher's
+// `rev`, the sum of every teacher's for the community. No copy of the reviews is held: memory does not grow with their number.
 @Injectable()
 export class PublicLists {
   private readonly top: TopLists;
@@ -67,22 +62,19 @@ export class PublicLists {
     const catalogue = await this.catalogue.get();
     const generation = this.catalogue.generation;
     const now = Date.now();
-    if (teacherId === undefined) {
-      const version = `${generation}:${this.localChanges}`;
-      const lists = await this.community.get(
-        String(limit),
-        (l) => now - l.at < COMMUNITY_MAX_AGE_MS && l.version === version,
-        () => sharedWork(() => this.read(limit, undefined, [...catalogue.delisted], version)),
-        (l) => now - l.at >= COMMUNITY_MAX_AGE_MS / 2,
-      );
-      return lists.blocks;
-    }
-    const rev = (await this.stats.recent()).stats.get(teacherId)?.rev ?? 0;
-    const version = `${generation}:${this.localChangesOf.get(teacherId) ?? 0}:${rev}`;
-    const lists = await this.teachers.get(
-      `${teacherId}:${limit}`,
-      (l) => l.version === version && now - l.at < TEACHER_MAX_AGE_MS,
-      () => sharedWork(() => this.read(limit, teacherId, [], version)),
+    const figures = await this.stats.recent();
+    const [cache, key, version] =
+      teacherId === undefined
+        ? [this.community, String(limit), `${generation}:${this.localChanges}:${figures.revision}`]
+        : [
+            this.teachers,
+            `${teacherId}:${limit}`,
+            `${generation}:${this.localChangesOf.get(teacherId) ?? 0}:${figures.stats.get(teacherId)?.rev ?? 0}`,
+          ];
+    const lists = await cache.get(
+      key,
+      (l) => l.version === version && now - l.at < LISTS_MAX_AGE_MS,
+      () => sharedWork(() => this.read(limit, teacherId, teacherId === undefined ? [...catalogue.delisted] : [], version)),
     );
     return lists.blocks;
   }

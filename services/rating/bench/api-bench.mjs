@@ -419,11 +419,15 @@ async function waitReady(url, proc, timeoutMs, what) {
 async function memoryBreakdown(url) {
   try {
     const text = await (await fetch(`${url}/metrics`)).text();
-    const mib = (re) => ((Number(re.exec(text)?.[1]) || 0) / 2 ** 20).toFixed(0);
+    // A sample line: `name{label="…",…} value` (the service's default labels come first).
+    const mib = (name, label = '') => {
+      const value = new RegExp(`^${name}(?:\\{[^}]*${label}[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1];
+      return ((Number(value) || 0) / 2 ** 20).toFixed(0);
+    };
     const spaces = ['new', 'old', 'code', 'large_object']
-      .map((space) => `${space} ${mib(new RegExp(`nodejs_heap_space_size_total_bytes\\{space="${space}"\\} (\\d+)`))}`)
+      .map((space) => `${space} ${mib('nodejs_heap_space_size_total_bytes', `space="${space}"`)}`)
       .join(', ');
-    return `heap total ${mib(/nodejs_heap_size_total_bytes (\d+)/)} MiB (${spaces}), external ${mib(/nodejs_external_memory_bytes (\d+)/)} MiB`;
+    return `heap total ${mib('nodejs_heap_size_total_bytes')} MiB (${spaces}), external ${mib('nodejs_external_memory_bytes')} MiB`;
   } catch (err) {
     return `no /metrics (${err.message})`;
   }

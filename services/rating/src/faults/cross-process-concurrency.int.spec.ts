@@ -7,7 +7,7 @@ import { prng } from '../seed/prng';
 import { readGroundTruth } from '../testing/ground-truth';
 import { ClientLog } from '../testing/cluster/client-log';
 import { Clients, coursesOf, publicReviews } from '../testing/cluster/clients';
-import { inParallel, untilNoProblems } from '../testing/cluster/http';
+import { call, inParallel, untilNoProblems } from '../testing/cluster/http';
 import { useRatingCluster } from '../testing/cluster/rating-cluster';
 import { problemsOnceSettled } from '../testing/cluster/settled';
 
@@ -93,5 +93,32 @@ describe('two APIs and two workers under concurrent writes', () => {
     clients.printTally();
     expect(problems).toEqual([]);
     expect(log.created.size).toBe(20);
+  });
+
+  it("shows a vote made through one API in the other API's lists within 2 s, its caches warm", async () => {
+    const { cluster } = it_;
+    const [writer, reader] = cluster.apiUrls;
+    const { ids, teachers } = await publicReviews(cluster, 1);
+    const [id, teacher] = [ids[0], teachers[0]];
+    const count = async (path: string) => {
+      const blocks = ((await call(reader, 'GET', path)).json as { reviews: { id: number; relatable_count: number }[] }[]).slice(0, -1);
+      return blocks.flatMap((b) => b.reviews).find((r) => r.id === id)?.relatable_count;
+    };
+    const paths = ['/api/rating/community?limit=50', `/api/teacher/${teacher}/reviews?limit=50`];
+    const before = await Promise.all(paths.map(count)); // read, so both lists are in the reader's caches
+    expect(before).toEqual([before[0], before[0]]);
+    const voted = await new Clients(cluster, new ClientLog(cluster.validationDelayMs)).vote('replica-voter', id, true, writer);
+    expect(voted.status).toBe(200);
+    const started = Date.now();
+    const stale = await untilNoProblems(
+      async () => {
+        const now = await Promise.all(paths.map(count));
+        return paths.filter((_, i) => now[i] !== before[i]! + 1).map((path) => `${path}: still ${String(now[paths.indexOf(path)])}`);
+      },
+      5000,
+      50,
+    );
+    expect(stale).toEqual([]);
+    expect(Date.now() - started).toBeLessThanOrEqual(2000);
   });
 });

@@ -1,6 +1,7 @@
 // Users of the review and community journeys, created through the real auth API (./accounts.mjs).
 // The tokens go into the page's local storage under the session keys of @pupitre/session.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { ROOT } from '../../infra/local/lib/paths.mjs';
@@ -66,10 +67,11 @@ export async function grantModerator(
   stack: { url: string; mongo: { uri: string }; redis: { url: string } },
   user: TestUser,
 ): Promise<void> {
-  execFileSync(process.execPath, [path.join(ROOT, 'services/auth/dist/admin.js'), 'grant-moderator', user.email], {
+  // Not execFileSync: a blocked event loop cannot see the gateway close an idle kept-alive connection, and the login
+  // below then went out on that dead socket (ECONNRESET).
+  await promisify(execFile)(process.execPath, [path.join(ROOT, 'services/auth/dist/admin.js'), 'grant-moderator', user.email], {
     cwd: ROOT,
     env: { ...process.env, MONGODB_URI: stack.mongo.uri, REDIS_URL: stack.redis.url, ADMIN_ACTOR: 'e2e' },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const login = await apiAs(stack, null).post('/auth/token/', { email: user.email, password: user.password });
   if (login.status !== 200) throw new Error(`moderator login: ${login.status} ${JSON.stringify(login.body)}`);

@@ -22,21 +22,20 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 // Every review write is a compare-and-set on `fence` (decided again by a pure function when another writer came first): no lock,
 // so a writer paused or killed mid-change leaves nothing behind. It stores the derived fields and the teacher's figures with it.
 export class ReviewStore {
-  private readonly publicListeners: ((teacherId: number) => void)[] = [];
+  private readonly publicListeners: (() => void)[] = [];
 
   constructor(
     private readonly docs: Collection<ReviewDoc>,
     private readonly stats: TeacherStatsStore,
   ) {}
 
-  /** Called with its teacher after each write of this process that changes a public review (its own lists are read again at once). */
-  onPublicChange(listener: (teacherId: number) => void): void {
+  /** Called after each write of this process that changes a public review (its own lists are read again at once). */
+  onPublicChange(listener: () => void): void {
     this.publicListeners.push(listener);
   }
 
   private wrote(before: ReviewDoc | null, after: ReviewDoc | null): void {
-    const review = after?.visible ? after : before?.visible ? before : null;
-    if (review) for (const listener of this.publicListeners) listener(review.teacherId);
+    if (before?.visible || after?.visible) for (const listener of this.publicListeners) listener();
   }
 
   get(id: number): Promise<ReviewDoc | null> {

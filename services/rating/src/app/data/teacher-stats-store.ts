@@ -21,6 +21,8 @@ export class TeacherStatsStore {
   /** Teachers whose document is known to exist (bounded by the catalogue's size). */
   private readonly created = new Set<number>();
   private readonly snapshot = new BoundedCache<FiguresSnapshot>(1);
+  /** When this process last changed each teacher's figures (bounded by the catalogue): `of` reads those again. */
+  private readonly changedHere = new Map<number, number>();
 
   constructor(
     private readonly docs: Collection<StatsDoc>,
@@ -56,6 +58,13 @@ export class TeacherStatsStore {
     );
   }
 
+  /** A teacher's figures as `recent()` has them, or read again when this process changed them since: its own writes show at once. */
+  async of(teacherId: number): Promise<TeacherStats> {
+    const { at, stats } = await this.recent();
+    if ((this.changedHere.get(teacherId) ?? 0) < at) return stats.get(teacherId) ?? emptyStats();
+    return this.get(teacherId);
+  }
+
   /** Runs `write` (false: it matched nothing) and the figures it changes in one transaction; alone when no figure changes. */
   async withReviewWrite(
     before: ReviewDoc | null,
@@ -64,6 +73,15 @@ export class TeacherStatsStore {
   ): Promise<boolean> {
     const delta = statsDelta(before, after);
     if (delta.size === 0) return write();
+    const written = await this.writeWithFigures(delta, write);
+    if (written) for (const teacherId of delta.keys()) this.changedHere.set(teacherId, Date.now());
+    return written;
+  }
+
+  private async writeWithFigures(
+    delta: Map<number, Record<string, number>>,
+    write: (session?: ClientSession) => Promise<boolean>,
+  ): Promise<boolean> {
     if ([...delta.values()].every((inc) => Object.keys(inc).every((path) => path === 'rev'))) {
       // Only `rev` moves (a vote, a report): no figure to keep exact with the write, so no transaction holds the teacher's
       // row while votes on his reviews queue behind it. Moved after the write: a reader in between reads the lists once more.

@@ -40,9 +40,8 @@ export class PublicLists {
   private readonly reviews: Collection<ReviewDoc>;
   private readonly community = new BoundedCache<Lists>(MAX_LIMIT);
   private readonly teachers = new BoundedCache<Lists>(TEACHER_PAGES);
-  /** This process's own changes of public reviews, in all and per teacher: its lists are read again at once after them. */
+  /** This process's own changes of public reviews: its community lists are read again at once after them (a teacher's: `stats.of`). */
   private localChanges = 0;
-  private readonly localChangesOf = new Map<number, number>();
 
   constructor(
     @Inject(getConnectionToken()) connection: Connection,
@@ -50,10 +49,7 @@ export class PublicLists {
     @Inject(TeacherStatsStore) private readonly stats: TeacherStatsStore,
     @Inject(ReviewStore) store: ReviewStore,
   ) {
-    store.onPublicChange((teacherId) => {
-      this.localChanges++;
-      this.localChangesOf.set(teacherId, (this.localChangesOf.get(teacherId) ?? 0) + 1);
-    });
+    store.onPublicChange(() => this.localChanges++);
     this.reviews = connection.collection('reviews') as never;
     this.top = new TopLists(this.reviews);
   }
@@ -62,15 +58,10 @@ export class PublicLists {
     const catalogue = await this.catalogue.get();
     const generation = this.catalogue.generation;
     const now = Date.now();
-    const figures = await this.stats.recent();
     const [cache, key, version] =
       teacherId === undefined
-        ? [this.community, String(limit), `${generation}:${this.localChanges}:${figures.revision}`]
-        : [
-            this.teachers,
-            `${teacherId}:${limit}`,
-            `${generation}:${this.localChangesOf.get(teacherId) ?? 0}:${figures.stats.get(teacherId)?.rev ?? 0}`,
-          ];
+        ? [this.community, String(limit), `${generation}:${this.localChanges}:${(await this.stats.recent()).revision}`]
+        : [this.teachers, `${teacherId}:${limit}`, `${generation}:${(await this.stats.of(teacherId)).rev}`];
     const lists = await cache.get(
       key,
       (l) => l.version === version && now - l.at < LISTS_MAX_AGE_MS,

@@ -55,7 +55,7 @@ export class TeachersService {
     const { teachers, subjects } = await this.catalogue.get();
     const teacher = teachers.get(id);
     if (!teacher || teacher.delisted) return null;
-    const stats = await this.stats.get(id);
+    const stats = await this.stats.of(id);
     return {
       id: teacher.id,
       prefix: teacher.prefix,

@@ -197,7 +197,19 @@ async function main() {
     const results = [];
     /** One autocannon run over every API: its connections alternate between them (connection i → API i mod n). */
     const run = async (label, size, connections, opts) => {
+      const processes = {
+        gateway: mongo.proc?.child.pid,
+        postgres: () => postgresPids(path.join(dir, 'db')),
+        redis: redis.proc?.child.pid,
+        apis: () => apis.map((p) => p.child.pid),
+        workers: () => workers.map((p) => p.child.pid),
+      };
+      const ticksBefore = Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, cpuTicks(pid)]));
       const res = await autocannon({ url: apiUrls, connections, duration: DURATION, pipelining: 1, ...opts });
+      // CPU per request (ms) of each part: where a request's cost goes on this shared machine.
+      const cpuPerRequest = Object.entries(processes)
+        .map(([name, pid]) => `${name} ${(((cpuTicks(pid) - ticksBefore[name]) * 10) / Math.max(1, res.requests.total)).toFixed(2)}`)
+        .join(', ');
       const row = {
         label,
         size,
@@ -210,7 +222,7 @@ async function main() {
       };
       results.push(row);
       log(
-        `${label} @${size} reviews, ${connections} conn: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, non-2xx ${row.non2xx}, errors ${row.errors}`,
+        `${label} @${size} reviews, ${connections} conn: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, non-2xx ${row.non2xx}, errors ${row.errors}; CPU ms per request: ${cpuPerRequest}`,
       );
       return row;
     };

@@ -39,4 +39,26 @@ describe('TokenVerifier (local verification against the JWKS)', () => {
     await expect(fresh.verify(await issuer.sign({ sub: 'after-rotation' }))).resolves.toMatchObject({ id: 'after-rotation' });
     expect(issuer.jwksRequests - before).toBe(2);
   });
+
+  it('remembers a verified token until it expires, and only that token', async () => {
+    const own = await startTokenIssuer();
+    try {
+      const fresh = new TokenVerifier(own.jwksUrl, 0);
+      const checked = await own.sign({ sub: 'remembered', expiresIn: 60 });
+      const unchecked = await own.sign({ sub: 'never-checked', expiresIn: 60 });
+      await expect(fresh.verify(checked)).resolves.toMatchObject({ id: 'remembered' });
+      // The key that signed both leaves the key set (seen once a token of the new key is verified).
+      await own.rotate(true);
+      await expect(fresh.verify(await own.sign({ sub: 'new-key' }))).resolves.toMatchObject({ id: 'new-key' });
+      await expect(fresh.verify(checked)).resolves.toMatchObject({ id: 'remembered' });
+      await expect(fresh.verify(unchecked)).rejects.toBeInstanceOf(InvalidTokenError);
+      // Past its expiry (and the clock tolerance) it is checked again, and refused.
+      const exp = JSON.parse(Buffer.from(checked.split('.')[1], 'base64url').toString()).exp as number;
+      jest.spyOn(Date, 'now').mockReturnValue((exp + 6) * 1000);
+      await expect(fresh.verify(checked)).rejects.toBeInstanceOf(InvalidTokenError);
+    } finally {
+      jest.restoreAllMocks();
+      await own.close();
+    }
+  });
 });

@@ -20,21 +20,34 @@ export function jsonOnce(value: object): string {
   return text;
 }
 
-/** The answer for cached value `key` (by default its JSON), made once per value. */
-export function answerOnce(key: object, text: () => string = () => jsonOnce(key)): JsonAnswer {
+const jsonAnswer = (text: string): JsonAnswer => ({
+  text,
+  etag: `W/"${createHash('sha1').update(text).digest('base64url').slice(0, 27)}"`,
+});
+
+/** The answer for cached value `key` (its JSON), made once per value. */
+export function answerOnce(key: object): JsonAnswer {
   let answer = answers.get(key);
   if (answer === undefined) {
-    const body = text();
-    answer = { text: body, etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"` };
+    answer = jsonAnswer(jsonOnce(key));
     answers.set(key, answer);
   }
   return answer;
 }
 
-/** `[...items, last]` as JSON text, from the items' text (`[...]`) and the last element's text. */
-export function appendToJsonArray(itemsJson: string, lastJson: string): string {
-  return itemsJson.length > 2 ? `${itemsJson.slice(0, -1)},${lastJson}]` : `[${lastJson}]`;
+/** `[...items, last]` as JSON, made once with a first `last`; `withLast` gives it with another, sharing the items' text. */
+export interface ArrayAnswer extends JsonAnswer {
+  /** How much of `text` is `[...items,` (or `[` when there is none). */
+  prefix: number;
 }
+
+/** From the items' JSON text (`[...]`) and the last element's. */
+export function arrayAnswer(itemsJson: string, lastJson: string): ArrayAnswer {
+  const prefix = itemsJson.length > 2 ? itemsJson.length : 1;
+  return { ...jsonAnswer(prefix > 1 ? `${itemsJson.slice(0, -1)},${lastJson}]` : `[${lastJson}]`), prefix };
+}
+
+export const withLast = (answer: ArrayAnswer, lastJson: string): string => `${answer.text.slice(0, answer.prefix)}${lastJson}]`;
 
 /** Sends `body` as the JSON answer (the handler returns it with `@Res({ passthrough: true })`), with its ETag when made once. */
 export function asJson(res: Response, body: string | JsonAnswer): string {

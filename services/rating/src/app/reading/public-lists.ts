@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { type CommunityCategory, type CommunityCategoryBlock, type ReviewUserState } from '@pupitre/contracts';
+import { type CommunityCategory, type ReviewUserState } from '@pupitre/contracts';
 import { sharedWork } from '@pupitre/server-kit';
 import type { Collection } from 'mongodb';
 import { type Connection } from 'mongoose';
@@ -11,6 +11,7 @@ import { TeacherStatsStore } from '../data/teacher-stats-store';
 import { type ReviewDoc } from '../reviews/review';
 import { voteIn } from '../reviews/votes-and-reports';
 import { BoundedCache } from './bounded-cache';
+import { type ArrayAnswer, arrayAnswer } from './json-body';
 import { toPublicReview } from './review-view';
 import { type ListedReview, TopLists } from './top-lists';
 
@@ -25,8 +26,11 @@ export const LISTS_MAX_AGE_MS = 30_000;
 /** Pages of teachers kept (each entry: four lists of at most MAX_LIMIT reviews). */
 const TEACHER_PAGES = 500;
 
-interface Lists {
-  blocks: CommunityCategoryBlock[];
+/** Lists as they are kept: their answer's text only (objects took several times its size), and the ids listed. */
+export interface Lists {
+  /** The blocks (categories with their reviews), then every listed review's state for a reader signed out. */
+  answer: ArrayAnswer;
+  ids: number[];
   at: number;
   /** What they were read at: the catalogue's generation, this process's own changes, the figures' revision or a teacher's `rev`. */
   version: string;
@@ -54,7 +58,7 @@ export class PublicLists {
     this.top = new TopLists(this.reviews);
   }
 
-  async lists(limit: number, teacherId?: number): Promise<CommunityCategoryBlock[]> {
+  async lists(limit: number, teacherId?: number): Promise<Lists> {
     const catalogue = await this.catalogue.get();
     const generation = this.catalogue.generation;
     const now = Date.now();
@@ -62,12 +66,11 @@ export class PublicLists {
       teacherId === undefined
         ? [this.community, String(limit), `${generation}:${this.localChanges}:${(await this.stats.recent()).revision}`]
         : [this.teachers, `${teacherId}:${limit}`, `${generation}:${(await this.stats.of(teacherId)).rev}`];
-    const lists = await cache.get(
+    return cache.get(
       key,
       (l) => l.version === version && now - l.at < LISTS_MAX_AGE_MS,
       () => sharedWork(() => this.read(limit, teacherId, teacherId === undefined ? [...catalogue.delisted] : [], version)),
     );
-    return lists.blocks;
   }
 
   private async read(limit: number, teacherId: number | undefined, delisted: number[], version: string): Promise<Lists> {
@@ -80,12 +83,12 @@ export class PublicLists {
         .filter((r): r is ListedReview & { pub: NonNullable<ListedReview['pub']> } => r.pub !== null)
         .map((r) => toPublicReview(r, r.pub, catalogue)),
     })).filter((block) => block.reviews.length > 0);
-    return { blocks, at, version };
+    const ids = [...new Set(blocks.flatMap((b) => b.reviews.map((r) => r.id)))];
+    return { answer: arrayAnswer(JSON.stringify(blocks), JSON.stringify(signedOutState(ids))), ids, at, version };
   }
 
   /** `{ "<id>": [vote, favourite] }` for the listed reviews, as user `userId` sees them. */
-  async userState(blocks: CommunityCategoryBlock[], userId: string, favourites: ReadonlySet<number>): Promise<ReviewUserState> {
-    const ids = listedIds(blocks);
+  async userState(ids: number[], userId: string, favourites: ReadonlySet<number>): Promise<ReviewUserState> {
     const votes = new Map<number, string>();
     if (ids.length) {
       const docs = await this.reviews.find({ _id: { $in: ids.map(reviewOid) } }, { projection: { _id: 0, id: 1, votes: 1 } }).toArray();
@@ -101,8 +104,5 @@ export class PublicLists {
   }
 }
 
-const listedIds = (blocks: CommunityCategoryBlock[]) => [...new Set(blocks.flatMap((b) => b.reviews.map((r) => r.id)))];
-
 /** The state of every listed review for a reader signed out: no vote, no favourite. */
-export const signedOutState = (blocks: CommunityCategoryBlock[]): ReviewUserState =>
-  Object.fromEntries(listedIds(blocks).map((id) => [String(id), [null, false]]));
+const signedOutState = (ids: number[]): ReviewUserState => Object.fromEntries(ids.map((id) => [String(id), [null, false]]));

@@ -1,15 +1,15 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { type Response } from 'express';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { type CommunityCategoryBlock, communityQuerySchema, idParamSchema } from '@pupitre/contracts';
+import { communityQuerySchema, idParamSchema } from '@pupitre/contracts';
 import { APP_CONFIG, ApiError, ZodValidationPipe } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
 import { CurrentUser, OptionalAuth } from '../auth/auth.guard';
 import { type AuthUser } from '../auth/token-verifier';
 import { UserStore } from '../data/user-store';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
-import { answerOnce, appendToJsonArray, asJson, type JsonAnswer, jsonOnce } from './json-body';
-import { PublicLists, signedOutState } from './public-lists';
+import { asJson, type JsonAnswer, withLast } from './json-body';
+import { type Lists, PublicLists } from './public-lists';
 
 /** The community page and a teacher's reviews (public-lists.ts), then the caller's vote and favourite per listed review. */
 @ApiTags('reviews')
@@ -31,8 +31,8 @@ export class ReadingController {
     @CurrentUser() user: AuthUser | null,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    const blocks = await this.lists.lists(query.limit ?? this.config.COMMUNITY_PER_CATEGORY);
-    return asJson(res, await this.answer(blocks, user));
+    const lists = await this.lists.lists(query.limit ?? this.config.COMMUNITY_PER_CATEGORY);
+    return asJson(res, await this.answer(lists, user));
   }
 
   @Get('teacher/:id/reviews')
@@ -47,14 +47,14 @@ export class ReadingController {
   ): Promise<string> {
     const teacher = (await this.catalogue.get()).teachers.get(id);
     if (!teacher || teacher.delisted) throw ApiError.of(404, 'not-found');
-    const blocks = await this.lists.lists(query.limit ?? this.config.COMMUNITY_PER_CATEGORY, id);
-    return asJson(res, await this.answer(blocks, user));
+    const lists = await this.lists.lists(query.limit ?? this.config.COMMUNITY_PER_CATEGORY, id);
+    return asJson(res, await this.answer(lists, user));
   }
 
   /** The lists, then the caller's state per review; signed out, the same answer for every reader, made once per lists. */
-  private async answer(blocks: CommunityCategoryBlock[], user: AuthUser | null): Promise<string | JsonAnswer> {
-    if (!user) return answerOnce(blocks, () => appendToJsonArray(jsonOnce(blocks), JSON.stringify(signedOutState(blocks))));
+  private async answer(lists: Lists, user: AuthUser | null): Promise<string | JsonAnswer> {
+    if (!user) return lists.answer;
     const favourites = new Set((await this.users.get(user.id)).favorites);
-    return appendToJsonArray(jsonOnce(blocks), JSON.stringify(await this.lists.userState(blocks, user.id, favourites)));
+    return withLast(lists.answer, JSON.stringify(await this.lists.userState(lists.ids, user.id, favourites)));
   }
 }

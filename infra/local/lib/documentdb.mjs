@@ -148,6 +148,9 @@ documentdb.localhost_connection_string = 'host=${sockets}'   # the extension's c
 documentdb.enableBackgroundWorker = 'true'
 documentdb.enableBackgroundWorkerJobs = 'true'
 documentdb.indexBuildScheduleInSec = 1 # index builds are queued for a cron job: run it every second, not every 2
+# Indexes as ordered (composite) terms, one per document, as MongoDB's B-trees, not one RUM posting per path: a unique compound
+# index then checks a key, not the posting lists of each of its fields (a review write cost 7.5 ms of CPU at 60,000 reviews, 4.5)
+documentdb.defaultUseCompositeOpClass = on
 cron.database_name = 'postgres'
 cron.host = '${sockets}'               # pg_cron runs DocumentDB's jobs (index builds, TTL) through the socket too
 cron.log_statement = off              # DocumentDB schedules a job every 2 s: keep the log quiet

@@ -25,8 +25,9 @@ export async function runSeed(models: SeedModels): Promise<SeedSummary> {
   const subjectIds = await ensureSubjects(models);
   const { ids: teacherIds, added: teachersAdded } = await ensureTeachers(models, subjectIds);
   const reviewsAdded = await addMissingReviews(models, teacherIds, subjectIds);
-  // The demo reviews are written as published: their teachers' figures are computed from them.
+  // The demo reviews are written as published: their teachers' figures are computed from them, their classes claimed.
   if (reviewsAdded) await models.stats.rebuild(models.reviews.collection.find({}) as never);
+  if (reviewsAdded) await models.claims.claimAll(models.reviews.collection.find({}) as never);
   return { subjectsAdded: subjectIds.added, teachersAdded, reviewsAdded };
 }
 

@@ -1,5 +1,7 @@
 import { ensureIndexes } from '@pupitre/server-kit';
 import { type Connection, type Model } from 'mongoose';
+import { ClassClaims } from '../app/data/class-claims';
+import { migrateToClassClaims } from '../app/data/class-claims.migration';
 import { migrateToIndexedReads } from '../app/data/indexed-reads.migration';
 import { Counter, CounterSchema } from '../app/data/counter.schema';
 import { TeacherStatsStore } from '../app/data/teacher-stats-store';
@@ -14,17 +16,20 @@ export interface SeedModels {
   teachers: Model<Teacher>;
   reviews: Model<ReviewDoc>;
   stats: TeacherStatsStore;
+  claims: ClassClaims;
 }
 
 export async function seedModels(connection: Connection): Promise<SeedModels> {
   // Data first, models after: creating a model starts its index builds.
   await migrateToIndexedReads(connection);
+  await migrateToClassClaims(connection);
   const models: SeedModels = {
     counters: connection.model<Counter>(Counter.name, CounterSchema),
     subjects: connection.model<Subject>(Subject.name, SubjectSchema),
     teachers: connection.model<Teacher>(Teacher.name, TeacherSchema),
     reviews: connection.model<ReviewDoc>('Review', ReviewSchema),
     stats: new TeacherStatsStore(connection.collection('teacher_stats') as never, connection.getClient() as never),
+    claims: new ClassClaims(connection.collection('review_claims') as never),
   };
   await ensureIndexes([models.counters, models.subjects, models.teachers, models.reviews]);
   return models;

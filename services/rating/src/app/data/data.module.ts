@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { getConnectionToken, getModelToken, MongooseModule } from '@nestjs/mongoose';
 import { APP_CONFIG } from '@pupitre/server-kit';
 import { type Connection } from 'mongoose';
+import { ClassClaims } from './class-claims';
 import { DatabaseSetup } from './database-setup';
 import { EventOutbox } from './event-outbox';
 import { IdAllocator } from './id-allocator';
@@ -13,6 +14,7 @@ import { TransparencyStore } from './transparency-store';
 import { ReviewStore } from './review-store';
 import { ObjectionStore } from './objection-store';
 import {
+  ClassClaimSchema,
   CounterSchema,
   ModerationActionSchema,
   ObjectionSchema,
@@ -32,6 +34,7 @@ const models = MongooseModule.forFeature([
   { name: 'Subject', schema: SubjectSchema },
   { name: 'Teacher', schema: TeacherSchema },
   { name: 'Review', schema: ReviewSchema },
+  { name: 'ClassClaim', schema: ClassClaimSchema },
   { name: 'ModerationAction', schema: ModerationActionSchema },
   { name: 'Profile', schema: ProfileSchema },
   { name: 'Objection', schema: ObjectionSchema },
@@ -49,7 +52,8 @@ const stores = [
   {
     provide: ReviewStore,
     inject: [getConnectionToken(), TeacherStatsStore],
-    useFactory: (conn: Connection, stats: TeacherStatsStore) => new ReviewStore(conn.collection('reviews') as never, stats),
+    useFactory: (conn: Connection, stats: TeacherStatsStore) =>
+      new ReviewStore(conn.collection('reviews') as never, stats, new ClassClaims(conn.collection('review_claims') as never)),
   },
   { provide: UserStore, ...fromConnection((conn) => new UserStore(conn.collection('user_index') as never)) },
   { provide: TaskStore, ...fromConnection((conn) => new TaskStore(conn.collection('review_tasks') as never)) },

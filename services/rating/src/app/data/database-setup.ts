@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { Connection } from 'mongoose';
+import { CLASS_CLAIMS_MIGRATION, migrateToClassClaims } from './class-claims.migration';
 import { INDEXED_READS_MIGRATION, migrateToIndexedReads } from './indexed-reads.migration';
 import { withStartupLock } from './migration-lock';
 
@@ -16,14 +17,17 @@ export class DatabaseSetup implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     const migrations = this.connection.collection<{ _id: string }>('migrations');
-    const done = async () => (await migrations.countDocuments({ _id: INDEXED_READS_MIGRATION })) === 1;
+    const done = async () => (await migrations.countDocuments({ _id: { $in: [INDEXED_READS_MIGRATION, CLASS_CLAIMS_MIGRATION] } })) === 2;
     const log = (msg: string, data?: object) => this.logger.log({ msg, ...data });
     // One process migrates (a lock document in `migrations`); the others wait, then find it done.
     await withStartupLock(
       migrations as never,
       'migration-lock',
       done,
-      () => migrateToIndexedReads(this.connection, log),
+      async () => {
+        await migrateToIndexedReads(this.connection, log);
+        await migrateToClassClaims(this.connection, log);
+      },
       MIGRATION_WAIT_MS,
     );
   }

@@ -1,5 +1,6 @@
 import { DependencyUnavailableError } from '@pupitre/server-kit';
 import { type ReviewDoc } from '../reviews/review';
+import { ClassClaims } from './class-claims';
 import { CHANGE_ATTEMPTS, ReviewStore } from './review-store';
 import { type TeacherStatsStore } from './teacher-stats-store';
 
@@ -25,7 +26,8 @@ function storeOver(meddle: (doc: ReviewDoc) => ReviewDoc | null = (d) => d) {
   };
   // The figures' transaction (teacher-stats-store.ts) is the integration tests' business: here the write runs alone.
   const stats = { withReviewWrite: (_b: unknown, _a: unknown, write: () => Promise<boolean>) => write() };
-  return { store: new ReviewStore(docs as never, stats as unknown as TeacherStatsStore), docs, current: () => doc };
+  const claims = new ClassClaims({} as never); // the class never changes here: no claim is written
+  return { store: new ReviewStore(docs as never, stats as unknown as TeacherStatsStore, claims), docs, current: () => doc };
 }
 
 const addVote = (d: ReviewDoc) => ({ ...d, relTotal: d.relTotal + 1 });

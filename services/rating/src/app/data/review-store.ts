@@ -2,6 +2,7 @@ import { DependencyUnavailableError, markContended, writeRetried } from '@pupitr
 import type { Collection, Filter } from 'mongodb';
 import { withDerived } from '../reviews/list-keys';
 import { type ReviewChange, type ReviewDoc } from '../reviews/review';
+import { type ClassClaims } from './class-claims';
 import { reviewOid } from './keys';
 import { type TeacherStatsStore } from './teacher-stats-store';
 
@@ -20,13 +21,15 @@ const alone = <T>(session: unknown, write: () => Promise<T>): Promise<T> => (ses
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 * attempt, 20)));
 
 // Every review write is a compare-and-set on `fence` (decided again by a pure function when another writer came first): no lock,
-// so a writer paused or killed mid-change leaves nothing behind. It stores the derived fields and the teacher's figures with it.
+// so a writer paused or killed mid-change leaves nothing behind. It stores the derived fields, the teacher's figures and the
+// author's class claim (class-claims.ts) with it.
 export class ReviewStore {
   private readonly publicListeners: (() => void)[] = [];
 
   constructor(
     private readonly docs: Collection<ReviewDoc>,
     private readonly stats: TeacherStatsStore,
+    private readonly claims: ClassClaims,
   ) {}
 
   /** Called after each write of this process that changes a public review (its own lists are read again at once). */
@@ -49,13 +52,18 @@ export class ReviewStore {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** Inserts a new review (throws the duplicate-key error of the unique author/teacher/subject/year index). */
+  /** Inserts a new review (throws a duplicate-key error when its id, or its author's class (class-claims.ts), is taken). */
   async insert(doc: Omit<ReviewDoc, 'fence'>): Promise<void> {
     const stored = withDerived({ ...doc, fence: 0 });
-    await this.stats.withReviewWrite(null, stored, async (session) => {
-      await alone(session, () => this.docs.insertOne(stored, { session }));
-      return true;
-    });
+    await this.stats.withReviewWrite(
+      null,
+      stored,
+      async (session) => {
+        await alone(session, () => this.docs.insertOne(stored, { session }));
+        return true;
+      },
+      this.claims.move(null, stored),
+    );
   }
 
   /** Applies `change` to review `id`. Null when there is no such review or nothing changed. */
@@ -67,10 +75,17 @@ export class ReviewStore {
       if (!next) return null;
       const version = before.fence ?? 0;
       const after = withDerived({ ...next, _id: before._id, id, fence: version + 1, updatedAt: new Date() });
-      const written = await this.stats.withReviewWrite(before, after, async (session) => {
-        const { matchedCount } = await alone(session, () => this.docs.replaceOne({ _id: before._id, fence: version }, after, { session }));
-        return matchedCount === 1;
-      });
+      const written = await this.stats.withReviewWrite(
+        before,
+        after,
+        async (session) => {
+          const { matchedCount } = await alone(session, () =>
+            this.docs.replaceOne({ _id: before._id, fence: version }, after, { session }),
+          );
+          return matchedCount === 1;
+        },
+        this.claims.move(before, after),
+      );
       if (written) {
         this.wrote(before, after);
         return { before, after };
@@ -86,10 +101,15 @@ export class ReviewStore {
     for (let attempt = 1; attempt <= CHANGE_ATTEMPTS; attempt += 1) {
       const doc = await this.get(id);
       if (!doc || !shouldRemove(doc)) return null;
-      const deleted = await this.stats.withReviewWrite(doc, null, async (session) => {
-        const { deletedCount } = await alone(session, () => this.docs.deleteOne({ _id: doc._id, fence: doc.fence ?? 0 }, { session }));
-        return deletedCount === 1;
-      });
+      const deleted = await this.stats.withReviewWrite(
+        doc,
+        null,
+        async (session) => {
+          const { deletedCount } = await alone(session, () => this.docs.deleteOne({ _id: doc._id, fence: doc.fence ?? 0 }, { session }));
+          return deletedCount === 1;
+        },
+        this.claims.move(doc, null),
+      );
       if (deleted) {
         this.wrote(doc, null);
         return doc;

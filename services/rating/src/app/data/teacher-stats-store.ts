@@ -65,15 +65,19 @@ export class TeacherStatsStore {
     return this.get(teacherId);
   }
 
-  /** Runs `write` (false: it matched nothing) and the figures it changes in one transaction; alone when no figure changes. */
+  /**
+   * Runs `write` (false: it matched nothing), `also` (other writes that must go with it: the class claims) and the figures it
+   * changes in one transaction; alone when no figure changes and there is nothing else.
+   */
   async withReviewWrite(
     before: ReviewDoc | null,
     after: ReviewDoc | null,
     write: (session?: ClientSession) => Promise<boolean>,
+    also?: ((session: ClientSession) => Promise<void>) | null,
   ): Promise<boolean> {
     const delta = statsDelta(before, after);
-    if (delta.size === 0) return write();
-    const written = await this.writeWithFigures(delta, write);
+    if (delta.size === 0 && !also) return write();
+    const written = await this.writeWithFigures(delta, write, also);
     if (written) for (const teacherId of delta.keys()) this.changedHere.set(teacherId, Date.now());
     return written;
   }
@@ -81,8 +85,9 @@ export class TeacherStatsStore {
   private async writeWithFigures(
     delta: Map<number, Record<string, number>>,
     write: (session?: ClientSession) => Promise<boolean>,
+    also?: ((session: ClientSession) => Promise<void>) | null,
   ): Promise<boolean> {
-    if ([...delta.values()].every((inc) => Object.keys(inc).every((path) => path === 'rev'))) {
+    if (!also && [...delta.values()].every((inc) => Object.keys(inc).every((path) => path === 'rev'))) {
       // Only `rev` moves (a vote, a report): no figure to keep exact with the write, so no transaction holds the teacher's
       // row while votes on his reviews queue behind it. Moved after the write: a reader in between reads the lists once more.
       if (!(await write())) return false;
@@ -93,6 +98,7 @@ export class TeacherStatsStore {
     await Promise.all([...delta.keys()].map((id) => this.ensure(id)));
     return inTransaction(this.client, async (session) => {
       if (!(await write(session))) return false;
+      await also?.(session);
       for (const [teacherId, inc] of delta) await this.docs.updateOne({ _id: teacherId }, { $inc: inc }, { session });
       return true;
     });

@@ -67,6 +67,8 @@ describe('user-erased events (queue user-events)', () => {
     expect(await h.conn.collection('profiles').findOne({ _id: 'to-be-erased' as never })).toBeNull();
     const mentions = (await h.conn.collection('reviews').find({}).toArray()).filter((r) => JSON.stringify(r).includes('to-be-erased'));
     expect(mentions.map((r) => r.id)).toEqual([]);
+    const claims = (await h.conn.collection('review_claims').find({}).toArray()).filter((c) => JSON.stringify(c).includes('to-be-erased'));
+    expect(claims).toEqual([]);
     expect(await h.conn.collection('reviews').countDocuments({ authorId: 'to-be-erased' })).toBe(0);
     const detached = await h.conn.collection('reviews').findOne({ id: own });
     expect(detached).toMatchObject({ status: 'published', visible: true, relUp: 1, relTotal: 1 });

@@ -295,7 +295,9 @@ export async function startDocumentDB({ port, dataDir, logFile, testing = false,
       .replace(/^unix_socket_directories = '[^']*'/m, `unix_socket_directories = '${sockets}'`)
       .replace(/^documentdb\.localhost_connection_string = 'host=[^']*'/m, `documentdb.localhost_connection_string = 'host=${sockets}'`)
       .replace(/^cron\.host = '[^']*'/m, `cron.host = '${sockets}'`);
-    if (next !== text) fs.writeFileSync(conf, next);
+    // A cluster made before ordered indexes: its next indexes are ordered too (those it has stay as they are).
+    const ordered = /^documentdb\.defaultUseCompositeOpClass/m.test(next) ? '' : 'documentdb.defaultUseCompositeOpClass = on\n';
+    if (next + ordered !== text) fs.writeFileSync(conf, next + ordered);
   }
 
   refuseIfRunning(pgDir, dataDir);

@@ -95,6 +95,24 @@ describe('TopLists', () => {
     }
   });
 
+  it('reads a list again with one query, also a list that holds every review it can (a teacher with fewer than the limit)', async () => {
+    const queries: unknown[] = [];
+    const counted = {
+      find: (filter: unknown, options: unknown) => (queries.push(filter), reviews.find(filter as never, options as never)),
+    };
+    const lists = new TopLists(counted as never);
+    for (const category of CATEGORIES) await lists.top(category, 500, { teacherId: 2, delisted: [] }); // more than he has
+    for (const category of CATEGORIES) await lists.top(category, 10, { delisted: [] });
+    queries.length = 0;
+    for (const category of CATEGORIES) {
+      expect((await lists.top(category, 500, { teacherId: 2, delisted: [] })).map((r) => r.id)).toEqual(
+        truth(category, 500, (d) => d.teacherId === 2),
+      );
+      expect((await lists.top(category, 10, { delisted: [] })).map((r) => r.id)).toEqual(truth(category, 10, () => true));
+    }
+    expect(queries).toHaveLength(2 * CATEGORIES.length);
+  });
+
   it('lists no author, votes or reports', async () => {
     const [first] = await new TopLists(reviews).top('recent', 1, { delisted: [] });
     expect(Object.keys(first).sort()).toEqual(['createdAt', 'id', 'keys', 'pub', 'relTotal', 'relUp']);

@@ -37,6 +37,8 @@ const WRITE_CONNECTIONS = (process.env.BENCH_WRITE_CONNECTIONS ?? '20').split(',
 const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_MS ?? 60 * 60_000);
 /** The reviews collection's indexes once mongoose has built them all (review.schema.ts, plus `_id`). */
 const REVIEW_INDEXES = 11;
+/** The API's V8 flags, as the rating-api manifest sets them (NODE_OPTIONS in infra/k8s/base/rating-api/rating-api.yaml). */
+const API_NODE_ARGS = '--max-semi-space-size=16';
 /** How long after their creation the reviews of the lateness run are due. */
 const LATENESS_DUE_IN = Number(process.env.BENCH_LATENESS_DUE_IN_MS ?? 20_000);
 /** The validation delay of the services: the reviews of the `create` run are validated after it, not during it. */
@@ -178,7 +180,9 @@ async function main() {
         name: `${kind}${i + 1}`,
         command: process.execPath,
         args: [
-          ...(process.env[kind === 'api' ? 'BENCH_API_NODE_ARGS' : 'BENCH_WORKER_NODE_ARGS'] ?? '').split(' ').filter(Boolean),
+          ...(kind === 'api' ? (process.env.BENCH_API_NODE_ARGS ?? API_NODE_ARGS) : (process.env.BENCH_WORKER_NODE_ARGS ?? ''))
+            .split(' ')
+            .filter(Boolean),
           `services/rating/dist/${kind === 'api' ? 'main' : 'worker'}.js`,
         ],
         cwd: ROOT,

@@ -37,8 +37,9 @@ const WRITE_CONNECTIONS = (process.env.BENCH_WRITE_CONNECTIONS ?? '20').split(',
 const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_MS ?? 60 * 60_000);
 /** The reviews collection's indexes once mongoose has built them all (review.schema.ts, plus `_id`). */
 const REVIEW_INDEXES = 11;
-/** The API's V8 flags, as the rating-api manifest sets them (NODE_OPTIONS in infra/k8s/base/rating-api/rating-api.yaml). */
-const API_NODE_ARGS = '--max-semi-space-size=16';
+/** The API's V8 flags and malloc arenas, as the rating-api manifest sets them (infra/k8s/base/rating-api/rating-api.yaml). */
+const API_NODE_ARGS = '--max-semi-space-size=16 --max-old-space-size=160';
+const API_ENV = { MALLOC_ARENA_MAX: '2' };
 /** How long after their creation the reviews of the lateness run are due. */
 const LATENESS_DUE_IN = Number(process.env.BENCH_LATENESS_DUE_IN_MS ?? 20_000);
 /** The validation delay of the services: the reviews of the `create` run are validated after it, not during it. */
@@ -186,7 +187,7 @@ async function main() {
           `services/rating/dist/${kind === 'api' ? 'main' : 'worker'}.js`,
         ],
         cwd: ROOT,
-        env: { ...serviceEnv(dbName), PORT: String(port) },
+        env: { ...serviceEnv(dbName), ...(kind === 'api' ? API_ENV : {}), PORT: String(port) },
         logFile: path.join(dir, `${kind}${i + 1}-${dbName}-${tag}.log`),
       });
       (kind === 'api' ? apis : workers)[i] = proc;

@@ -1,6 +1,7 @@
 import { type Connection } from 'mongoose';
 import { type ReviewDoc } from '../reviews/review';
 import { ClassClaims } from './class-claims';
+import { SCAN_BATCH } from './review-store';
 
 export const CLASS_CLAIMS_MIGRATION = 'class-claims-v1';
 /** The unique index the claims replace (author, teacher, subject, year). */
@@ -21,7 +22,7 @@ export async function migrateToClassClaims(
   const reviews = connection.collection<ReviewDoc>('reviews');
   const claims = new ClassClaims(connection.collection('review_claims') as never);
   const projection = { _id: 0, id: 1, authorId: 1, teacherId: 1, subjectId: 1, year: 1 };
-  const claimed = await claims.claimAll(reviews.find({}, { projection }) as never, 1000, (seen) => {
+  const claimed = await claims.claimAll(reviews.find({}, { projection, batchSize: SCAN_BATCH }) as never, 1000, (seen) => {
     if (seen % PROGRESS_EVERY === 0) log("claiming every review's class…", { seen });
   });
   await reviews.dropIndex(UNIQUE_CLASS_INDEX).catch((err: { code?: number; codeName?: string }) => {

@@ -2,6 +2,7 @@ import { type AnyBulkWriteOperation } from 'mongodb';
 import { type Connection } from 'mongoose';
 import { withDerived } from '../reviews/list-keys';
 import { type ReviewDoc } from '../reviews/review';
+import { SCAN_BATCH } from './review-store';
 import { TeacherStatsStore } from './teacher-stats-store';
 
 export const INDEXED_READS_MIGRATION = 'indexed-reads-v1';
@@ -30,7 +31,7 @@ export async function migrateToIndexedReads(
     if (batch.length) updated += (await reviews.bulkWrite(batch, { ordered: false })).modifiedCount;
     batch = [];
   };
-  for await (const doc of reviews.find({})) {
+  for await (const doc of reviews.find({}, { batchSize: SCAN_BATCH })) {
     if (++seen % PROGRESS_EVERY === 0) log('bringing reviews to indexed reads…', { seen, updated });
     const derived = withDerived(doc);
     if (JSON.stringify([derived.keys, derived.flagged]) === JSON.stringify([doc.keys, doc.flagged])) continue;
@@ -43,7 +44,7 @@ export async function migrateToIndexedReads(
   await flush();
   log("computing every teacher's figures…", { reviews: seen });
   const stats = new TeacherStatsStore(connection.collection('teacher_stats') as never, connection.getClient() as never);
-  const teachers = await stats.rebuild(reviews.find({}));
+  const teachers = await stats.rebuild(reviews.find({}, { batchSize: SCAN_BATCH }));
   await migrations.updateOne({ _id: INDEXED_READS_MIGRATION }, { $set: { at: new Date(), reviews: updated, teachers } }, { upsert: true });
   log('reviews brought to indexed reads', { reviews: updated, teachers });
 }

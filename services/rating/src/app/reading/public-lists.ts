@@ -76,7 +76,8 @@ export class PublicLists {
   private async read(limit: number, teacherId: number | undefined, delisted: number[], version: string): Promise<Lists> {
     const at = Date.now();
     const catalogue = await this.catalogue.get();
-    const lists = await Promise.all(CATEGORY_ORDER.map((category) => this.top.top(category, limit, { teacherId, delisted })));
+    const total = await this.publicCount(teacherId);
+    const lists = await Promise.all(CATEGORY_ORDER.map((category) => this.top.top(category, limit, { teacherId, delisted, total })));
     const blocks = CATEGORY_ORDER.map((title, i) => ({
       title,
       reviews: lists[i]
@@ -99,8 +100,14 @@ export class PublicLists {
     return state;
   }
 
-  reviewsOf(teacherId: number, limit: number): Promise<ListedReview[]> {
-    return this.top.top('recent', limit, { teacherId, delisted: [] });
+  async reviewsOf(teacherId: number, limit: number): Promise<ListedReview[]> {
+    return this.top.top('recent', limit, { teacherId, delisted: [], total: await this.publicCount(teacherId) });
+  }
+
+  /** How many public reviews a teacher has, or all teachers together, as the figures have them (no database read). */
+  private async publicCount(teacherId?: number): Promise<number> {
+    if (teacherId !== undefined) return (await this.stats.of(teacherId)).reviewCount;
+    return [...(await this.stats.recent()).stats.values()].reduce((sum, s) => sum + s.reviewCount, 0);
   }
 }
 

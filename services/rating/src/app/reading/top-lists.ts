@@ -22,8 +22,9 @@ export type ListedReview = Pick<ReviewDoc, 'id' | 'pub' | 'relUp' | 'relTotal' |
 
 /** Cut-offs remembered (one per list: the community's and each teacher's four); `null`: the list holds every review it can. */
 const MAX_CUTOFFS = 10_000;
-/** How much wider each new try looks when a cut-off left too few reviews. */
-const WIDEN = 2;
+/** How much wider each new try looks when a cut-off left too few reviews: twice, and for a time key eight times after three
+ * tries (a time key spans years: an hour doubled would take 19 tries to reach them; relevance spans 0 to 1). */
+const widening = (category: CommunityCategory, tries: number) => (category === 'relevant' || tries < 3 ? 2 : 8);
 
 /** The largest key a list can hold now and a first, narrow cut-off below it (keys: reviews/list-keys.ts). */
 function firstGuess(category: CommunityCategory, now: number): { top: number; cutoff: number } {
@@ -34,7 +35,7 @@ function firstGuess(category: CommunityCategory, now: number): { top: number; cu
 }
 
 // The public reviews with the largest key of a category, by an index on it. DocumentDB sorts what the filter matches in memory, so
-// the filter holds a cut-off (the last listed key), lowered twice as wide each try while fewer than `limit` match: empty tries
+// the filter holds a cut-off (the last listed key), lowered wider each try while fewer than `limit` match: empty tries
 // cost an index probe each, a try that matches too much costs every match (at 1,000,000 reviews an eightfold step matched 235,000).
 export class TopLists {
   private readonly cutoffs = new Map<string, number | null>();
@@ -44,20 +45,22 @@ export class TopLists {
   async top(
     category: CommunityCategory,
     limit: number,
-    scope: { teacherId?: number; delisted: readonly number[] },
+    scope: { teacherId?: number; delisted: readonly number[]; total?: number },
   ): Promise<ListedReview[]> {
     const path = `keys.${category}`;
     const memo = `${scope.teacherId ?? '*'}:${category}:${limit}`;
     const guess = firstGuess(category, Date.now());
     const remembered = this.cutoffs.get(memo);
-    let cutoff: number | undefined = remembered === null ? undefined : (remembered ?? guess.cutoff);
+    // No cut-off when the scope's public reviews (its figures' count) are no more than the list holds.
+    const few = scope.total !== undefined && scope.total <= limit;
+    let cutoff: number | undefined = remembered === null || few ? undefined : (remembered ?? guess.cutoff);
     const base: Filter<ReviewDoc> =
       scope.teacherId !== undefined
         ? { teacherId: scope.teacherId }
         : scope.delisted.length
           ? { teacherId: { $nin: [...scope.delisted] } }
           : {};
-    for (;;) {
+    for (let tries = 0; ; tries++) {
       const filter = { ...base, [path]: cutoff === undefined ? { $exists: true } : { $gte: cutoff } } as Filter<ReviewDoc>;
       const rows = (await this.docs
         .find(filter, { projection: LISTED_FIELDS, sort: { [path]: -1, id: -1 }, limit })
@@ -66,7 +69,7 @@ export class TopLists {
         this.remember(memo, rows.length >= limit ? (rows[limit - 1].keys?.[category] ?? null) : null);
         return rows;
       }
-      const width: number = Math.max(1, guess.top - cutoff) * WIDEN;
+      const width: number = Math.max(1, guess.top - cutoff) * widening(category, tries);
       cutoff = guess.top - width > 0 ? guess.top - width : undefined;
     }
   }

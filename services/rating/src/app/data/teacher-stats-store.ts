@@ -1,6 +1,7 @@
 import { ensureDocument, inTransaction, sharedWork, writeRetried } from '@pupitre/server-kit';
 import type { ClientSession, Collection, MongoClient } from 'mongodb';
 import { BoundedCache } from '../reading/bounded-cache';
+import { type ClaimMove } from './class-claims';
 import { emptyStats, statsDelta, type TeacherStats } from '../reading/teacher-stats';
 import { type ReviewDoc } from '../reviews/review';
 
@@ -73,7 +74,7 @@ export class TeacherStatsStore {
     before: ReviewDoc | null,
     after: ReviewDoc | null,
     write: (session?: ClientSession) => Promise<boolean>,
-    also?: ((session: ClientSession) => Promise<void>) | null,
+    also?: ClaimMove | null,
   ): Promise<boolean> {
     const delta = statsDelta(before, after);
     if (delta.size === 0 && !also) return write();
@@ -85,7 +86,7 @@ export class TeacherStatsStore {
   private async writeWithFigures(
     delta: Map<number, Record<string, number>>,
     write: (session?: ClientSession) => Promise<boolean>,
-    also?: ((session: ClientSession) => Promise<void>) | null,
+    also?: ClaimMove | null,
   ): Promise<boolean> {
     if (!also && [...delta.values()].every((inc) => Object.keys(inc).every((path) => path === 'rev'))) {
       // Only `rev` moves (a vote, a report): no figure to keep exact with the write, so no transaction holds the teacher's

@@ -62,22 +62,29 @@ export class PublicLists {
     const catalogue = await this.catalogue.get();
     const generation = this.catalogue.generation;
     const now = Date.now();
-    const [cache, key, version] =
-      teacherId === undefined
-        ? [this.community, String(limit), `${generation}:${this.localChanges}:${(await this.stats.recent()).revision}`]
-        : [this.teachers, `${teacherId}:${limit}`, `${generation}:${(await this.stats.of(teacherId)).rev}`];
-    return cache.get(
-      key,
+    if (teacherId === undefined) {
+      const { revision, stats } = await this.stats.recent();
+      const version = `${generation}:${this.localChanges}:${revision}`;
+      const total = () => [...stats.values()].reduce((sum, s) => sum + s.reviewCount, 0);
+      return this.community.get(
+        String(limit),
+        (l) => l.version === version && now - l.at < LISTS_MAX_AGE_MS,
+        () => sharedWork(() => this.read(limit, { delisted: [...catalogue.delisted], total: total() }, version)),
+      );
+    }
+    const { rev, reviewCount } = await this.stats.of(teacherId);
+    const version = `${generation}:${rev}`;
+    return this.teachers.get(
+      `${teacherId}:${limit}`,
       (l) => l.version === version && now - l.at < LISTS_MAX_AGE_MS,
-      () => sharedWork(() => this.read(limit, teacherId, teacherId === undefined ? [...catalogue.delisted] : [], version)),
+      () => sharedWork(() => this.read(limit, { teacherId, delisted: [], total: reviewCount }, version)),
     );
   }
 
-  private async read(limit: number, teacherId: number | undefined, delisted: number[], version: string): Promise<Lists> {
+  private async read(limit: number, scope: { teacherId?: number; delisted: number[]; total: number }, version: string): Promise<Lists> {
     const at = Date.now();
     const catalogue = await this.catalogue.get();
-    const total = await this.publicCount(teacherId);
-    const lists = await Promise.all(CATEGORY_ORDER.map((category) => this.top.top(category, limit, { teacherId, delisted, total })));
+    const lists = await Promise.all(CATEGORY_ORDER.map((category) => this.top.top(category, limit, scope)));
     const blocks = CATEGORY_ORDER.map((title, i) => ({
       title,
       reviews: lists[i]
@@ -101,13 +108,7 @@ export class PublicLists {
   }
 
   async reviewsOf(teacherId: number, limit: number): Promise<ListedReview[]> {
-    return this.top.top('recent', limit, { teacherId, delisted: [], total: await this.publicCount(teacherId) });
-  }
-
-  /** How many public reviews a teacher has, or all teachers together, as the figures have them (no database read). */
-  private async publicCount(teacherId?: number): Promise<number> {
-    if (teacherId !== undefined) return (await this.stats.of(teacherId)).reviewCount;
-    return [...(await this.stats.recent()).stats.values()].reduce((sum, s) => sum + s.reviewCount, 0);
+    return this.top.top('recent', limit, { teacherId, delisted: [], total: (await this.stats.of(teacherId)).reviewCount });
   }
 }
 

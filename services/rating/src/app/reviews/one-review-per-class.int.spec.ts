@@ -39,7 +39,7 @@ describe('one review per author and class', () => {
 
   it('refuses an edit into a class the author already reviewed, and frees the class an edit leaves', async () => {
     const auth = await h.auth('class-mover');
-    const first = (await create(auth, 0).expect(201)).body.id as number;
+    await create(auth, 0).expect(201);
     const second = (await create(auth, 1).expect(201)).body.id as number;
     const edit = (id: number, year: number) =>
       request(h.api.url)
@@ -52,7 +52,6 @@ describe('one review per author and class', () => {
     await create(auth, 1).expect(201); // year 1 is free again
     await create(auth, 4).expect(409, { error: 'duplicate-review' });
     expect((await claimsOf('class-mover')).map((c) => JSON.parse(c._id as unknown as string)[3]).sort()).toEqual([0, 1, 4]);
-    expect(first).toBeGreaterThan(0);
   });
 
   it('frees the class of a deleted review', async () => {

@@ -5,7 +5,7 @@
 // to those actions. The scan is not vacuous: the review itself shows in the lists it must show in.
 import { type Endpoint } from '@pupitre/contracts';
 import { request } from '@pupitre/server-kit/testing';
-import { teachersOf } from '../../rating/src/testing/rating-harness';
+import { teachersOf } from '../../rating/testing/rating-harness';
 import { adminOnly, type Fixtures, isProbe, label, needsToken, operations, READS, realPath } from './testing/registry';
 import { type Account, useWorld } from './testing/world';
 

@@ -4,7 +4,7 @@
 // where an admin's same request is not refused. Nothing changes behind a refusal.
 import { type Endpoint } from '@pupitre/contracts';
 import { request } from '@pupitre/server-kit/testing';
-import { reviewPayload, teachersOf } from '../../rating/src/testing/rating-harness';
+import { reviewPayload, teachersOf } from '../../rating/testing/rating-harness';
 import { ADMIN_ENDPOINTS, type Fixtures, label, realPath } from './testing/registry';
 import { type Account, useWorld } from './testing/world';
 

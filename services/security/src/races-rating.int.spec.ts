@@ -3,7 +3,7 @@
 // as the API shows it afterwards (the public lists, the user's own pages, the moderation queue).
 import { type PublicReview } from '@pupitre/contracts';
 import { request } from '@pupitre/server-kit/testing';
-import { reviewPayload, teachersOf } from '../../rating/src/testing/rating-harness';
+import { reviewPayload, teachersOf } from '../../rating/testing/rating-harness';
 import { race, RACERS, tally } from './testing/concurrency';
 import { type Account, useWorld } from './testing/world';
 

@@ -13,7 +13,7 @@ import {
   reviewPayload,
   startHarness,
   teachersOf,
-} from '../testing/rating-harness';
+} from '../../testing/rating-harness';
 
 jest.setTimeout(240_000);
 

@@ -9,7 +9,7 @@
 // review id (the same audit runs again over the whole suite in the integration teardown).
 import { DAY_DATE_PATTERN, MONTH_DATE_PATTERN, type ModerationQueueItem, type TeacherDetail } from '@pupitre/contracts';
 import { auditPrivacy, request } from '@pupitre/server-kit/testing';
-import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from '../testing/rating-harness';
+import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from '../../testing/rating-harness';
 
 jest.setTimeout(120_000);
 

@@ -6,7 +6,7 @@ import { DEMO_SUBJECTS } from '../seed/demo-subjects';
 import { seedDatabase } from '../seed/seed-database';
 import { ratingAppOptions } from './app-options';
 import { AppModule } from './app.module';
-import { recomputeFromScratch } from '../testing/rating-harness';
+import { recomputeFromScratch } from '../../testing/rating-harness';
 
 jest.setTimeout(30_000);
 describe('rating API', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { request } from '@pupitre/server-kit/testing';
 import { CatalogueStore } from '../app/data/catalogue-store';
 import { seedModels } from '../seed/seed-models';
-import { type Harness, startHarness } from '../testing/rating-harness';
+import { type Harness, startHarness } from '../../testing/rating-harness';
 import { runCatalogueCommand, UsageError } from './cli';
 
 jest.setTimeout(60_000);

@@ -4,12 +4,12 @@
 // recomputation from the source documents, and nothing a client was told is lost or doubled.
 // Judged only by HTTP answers and documents (testing/ground-truth.ts).
 import { prng } from '../seed/prng';
-import { readGroundTruth } from '../testing/ground-truth';
-import { ClientLog } from '../testing/cluster/client-log';
-import { Clients, coursesOf, publicReviews } from '../testing/cluster/clients';
-import { call, inParallel, untilNoProblems } from '../testing/cluster/http';
-import { useRatingCluster } from '../testing/cluster/rating-cluster';
-import { problemsOnceSettled } from '../testing/cluster/settled';
+import { readGroundTruth } from '../../testing/ground-truth';
+import { ClientLog } from '../../testing/cluster/client-log';
+import { Clients, coursesOf, publicReviews } from '../../testing/cluster/clients';
+import { call, inParallel, untilNoProblems } from '../../testing/cluster/http';
+import { useRatingCluster } from '../../testing/cluster/rating-cluster';
+import { problemsOnceSettled } from '../../testing/cluster/settled';
 
 jest.setTimeout(120_000);
 

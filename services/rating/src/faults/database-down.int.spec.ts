@@ -1,10 +1,10 @@
 // While the database is down (its process killed -9), the real bundles answer writes and logins
 // 503 {"error": "unavailable"} with Retry-After, never 500 or a hang; once it is back, they work
 // again without a restart.
-import { ClientLog } from '../testing/cluster/client-log';
-import { Clients, type Course, coursesOf, publicReviews } from '../testing/cluster/clients';
-import { type Answer, call } from '../testing/cluster/http';
-import { type RatingCluster, useRatingCluster } from '../testing/cluster/rating-cluster';
+import { ClientLog } from '../../testing/cluster/client-log';
+import { Clients, type Course, coursesOf, publicReviews } from '../../testing/cluster/clients';
+import { type Answer, call } from '../../testing/cluster/http';
+import { type RatingCluster, useRatingCluster } from '../../testing/cluster/rating-cluster';
 
 jest.setTimeout(120_000);
 

@@ -4,10 +4,10 @@
 // the database while votes are in flight. Afterwards every
 // acknowledged write is there exactly once and public after its delay, nothing without an answer
 // is half-done, and every public page is right within a few seconds.
-import { burstScenario, hold } from '../testing/cluster/burst';
-import { untilNoProblems } from '../testing/cluster/http';
-import { useRatingCluster } from '../testing/cluster/rating-cluster';
-import { problemsOnceSettled } from '../testing/cluster/settled';
+import { burstScenario, hold } from '../../testing/cluster/burst';
+import { untilNoProblems } from '../../testing/cluster/http';
+import { useRatingCluster } from '../../testing/cluster/rating-cluster';
+import { problemsOnceSettled } from '../../testing/cluster/settled';
 
 jest.setTimeout(120_000);
 

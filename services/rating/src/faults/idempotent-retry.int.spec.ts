@@ -3,12 +3,12 @@
 // hold that one review, public after its delay. The answer is lost two ways: read by nobody, or
 // never sent because the API was killed (-9) at some point while handling the request.
 import { randomUUID } from 'node:crypto';
-import { readGroundTruth } from '../testing/ground-truth';
-import { hold } from '../testing/cluster/burst';
-import { ClientLog } from '../testing/cluster/client-log';
-import { Clients, type Course, coursesOf } from '../testing/cluster/clients';
-import { type RatingCluster, useRatingCluster } from '../testing/cluster/rating-cluster';
-import { problemsOnceSettled } from '../testing/cluster/settled';
+import { readGroundTruth } from '../../testing/ground-truth';
+import { hold } from '../../testing/cluster/burst';
+import { ClientLog } from '../../testing/cluster/client-log';
+import { Clients, type Course, coursesOf } from '../../testing/cluster/clients';
+import { type RatingCluster, useRatingCluster } from '../../testing/cluster/rating-cluster';
+import { problemsOnceSettled } from '../../testing/cluster/settled';
 
 jest.setTimeout(120_000);
 

@@ -3,11 +3,11 @@
 // the version it read in its filter (data/review-store.ts), matches nothing, and it reads the review
 // again: version 2 is not the one its job was for, so it writes nothing. Without the version in the
 // filter, its stale "published v1" would overwrite the edit: a lost update.
-import { ClientLog } from '../testing/cluster/client-log';
-import { Clients, coursesOf } from '../testing/cluster/clients';
-import { pauseWhen, publicationJobs } from '../testing/cluster/pause';
-import { useRatingCluster } from '../testing/cluster/rating-cluster';
-import { problemsOnceSettled } from '../testing/cluster/settled';
+import { ClientLog } from '../../testing/cluster/client-log';
+import { Clients, coursesOf } from '../../testing/cluster/clients';
+import { pauseWhen, publicationJobs } from '../../testing/cluster/pause';
+import { useRatingCluster } from '../../testing/cluster/rating-cluster';
+import { problemsOnceSettled } from '../../testing/cluster/settled';
 
 jest.setTimeout(120_000);
 

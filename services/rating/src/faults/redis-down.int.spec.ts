@@ -5,11 +5,11 @@
 // Once Redis is back, each review created meanwhile is published after its delay (the worker's
 // reconciler publishes the reviews overdue whose job Redis could not take), and every public page is right.
 import { type TokenPair } from '@pupitre/contracts';
-import { ClientLog } from '../testing/cluster/client-log';
-import { Clients, type Course, coursesOf, publicReviews } from '../testing/cluster/clients';
-import { type Answer, call } from '../testing/cluster/http';
-import { type RatingCluster, useRatingCluster } from '../testing/cluster/rating-cluster';
-import { problemsOnceSettled } from '../testing/cluster/settled';
+import { ClientLog } from '../../testing/cluster/client-log';
+import { Clients, type Course, coursesOf, publicReviews } from '../../testing/cluster/clients';
+import { type Answer, call } from '../../testing/cluster/http';
+import { type RatingCluster, useRatingCluster } from '../../testing/cluster/rating-cluster';
+import { problemsOnceSettled } from '../../testing/cluster/settled';
 
 jest.setTimeout(120_000);
 

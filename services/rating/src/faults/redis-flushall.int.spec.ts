@@ -4,9 +4,9 @@
 // acknowledged review is still public after its delay, every public page is right within a few
 // seconds, and so is every later change (votes after the burst, when no publication is due to
 // refresh the pages by its instant).
-import { burstScenario, hold } from '../testing/cluster/burst';
-import { useRatingCluster } from '../testing/cluster/rating-cluster';
-import { problemsOnceSettled } from '../testing/cluster/settled';
+import { burstScenario, hold } from '../../testing/cluster/burst';
+import { useRatingCluster } from '../../testing/cluster/rating-cluster';
+import { problemsOnceSettled } from '../../testing/cluster/settled';
 
 jest.setTimeout(120_000);
 

@@ -11,7 +11,7 @@ import {
   teachersOf,
   waitFor,
   waitShown,
-} from '../testing/rating-harness';
+} from '../../testing/rating-harness';
 
 jest.setTimeout(90_000);
 

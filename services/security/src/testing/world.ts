@@ -10,7 +10,7 @@ import { startGateway } from '../../../../infra/local/lib/gateway.mjs';
 import { runAdminCommand } from '../../../auth/src/admin/admin-commands';
 import { type AuthUnderTest, createActiveUser, login, startAuth } from '../../../auth/src/testing/auth-test-kit';
 import { type Fixtures } from './registry';
-import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from '../../../rating/src/testing/rating-harness';
+import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from '../../../rating/testing/rating-harness';
 
 export interface Account {
   id: string;

@@ -1,5 +1,5 @@
 import { request } from '@pupitre/server-kit/testing';
-import { type Harness, startHarness } from '../../testing/rating-harness';
+import { type Harness, startHarness } from '../../../testing/rating-harness';
 
 jest.setTimeout(30_000);
 

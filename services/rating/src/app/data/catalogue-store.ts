@@ -3,7 +3,7 @@ import { isDuplicateKey, writeRetried } from '@pupitre/server-kit';
 import { type Model } from 'mongoose';
 import { allocateIds } from './allocate-ids';
 import { catalogueChanged } from './catalogue-version';
-import { teacherOid } from '../data/keys';
+import { teacherOid } from './keys';
 import { type Counter } from './counter.schema';
 import { type Subject } from '../subjects/subject.schema';
 import { teacherSearchKey } from '../teachers/search-key';

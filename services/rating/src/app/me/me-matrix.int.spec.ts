@@ -3,7 +3,7 @@
 // those is undone (favourite removed, vote removed, review deleted), through the HTTP API on the
 // real database. Every answer is checked against the contract by the request helper.
 import { request } from '@pupitre/server-kit/testing';
-import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from '../../testing/rating-harness';
+import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from '../../../testing/rating-harness';
 
 jest.setTimeout(120_000);
 

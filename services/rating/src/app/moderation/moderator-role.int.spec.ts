@@ -4,7 +4,7 @@
 import { sessionVersionKey } from '@pupitre/contracts';
 import { createCommandConnection } from '@pupitre/server-kit';
 import { request } from '@pupitre/server-kit/testing';
-import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from '../../testing/rating-harness';
+import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from '../../../testing/rating-harness';
 
 jest.setTimeout(60_000);
 

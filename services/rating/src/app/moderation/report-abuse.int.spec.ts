@@ -3,7 +3,7 @@
 // reports weigh enough (account age × track record), the author then sees "held" with the reason,
 // and each reporter is told the outcome and the statement of reasons (DSA art. 16–17 style).
 import { request } from '@pupitre/server-kit/testing';
-import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from '../../testing/rating-harness';
+import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from '../../../testing/rating-harness';
 
 jest.setTimeout(60_000);
 

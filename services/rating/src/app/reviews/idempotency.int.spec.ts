@@ -2,7 +2,7 @@
 // retries and gets the original 201, never a 409; twins racing get the same review; a crash
 // between claiming the key and writing the review is finished by the retry.
 import { request } from '@pupitre/server-kit/testing';
-import { type Harness, reviewPayload, startHarness, teachersOf } from '../../testing/rating-harness';
+import { type Harness, reviewPayload, startHarness, teachersOf } from '../../../testing/rating-harness';
 
 jest.setTimeout(60_000);
 

@@ -3,7 +3,7 @@
 // unique index that did it before.
 import { request } from '@pupitre/server-kit/testing';
 import { CLASS_CLAIMS_MIGRATION, migrateToClassClaims } from '../data/class-claims.migration';
-import { type Harness, reviewPayload, startHarness, teachersOf } from '../../testing/rating-harness';
+import { type Harness, reviewPayload, startHarness, teachersOf } from '../../../testing/rating-harness';
 
 jest.setTimeout(60_000);
 

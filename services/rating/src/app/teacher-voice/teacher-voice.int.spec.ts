@@ -8,7 +8,7 @@ import { MODERATION_EVENTS_QUEUE, OBJECTION_DECIDED_JOB, TEACHER_INVITED_JOB, ty
 import { createQueueConnection } from '@pupitre/server-kit';
 import { request } from '@pupitre/server-kit/testing';
 import { Queue } from 'bullmq';
-import { type Harness, reviewPayload, startHarness, teachersOf, waitFor, waitShown } from '../../testing/rating-harness';
+import { type Harness, reviewPayload, startHarness, teachersOf, waitFor, waitShown } from '../../../testing/rating-harness';
 import { DelistedErasureService } from '../../worker/erasure/delisted-erasure.service';
 
 jest.setTimeout(90_000);

@@ -3,7 +3,7 @@
 // review in the spec's first reading (justice and distraction yes/no, no methodes or ambiance)
 // counts in no average of a criterion it lacks, and in the yes/no shares instead.
 import { request } from '@pupitre/server-kit/testing';
-import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from '../../testing/rating-harness';
+import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from '../../../testing/rating-harness';
 
 jest.setTimeout(60_000);
 

@@ -8,7 +8,7 @@ import {
   type ReviewUserState,
   type TeacherDetail,
 } from '@pupitre/contracts';
-import { roundToOneDecimal } from '../../app/teachers/ranking/bayesian-ranking';
+import { roundToOneDecimal } from '../../src/app/teachers/ranking/bayesian-ranking';
 import { type GroundTruth, type ShownReview, shownReviewsOf, teacherAggregatesOf, voteCountsOf } from '../ground-truth';
 import { call } from './http';
 

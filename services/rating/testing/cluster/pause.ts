@@ -4,7 +4,7 @@
 // leaves all the time needed to catch it there.
 import { Queue } from 'bullmq';
 import { createQueueConnection } from '@pupitre/server-kit';
-import { REVIEW_PUBLICATION_QUEUE } from '../../app/publication/review-publication.queue';
+import { REVIEW_PUBLICATION_QUEUE } from '../../src/app/publication/review-publication.queue';
 import { type ManagedProcess } from './managed-process';
 import { type RatingCluster } from './rating-cluster';
 

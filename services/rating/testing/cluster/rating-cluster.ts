@@ -19,7 +19,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { databaseUri } from '../../../../../infra/local/lib/mongo.mjs';
+import { databaseUri } from '../../../../infra/local/lib/mongo.mjs';
 import { databaseLauncher, nodeLauncher, redisLauncher } from './launchers';
 import { ManagedProcess } from './managed-process';
 import { eraseUserAsAuthDoes } from './user-events';

@@ -1,8 +1,8 @@
 // How each kind of cluster process is launched: a service bundle (node), the database (DocumentDB or mongod), Redis.
 import { startNode, waitForStatus } from '@pupitre/server-kit/testing';
 import path from 'node:path';
-import { startMongo } from '../../../../../infra/local/lib/mongo.mjs';
-import { startRedis } from '../../../../../infra/local/lib/redis.mjs';
+import { startMongo } from '../../../../infra/local/lib/mongo.mjs';
+import { startRedis } from '../../../../infra/local/lib/redis.mjs';
 import { type Launched } from './managed-process';
 
 const READY_TIMEOUT_MS = 30_000;

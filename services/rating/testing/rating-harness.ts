@@ -1,7 +1,7 @@
 // Test harness of the rating integration tests: the API and the worker in-process on the test
 // file's own database and queue prefix, a token issuer standing in for the auth service, and the
 // demo catalogue. Not part of the bundles.
-import { FIGURES_MAX_AGE_MS } from '../app/data/teacher-stats-store';
+import { FIGURES_MAX_AGE_MS } from '../src/app/data/teacher-stats-store';
 import {
   dropDatabase,
   startTestApp,
@@ -13,12 +13,12 @@ import {
 import { createQueueConnection } from '@pupitre/server-kit';
 import { type Role } from '@pupitre/contracts';
 import mongoose, { type Connection } from 'mongoose';
-import { ratingAppOptions } from '../app/app-options';
-import { AppModule } from '../app/app.module';
-import { type RatingConfig, ratingEnvSchema } from '../config/rating-config';
-import { type WorkerConfig, workerEnvSchema } from '../config/worker-config';
-import { seedDatabase } from '../seed/seed-database';
-import { WorkerModule } from '../worker/worker.module';
+import { ratingAppOptions } from '../src/app/app-options';
+import { AppModule } from '../src/app/app.module';
+import { type RatingConfig, ratingEnvSchema } from '../src/config/rating-config';
+import { type WorkerConfig, workerEnvSchema } from '../src/config/worker-config';
+import { seedDatabase } from '../src/seed/seed-database';
+import { WorkerModule } from '../src/worker/worker.module';
 
 export { reviewPayload } from './review-payload';
 

@@ -39,7 +39,7 @@ const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_MS ?? 60 * 60_00
 const REVIEW_INDEXES = 11;
 /** The API's V8 flags and malloc arenas, as the rating-api manifest sets them (infra/k8s/base/rating-api/rating-api.yaml). */
 const API_NODE_ARGS = '--max-semi-space-size=16 --max-old-space-size=160';
-const API_ENV = { MALLOC_ARENA_MAX: '2' };
+const API_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
 /** How long after their creation the reviews of the lateness run are due. */
 const LATENESS_DUE_IN = Number(process.env.BENCH_LATENESS_DUE_IN_MS ?? 20_000);
 /** The validation delay of the services: the reviews of the `create` run are validated after it, not during it. */

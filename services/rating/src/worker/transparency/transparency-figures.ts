@@ -5,11 +5,13 @@ import { TransparencyStore } from '../../app/data/transparency-store';
 import { monthlyFigures } from '../../app/transparency/figures';
 import { type WorkerConfig } from '../../config/worker-config';
 
-/** The transparency figures from every review (one pass of a cursor, holding none), stored for the API; at most once per TRANSPARENCY_INTERVAL per process. */
+/**
+ * The transparency figures from every review (one pass of a cursor, holding none), stored for the API. A full pass, so once
+ * per TRANSPARENCY_INTERVAL over all the workers (TransparencyStore.claim): not again at each worker's start.
+ */
 @Injectable()
 export class TransparencyFigures {
   private readonly logger = new Logger('Transparency');
-  private last = 0;
 
   constructor(
     @Inject(ReviewStore) private readonly reviews: ReviewStore,
@@ -18,8 +20,7 @@ export class TransparencyFigures {
   ) {}
 
   async refreshIfDue(now = new Date()): Promise<boolean> {
-    if (now.getTime() - this.last < this.config.TRANSPARENCY_INTERVAL) return false;
-    this.last = now.getTime();
+    if (!(await this.store.claim(now, this.config.TRANSPARENCY_INTERVAL))) return false;
     await this.store.save(await monthlyFigures(this.reviews.scan(), now), now);
     this.logger.log({ msg: 'transparency figures computed' });
     return true;

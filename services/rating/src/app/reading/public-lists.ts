@@ -23,6 +23,8 @@ export const MAX_LIMIT = 50;
  * `rev` it moves after it (teacher-stats-store.ts) leaves them stale no longer.
  */
 export const LISTS_MAX_AGE_MS = 30_000;
+/** Lists read this long ago are still served, and read again in the background: a list in use never makes a reader wait for its age. */
+export const LISTS_REFRESH_AFTER_MS = 25_000;
 /** Pages of teachers kept (each entry: four lists of at most MAX_LIMIT reviews). */
 const TEACHER_PAGES = 500;
 
@@ -62,6 +64,7 @@ export class PublicLists {
     const catalogue = await this.catalogue.get();
     const generation = this.catalogue.generation;
     const now = Date.now();
+    const aging = (l: Lists) => now - l.at >= LISTS_REFRESH_AFTER_MS;
     if (teacherId === undefined) {
       const { revision, stats } = await this.stats.recent();
       const version = `${generation}:${this.localChanges}:${revision}`;
@@ -70,6 +73,7 @@ export class PublicLists {
         String(limit),
         (l) => l.version === version && now - l.at < LISTS_MAX_AGE_MS,
         () => sharedWork(() => this.read(limit, { delisted: [...catalogue.delisted], total: total() }, version)),
+        aging,
       );
     }
     const { rev, reviewCount } = await this.stats.of(teacherId);
@@ -78,6 +82,7 @@ export class PublicLists {
       `${teacherId}:${limit}`,
       (l) => l.version === version && now - l.at < LISTS_MAX_AGE_MS,
       () => sharedWork(() => this.read(limit, { teacherId, delisted: [], total: reviewCount }, version)),
+      aging,
     );
   }
 

@@ -10,7 +10,17 @@ export interface ContractWorld {
   visibleIds: number[];
 }
 
-export async function startContractWorld(testFile: string): Promise<ContractWorld> {
+/** The world of a test file: filled in before its tests (`beforeAll`), closed after them. */
+export function useContractWorld(testFile: string): ContractWorld {
+  const world = {} as ContractWorld;
+  beforeAll(async () => {
+    Object.assign(world, await startContractWorld(testFile));
+  });
+  afterAll(() => world.h?.close());
+  return world;
+}
+
+async function startContractWorld(testFile: string): Promise<ContractWorld> {
   const h = await startHarness(testFile, { api: { REVIEW_VALIDATION_DELAY: '1h' } });
   const teachers = await teachersOf(h.conn);
   const visibleIds = (await h.conn.collection('reviews').find({ visible: true }).sort({ id: 1 }).toArray()).map((r) => r.id as number);

@@ -2,49 +2,43 @@ import { meSchema, myReviewSchema, reviewEditViewSchema } from '@pupitre/contrac
 import { request } from '@pupitre/server-kit/testing';
 import { z } from 'zod';
 import { reviewPayload } from '../../testing/rating-harness';
-import { type ContractWorld, startContractWorld } from '../../testing/contract-harness';
+import { useContractWorld } from '../../testing/contract-harness';
 
 jest.setTimeout(60_000);
 
 /** Rows of the rating table of api-contract.md: creating, reading and editing a review; /auth/me. */
 describe('rating API contract: writing a review', () => {
-  let h: ContractWorld['h'];
-  let url: string;
-  let teachers: ContractWorld['teachers'];
-  beforeAll(async () => {
-    ({ h, url, teachers } = await startContractWorld(__filename));
-  });
-  afterAll(() => h?.close());
+  const w = useContractWorld(__filename);
 
   describe('POST /api/rating/0', () => {
-    const t = () => teachers[1];
+    const t = () => w.teachers[1];
     let user: { Authorization: string };
     beforeAll(async () => {
-      user = await h.auth('author-1');
+      user = await w.h.auth('author-1');
     });
 
     it('stores a pending review and answers 201 {message, id}', async () => {
-      const res = await request(url).post('/api/rating/0').set(user).send(reviewPayload(t().id, t().subjectIds[0])).expect(201);
+      const res = await request(w.url).post('/api/rating/0').set(user).send(reviewPayload(t().id, t().subjectIds[0])).expect(201);
       expect(res.body).toEqual({ message: expect.any(String), id: expect.any(Number) });
-      const doc = await h.conn.collection('reviews').findOne({ id: res.body.id });
+      const doc = await w.h.conn.collection('reviews').findOne({ id: res.body.id });
       expect(doc).toMatchObject({ status: 'pending', visible: false, authorId: 'author-1', version: 1 });
       expect(doc!.publishAt.getTime() - doc!.createdAt.getTime()).toBe(3_600_000);
     });
 
     it('is a 409 duplicate-review for the same user, teacher, subject and year', async () => {
-      await request(url)
+      await request(w.url)
         .post('/api/rating/0')
         .set(user)
         .send(reviewPayload(t().id, t().subjectIds[0]))
         .expect(409, { error: 'duplicate-review' });
-      await request(url)
+      await request(w.url)
         .post('/api/rating/0')
         .set(user)
         .send(reviewPayload(t().id, t().subjectIds[0], { year: 3 }))
         .expect(201);
     });
 
-    const otherSubject = () => teachers.find((x) => !x.subjectIds.includes(t().subjectIds[0]))!.subjectIds[0];
+    const otherSubject = () => w.teachers.find((x) => !x.subjectIds.includes(t().subjectIds[0]))!.subjectIds[0];
     it.each([
       ['wrong-teacher', () => ({ teacher: -1 })],
       ['wrong-teacher', () => ({ teacher: 99999 })],
@@ -62,7 +56,7 @@ describe('rating API contract: writing a review', () => {
       ['text-rating-forbidden-characters', () => ({ text_rating: 'mail me at a@b.c' })],
       ['text-rating-forbidden-characters', () => ({ text_rating: 'a'.repeat(257) })],
     ])('is a 400 %s', async (key, override) => {
-      const res = await request(url)
+      const res = await request(w.url)
         .post('/api/rating/0')
         .set(user)
         .send(reviewPayload(t().id, t().subjectIds[0], { year: 5, ...override() }))
@@ -74,7 +68,7 @@ describe('rating API contract: writing a review', () => {
       ['an unknown field', { favourite_color: 'blue' }],
       ['a non-boolean flag', { ponctuel: 'yes' }],
     ])('is a 400 bad-request for %s', async (_, override) => {
-      const res = await request(url)
+      const res = await request(w.url)
         .post('/api/rating/0')
         .set(user)
         .send(reviewPayload(t().id, t().subjectIds[0], override))
@@ -83,37 +77,37 @@ describe('rating API contract: writing a review', () => {
     });
 
     it.each([['[]'], ['"text"'], ['null'], ['{"teacher": 1,,}']])('is a 400 for the body %s, never a 500', async (body) => {
-      const res = await request(url).post('/api/rating/0').set(user).set('Content-Type', 'application/json').send(body).expect(400);
+      const res = await request(w.url).post('/api/rating/0').set(user).set('Content-Type', 'application/json').send(body).expect(400);
       expect(['bad-request', 'wrong-teacher']).toContain(res.body.error);
     });
 
     it('accepts 256 characters of the allowed set and an absent comment', async () => {
-      await request(url)
+      await request(w.url)
         .post('/api/rating/0')
         .set(user)
         .send(reviewPayload(t().id, t().subjectIds[0], { year: 6, text_rating: "Ok, it's fine? Yes! ".repeat(13).slice(0, 256) }))
         .expect(201);
       const { text_rating: _omit, ...noText } = reviewPayload(t().id, t().subjectIds[0], { year: 0 });
-      await request(url).post('/api/rating/0').set(user).send(noText).expect(201);
+      await request(w.url).post('/api/rating/0').set(user).send(noText).expect(201);
     });
 
     it('is a 401 without a token, and 404/400 on another id', async () => {
-      await request(url)
+      await request(w.url)
         .post('/api/rating/0')
         .send(reviewPayload(t().id, t().subjectIds[0]))
         .expect(401, { detail: 'Authentication credentials were not provided.' });
-      await request(url).post('/api/rating/5').set(user).send({}).expect(404);
-      await request(url).post('/api/rating/abc').set(user).send({}).expect(400);
+      await request(w.url).post('/api/rating/5').set(user).send({}).expect(404);
+      await request(w.url).post('/api/rating/abc').set(user).send({}).expect(400);
     });
   });
 
   describe('GET and PUT /api/rating/{id}', () => {
     let id: number;
-    const author = () => h.auth('editor');
-    const t = () => teachers[2];
+    const author = () => w.h.auth('editor');
+    const t = () => w.teachers[2];
     beforeAll(async () => {
       id = (
-        await request(url)
+        await request(w.url)
           .post('/api/rating/0')
           .set(await author())
           .send(reviewPayload(t().id, t().subjectIds[0]))
@@ -122,7 +116,7 @@ describe('rating API contract: writing a review', () => {
     });
 
     it('gives the author the edit form', async () => {
-      const res = await request(url)
+      const res = await request(w.url)
         .get(`/api/rating/${id}`)
         .set(await author())
         .expect(200);
@@ -140,23 +134,23 @@ describe('rating API contract: writing a review', () => {
     });
 
     it('is a 403 for another user, 404 for an unknown review, 400 for a malformed id, 401 signed out', async () => {
-      await request(url)
+      await request(w.url)
         .get(`/api/rating/${id}`)
-        .set(await h.auth('someone-else'))
+        .set(await w.h.auth('someone-else'))
         .expect(403, { error: 'forbidden' });
-      await request(url)
+      await request(w.url)
         .get('/api/rating/999999')
         .set(await author())
         .expect(404);
-      await request(url)
+      await request(w.url)
         .get('/api/rating/1.5')
         .set(await author())
         .expect(400);
-      await request(url).get(`/api/rating/${id}`).expect(401);
+      await request(w.url).get(`/api/rating/${id}`).expect(401);
     });
 
     it('refuses an unchanged form with ReviewFormIdentical', async () => {
-      await request(url)
+      await request(w.url)
         .put(`/api/rating/${id}`)
         .set(await author())
         .send(reviewPayload(t().id, t().subjectIds[0]))
@@ -164,27 +158,27 @@ describe('rating API contract: writing a review', () => {
     });
 
     it('stores an edit as a new pending version (200 {message, id})', async () => {
-      const res = await request(url)
+      const res = await request(w.url)
         .put(`/api/rating/${id}`)
         .set(await author())
         .send(reviewPayload(t().id, t().subjectIds[0], { tot_rating: 4 }))
         .expect(200);
       expect(res.body).toEqual({ message: expect.any(String), id });
-      expect(await h.conn.collection('reviews').findOne({ id })).toMatchObject({ version: 2, status: 'pending', tot_rating: 4 });
+      expect(await w.h.conn.collection('reviews').findOne({ id })).toMatchObject({ version: 2, status: 'pending', tot_rating: 4 });
     });
 
     it('applies the payload rules and the author checks on PUT', async () => {
-      await request(url)
+      await request(w.url)
         .put(`/api/rating/${id}`)
         .set(await author())
         .send(reviewPayload(t().id, t().subjectIds[0], { tot_rating: 11 }))
         .expect(400, { error: 'incorrect-overall' });
-      await request(url)
+      await request(w.url)
         .put(`/api/rating/${id}`)
-        .set(await h.auth('not-author'))
+        .set(await w.h.auth('not-author'))
         .send(reviewPayload(t().id, t().subjectIds[0], { tot_rating: 3 }))
         .expect(403);
-      await request(url)
+      await request(w.url)
         .put('/api/rating/999999')
         .set(await author())
         .send(reviewPayload(t().id, t().subjectIds[0]))
@@ -194,22 +188,22 @@ describe('rating API contract: writing a review', () => {
 
   describe('/auth/me and /auth/me/reviews', () => {
     it('counts published reviews only, with mean and popularity; lists every review with its status', async () => {
-      const user = await h.auth('profile-user');
-      const t = teachers[5];
-      const id = (await request(url).post('/api/rating/0').set(user).send(reviewPayload(t.id, t.subjectIds[0])).expect(201)).body.id;
-      const me = meSchema.parse((await request(url).get('/auth/me').set(user).expect(200)).body);
+      const user = await w.h.auth('profile-user');
+      const t = w.teachers[5];
+      const id = (await request(w.url).post('/api/rating/0').set(user).send(reviewPayload(t.id, t.subjectIds[0])).expect(201)).body.id;
+      const me = meSchema.parse((await request(w.url).get('/auth/me').set(user).expect(200)).body);
       expect(me).toMatchObject({ num: 0, average: null, popularity: 0 });
       expect(Date.now() - new Date(me.since).getTime()).toBeLessThan(60_000);
-      const mine = z.array(myReviewSchema).parse((await request(url).get('/auth/me/reviews').set(user).expect(200)).body);
+      const mine = z.array(myReviewSchema).parse((await request(w.url).get('/auth/me/reviews').set(user).expect(200)).body);
       expect(mine).toEqual([expect.objectContaining({ id, status: 'pending', tot_rating: 7 })]);
-      await request(url).get('/auth/me').expect(401);
-      await request(url).get('/auth/me/reviews').expect(401);
+      await request(w.url).get('/auth/me').expect(401);
+      await request(w.url).get('/auth/me/reviews').expect(401);
     });
 
     it('takes the join date from the token when it carries one', async () => {
-      const token = await h.issuer.sign({ sub: 'joined-user', claims: { date_joined: 1_700_000_000 } });
+      const token = await w.h.issuer.sign({ sub: 'joined-user', claims: { date_joined: 1_700_000_000 } });
       const me = (
-        await request(url)
+        await request(w.url)
           .get('/auth/me')
           .set({ Authorization: `Bearer ${token}` })
           .expect(200)

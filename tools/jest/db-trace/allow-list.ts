@@ -49,13 +49,14 @@ export const ALLOWED_SHAPES: AllowedShape[] = [
     why: "rating: the events of moderators' decisions not yet queued (empty but for a crash or a Redis outage), read whole by the reconciler",
   },
   // Every review, read once by the worker for a user's erasure (a rare event; their votes and
-  // reports live in the reviews), by the seed and by the one-time migrations.
+  // reports live in the reviews), by one worker of all for the hourly transparency figures, by the
+  // seed and by the one-time migrations.
   {
     collection: 'reviews',
     ops: ['find'],
     fields: [],
     backgroundOnly: true,
-    why: "a user erasure (rare: each review holds its voters' and reporters' ids), the seed and the migrations: never per request",
+    why: "a user erasure (rare: each review holds its voters' and reporters' ids), the transparency figures (one worker of all, hourly), the seed and the migrations: never per request",
   },
   // One-time migrations (rating, start-up): each scans its collection once per database.
   ...['votes', 'favorites', 'reports', 'profiles'].map((collection) => ({

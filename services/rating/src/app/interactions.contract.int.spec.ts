@@ -15,41 +15,23 @@ describe('rating API contract: votes, favourites, reports', () => {
       const id = w.visibleIds[1];
       const a = await w.h.auth('voter-a');
       const b = await w.h.auth('voter-b');
-      expect((await request(w.url).post(`/api/relatable/${id}`).set(a).send({ value: true }).expect(200)).body).toEqual({
-        relatable: 100,
-        relatable_count: 1,
-        vote: true,
-      });
-      expect((await request(w.url).post(`/api/relatable/${id}`).set(b).send({ value: false }).expect(200)).body).toEqual({
-        relatable: 50,
-        relatable_count: 2,
-        vote: false,
-      });
-      expect((await request(w.url).post(`/api/relatable/${id}`).set(b).send({ value: false }).expect(200)).body).toEqual({
-        relatable: 50,
-        relatable_count: 2,
-        vote: false,
-      });
-      expect((await request(w.url).post(`/api/relatable/${id}`).set(b).send({ value: true }).expect(200)).body).toEqual({
-        relatable: 100,
-        relatable_count: 2,
-        vote: true,
-      });
-      expect((await request(w.url).delete(`/api/relatable/${id}`).set(a).expect(200)).body).toEqual({
-        relatable: 100,
-        relatable_count: 1,
-        vote: null,
-      });
-      expect((await request(w.url).delete(`/api/relatable/${id}`).set(a).expect(200)).body).toEqual({
-        relatable: 100,
-        relatable_count: 1,
-        vote: null,
-      });
-      expect((await request(w.url).post(`/api/relatable/${id}`).set(b).send({ value: null }).expect(200)).body).toEqual({
-        relatable: 0,
-        relatable_count: 0,
-        vote: null,
-      });
+      // [who, value (undefined: DELETE), relatable, relatable_count]: set, change, repeat, remove (twice), remove by null.
+      const steps: [typeof a, boolean | null | undefined, number, number][] = [
+        [a, true, 100, 1],
+        [b, false, 50, 2],
+        [b, false, 50, 2],
+        [b, true, 100, 2],
+        [a, undefined, 100, 1],
+        [a, undefined, 100, 1],
+        [b, null, 0, 0],
+      ];
+      for (const [who, value, relatable, count] of steps) {
+        const sent =
+          value === undefined
+            ? request(w.url).delete(`/api/relatable/${id}`).set(who)
+            : request(w.url).post(`/api/relatable/${id}`).set(who).send({ value });
+        expect((await sent.expect(200)).body).toEqual({ relatable, relatable_count: count, vote: value ?? null });
+      }
     });
 
     it("a vote shows at once in its teacher's lists, cached just before it", async () => {

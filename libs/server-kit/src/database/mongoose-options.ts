@@ -7,6 +7,8 @@ export interface DatabaseSettings {
   serverSelectionTimeoutMS?: number;
   /** Extra connection attempts at start-up after the first one fails. */
   retryAttempts?: number;
+  /** Connections opened at start and kept (the driver's minPoolSize): a burst then pays for none (TCP, SCRAM). */
+  minPoolSize?: number;
 }
 
 /**
@@ -21,6 +23,7 @@ export function mongooseOptions(settings: DatabaseSettings): MongooseModuleOptio
     connectTimeoutMS: 5000,
     retryAttempts: settings.retryAttempts ?? 1,
     retryDelay: 1000,
+    ...(settings.minPoolSize ? { minPoolSize: settings.minPoolSize } : {}),
     // Indexes are declared on the schemas and built at start-up, before the service is ready
     // (indexes-ready.ts: one command per collection, awaited).
     autoIndex: false,

@@ -36,6 +36,15 @@ describe('rating configuration', () => {
     expect(result.ok && result.config).toMatchObject({ RECONCILE_INTERVAL: 30_000, RECONCILE_GRACE: 2000, WORKER_CONCURRENCY: 128 });
   });
 
+  it("opens the worker's 100 database connections at start unless told otherwise (0: none), and refuses more than the pool", () => {
+    const defaults = validateConfig(workerEnvSchema, env);
+    expect(defaults.ok && defaults.config.MONGODB_MIN_POOL_SIZE).toBe(100);
+    const none = validateConfig(workerEnvSchema, { ...env, MONGODB_MIN_POOL_SIZE: '0' });
+    expect(none.ok && none.config.MONGODB_MIN_POOL_SIZE).toBe(0);
+    const tooMany = validateConfig(workerEnvSchema, { ...env, MONGODB_MIN_POOL_SIZE: '101' });
+    expect(!tooMany.ok && tooMany.problems).toEqual(['MONGODB_MIN_POOL_SIZE: expected an integer from 0 to 100, got "101"']);
+  });
+
   it('reads the validation delay as a duration', () => {
     const result = validateConfig(ratingEnvSchema, { ...env, REVIEW_VALIDATION_DELAY: '2s' });
     expect(result.ok && result.config.REVIEW_VALIDATION_DELAY).toBe(2000);

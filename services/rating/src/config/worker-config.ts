@@ -7,6 +7,16 @@ export const workerEnvSchema = z.object({
   ...baseServiceEnv({ port: 3003, database: 'pupitre_rating' }),
   ...queueEnv,
   WORKER_CONCURRENCY: positiveIntField(128),
+  /**
+   * Database connections opened at start and kept (at most the driver's pool of 100): 1,000 publications due at once
+   * otherwise open them mid-burst, one authentication each (measured: p99 lateness 6.8 s against 5.9 s, bench:api).
+   */
+  MONGODB_MIN_POOL_SIZE: z.coerce
+    .number({ message: 'expected an integer from 0 to 100' })
+    .int({ message: 'expected an integer from 0 to 100' })
+    .min(0, { message: 'expected an integer from 0 to 100' })
+    .max(100, { message: 'expected an integer from 0 to 100' })
+    .default(100),
   /** How often the reconciler (a repeatable job) looks for overdue reviews. */
   RECONCILE_INTERVAL: durationField('30s'),
   /** A pending review this late past its publication time is published by the reconciler. */

@@ -73,6 +73,12 @@ export const positiveIntField = (fallback: number) =>
     .min(1, { message: 'expected a positive integer' })
     .default(fallback);
 
+/** An integer from `min` to `max`, `fallback` when unset. */
+export const intRangeField = (min: number, max: number, fallback: number) => {
+  const message = `expected an integer from ${min} to ${max}`;
+  return z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message }).default(fallback);
+};
+
 /**
  * The address to listen on: an IP address. `0.0.0.0` (every interface: containers) by default; the
  * local stack sets `127.0.0.1` so nothing is reachable from the network.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseServiceEnv, durationField, positiveIntField, rateField, urlField } from '@pupitre/server-kit';
+import { baseServiceEnv, durationField, intRangeField, positiveIntField, rateField, urlField } from '@pupitre/server-kit';
 import { parsePrivateJwks } from '../app/tokens/private-jwks';
 
 /**
@@ -66,12 +66,7 @@ export const authEnvSchema = z
     /** How long a moderator's invitation of a teacher (an e-mailed link to link an account to a teacher record) stays valid. */
     TEACHER_INVITATION_TTL: durationField('7d'),
     /** log2 of scrypt's cost N for new hashes (15 = 32 MiB with r=8); older hashes are upgraded at login. */
-    PASSWORD_SCRYPT_LOG_N: z.coerce
-      .number({ message: 'expected an integer from 10 to 20' })
-      .int({ message: 'expected an integer from 10 to 20' })
-      .min(10, { message: 'expected an integer from 10 to 20' })
-      .max(20, { message: 'expected an integer from 10 to 20' })
-      .default(15),
+    PASSWORD_SCRYPT_LOG_N: intRangeField(10, 20, 15),
     TRUST_PROXY: trustProxyField(),
     THROTTLE_LOGIN_IP: rateField('60/1m'),
     /** Login attempts per (e-mail, client address) before a delay; then it doubles from THROTTLE_LOGIN_DELAY to THROTTLE_LOGIN_MAX_DELAY. */

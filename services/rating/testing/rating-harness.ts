@@ -152,7 +152,7 @@ export async function shownAggregates(conn: Connection, teacherId: number): Prom
 /**
  * Teachers whose figures as the API shows them (teacher page: count and mean) differ from a
  * recomputation from the review documents (none: exact). Polls briefly: another process's write
- * reaches the API as a change notice.
+ * shows once the API reads the teachers' figures again (at most FIGURES_MAX_AGE_MS later).
  */
 export async function aggregateMismatches(
   h: Pick<Harness, 'conn' | 'api'>,

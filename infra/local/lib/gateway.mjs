@@ -10,7 +10,16 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-en
 // Client-address headers a client could forge: the gateway is the first proxy, so it sets
 // X-Forwarded-For to the peer it sees and drops the others (the services trust one hop).
 const CLIENT_ADDRESS_HEADERS = ['forwarded', 'x-real-ip', 'x-client-ip', 'true-client-ip'];
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+/**
+ * How long the gateway keeps an idle connection to an upstream: well under the services' own
+ * keep-alive (65 s, libs/server-kit keep-alive.ts), so the upstream never closes a connection the
+ * gateway may still pick. An upstream that announces a shorter one (`Keep-Alive: timeout=5`, Node's
+ * default) is believed, less a second: Node's agent applies the hint only when it has a timeout of
+ * its own, and without one kept sockets for ever, until a POST went down one the upstream had just
+ * closed (502 ECONNRESET on a sign-up).
+ */
+export const UPSTREAM_IDLE_MS = 30_000;
+const pooled = (idleMs) => new http.Agent({ keepAlive: true, maxSockets: 256, timeout: idleMs });
 // A retry's connection: new, never one of the pool (when a page's six requests find six sockets
 // the upstream closed at the same moment, a retry through the pool takes another closed one).
 const freshConnection = new http.Agent({ keepAlive: false });
@@ -27,7 +36,7 @@ function badGateway(res, target, err) {
  * reused socket: the upstream's idle timeout racing the reuse) is sent once more on a new
  * connection (never another pooled one), as Node's http docs advise, instead of answering 502.
  */
-function forward(req, res, target, name, retried = false) {
+function forward(req, res, target, name, agent, retried = false) {
   const url = new URL(target);
   const headers = { ...req.headers };
   for (const h of [...HOP_BY_HOP, ...CLIENT_ADDRESS_HEADERS]) delete headers[h];
@@ -47,7 +56,7 @@ function forward(req, res, target, name, retried = false) {
       path: req.url,
       headers,
       agent: retried ? freshConnection : agent,
-      timeout: 60_000,
+      timeout: 60_000, // an answer's own time limit (the agent's is the idle one)
     },
     (up) => {
       const out = { ...up.headers };
@@ -60,7 +69,7 @@ function forward(req, res, target, name, retried = false) {
   upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
   upstream.on('error', (err) => {
     if (idempotent && !retried && upstream.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE') && !res.headersSent)
-      return forward(req, res, target, name, true);
+      return forward(req, res, target, name, agent, true);
     badGateway(res, name, err);
   });
   if (idempotent)
@@ -71,7 +80,8 @@ function forward(req, res, target, name, retried = false) {
 /**
  * targets: { auth: 'http://127.0.0.1:3001', shell: '…', … }; a target may be changed later with setTarget.
  * remotesFile: the file served as /remotes.json, whose remotes' origins the Content-Security-Policy allows.
- * @param {{ port: number, host?: string, targets: Record<string, string>, routes?: ReturnType<typeof loadRoutes>, remotesFile?: string, policy?: ReturnType<typeof loadSecurityPolicy> }} options
+ * upstreamIdleMs: how long an idle upstream connection is kept (UPSTREAM_IDLE_MS; tests shorten it).
+ * @param {{ port: number, host?: string, targets: Record<string, string>, routes?: ReturnType<typeof loadRoutes>, remotesFile?: string, policy?: ReturnType<typeof loadSecurityPolicy>, upstreamIdleMs?: number }} options
  */
 export async function startGateway({
   port,
@@ -80,8 +90,10 @@ export async function startGateway({
   routes = loadRoutes(),
   remotesFile,
   policy = loadSecurityPolicy(),
+  upstreamIdleMs = UPSTREAM_IDLE_MS,
 }) {
   const current = { ...targets };
+  const agent = pooled(upstreamIdleMs);
   const securityHeaders = headersByTarget({ policy, remotesFile });
   const server = http.createServer((req, res) => {
     let pathname = null;
@@ -105,7 +117,7 @@ export async function startGateway({
       res.writeHead(404, { 'Content-Type': 'application/json' });
       return res.end(JSON.stringify({ error: 'not-found' }));
     }
-    forward(req, res, target, route.target);
+    forward(req, res, target, route.target, agent);
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -120,6 +132,7 @@ export async function startGateway({
       new Promise((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections?.();
+        agent.destroy();
       }),
   };
 }

@@ -118,4 +118,52 @@ describe('gateway', () => {
       await new Promise((r) => flaky.close(r));
     }
   });
+
+  describe('an upstream that closes idle connections', () => {
+    /**
+     * An upstream that closes a connection idle for `closesAfterMs` at the worst moment: as the next
+     * request on it arrives (reset, no answer), as one whose idle timer fires just then. It
+     * announces its limit as Node does (`Keep-Alive: timeout=N`) when `announceS` is given.
+     */
+    async function closingUpstream(closesAfterMs: number, announceS?: number) {
+      const lastAnswer = new WeakMap<object, number>();
+      const server = http.createServer((req, res) => {
+        const last = lastAnswer.get(req.socket);
+        if (last !== undefined && Date.now() - last >= closesAfterMs) return req.socket.resetAndDestroy();
+        req.resume();
+        req.on('end', () => {
+          res.writeHead(201, { 'Content-Type': 'application/json', ...(announceS ? { 'Keep-Alive': `timeout=${announceS}` } : {}) });
+          res.end('{}', () => lastAnswer.set(req.socket, Date.now()));
+        });
+      });
+      server.keepAliveTimeout = 0; // never closes on its own: only the reset above
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+    }
+    /** Two POSTs on the gateway's kept connection, the second once the upstream's limit has passed. */
+    async function postTwiceAcross(closesAfterMs: number, options: { announceS?: number; upstreamIdleMs?: number }) {
+      const up = await closingUpstream(closesAfterMs, options.announceS);
+      const [port] = await freePortList(1);
+      const gw = await startGateway({ port, host: '127.0.0.1', targets: { auth: up.url }, upstreamIdleMs: options.upstreamIdleMs });
+      const post = async () =>
+        (await fetch(`${gw.url.replace('localhost', '127.0.0.1')}/auth/signup/`, { method: 'POST', body: '{}' })).status;
+      try {
+        const first = await post();
+        // The state under test: the connection has been idle for longer than the upstream keeps one.
+        await new Promise((r) => setTimeout(r, closesAfterMs + 200));
+        return [first, await post()];
+      } finally {
+        await gw.stop();
+        await new Promise((r) => up.server.close(r));
+      }
+    }
+
+    it('never sends a POST down a connection idle for longer than the gateway keeps one (no 502)', async () => {
+      expect(await postTwiceAcross(800, { upstreamIdleMs: 400 })).toEqual([201, 201]);
+    });
+
+    it("believes an upstream's announced keep-alive, less a second (Node's own 5 s included)", async () => {
+      expect(await postTwiceAcross(1500, { announceS: 2 })).toEqual([201, 201]);
+    });
+  });
 });

@@ -109,6 +109,9 @@ export function createStaticServer({ dir, base = '/', spa = false, files = {}, n
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
     res.end(`${name}: not found`);
   });
+  // Idle connections outlive the gateway's (30 s), as the services' do (server-kit keep-alive.ts).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return server;
 }
 

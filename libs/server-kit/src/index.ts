@@ -21,6 +21,7 @@ export * from './http/zod-api-schema';
 export * from './bootstrap/service-app-options';
 export * from './bootstrap/create-service-app';
 export * from './bootstrap/run-service';
+export * from './bootstrap/keep-alive';
 export * from './database/mongoose-options';
 export * from './database/database.module';
 export * from './redis/redis-connection';

@@ -2,6 +2,7 @@ import { type DynamicModule, Logger, type Type } from '@nestjs/common';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { JsonLogger } from '../logging/json-logger';
 import { createServiceApp } from './create-service-app';
+import { keepConnectionsLongerThanProxies } from './keep-alive';
 import { type ServiceAppOptions } from './service-app-options';
 import { describeStartupError } from './startup-error';
 
@@ -11,7 +12,7 @@ const SHUTDOWN_GRACE_MS = 20_000;
 /**
  * Starts a service for real: creates the app, enables graceful shutdown on SIGTERM/SIGINT
  * (Nest closes modules: queues drain, connections close), listens on host:port (HOST, default
- * 0.0.0.0) and logs the URL.
+ * 0.0.0.0), keeping idle connections longer than the proxies in front do (keep-alive.ts), and logs the URL.
  * A failure during start-up (database unreachable…) is logged as one JSON line and exits with 1.
  */
 export async function runService(
@@ -23,6 +24,7 @@ export async function runService(
     app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
     exitIfShutdownHangs();
     const host = options.host ?? '0.0.0.0';
+    keepConnectionsLongerThanProxies(app.getHttpServer());
     await app.listen(options.port, host);
     new Logger('Bootstrap').log({ msg: `${options.name} listening on http://${host}:${options.port}`, port: options.port });
     return app;

@@ -67,12 +67,18 @@ export class ReviewsService {
     try {
       await this.reviews.insert(newReview(id, reviewOid(id), user.id, content, now, publishAt));
     } catch (err) {
-      if (isDuplicateKey(err) && (await this.isAuthorOf(user.id, id))) return created(id); // a twin request wrote it
-      // Not written: its id leaves the author's index and the to-do list (their pages read every id listed).
-      await this.users.pull(user.id, 'reviews', id).catch(() => undefined);
-      await this.tasks.done(id).catch(() => undefined);
+      // Written or not? A duplicate key, or the database down or restarting (the commit's answer lost): ask the database.
+      const written = await this.isAuthorOf(user.id, id).catch(() => null);
+      if (written && isDuplicateKey(err)) return created(id); // a twin request wrote it
+      // Certainly not written: its id leaves the author's index and the to-do list (their pages read every id listed).
+      // Not known (the database still away): both stay; the reconciler drops the task of a review that does not exist.
+      if (written === false) {
+        await this.users.pull(user.id, 'reviews', id).catch(() => undefined);
+        await this.tasks.done(id).catch(() => undefined);
+      }
       if (isDuplicateKey(err)) throw ApiError.of(409, 'duplicate-review');
-      throw err;
+      if (!written) throw err;
+      // Written after all (only its answer was lost): it goes on as any other create.
     }
     await this.producer.schedule(id, 1, publishAt);
     return created(id);

@@ -19,13 +19,11 @@ test('the shell loads all three remotes at run time, each showing data from its 
 
   await page.goto('/communaute');
   await expect(page.getByTestId('mfe-community')).toBeVisible();
-  await expect(page.getByTestId('ranking-list').locator('li').first()).toBeVisible();
-  expect(await page.getByTestId('ranking-list').locator('li').count()).toBeGreaterThan(3);
+  await expect.poll(() => page.getByTestId('ranking-list').locator('li').count()).toBeGreaterThan(3);
 
   await page.goto('/publication');
   await expect(page.getByTestId('mfe-review')).toBeVisible();
-  await expect(page.getByTestId('subject-list').locator('li').first()).toBeVisible();
-  expect(await page.getByTestId('subject-list').locator('li').count()).toBeGreaterThanOrEqual(10);
+  await expect.poll(() => page.getByTestId('subject-list').locator('li').count()).toBeGreaterThanOrEqual(10);
 
   await page.goto('/auth');
   await expect(page.getByTestId('mfe-account')).toBeVisible();

@@ -153,11 +153,20 @@ async function checkWidths(page: Page, label: string, file: string, paused = fal
   const failures: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: PHONES.has(width) ? 800 : 900 });
-    // Layout follows the width at once; two frames let resize observers redraw (a paused clock holds
-    // frame callbacks: a short wait instead).
+    // Layout follows the width at once; two frames let resize observers redraw. A paused clock holds
+    // frame callbacks: then a resize observer made last is told of the new size after the page's
+    // own (a rendering step has run them all), and the clock is moved two frames for what they asked.
     await page.evaluate(() => document.documentElement.offsetWidth);
-    if (paused) await page.waitForTimeout(100);
-    else await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    if (paused) {
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const last = new ResizeObserver(() => (last.disconnect(), resolve()));
+            last.observe(document.documentElement);
+          }),
+      );
+      await page.clock.runFor(34);
+    } else await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const at = `${label} @${width}`;
     const overflow = await horizontalOverflow(page);
     if (overflow) failures.push(`${at}: ${overflow.scrollWidth} px wide in a ${overflow.innerWidth} px window`);

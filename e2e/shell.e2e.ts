@@ -29,29 +29,28 @@ test('home: video, description, sign-in button, 5-slide carousel moving by itsel
   // compositor's), looping; the pause button stops it, and it never widens the page.
   const carousel = page.getByTestId('last-reviews').getByRole('region');
   await expect(carousel).toHaveAttribute('data-moving', 'true');
-  await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(5);
-  const animated = await page.evaluate(() =>
-    document
-      .getAnimations()
-      .map((a) =>
-        Object.keys((a.effect as KeyframeEffect).getKeyframes()[0]).filter(
-          (k) => !['offset', 'easing', 'composite', 'computedOffset'].includes(k),
-        ),
-      ),
-  );
-  expect(animated.length).toBe(5);
-  expect(new Set(animated.flat())).toEqual(new Set(['transform']));
-  const firstSlideX = () =>
-    page
-      .getByTestId('carousel-slide')
-      .first()
-      .evaluate((el) => el.getBoundingClientRect().x);
+  // The carousel's own animations (the page's others, such as the navbar sliding away, are not
+  // counted): one per slide, each on `transform` alone, all running.
+  const slides = page.getByTestId('carousel-slide');
+  const slideAnimations = () =>
+    carousel.evaluate((region) =>
+      region.getAnimations({ subtree: true }).map((a) => ({
+        state: a.playState,
+        properties: Object.keys((a.effect as KeyframeEffect).getKeyframes()[0])
+          .filter((k) => !['offset', 'easing', 'composite', 'computedOffset'].includes(k))
+          .join(','),
+      })),
+    );
+  await expect.poll(slideAnimations).toEqual(Array.from({ length: 5 }, () => ({ state: 'running', properties: 'transform' })));
+  const firstSlideX = () => slides.first().evaluate((el) => el.getBoundingClientRect().x);
   const before = await firstSlideX();
-  await expect.poll(firstSlideX).not.toBe(before);
+  await expect.poll(firstSlideX).not.toBe(before); // it has moved
   await page.getByTestId('carousel-pause').click();
   await expect(carousel).toHaveAttribute('data-moving', 'false');
+  await expect.poll(slideAnimations).toEqual(Array.from({ length: 5 }, () => ({ state: 'paused', properties: 'transform' })));
+  // Paused animations hold their place: two frames later the slide is where it was.
   const paused = await firstSlideX();
-  await page.waitForTimeout(400);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(await firstSlideX()).toBe(paused);
   // Scrolled down (the navbar's links slid away), the page is still no wider than the window.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -209,7 +209,7 @@ test('the teacher objects to being listed; a moderator accepts; the teacher is g
   await expect(reader.getByTestId('categories')).toBeVisible();
   await expect(reader.locator(`[data-review-id="${reviewId}"]`)).toHaveCount(0);
   await reader.getByRole('searchbox').fill(teacher.name.slice(0, 4));
-  await reader.waitForTimeout(800);
+  await expect(reader.getByTestId('teacher-search')).toHaveAttribute('data-state', 'done'); // the search answered
   await expect(reader.locator(`a[href="/teacher/${teacher.id}"]`)).toHaveCount(0);
   await reader.goto(`/teacher/${teacher.id}`);
   await expect(reader.locator(`[data-review-id="${reviewId}"]`)).toHaveCount(0);

@@ -74,7 +74,7 @@ export function TeacherSearch({ onSelect, selected = null, onClear, label, id, i
   }
 
   return (
-    <div className={styles.search} data-testid="teacher-search">
+    <div className={styles.search} data-testid="teacher-search" data-state={shown.status}>
       <label htmlFor={inputId} className={styles.searchLabel}>
         {label ?? t('search.label')}
       </label>

@@ -1,12 +1,12 @@
 // A client that lost the answer to POST /api/rating/0 retries with the same Idempotency-Key, on
 // another API process: it gets the original 201 (never a 409 duplicate-review), and the documents
 // hold that one review, public after its delay. The answer is lost two ways: read by nobody, or
-// never sent because the API was killed (-9) at some point while handling the request.
+// never sent because the API was killed (-9) at each stage of handling the request.
 import { randomUUID } from 'node:crypto';
 import { readGroundTruth } from '../../testing/ground-truth';
-import { hold } from '../../testing/cluster/burst';
 import { ClientLog } from '../../testing/cluster/client-log';
 import { Clients, type Course, coursesOf } from '../../testing/cluster/clients';
+import { pauseWhen } from '../../testing/cluster/pause';
 import { type RatingCluster, useRatingCluster } from '../../testing/cluster/rating-cluster';
 import { problemsOnceSettled } from '../../testing/cluster/settled';
 
@@ -37,12 +37,37 @@ describe('a create retried with its Idempotency-Key after a lost answer', () => 
     expect(await reviewsOf('idem-reader')).toEqual([(lost.json as { id: number }).id]);
   });
 
-  it.each([0, 10, 40, 120])('gets a 201 and one review when the API was killed %i ms into the request', async (afterMs) => {
-    const user = `idem-killed-${afterMs}`;
+  // The API is frozen (SIGSTOP) as soon as the database shows the request reached a stage, then
+  // killed (-9) there: a state of the request, not a number of milliseconds into it.
+  const stages: Record<string, (user: string, key: string) => Promise<boolean>> = {
+    'as the request arrives': async () => clients.inFlight({ api: cluster.apiUrls[0] }) > 0,
+    'once its key is claimed': async (user, key) => Boolean(await keyOf(user, key)),
+    'once its review is on the to-do list': async (user, key) => {
+      const id = (await keyOf(user, key))?.reviewId;
+      return (
+        id !== undefined &&
+        Boolean(
+          await cluster
+            .documents()
+            .collection('review_tasks')
+            .findOne({ _id: `review:${id}` } as never),
+        )
+      );
+    },
+    'once its review is written': async (user) => Boolean(await cluster.documents().collection('reviews').findOne({ authorId: user })),
+  };
+  const keyOf = (user: string, key: string) =>
+    cluster
+      .documents()
+      .collection<{ _id: string; reviewId: number }>('idempotency_keys')
+      .findOne({ _id: `${user}:${key}` });
+
+  it.each(Object.keys(stages).map((stage, i) => [stage, i]))('gets a 201 and one review when the API was killed %s', async (stage, i) => {
+    const user = `idem-killed-${i}`;
     const idempotencyKey = randomUUID();
     const [victim, other] = [cluster.apis[0], cluster.apiUrls[1]];
     const pending = clients.create(user, course, { idempotencyKey, api: cluster.apiUrls[0] });
-    await hold(afterMs);
+    await pauseWhen(victim, () => stages[stage](user, idempotencyKey), { pollMs: 1 });
     await victim.kill();
     const first = await pending;
     const retry = await clients.create(user, course, { idempotencyKey, api: other });

@@ -5,7 +5,7 @@
 // filter, its stale "published v1" would overwrite the edit: a lost update.
 import { ClientLog } from '../../testing/cluster/client-log';
 import { Clients, coursesOf } from '../../testing/cluster/clients';
-import { pauseWhen, publicationJobs } from '../../testing/cluster/pause';
+import { databaseExchange, pauseWhen, publicationJobs, until } from '../../testing/cluster/pause';
 import { useRatingCluster } from '../../testing/cluster/rating-cluster';
 import { problemsOnceSettled } from '../../testing/cluster/settled';
 
@@ -47,10 +47,12 @@ describe('a worker paused (SIGSTOP) in the middle of a publication', () => {
       const created = await clients.create('fenced-author', course, { tot: 3 });
       expect(created.status).toBe(201);
       const id = (created.json as { id: number }).id;
-      cluster.db.pause(); // the job blocks on its first read
-      await pauseWhen(cluster.workers[0], async () => (await jobs.active('publish-review')).length > 0);
+      const [worker, dbPort] = [cluster.workers[0], Number(new URL(cluster.mongoUri).port)];
+      cluster.db.pause(); // the job blocks on its first read: the review, sent and not read by the database
+      await pauseWhen(worker, async () => (await jobs.active('publish-review')).length > 0 && databaseExchange(worker.pid!, dbPort).sent);
       cluster.db.resume();
-      await new Promise((r) => setTimeout(r, 500)); // its read has been answered: it holds version 1
+      // Its read has been answered (the answer waits, unread, in the frozen worker's socket): it holds version 1.
+      await until(() => databaseExchange(worker.pid!, dbPort).answered, "the database's answer to the frozen worker");
       // The author edits meanwhile: the document moves to version 2 (nothing waits for the frozen worker).
       expect((await clients.edit(id, 9)).status).toBe(200);
       cluster.workers[0].resume(); // it decides "published v1" on what it read: its write matches nothing

@@ -53,9 +53,6 @@ export function startBurst(clients: Clients, options: BurstOptions): Burst {
   };
 }
 
-/** Lets a phase of a fault scenario last `ms` (a duration chosen by the scenario, not a wait for a condition). */
-export const hold = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * The usual burst of a fault test: `userCount` users on the first eight teachers of the catalogue
  * (56 courses and years each: creates for as long as a fault scenario lasts),

@@ -22,6 +22,8 @@ export class Clients {
   readonly tally = new Map<string, number>();
   /** Requests sent and not answered yet. */
   private readonly pending = new Set<{ api: string; path: string }>();
+  /** Every answer so far, in order (status 0: none came back). */
+  private readonly answered: { api: string; path: string; status: number }[] = [];
 
   constructor(
     private readonly cluster: RatingCluster,
@@ -42,6 +44,31 @@ export class Clients {
           `fewer than ${count} requests in flight (${filter.api ?? 'any API'}, ${filter.path ?? 'any path'}) for ${timeoutMs} ms`,
         );
       await new Promise((r) => setTimeout(r, 1));
+    }
+  }
+
+  /**
+   * Resolves once the clients got `count` more answers matching `filter` (by API, path, status) than
+   * they had when called: a phase of a fault scenario lasts that much of the burst, however fast or
+   * loaded the machine, instead of a number of milliseconds.
+   */
+  async moreAnswers(
+    count: number,
+    filter: { api?: string; path?: RegExp; status?: (status: number) => boolean } = {},
+    timeoutMs = 30_000,
+  ): Promise<void> {
+    const matching = () =>
+      this.answered.filter(
+        (a) =>
+          (!filter.api || a.api === filter.api) &&
+          (!filter.path || filter.path.test(a.path)) &&
+          (!filter.status || filter.status(a.status)),
+      ).length;
+    const target = matching() + count;
+    const deadline = Date.now() + timeoutMs;
+    while (matching() < target) {
+      if (Date.now() > deadline) throw new Error(`fewer than ${count} more answers (${JSON.stringify(filter)}) in ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 5));
     }
   }
 
@@ -71,6 +98,7 @@ export class Clients {
     const request = { api, path };
     this.pending.add(request);
     const answer = await call(api, method, path, { body, headers: { ...auth, ...headers } }).finally(() => this.pending.delete(request));
+    this.answered.push({ api, path, status: answer.status });
     const key = `${method} ${path.replace(/\/\d+/g, '/:id')} ${answer.status || answer.error} via ${api.replace(/.*:/, ':')}`;
     this.tally.set(key, (this.tally.get(key) ?? 0) + 1);
     return answer;

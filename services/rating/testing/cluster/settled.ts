@@ -1,5 +1,4 @@
 import { readGroundTruth } from '../ground-truth';
-import { hold } from './burst';
 import { type Clients } from './clients';
 import { untilNoProblems } from './http';
 import { publicPageProblems } from './public-pages';
@@ -16,7 +15,8 @@ export async function problemsOnceSettled(
   scope: { teachers: number[]; users: string[] },
   timeoutMs = 15_000,
 ): Promise<string[]> {
-  await hold(Math.max(0, clients.log.lastDueAt() - Date.now()));
+  // Until the clock reaches the last due time (a state of the clock: nothing can be checked before).
+  await new Promise((r) => setTimeout(r, Math.max(0, clients.log.lastDueAt() - Date.now())));
   return untilNoProblems(async () => {
     const truth = await readGroundTruth(cluster.documents());
     const pages = await publicPageProblems(() => cluster.nextApi(), truth, {

@@ -106,11 +106,45 @@ function listen(page: Page, expected?: RegExp): string[] {
   return problems;
 }
 
+/** Requests the page has sent and not seen end, and who waits for there to be none. */
+interface Requests {
+  pending: Set<unknown>;
+  emptied: (() => void)[];
+}
+const requestsOf = new WeakMap<Page, Requests>();
+function trackRequests(page: Page): void {
+  if (requestsOf.has(page)) return;
+  const requests: Requests = { pending: new Set(), emptied: [] };
+  requestsOf.set(page, requests);
+  const ended = (r: unknown) => {
+    requests.pending.delete(r);
+    if (requests.pending.size === 0) for (const resolve of requests.emptied.splice(0)) resolve();
+  };
+  page.on('request', (r) => requests.pending.add(r));
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+}
+
+/**
+ * The network is quiet: no request of the page in flight, two frames after the last one ended (what
+ * an answer rendered, or a section scrolled into view, asks for next has been sent by then). A state
+ * of the page, where `networkidle` waited for 500 ms of silence, twice per route.
+ */
+async function quiet(page: Page): Promise<void> {
+  const requests = requestsOf.get(page)!;
+  for (;;) {
+    if (requests.pending.size > 0) await new Promise<void>((resolve) => requests.emptied.push(resolve));
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    if (requests.pending.size === 0) return;
+  }
+}
+
 /** Loaded: the network is quiet and nothing says it is loading (sections loaded on the way down included). */
 async function settled(page: Page, busy = false) {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  await quiet(page);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
   if (!busy) await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.evaluate(() => document.fonts.ready);
@@ -188,6 +222,7 @@ async function checkRoute(
 ): Promise<string[]> {
   if (route.member && !signedIn) {
     const problems = listen(page);
+    trackRequests(page);
     await page.goto(route.path);
     await settled(page);
     const url = new URL(page.url());
@@ -204,6 +239,7 @@ async function checkRoute(
     await target.clock.install();
   }
   const problems = listen(target, route.expectedFailures);
+  trackRequests(target);
   await target.goto(route.path);
   await settled(target, route.busy);
   if (route.timed) await target.clock.pauseAt(Date.now() + 500);

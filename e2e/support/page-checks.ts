@@ -12,20 +12,15 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
 
 /** axe's results for the page's document (WCAG rules by `tags`, or only the named `rules`). */
 export async function runAxe(page: Page, only: { tags: string[] } | { rules: string[] }): Promise<AxeResults> {
-  // Finite animations still running (a popup fading out, the navbar's links sliding back) end first,
-  // 5 s at most: axe measures colours as they end up, not mid-fade (a fading popup once failed
-  // colour contrast). Endless ones (carousels, spinners) are left running.
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 5000)),
-    ]),
-  );
+  // Finite animations still running (a popup fading out, the navbar's links sliding back) are
+  // finished first: axe measures colours as they end up, not mid-fade (a fading popup once failed
+  // colour contrast). Their end state at once, and two frames for what their ends trigger (a popup
+  // removed), instead of waiting for them to play out. Endless ones (carousels, spinners) run on.
+  await page.evaluate(async () => {
+    for (const a of document.getAnimations())
+      if (a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime))) a.finish();
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const options: RunOptions = {
     runOnly: 'tags' in only ? { type: 'tag', values: only.tags } : { type: 'rule', values: only.rules },

@@ -16,7 +16,8 @@ import { DelistedErasureService } from './erasure/delisted-erasure.service';
 import { runProbe } from './probe-job';
 import { Reconciler } from './reconciler';
 
-const RECONCILE_SCHEDULER = 'reconcile-overdue-reviews';
+/** The reconciler's BullMQ job scheduler of earlier releases, removed at start (the reconciler now runs on the database's clock). */
+const LEGACY_RECONCILE_SCHEDULER = 'reconcile-overdue-reviews';
 const ERASURE_SCHEDULER = 'erase-delisted-teachers';
 
 type JobHandlers = { [N in ReviewPublicationJobName]: (job: Job<ReviewPublicationJobs[N], unknown, N>) => Promise<unknown> };
@@ -31,6 +32,7 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
   private queue?: Queue;
   private queueConnection?: Redis;
   private watchdog?: NodeJS.Timeout;
+  private ticker?: NodeJS.Timeout;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: WorkerConfig,
@@ -44,7 +46,8 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
   private readonly handlers: JobHandlers = {
     probe: (job) => runProbe(this.receipts, job),
     'publish-review': async (job) => ({ outcome: await this.publisher.validateDue(job.data.reviewId, job.data.version) }),
-    reconcile: () => this.reconciler.run(),
+    reconcile: () => this.reconciler.run(), // left by an earlier release's scheduler
+
     'erase-delisted': () => this.erasure.eraseDue(),
   };
 
@@ -65,24 +68,26 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
       concurrency: this.config.WORKER_CONCURRENCY,
     });
 
-    // The reconciler and the erasure of delisted teachers: repeatable jobs (job schedulers), re-declared by a local watchdog so a Redis
-    // that lost its data gets it back, and one pass at start-up for what came due while no worker ran.
+    // The erasure of delisted teachers: a repeatable job (a job scheduler), re-declared by a local watchdog so a Redis that
+    // lost its data gets it back. The reconciler runs on the database's clock (reconciler.ts): each worker ticks twice per
+    // interval and one takes the pass; one pass at start-up for what came due while no worker ran.
     this.queueConnection = createQueueConnection(this.config.REDIS_URL);
     this.queue = new Queue(REVIEW_PUBLICATION_QUEUE, { connection: this.queueConnection, prefix: this.config.QUEUE_PREFIX });
     this.queue.on('error', (err) => this.logger.warn({ msg: 'queue connection error', error: err.message }));
-    void this.scheduleReconciler();
-    this.watchdog = setInterval(() => void this.scheduleReconciler(), this.config.RECONCILE_INTERVAL);
+    void this.scheduleErasure();
+    void this.queue.removeJobScheduler(LEGACY_RECONCILE_SCHEDULER).catch(() => undefined); // the reconciler's job of earlier releases
+    this.watchdog = setInterval(() => void this.scheduleErasure(), this.config.RECONCILE_INTERVAL);
     this.watchdog.unref();
+    this.ticker = setInterval(
+      () => void this.reconciler.tick().catch((err: Error) => this.logger.warn({ msg: 'reconciliation failed', error: err.message })),
+      Math.max(250, this.config.RECONCILE_INTERVAL / 2),
+    );
+    this.ticker.unref();
     this.reconciler.run().catch((err: Error) => this.logger.warn({ msg: 'start-up reconciliation failed', error: err.message }));
   }
 
-  private async scheduleReconciler(): Promise<void> {
+  private async scheduleErasure(): Promise<void> {
     try {
-      await this.queue?.upsertJobScheduler(
-        RECONCILE_SCHEDULER,
-        { every: this.config.RECONCILE_INTERVAL },
-        { name: 'reconcile', data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } },
-      );
       // Delisted teachers past their retention period (accepted objections) are erased by this one.
       await this.queue?.upsertJobScheduler(
         ERASURE_SCHEDULER,
@@ -90,12 +95,13 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
         { name: 'erase-delisted', data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } },
       );
     } catch (err) {
-      this.logger.warn({ msg: 'could not schedule the reconciler', error: (err as Error).message });
+      this.logger.warn({ msg: 'could not schedule the erasure of delisted teachers', error: (err as Error).message });
     }
   }
 
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.watchdog);
+    clearInterval(this.ticker);
     if (this.queueConnection?.status === 'ready') await this.queue?.close().catch(() => undefined);
     this.queueConnection?.disconnect();
     if (this.worker) {

@@ -8,6 +8,7 @@ import { EventOutbox } from './event-outbox';
 import { IdAllocator } from './id-allocator';
 import { CatalogueStore } from './catalogue-store';
 import { IdempotencyKeys } from './idempotency-keys';
+import { IntervalClaims } from './interval-claims';
 import { ModerationLog } from './moderation-log';
 import { ProfileStore } from './profile-store';
 import { TransparencyStore } from './transparency-store';
@@ -60,6 +61,7 @@ const stores = [
   { provide: IdAllocator, ...fromConnection((conn) => new IdAllocator(conn.collection('counters') as never)) },
   { provide: IdempotencyKeys, ...fromConnection((conn) => new IdempotencyKeys(conn)) },
   { provide: TransparencyStore, ...fromConnection((conn) => new TransparencyStore(conn.collection('transparency') as never)) },
+  { provide: IntervalClaims, ...fromConnection((conn) => new IntervalClaims(conn.collection('worker_timers') as never)) },
   { provide: ProfileStore, ...fromConnection((conn) => new ProfileStore(conn.collection('profiles') as never)) },
   { provide: ModerationLog, ...fromConnection((conn) => new ModerationLog(conn.collection('moderation_actions') as never)) },
   { provide: ObjectionStore, ...fromConnection((conn) => new ObjectionStore(conn.collection('objections') as never)) },

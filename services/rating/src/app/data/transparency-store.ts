@@ -1,11 +1,8 @@
 import { type Transparency } from '@pupitre/contracts';
-import { isDuplicateKey, writeRetried } from '@pupitre/server-kit';
 import type { Collection } from 'mongodb';
+import { type ClaimedDoc, claimInterval } from './interval-claims';
 
-interface TransparencyDoc {
-  _id: string;
-  /** When a worker last took the computation (claim): the next one is due an interval later, whichever worker takes it. */
-  startedAt?: Date;
+interface TransparencyDoc extends ClaimedDoc {
   generatedAt?: Date;
   months?: Transparency['months'];
 }
@@ -20,17 +17,8 @@ export class TransparencyStore {
    * Takes the next computation if none was taken in the last `intervalMs` (a compare-and-set on `startedAt`): one worker
    * of all computes per interval, and a worker that starts does not compute again figures that are fresh.
    */
-  async claim(now: Date, intervalMs: number): Promise<boolean> {
-    const due = { $or: [{ startedAt: { $exists: false } }, { startedAt: { $lte: new Date(now.getTime() - intervalMs) } }] };
-    try {
-      const { modifiedCount, upsertedCount } = await writeRetried(() =>
-        this.docs.updateOne({ _id: ID, ...due }, { $set: { startedAt: now } }, { upsert: true }),
-      );
-      return modifiedCount + upsertedCount === 1;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false; // taken: the upsert met the document its filter left out
-      throw err;
-    }
+  claim(now: Date, intervalMs: number): Promise<boolean> {
+    return claimInterval(this.docs, ID, now, intervalMs);
   }
 
   async save(months: Transparency['months'], generatedAt: Date): Promise<void> {

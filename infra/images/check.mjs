@@ -171,6 +171,7 @@ async function main() {
         REDIS_URL: redis.url,
         AUTH_JWKS_URL: `http://127.0.0.1:${authPort}/auth/.well-known/jwks.json`,
         REVIEW_VALIDATION_DELAY: VALIDATION_DELAY,
+        DEVELOPMENT_TIMINGS: 'true', // the 3 s delay above: allowed for a check, never in production
       },
       'rating-worker': { HOST: '127.0.0.1', PORT: String(workerPort), MONGODB_URI: mongo.uri, REDIS_URL: redis.url },
     };
@@ -178,7 +179,7 @@ async function main() {
       const unknown = Object.keys(o).filter(
         (k) =>
           !(k in specs[name].env) &&
-          !['HOST', 'PORT', 'JWT_PRIVATE_KEYS', 'PUBLIC_URL', 'REVIEW_VALIDATION_DELAY', 'AUTH_JWKS_URL', 'SMTP_URL'].includes(k),
+          !['HOST', 'PORT', 'JWT_PRIVATE_KEYS', 'PUBLIC_URL', 'REVIEW_VALIDATION_DELAY', 'DEVELOPMENT_TIMINGS', 'AUTH_JWKS_URL', 'SMTP_URL'].includes(k),
       );
       if (unknown.length) throw new Error(`${name}: the manifest has no ${unknown.join(', ')}`);
       console.log(`  ${name}: ${Object.keys(specs[name].env).length} variables from the manifest; set here: ${Object.keys(o).join(', ')}`);

@@ -148,6 +148,8 @@ export async function startStack({
       SMTP_URL: mail.smtpUrl,
       PUBLIC_URL: publicUrl,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      // A development stack: short validation delays (REVIEW_VALIDATION_DELAY=30s npm start) are allowed here only.
+      DEVELOPMENT_TIMINGS: 'true',
       ...env,
     };
     const node = process.execPath;

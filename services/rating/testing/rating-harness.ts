@@ -49,6 +49,7 @@ export async function startHarness(
     QUEUE_PREFIX: prefix,
     AUTH_JWKS_URL: issuer.jwksUrl,
     REVIEW_VALIDATION_DELAY: '1500ms',
+    DEVELOPMENT_TIMINGS: 'true',
     AUTH_JWKS_COOLDOWN: '0',
     ...options.api,
   });

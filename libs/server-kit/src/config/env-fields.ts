@@ -79,6 +79,10 @@ export const intRangeField = (min: number, max: number, fallback: number) => {
   return z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message }).default(fallback);
 };
 
+/** `true` or `false` (default `false`): an explicit switch, nothing else is read as one. */
+export const flagField = () =>
+  z.enum(['true', 'false'], { message: 'expected true or false' }).default('false').transform((v) => v === 'true');
+
 /**
  * The address to listen on: an IP address. `0.0.0.0` (every interface: containers) by default; the
  * local stack sets `127.0.0.1` so nothing is reachable from the network.

@@ -46,8 +46,8 @@ describe('rating configuration', () => {
   });
 
   it('reads the validation delay as a duration', () => {
-    const result = validateConfig(ratingEnvSchema, { ...env, REVIEW_VALIDATION_DELAY: '2s' });
-    expect(result.ok && result.config.REVIEW_VALIDATION_DELAY).toBe(2000);
+    const result = validateConfig(ratingEnvSchema, { ...env, REVIEW_VALIDATION_DELAY: '15m' });
+    expect(result.ok && result.config.REVIEW_VALIDATION_DELAY).toBe(900_000);
   });
 
   it('names invalid variables', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseServiceEnv, durationField, positiveIntField } from '@pupitre/server-kit';
+import { baseServiceEnv, durationField, flagField, intRangeField, positiveIntField } from '@pupitre/server-kit';
 import { queueEnv } from './queue-env';
 
 const jwksUrlField = () =>
@@ -16,8 +16,11 @@ export const ratingEnvSchema = z
     AUTH_JWKS_URL: jwksUrlField(),
     /** Minimum time between two fetches of the JWKS (an unknown `kid` triggers one refetch). */
     AUTH_JWKS_COOLDOWN: durationField('30s'),
-    /** How long a new or edited review waits before it is published: `10m`, `2s`, or milliseconds. */
+    /** How long a new or edited review waits for its automatic validation: `10m` at least (DEVELOPMENT_TIMINGS aside). */
     REVIEW_VALIDATION_DELAY: durationField('10m'),
+    // Allows timings that weaken anonymity (a validation delay under 10 minutes) for the local stack and the tests only;
+    // refused in production. docs/threat-model.md.
+    DEVELOPMENT_TIMINGS: flagField(),
     /** Teachers need at least this many published reviews to appear in the ranking. */
     RANKING_MIN_REVIEWS: positiveIntField(3),
     // The weight of open reports at which a review is held until a moderator decides: each report
@@ -30,13 +33,33 @@ export const ratingEnvSchema = z
     DELISTED_RETENTION: durationField('365d').refine((ms) => ms > 0, { message: 'must be longer than 0' }),
     // The teacher page breaks its reviews down by class year only in groups of at least this many
     // (smaller years are merged with their neighbours, or not shown): docs/threat-model.md.
-    YEAR_GROUP_MIN_REVIEWS: positiveIntField(5),
+    // 5 at least, always: a smaller group singles its authors out (docs/threat-model.md).
+    YEAR_GROUP_MIN_REVIEWS: intRangeField(5, 1000, 5),
     /** Secret of the moderation console's author keys (HMAC), the same on every replica; required in production, random otherwise. */
     MODERATION_KEY_SECRET: z.string().min(32, { message: 'expected at least 32 characters (openssl rand -hex 32)' }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.MODERATION_KEY_SECRET)
       ctx.addIssue({ code: 'custom', path: ['MODERATION_KEY_SECRET'], message: 'required in production (openssl rand -hex 32)' });
+    refuseWeakTimings(env, ctx);
   });
+
+/** The shortest validation delay outside development: a shorter one ties a review to the moment it was written. */
+export const MIN_VALIDATION_DELAY_MS = 600_000;
+
+/** Timings under the floors only with DEVELOPMENT_TIMINGS=true, and never in production. */
+export function refuseWeakTimings(
+  env: { NODE_ENV: string; DEVELOPMENT_TIMINGS: boolean; REVIEW_VALIDATION_DELAY?: number },
+  ctx: z.RefinementCtx,
+): void {
+  if (env.DEVELOPMENT_TIMINGS && env.NODE_ENV === 'production')
+    ctx.addIssue({ code: 'custom', path: ['DEVELOPMENT_TIMINGS'], message: 'refused in production' });
+  if (env.REVIEW_VALIDATION_DELAY !== undefined && env.REVIEW_VALIDATION_DELAY < MIN_VALIDATION_DELAY_MS && !env.DEVELOPMENT_TIMINGS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['REVIEW_VALIDATION_DELAY'],
+      message: 'must be 10m or more (set DEVELOPMENT_TIMINGS=true for a shorter one, never in production)',
+    });
+}
 
 export type RatingConfig = z.output<typeof ratingEnvSchema>;

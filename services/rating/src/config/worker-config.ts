@@ -12,7 +12,7 @@ export const workerEnvSchema = z.object({
    * otherwise open them mid-burst, one authentication each (measured: p99 lateness 6.8 s against 5.9 s, bench:api).
    */
   MONGODB_MIN_POOL_SIZE: intRangeField(0, 100, 100),
-  /** How often the reconciler (a repeatable job) looks for overdue reviews. */
+  /** How often the reconciler (a timer on the database, one worker a pass) looks for overdue reviews. */
   RECONCILE_INTERVAL: durationField('30s'),
   /** A pending review this late past its publication time is published by the reconciler. */
   RECONCILE_GRACE: durationField('1m'),

@@ -176,6 +176,7 @@ export async function startRatingCluster(options: ClusterOptions = {}): Promise<
       AUTH_JWKS_URL: issuer.jwksUrl,
       AUTH_JWKS_COOLDOWN: '0',
       REVIEW_VALIDATION_DELAY: String(validationDelayMs),
+      DEVELOPMENT_TIMINGS: 'true',
       ...options.apiEnv,
     };
     const workerEnv = { ...common, RECONCILE_INTERVAL: '1s', RECONCILE_GRACE: '1s', ...options.workerEnv };

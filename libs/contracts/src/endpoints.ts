@@ -148,14 +148,10 @@ export const RATING_ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/api/teacher/:id/reviews', { 200: communityResponseSchema, 404: error }),
   endpoint('GET', '/api/rating/community', { 200: communityResponseSchema }),
   endpoint('POST', '/api/rating/:id', { 201: reviewWriteResponseSchema, 400: error, 409: error }, { ...bearer, ...reviewId, ...throttled }),
-  endpoint('GET', '/api/rating/:id', { 200: reviewEditViewSchema, 403: error, 404: error }, bearer),
-  endpoint(
-    'PUT',
-    '/api/rating/:id',
-    { 200: reviewWriteResponseSchema, 400: error, 403: error, 404: error },
-    { ...bearer, 409: error, ...throttled },
-  ),
-  extra('DELETE', '/api/rating/:id', { 204: null, 403: error, 404: error }, { ...bearer, ...throttled }),
+  // Someone else's review is answered 404 as a missing one (no existence oracle): never 403.
+  endpoint('GET', '/api/rating/:id', { 200: reviewEditViewSchema, 404: error }, bearer),
+  endpoint('PUT', '/api/rating/:id', { 200: reviewWriteResponseSchema, 400: error, 404: error }, { ...bearer, 409: error, ...throttled }),
+  extra('DELETE', '/api/rating/:id', { 204: null, 404: error }, { ...bearer, ...throttled }),
   endpoint(
     'POST',
     '/api/rating/:id/report',
@@ -165,7 +161,7 @@ export const RATING_ENDPOINTS: readonly Endpoint[] = [
   endpoint('POST', '/api/rating/:id/favorite', { 200: z.strictObject({ value: z.boolean() }), 404: error }, { ...bearer, ...throttled }),
   endpoint('DELETE', '/api/rating/:id/favorite', { 204: null }, { ...bearer, ...throttled }),
   endpoint('POST', '/api/relatable/:id', { 200: voteResponseSchema, 404: error }, { ...bearer, 403: error, ...throttled }),
-  endpoint('DELETE', '/api/relatable/:id', { 200: voteResponseSchema }, { ...bearer, ...reviewId, ...throttled }),
+  endpoint('DELETE', '/api/relatable/:id', { 200: voteResponseSchema }, { ...bearer, ...reviewId, ...throttled }), // 404 unless public
   endpoint('GET', '/auth/me', { 200: meSchema, 401: accessErrorSchema }),
   endpoint('GET', '/auth/me/favorites', { 200: z.array(publicReviewSchema), 401: accessErrorSchema }),
   endpoint('GET', '/auth/me/reviews', { 200: z.array(myReviewSchema), 401: accessErrorSchema }),

@@ -79,7 +79,7 @@ export async function waitForStatus(
         record('GET', url, res.status, /\bjson\b/.test(res.headers.get('content-type') ?? '') && text ? JSON.parse(text) : undefined, text);
         return res;
       }
-      last = `status ${res.status}`;
+      last = `status ${res.status}: ${(await res.text().catch(() => '')).slice(0, 300)}`; // a probe's body says what is down
     } catch (err) {
       last = (err as Error).message;
     }

@@ -133,11 +133,11 @@ describe('rating API contract: writing a review', () => {
       expect(view.grades).toMatchObject({ clarte: 6, ponctuel: false });
     });
 
-    it('is a 403 for another user, 404 for an unknown review, 400 for a malformed id, 401 signed out', async () => {
+    it('is a 404 for another user as for an unknown review (no existence oracle), 400 for a malformed id, 401 signed out', async () => {
       await request(w.url)
         .get(`/api/rating/${id}`)
         .set(await w.h.auth('someone-else'))
-        .expect(403, { error: 'forbidden' });
+        .expect(404, { error: 'not-found' });
       await request(w.url)
         .get('/api/rating/999999')
         .set(await author())
@@ -177,7 +177,7 @@ describe('rating API contract: writing a review', () => {
         .put(`/api/rating/${id}`)
         .set(await w.h.auth('not-author'))
         .send(reviewPayload(t().id, t().subjectIds[0], { tot_rating: 3 }))
-        .expect(403);
+        .expect(404, { error: 'not-found' });
       await request(w.url)
         .put('/api/rating/999999')
         .set(await author())

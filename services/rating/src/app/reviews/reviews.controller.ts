@@ -3,7 +3,6 @@ import {
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
   ApiHeader,
   ApiNoContentResponse,
   ApiNotFoundResponse,
@@ -63,8 +62,7 @@ export class ReviewsController {
   @Get(':id')
   @RequireAuth()
   @ApiOkResponse({ description: 'The edit form of the author', schema: zodApiSchema(reviewEditViewSchema) })
-  @ApiForbiddenResponse({ description: 'Not the author' })
-  @ApiNotFoundResponse({ description: 'No such review' })
+  @ApiNotFoundResponse({ description: 'No such review, or not yours (answered alike: no existence oracle)' })
   get(@Param('id', new ZodValidationPipe(idParamSchema)) id: number, @CurrentUser() user: AuthUser): Promise<ReviewEditView> {
     return this.reviews.forEdit(user, id);
   }
@@ -85,8 +83,7 @@ export class ReviewsController {
   @HttpCode(204)
   @RequireAuth()
   @ApiNoContentResponse({ description: 'The author deleted the review: gone from every page, its votes, favourites and reports with it' })
-  @ApiForbiddenResponse({ description: 'Not the author' })
-  @ApiNotFoundResponse({ description: 'No such review' })
+  @ApiNotFoundResponse({ description: 'No such review, or not yours (answered alike: no existence oracle)' })
   async remove(@Param('id', new ZodValidationPipe(idParamSchema)) id: number, @CurrentUser() user: AuthUser): Promise<void> {
     await this.reviews.remove(user, id);
   }

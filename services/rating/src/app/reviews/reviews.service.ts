@@ -90,9 +90,9 @@ export class ReviewsService {
 
   async forEdit(user: AuthUser, id: number): Promise<ReviewEditView> {
     const review = await this.reviews.get(id);
-    if (!review) throw ApiError.of(404, 'not-found');
-    const isCreator = review.authorId === user.id;
-    if (!isCreator && !canModerate(user.roles)) throw ApiError.of(403, 'forbidden');
+    const isCreator = review?.authorId === user.id;
+    // Someone else's review is answered as a missing one: no existence oracle (docs/threat-model.md).
+    if (!review || (!isCreator && !canModerate(user.roles))) throw ApiError.of(404, 'not-found');
     const status = authorStatus(review);
     const reason = authorReason(review);
     const text = authorReasonText(review);
@@ -115,15 +115,14 @@ export class ReviewsService {
   /** PUT /api/rating/{id}: a new version, validated again; the public version stays meanwhile. */
   async edit(user: AuthUser, id: number, body: unknown): Promise<{ message: string; id: number }> {
     const current = await this.reviews.get(id);
-    if (!current) throw ApiError.of(404, 'not-found');
-    if (current.authorId !== user.id) throw ApiError.of(403, 'forbidden');
+    if (current?.authorId !== user.id) throw ApiError.of(404, 'not-found'); // someone else's: as a missing one
     const content = await this.checkPayload(body);
     const publishAt = new Date(Date.now() + this.config.REVIEW_VALIDATION_DELAY);
     await this.tasks.add(id, publishAt); // on the to-do list first (a crash after the write loses nothing)
     let write;
     try {
       write = await this.reviews.change(id, (doc) => {
-        if (doc.authorId !== user.id) throw ApiError.of(403, 'forbidden');
+        if (doc.authorId !== user.id) throw ApiError.of(404, 'not-found');
         if (sameContent(doc, content, REVIEW_GRADE_KEYS, REVIEW_ANSWER_KEYS)) throw ApiError.of(400, 'ReviewFormIdentical');
         return edited(doc, content, publishAt);
       });
@@ -140,8 +139,7 @@ export class ReviewsService {
   // (they live in its document); then its id leaves the author's index and everyone's favourites and reports.
   async remove(user: AuthUser, id: number): Promise<void> {
     const current = await this.reviews.get(id);
-    if (!current) throw ApiError.of(404, 'not-found');
-    if (current.authorId !== user.id) throw ApiError.of(403, 'forbidden');
+    if (current?.authorId !== user.id) throw ApiError.of(404, 'not-found'); // someone else's: as a missing one
     const removed = await this.reviews.remove(id, (doc) => doc.authorId === user.id);
     if (!removed) throw ApiError.of(404, 'not-found');
     await this.tasks.done(id);

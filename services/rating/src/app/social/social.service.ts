@@ -45,15 +45,15 @@ export class SocialService {
     return this.answer(write?.after ?? mustBePublic(current, delisted), value);
   }
 
+  /** Removes the caller's vote from a public review (any other is answered as a missing one, pending and held ones included). */
   async unvote(userId: string, reviewId: number): Promise<VoteResponse> {
+    const delisted = await this.delisted();
     let current: ReviewDoc | null = null;
     const write = await this.reviews.change(reviewId, (doc) => {
-      current = doc;
+      current = mustBePublic(doc, delisted);
       return voted(doc, userId, null);
     });
-    const doc = write?.after ?? current;
-    if (!doc) throw ApiError.of(404, 'not-found');
-    return this.answer(doc, null);
+    return this.answer(write?.after ?? mustBePublic(current, delisted), null);
   }
 
   private answer(doc: ReviewDoc, vote: boolean | null): VoteResponse {

@@ -5,7 +5,6 @@ import { type Connection } from 'mongoose';
 import { ClassClaims } from './class-claims';
 import { DatabaseSetup } from './database-setup';
 import { EventOutbox } from './event-outbox';
-import { IdAllocator } from './id-allocator';
 import { CatalogueStore } from './catalogue-store';
 import { IdempotencyKeys } from './idempotency-keys';
 import { IntervalClaims } from './interval-claims';
@@ -58,7 +57,6 @@ const stores = [
   },
   { provide: UserStore, ...fromConnection((conn) => new UserStore(conn.collection('user_index') as never)) },
   { provide: TaskStore, ...fromConnection((conn) => new TaskStore(conn.collection('review_tasks') as never)) },
-  { provide: IdAllocator, ...fromConnection((conn) => new IdAllocator(conn.collection('counters') as never)) },
   { provide: IdempotencyKeys, ...fromConnection((conn) => new IdempotencyKeys(conn)) },
   { provide: TransparencyStore, ...fromConnection((conn) => new TransparencyStore(conn.collection('transparency') as never)) },
   { provide: IntervalClaims, ...fromConnection((conn) => new IntervalClaims(conn.collection('worker_timers') as never)) },

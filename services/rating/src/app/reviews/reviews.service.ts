@@ -10,8 +10,8 @@ import {
 import { ApiError, APP_CONFIG, isDuplicateKey } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
 import { type AuthUser } from '../auth/token-verifier';
-import { IdAllocator } from '../data/id-allocator';
 import { IdempotencyKeys } from '../data/idempotency-keys';
+import { newReviewId } from '../data/review-ids';
 import { reviewOid } from '../data/keys';
 import { ReviewStore } from '../data/review-store';
 import { TaskStore } from '../data/task-store';
@@ -40,7 +40,6 @@ export class ReviewsService {
     @Inject(ReviewStore) private readonly reviews: ReviewStore,
     @Inject(UserStore) private readonly users: UserStore,
     @Inject(TaskStore) private readonly tasks: TaskStore,
-    @Inject(IdAllocator) private readonly ids: IdAllocator,
     @Inject(IdempotencyKeys) private readonly keys: IdempotencyKeys,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(PublicationProducer) private readonly producer: PublicationProducer,
@@ -54,7 +53,7 @@ export class ReviewsService {
     const known = idempotencyKey ? await this.keys.find(user.id, idempotencyKey) : null;
     if (known !== null && (await this.isAuthorOf(user.id, known))) return created(known);
     const content = await this.checkPayload(body);
-    let id = known ?? (await this.ids.next('reviews'))[0];
+    let id = known ?? newReviewId();
     if (idempotencyKey && known === null) {
       id = await this.keys.claim(user.id, idempotencyKey, id);
       if (await this.isAuthorOf(user.id, id)) return created(id); // a twin request finished first

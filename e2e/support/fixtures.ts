@@ -53,6 +53,7 @@ export const test = base.extend<{ cspViolations: string[] }, { stack: Stack }>({
         env: {
           LOG_LEVEL: 'warn',
           REVIEW_VALIDATION_DELAY: '2s',
+          RELEASE_TIMES: 'every 1s', // development timings (the stack sets DEVELOPMENT_TIMINGS): public soon after
           ...google.env,
         },
       });

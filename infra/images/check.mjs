@@ -172,14 +172,32 @@ async function main() {
         AUTH_JWKS_URL: `http://127.0.0.1:${authPort}/auth/.well-known/jwks.json`,
         REVIEW_VALIDATION_DELAY: VALIDATION_DELAY,
         DEVELOPMENT_TIMINGS: 'true', // the 3 s delay above: allowed for a check, never in production
+        RELEASE_TIMES: 'every 1s',
       },
-      'rating-worker': { HOST: '127.0.0.1', PORT: String(workerPort), MONGODB_URI: mongo.uri, REDIS_URL: redis.url },
+      'rating-worker': {
+        HOST: '127.0.0.1',
+        PORT: String(workerPort),
+        MONGODB_URI: mongo.uri,
+        REDIS_URL: redis.url,
+        DEVELOPMENT_TIMINGS: 'true',
+        RELEASE_TIMES: 'every 1s',
+      },
     };
     for (const [name, o] of Object.entries(overrides)) {
       const unknown = Object.keys(o).filter(
         (k) =>
           !(k in specs[name].env) &&
-          !['HOST', 'PORT', 'JWT_PRIVATE_KEYS', 'PUBLIC_URL', 'REVIEW_VALIDATION_DELAY', 'DEVELOPMENT_TIMINGS', 'AUTH_JWKS_URL', 'SMTP_URL'].includes(k),
+          ![
+            'HOST',
+            'PORT',
+            'JWT_PRIVATE_KEYS',
+            'PUBLIC_URL',
+            'REVIEW_VALIDATION_DELAY',
+            'DEVELOPMENT_TIMINGS',
+            'RELEASE_TIMES',
+            'AUTH_JWKS_URL',
+            'SMTP_URL',
+          ].includes(k),
       );
       if (unknown.length) throw new Error(`${name}: the manifest has no ${unknown.join(', ')}`);
       console.log(`  ${name}: ${Object.keys(specs[name].env).length} variables from the manifest; set here: ${Object.keys(o).join(', ')}`);

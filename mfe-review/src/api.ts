@@ -24,6 +24,11 @@ export const reviewApi = {
     write('post', '/api/rating/0', payload, { 'Idempotency-Key': idempotencyKey(attempt, payload) }),
   edit: (id: number, payload: ReviewPayload) => write('put', `/api/rating/${id}`, payload),
   editView: (id: number) => api.get<ReviewEditView>(`/api/rating/${id}`),
+  /** The author's view, only to say when it will be public: a failure (signed out, not theirs) changes nothing on the page. */
+  publicAt: async (id: number): Promise<string | null> => {
+    const outcome = await api.get<ReviewEditView>(`/api/rating/${id}`, { react: false });
+    return outcome.kind === 'ok' ? (outcome.data?.public_at ?? null) : null;
+  },
   teacher: (id: number) => api.get<TeacherDetail>(`/api/teacher/${id}`, { auth: false }),
 };
 

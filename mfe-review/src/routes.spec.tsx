@@ -99,11 +99,28 @@ test("/publication signed out: a notice, and the form's own checks come before t
   expect(api.calls.filter((c) => c.method !== 'GET')).toEqual([]);
 });
 
-test('/publication/complete: thanks, the validation note, and the three cards; the copy-link fallback', async () => {
+test('/publication/complete: thanks, the validation note with the release time, and the three cards; the copy-link fallback', async () => {
   const user = userEvent.setup();
+  const at = new Date();
+  at.setHours(21, 0, 0, 0);
+  const api = fakeApi((call) =>
+    call.url.endsWith('/api/rating/12')
+      ? {
+          status: 200,
+          body: {
+            ...{ id: 12, teacher: 4, subject: 1, year: 2, grades: {}, tot_rating: 7, text_rating: '', is_creator: true },
+            ...{ status: 'pending', public_at: at.toISOString() },
+          },
+        }
+      : { status: 404 },
+  );
+  updateSession({ email: 'a@b.c', access: 'A' }); // its author, signed in
   renderRoute('/publication/complete?id=12', '/publication/complete');
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Thank you for your review!');
-  expect(screen.getByTestId('validation-note')).toHaveTextContent('about 10 minutes, after an automatic validation');
+  // "validated in 10 minutes, public at the next release (HH:MM)", once the author's view says when.
+  expect(screen.getByTestId('validation-note')).toHaveTextContent('Validated in 10 minutes, public at the next release.');
+  await waitFor(() => expect(screen.getByTestId('validation-note')).toHaveTextContent(/public at the next release \(9:00\sPM\)/));
+  expect(api.calls.map((c) => c.method)).toEqual(['GET']);
   expect(screen.getByTestId('home-card')).toContainElement(screen.getByRole('link', { name: 'Back to home' }));
   expect(screen.getByRole('link', { name: 'Publish another review' })).toHaveAttribute('href', '/publication');
   // jsdom has no navigator.share: the card copies the link instead.

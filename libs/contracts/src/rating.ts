@@ -140,6 +140,8 @@ export const reviewEditViewSchema = z.strictObject({
   status: reviewStatusSchema,
   reason: z.string().optional(),
   reason_text: z.string().optional(),
+  /** To its author, while pending: when it will be public (the release after its validation; docs/threat-model.md). */
+  public_at: z.iso.datetime().optional(),
 });
 export type ReviewEditView = z.infer<typeof reviewEditViewSchema>;
 
@@ -180,6 +182,8 @@ export const myReviewSchema = publicReviewSchema.extend({
   status: reviewStatusSchema,
   reason: z.string().optional(),
   reason_text: z.string().optional(),
+  /** While pending: when it will be public (the release after its validation). Older clients ignore it. */
+  public_at: z.iso.datetime().optional(),
 });
 export type MyReview = z.infer<typeof myReviewSchema>;
 

@@ -57,6 +57,16 @@ export function formatMoment(at: number, lang: string): string {
   return cached(`moment|${lang}`, () => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })).format(new Date(at));
 }
 
+/** When something happens later today ("14:05"), or on another day with its date ("24 nov. 2026, 07:00"): the reader's zone. */
+export function formatSoon(iso: string, lang: string, now: number = Date.now()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const sameDay = new Date(now).toDateString() === at.toDateString();
+  return sameDay
+    ? cached(`time|${lang}`, () => new Intl.DateTimeFormat(lang, { timeStyle: 'short' })).format(at)
+    : formatMoment(at.getTime(), lang);
+}
+
 /**
  * How long ago a day was, in whole calendar days (public dates are days, UTC): "aujourd’hui",
  * "hier", "il y a 5 jours", then weeks, months and years. Null when `iso` is no date.
@@ -80,6 +90,7 @@ export interface Formatters {
   day: (iso: string) => string;
   month: (iso: string) => string;
   moment: (at: number) => string;
+  soon: (iso: string) => string;
   relativeDay: (iso: string) => string | null;
 }
 
@@ -94,6 +105,7 @@ export function useFormat(): Formatters {
     day: (iso) => formatDay(iso, lang),
     month: (iso) => formatMonth(iso, lang),
     moment: (at) => formatMoment(at, lang),
+    soon: (iso) => formatSoon(iso, lang),
     relativeDay: (iso) => relativeDay(iso, lang),
   };
 }

@@ -47,6 +47,7 @@ const en = {
     empty: 'You have not published any review yet.',
     publishLink: 'Publish a review',
     status: { pending: 'Pending validation', published: 'Published', held: 'Held for review', rejected: 'Rejected' },
+    publicAt: 'public at the next release: {{time}}',
     reason: 'Reason: {{reason}}',
     reasonText: 'The moderator’s words: “{{text}}”',
     reasons: {

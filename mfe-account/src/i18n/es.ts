@@ -49,6 +49,7 @@ const es: AccountCatalogue = {
     empty: 'Todavía no has publicado ninguna opinión.',
     publishLink: 'Publicar una opinión',
     status: { pending: 'Pendiente de validación', published: 'Publicada', held: 'Retenida para revisión', rejected: 'Rechazada' },
+    publicAt: 'pública en la siguiente publicación: {{time}}',
     reason: 'Motivo: {{reason}}',
     reasonText: 'Las palabras del moderador: «{{text}}»',
     reasons: {

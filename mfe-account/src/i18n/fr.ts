@@ -49,6 +49,7 @@ const fr: AccountCatalogue = {
     empty: "Vous n'avez encore publié aucun avis.",
     publishLink: 'Publier un avis',
     status: { pending: 'En attente de validation', published: 'Publié', held: 'Retenu pour vérification', rejected: 'Refusé' },
+    publicAt: 'public à la prochaine mise en ligne : {{time}}',
     reason: 'Motif : {{reason}}',
     reasonText: 'Les mots du modérateur : « {{text}} »',
     reasons: {

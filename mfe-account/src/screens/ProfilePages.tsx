@@ -210,6 +210,12 @@ export function MyReviewsPage() {
                 <span className={`${styles.status} ${styles[`status-${status}`] ?? ''}`} data-testid="review-status" data-status={status}>
                   {t(`myReviews.status.${status}`)}
                 </span>
+                {status === 'pending' && review.public_at ? (
+                  <span className={styles.meta} data-testid="review-public-at">
+                    {' '}
+                    {t('myReviews.publicAt', { time: format.soon(review.public_at) })}
+                  </span>
+                ) : null}
                 {(status === 'rejected' || status === 'held') && review.reason ? (
                   <span className={styles.meta} data-testid="review-reason">
                     {' '}

@@ -268,13 +268,15 @@ test('/me/favorites: remove drops the item', async () => {
   expect(screen.getAllByTestId('favorite')).toHaveLength(1);
 });
 
-test('/me/reviews: statuses, the rejection reason and the edit link', async () => {
+test('/me/reviews: statuses, when a pending one will be public, the rejection reason and the edit link', async () => {
   updateSession({ email: 'me@b.co', access: 'A' });
+  const release = new Date();
+  release.setHours(17, 0, 0, 0);
   serve({
     'GET /auth/me/reviews': {
       status: 200,
       body: [
-        mine(4, { status: 'pending' }),
+        mine(4, { status: 'pending', public_at: release.toISOString() }),
         mine(5, { status: 'rejected', reason: 'offensive-language' }),
         mine(6, { status: 'held', reason: 'identifying-details' }),
       ],
@@ -283,6 +285,7 @@ test('/me/reviews: statuses, the rejection reason and the edit link', async () =
   renderAt('/me/reviews');
   const items = await screen.findAllByTestId('my-review');
   expect(items[0]).toHaveTextContent('Pending validation');
+  expect(within(items[0]).getByTestId('review-public-at')).toHaveTextContent(/public at the next release: 5:00\sPM/);
   expect(items[1]).toHaveTextContent('Rejected');
   expect(items[1]).toHaveTextContent('Reason: offensive language');
   expect(items[2]).toHaveTextContent('Held for review');

@@ -1,7 +1,7 @@
 const en = {
   publication: {
     title: 'Publish a review',
-    lead: 'Rate a teacher on several criteria, anonymously. Your review becomes visible about 10 minutes after publication, once it has been checked.',
+    lead: 'Rate a teacher on several criteria, anonymously. Your review is validated in 10 minutes, then public at the next release (a few fixed times a day, all the reviews validated since the previous one at once).',
     subjects: 'Subjects and their colours',
     noSubjects: 'No subject is available yet.',
     signedOut: 'You can fill in the form now: we keep it on this device while you sign in, then you publish it.',
@@ -69,7 +69,8 @@ const en = {
   complete: {
     title: 'Thank you for your review!',
     lead: 'Your review has been received.',
-    validation: 'It appears in about 10 minutes, after an automatic validation.',
+    validation: 'Validated in 10 minutes, public at the next release ({{time}}).',
+    validationSoon: 'Validated in 10 minutes, public at the next release.',
     reference: '(Review number {{id}}.)',
     homeTitle: 'Home',
     home: 'Back to home',
@@ -87,7 +88,7 @@ const en = {
   edit: {
     title: 'Edit your review',
     lead: 'Change your ratings or your comment.',
-    revalidated: 'The edited review is validated again before it is public (about 10 minutes).',
+    revalidated: 'The edited review is validated again in 10 minutes, then public at the next release.',
     savedTitle: 'Review saved',
     back: 'Back to my reviews',
     invalid: 'This review address is not valid.',
@@ -215,7 +216,7 @@ const en = {
     lead: 'How reviews are checked and moderated on Pupitre, and what was decided, month by month.',
     checksTitle: 'How reviews are checked',
     checks:
-      'Only registered members write reviews, one per teacher, subject and year. Every review and every edit waits about 10 minutes, then automatic checks read it: offensive words, personal data, threats, characters that are not allowed, and details that may identify its author or another pupil (a class group, a first name, a family tie, a date). A review that passes is published; one that fails is held until a moderator decides, and its author sees why on “My reviews”.',
+      'Only registered members write reviews, one per teacher, subject and year. Every review and every edit waits about 10 minutes, then automatic checks read it: offensive words, personal data, threats, characters that are not allowed, and details that may identify its author or another pupil (a class group, a first name, a family tie, a date). A review that passes is public at the next release, a few fixed times a day, together with every review validated since the previous one (so that no one can tell when it was written); one that fails is held until a moderator decides, and its author sees why on “My reviews”.',
     rulesTitle: 'What gets a review held or removed',
     rules: 'A review speaks of teaching. It is held or removed for:',
     decisions:

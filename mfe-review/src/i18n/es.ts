@@ -3,7 +3,7 @@ import type { ReviewCatalogue } from './en';
 const es: ReviewCatalogue = {
   publication: {
     title: 'Publicar una opinión',
-    lead: 'Valora a un profesor según varios criterios, de forma anónima. Tu opinión será visible unos 10 minutos después de publicarla, una vez revisada.',
+    lead: 'Valora a un profesor según varios criterios, de forma anónima. Tu opinión se valida en 10 minutos y se hace pública en la siguiente publicación (a unas horas fijas del día, junto con todas las validadas desde la anterior).',
     subjects: 'Las asignaturas y sus colores',
     noSubjects: 'Todavía no hay asignaturas disponibles.',
     signedOut: 'Puedes rellenar el formulario ya: lo guardamos en este dispositivo mientras inicias sesión y luego lo publicas.',
@@ -72,7 +72,8 @@ const es: ReviewCatalogue = {
   complete: {
     title: '¡Gracias por tu opinión!',
     lead: 'Hemos recibido tu opinión.',
-    validation: 'Aparecerá en unos 10 minutos, tras una validación automática.',
+    validation: 'Validada en 10 minutos, pública en la siguiente publicación ({{time}}).',
+    validationSoon: 'Validada en 10 minutos, pública en la siguiente publicación.',
     reference: '(Opinión número {{id}}.)',
     homeTitle: 'Inicio',
     home: 'Volver al inicio',
@@ -90,7 +91,7 @@ const es: ReviewCatalogue = {
   edit: {
     title: 'Editar tu opinión',
     lead: 'Cambia tus notas o tu comentario.',
-    revalidated: 'La opinión editada se valida de nuevo antes de ser pública (unos 10 minutos).',
+    revalidated: 'La opinión editada se valida de nuevo en 10 minutos y se hace pública en la siguiente publicación.',
     savedTitle: 'Opinión guardada',
     back: 'Volver a mis opiniones',
     invalid: 'La dirección de esta opinión no es válida.',
@@ -218,7 +219,7 @@ const es: ReviewCatalogue = {
     lead: 'Cómo se controlan y moderan las reseñas en Pupitre, y lo que se decidió, mes a mes.',
     checksTitle: 'Cómo se controlan las reseñas',
     checks:
-      'Solo los miembros registrados escriben reseñas, una por docente, asignatura y año. Cada reseña y cada modificación espera unos 10 minutos y luego la leen controles automáticos: lenguaje ofensivo, datos personales, amenazas, caracteres no permitidos y detalles que podrían identificar a su autor o a otro alumno (un grupo de clase, un nombre, un lazo familiar, una fecha). Si los pasa, se publica; si no, queda retenida hasta que decida un moderador, y su autor ve el motivo en «Mis reseñas».',
+      'Solo los miembros registrados escriben reseñas, una por docente, asignatura y año. Cada reseña y cada modificación espera unos 10 minutos y luego la leen controles automáticos: lenguaje ofensivo, datos personales, amenazas, caracteres no permitidos y detalles que podrían identificar a su autor o a otro alumno (un grupo de clase, un nombre, un lazo familiar, una fecha). Si los pasa, se hace pública en la siguiente publicación, a unas horas fijas del día, junto con todas las validadas desde la anterior (nadie puede saber cuándo se escribió); si no, queda retenida hasta que decida un moderador, y su autor ve el motivo en «Mis reseñas».',
     rulesTitle: 'Qué hace retener o retirar una reseña',
     rules: 'Una reseña habla de la enseñanza. Se retiene o retira por:',
     decisions:

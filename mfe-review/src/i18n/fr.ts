@@ -3,7 +3,7 @@ import type { ReviewCatalogue } from './en';
 const fr: ReviewCatalogue = {
   publication: {
     title: 'Publier un avis',
-    lead: 'Évaluez un professeur sur plusieurs critères, anonymement. Votre avis devient visible environ 10 minutes après sa publication, une fois vérifié.',
+    lead: 'Évaluez un professeur sur plusieurs critères, anonymement. Votre avis est validé en 10 minutes, puis public à la prochaine mise en ligne (à quelques heures fixes de la journée, avec tous les avis validés depuis la précédente).',
     subjects: 'Les matières et leurs couleurs',
     noSubjects: "Aucune matière n'est encore disponible.",
     signedOut:
@@ -73,7 +73,8 @@ const fr: ReviewCatalogue = {
   complete: {
     title: 'Merci pour votre avis !',
     lead: 'Votre avis a bien été reçu.',
-    validation: 'Il apparaîtra dans environ 10 minutes, après une validation automatique.',
+    validation: 'Validé en 10 minutes, public à la prochaine mise en ligne ({{time}}).',
+    validationSoon: 'Validé en 10 minutes, public à la prochaine mise en ligne.',
     reference: '(Avis numéro {{id}}.)',
     homeTitle: 'Accueil',
     home: "Retour à l'accueil",
@@ -91,7 +92,7 @@ const fr: ReviewCatalogue = {
   edit: {
     title: 'Modifier votre avis',
     lead: 'Modifiez vos notes ou votre commentaire.',
-    revalidated: "L'avis modifié est de nouveau vérifié avant d'être public (environ 10 minutes).",
+    revalidated: "L'avis modifié est de nouveau validé en 10 minutes, puis public à la prochaine mise en ligne.",
     savedTitle: 'Avis enregistré',
     back: 'Retour à mes avis',
     invalid: "L'adresse de cet avis n'est pas valide.",
@@ -219,7 +220,7 @@ const fr: ReviewCatalogue = {
     lead: 'Comment les avis sont contrôlés et modérés sur Pupitre, et ce qui a été décidé, mois par mois.',
     checksTitle: 'Comment les avis sont contrôlés',
     checks:
-      'Seuls les membres inscrits écrivent des avis, un par enseignant, matière et année. Chaque avis et chaque modification attend environ 10 minutes, puis des contrôles automatiques le lisent : propos injurieux, données personnelles, menaces, caractères interdits, et détails qui pourraient identifier son auteur ou un autre élève (une classe, un prénom, un lien de famille, une date). Un avis qui les passe est publié ; sinon il est retenu jusqu’à la décision d’un modérateur, et son auteur voit pourquoi dans « Mes avis ».',
+      'Seuls les membres inscrits écrivent des avis, un par enseignant, matière et année. Chaque avis et chaque modification attend environ 10 minutes, puis des contrôles automatiques le lisent : propos injurieux, données personnelles, menaces, caractères interdits, et détails qui pourraient identifier son auteur ou un autre élève (une classe, un prénom, un lien de famille, une date). Un avis qui les passe est public à la prochaine mise en ligne, à quelques heures fixes de la journée, avec tous les avis validés depuis la précédente (personne ne peut savoir quand il a été écrit) ; sinon il est retenu jusqu’à la décision d’un modérateur, et son auteur voit pourquoi dans « Mes avis ».',
     rulesTitle: 'Ce qui fait retenir ou retirer un avis',
     rules: 'Un avis parle de l’enseignement. Il est retenu ou retiré pour :',
     decisions:

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useFormat } from '@pupitre/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Screen } from '@pupitre/review-ui';
 import { Button, Panel } from '@pupitre/ui';
-import { isId } from '../api';
+import { isId, reviewApi } from '../api';
 import { MFE } from '../version';
 import styles from '../review.module.css';
 
@@ -53,16 +54,32 @@ function ShareCard() {
   );
 }
 
+/** When the author's review will be public (the release after its validation), once known. */
+function usePublicAt(id: string | null): string | null {
+  const [publicAt, setPublicAt] = useState<string | null>(null);
+  useEffect(() => {
+    if (!isId(id)) return;
+    let live = true;
+    void reviewApi.publicAt(Number(id)).then((at) => live && setPublicAt(at));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return publicAt;
+}
+
 export function PublicationCompletePage() {
   const { t } = useTranslation('review');
+  const format = useFormat();
   const [params] = useSearchParams();
   const id = params.get('id');
+  const publicAt = usePublicAt(id);
   return (
     <Screen {...MFE} title={t('complete.title')}>
       <h1>{t('complete.title')}</h1>
       <p>{t('complete.lead')}</p>
       <p className={styles.note} data-testid="validation-note">
-        {t('complete.validation')}
+        {publicAt ? t('complete.validation', { time: format.soon(publicAt) }) : t('complete.validationSoon')}
         {isId(id) ? ` ${t('complete.reference', { id })}` : ''}
       </p>
       <div className={styles.cards}>

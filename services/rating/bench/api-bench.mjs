@@ -170,6 +170,7 @@ async function main() {
       AUTH_JWKS_URL: `http://127.0.0.1:${jwksPort}/auth/.well-known/jwks.json`,
       REVIEW_VALIDATION_DELAY: String(VALIDATION_DELAY_MS),
       DEVELOPMENT_TIMINGS: 'true', // the bench's short delay
+      RELEASE_TIMES: 'every 1s', // and public at the next second (the lateness figures measure the release)
       RECONCILE_INTERVAL: '30s',
       RECONCILE_GRACE: '1m',
       ...(process.env.BENCH_WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.BENCH_WORKER_CONCURRENCY } : {}),

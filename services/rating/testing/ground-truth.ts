@@ -4,6 +4,7 @@
 // Written for the schema of ADR 0009: one document per review (its public version `pub`, `visible`,
 // its votes as the JSON text `votes` and its reports inside it); favourites in `user_index`.
 import { type Db } from 'mongodb';
+import { monthIndex, MONTH_UNIT, shuffleKey } from '../src/app/reviews/list-keys';
 
 /** A review as the public sees it at the snapshot's instant (the version shown, never the author). */
 export interface ShownReview {
@@ -12,7 +13,8 @@ export interface ShownReview {
   subjectId: number;
   year: number;
   tot_rating: number;
-  createdAt: Date;
+  /** Its place in the `recent` lists, newest first: the month it was first public, then a shuffle (list-keys.ts). */
+  recentRank: number;
 }
 
 /** What the source documents say at one instant. */
@@ -55,7 +57,7 @@ export async function readGroundTruth(db: Db, at = Date.now()): Promise<GroundTr
         subjectId: pub.subjectId as number,
         year: pub.year as number,
         tot_rating: pub.tot_rating as number,
-        createdAt: r.createdAt as Date,
+        recentRank: monthIndex((r.firstPublishedAt ?? pub.publishedAt ?? r.createdAt) as Date) * MONTH_UNIT + shuffleKey(id),
       });
     }
     for (const [userId, value] of Object.entries(JSON.parse((r.votes as string) ?? '{}') as Record<string, number>))

@@ -50,6 +50,7 @@ export async function startHarness(
     AUTH_JWKS_URL: issuer.jwksUrl,
     REVIEW_VALIDATION_DELAY: '1500ms',
     DEVELOPMENT_TIMINGS: 'true',
+    RELEASE_TIMES: 'every 500ms', // a release every half second: public soon after the validation
     AUTH_JWKS_COOLDOWN: '0',
     ...options.api,
   });
@@ -58,6 +59,8 @@ export async function startHarness(
     MONGODB_DB: apiConfig.MONGODB_DB,
     RECONCILE_INTERVAL: '1s',
     RECONCILE_GRACE: '1s',
+    DEVELOPMENT_TIMINGS: 'true',
+    RELEASE_TIMES: 'every 500ms',
     ...options.workerEnv,
   });
   if (options.seed !== false) await seedDatabase(apiConfig.MONGODB_URI, apiConfig.MONGODB_DB);

@@ -81,7 +81,10 @@ export const intRangeField = (min: number, max: number, fallback: number) => {
 
 /** `true` or `false` (default `false`): an explicit switch, nothing else is read as one. */
 export const flagField = () =>
-  z.enum(['true', 'false'], { message: 'expected true or false' }).default('false').transform((v) => v === 'true');
+  z
+    .enum(['true', 'false'], { message: 'expected true or false' })
+    .default('false')
+    .transform((v) => v === 'true');
 
 /**
  * The address to listen on: an IP address. `0.0.0.0` (every interface: containers) by default; the

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseServiceEnv, durationField, flagField, intRangeField, positiveIntField } from '@pupitre/server-kit';
 import { queueEnv } from './queue-env';
+import { refuseBadReleases, releaseEnv } from './release-env';
 
 const jwksUrlField = () =>
   z
@@ -12,6 +13,7 @@ export const ratingEnvSchema = z
     ...baseServiceEnv({ port: 3002, database: 'pupitre_rating' }),
     NODE_ENV: z.string().default('development'),
     ...queueEnv,
+    ...releaseEnv,
     /** Where the auth service publishes its signing keys; tokens are verified locally against it. */
     AUTH_JWKS_URL: jwksUrlField(),
     /** Minimum time between two fetches of the JWKS (an unknown `kid` triggers one refetch). */
@@ -42,6 +44,7 @@ export const ratingEnvSchema = z
     if (env.NODE_ENV === 'production' && !env.MODERATION_KEY_SECRET)
       ctx.addIssue({ code: 'custom', path: ['MODERATION_KEY_SECRET'], message: 'required in production (openssl rand -hex 32)' });
     refuseWeakTimings(env, ctx);
+    refuseBadReleases(env, ctx);
   });
 
 /** The shortest validation delay outside development: a shorter one ties a review to the moment it was written. */

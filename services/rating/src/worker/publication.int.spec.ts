@@ -125,7 +125,7 @@ describe('review publication (BullMQ delayed jobs, worker, reconciler)', () => {
   });
 
   it('counts a publication once when its job runs twice, or twice at the same time', async () => {
-    const core = new Publisher(h.api.app.get(ReviewStore), h.api.app.get(TaskStore));
+    const core = new Publisher(h.api.app.get(ReviewStore), h.api.app.get(TaskStore), h.workerConfig);
     const t = teachers[13];
     await h.stopWorker();
     const ids: number[] = [];
@@ -144,6 +144,9 @@ describe('review publication (BullMQ delayed jobs, worker, reconciler)', () => {
     await new Promise((r) => setTimeout(r, 1600));
     await Promise.all(ids.flatMap((id) => [core.validateDue(id, 1), core.validateDue(id, 1), core.validateDue(id)]));
     await Promise.all(ids.map((id) => core.validateDue(id, 1)));
+    // Their release, taken by two passes at once (as if it had come): each review public once.
+    const released = await Promise.all([0, 1].map(() => core.releaseDue(new Date(Date.now() + 60_000))));
+    expect(released[0] + released[1]).toBe(5);
     const after = (await teacherRow(t.id))!;
     expect(after.reviewCount - before.reviewCount).toBe(5);
     expect(after.ratingSum - before.ratingSum).toBe(40);
@@ -216,11 +219,13 @@ describe('review publication (BullMQ delayed jobs, worker, reconciler)', () => {
 
       const count = async () => (await teacherRow(t.id))!.reviewCount;
       const c0 = await count();
+      // Approved, it is public at the next release, as any review that passes (never at the moderator's click).
       expect((await request(h.api.url).post(`/api/moderation/reviews/${id}/approve`).set(admin).expect(200)).body).toEqual({
         id,
-        status: 'published',
-        visible: true,
+        status: 'pending',
+        visible: false,
       });
+      await waitShown(h, id, 'published');
       expect(await count()).toBe(c0 + 1);
       expect(await communityIds()).toContain(id);
       await request(h.api.url).post(`/api/moderation/reviews/${id}/approve`).set(admin).expect(409);

@@ -6,7 +6,8 @@ import { Publisher } from '../app/publication/publisher';
 import { type WorkerConfig } from '../config/worker-config';
 import { TransparencyFigures } from './transparency/transparency-figures';
 
-// Validates reviews overdue by RECONCILE_GRACE (lost jobs), relays the outbox and computes the transparency figures when due.
+// Releases the approved reviews whose release time came (publisher.ts), validates reviews overdue by RECONCILE_GRACE (lost jobs),
+// relays the outbox and computes the transparency figures when due.
 // The database is the truth and its own clock: each worker ticks (`tick`), one takes the pass per RECONCILE_INTERVAL by a
 // compare-and-set on the database (interval-claims.ts). No Redis: a Redis that is down, flushed, or leaves BullMQ's worker
 // wedged (a job's lock lost mid-flight) stops no publication, only makes it later by the grace.
@@ -37,6 +38,8 @@ export class Reconciler {
   }
 
   private async pass(): Promise<{ published: number; done: number }> {
+    const released = await this.publisher.releaseDue();
+    if (released) this.logger.log({ msg: 'released reviews', released });
     const result = await this.publisher.reconcile(this.config.RECONCILE_GRACE);
     if (result.published) this.logger.log({ msg: 'reconciled overdue reviews', ...result });
     await this.relay

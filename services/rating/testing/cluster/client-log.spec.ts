@@ -14,7 +14,7 @@ const truth = (over: Partial<GroundTruth> = {}): GroundTruth => ({
   teachers: [],
   ...over,
 });
-const shown = (id: number) => [id, { id, teacherId: 1, subjectId: 1, year: 1, tot_rating: 5, createdAt: new Date() }] as const;
+const shown = (id: number) => [id, { id, teacherId: 1, subjectId: 1, year: 1, tot_rating: 5, recentRank: id }] as const;
 const course = { teacher: 1, subject: 1, year: 1 };
 
 describe('ClientLog', () => {

@@ -36,10 +36,10 @@ const via = (name: string, api: string) => `${name} (API ${api.replace(/.*:/, ':
 
 /** The public reviews a `recent` list of `limit` must hold: all of them, or those newer than the limit-th newest (ties at the edge left out). */
 function newest(shown: ShownReview[], limit = LIMIT): number[] {
-  const sorted = [...shown].sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
+  const sorted = [...shown].sort((a, b) => b.recentRank - a.recentRank);
   if (sorted.length <= limit) return sorted.map((r) => r.id);
-  const edge = new Date(sorted[limit - 1].createdAt).getTime();
-  return sorted.filter((r) => new Date(r.createdAt).getTime() > edge).map((r) => r.id);
+  const edge = sorted[limit - 1].recentRank;
+  return sorted.filter((r) => r.recentRank > edge).map((r) => r.id);
 }
 
 const blocksOf = (list: unknown[]) => ({ blocks: list.slice(0, -1) as CommunityCategoryBlock[], state: list.at(-1) as ReviewUserState });

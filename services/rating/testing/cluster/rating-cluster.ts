@@ -167,6 +167,9 @@ export async function startRatingCluster(options: ClusterOptions = {}): Promise<
       REDIS_URL: redisUrl,
       QUEUE_PREFIX: queuePrefix,
       LOG_LEVEL: process.env.CLUSTER_LOG_LEVEL ?? 'warn',
+      // Development timings: a short validation delay, and a release every half second (public soon after it).
+      DEVELOPMENT_TIMINGS: 'true',
+      RELEASE_TIMES: 'every 500ms',
     };
     const rating = bundleOf('rating');
     const seeded = await runNode(rating.entry('seed'), common, 60_000);
@@ -176,7 +179,6 @@ export async function startRatingCluster(options: ClusterOptions = {}): Promise<
       AUTH_JWKS_URL: issuer.jwksUrl,
       AUTH_JWKS_COOLDOWN: '0',
       REVIEW_VALIDATION_DELAY: String(validationDelayMs),
-      DEVELOPMENT_TIMINGS: 'true',
       ...options.apiEnv,
     };
     const workerEnv = { ...common, RECONCILE_INTERVAL: '1s', RECONCILE_GRACE: '1s', ...options.workerEnv };

@@ -66,7 +66,13 @@ export async function startWorld(testFile: string, options: WorldOptions = {}): 
       ? undefined
       : await startHarness(`${testFile}-rating`, {
           worker: true,
-          api: { ...queue, AUTH_JWKS_URL: `${auth.url}${JWKS_PATH}`, REVIEW_VALIDATION_DELAY: '500ms', DEVELOPMENT_TIMINGS: 'true' },
+          api: {
+            ...queue,
+            AUTH_JWKS_URL: `${auth.url}${JWKS_PATH}`,
+            REVIEW_VALIDATION_DELAY: '500ms',
+            DEVELOPMENT_TIMINGS: 'true',
+            RELEASE_TIMES: 'every 500ms',
+          },
           workerEnv: { ...options.workerEnv, ...queue },
         });
   const gateway = await startGateway({

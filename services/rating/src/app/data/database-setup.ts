@@ -4,6 +4,7 @@ import { Connection } from 'mongoose';
 import { CLASS_CLAIMS_MIGRATION, migrateToClassClaims } from './class-claims.migration';
 import { INDEXED_READS_MIGRATION, migrateToIndexedReads } from './indexed-reads.migration';
 import { withStartupLock } from './migration-lock';
+import { migrateToReleaseKeys, RELEASE_KEYS_MIGRATION } from './release-keys.migration';
 
 /** How long a starting process waits for another one's migration before giving up (it is restarted then). */
 const MIGRATION_WAIT_MS = 15 * 60_000;
@@ -17,7 +18,8 @@ export class DatabaseSetup implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     const migrations = this.connection.collection<{ _id: string }>('migrations');
-    const done = async () => (await migrations.countDocuments({ _id: { $in: [INDEXED_READS_MIGRATION, CLASS_CLAIMS_MIGRATION] } })) === 2;
+    const all = [INDEXED_READS_MIGRATION, CLASS_CLAIMS_MIGRATION, RELEASE_KEYS_MIGRATION];
+    const done = async () => (await migrations.countDocuments({ _id: { $in: all } })) === all.length;
     const log = (msg: string, data?: object) => this.logger.log({ msg, ...data });
     // One process migrates (a lock document in `migrations`); the others wait, then find it done.
     await withStartupLock(
@@ -27,6 +29,7 @@ export class DatabaseSetup implements OnModuleInit {
       async () => {
         await migrateToIndexedReads(this.connection, log);
         await migrateToClassClaims(this.connection, log);
+        await migrateToReleaseKeys(this.connection, log);
       },
       MIGRATION_WAIT_MS,
     );

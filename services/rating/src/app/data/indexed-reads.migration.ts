@@ -25,6 +25,24 @@ export async function migrateToIndexedReads(
   const migrations = connection.collection<{ _id: string; at: Date; reviews: number; teachers: number }>('migrations');
   if (await migrations.findOne({ _id: INDEXED_READS_MIGRATION })) return;
   const reviews = connection.collection<ReviewDoc>('reviews');
+  const { seen, updated } = await rewriteDerivedFields(connection, 'bringing reviews to indexed reads…', log);
+  log("computing every teacher's figures…", { reviews: seen });
+  const stats = new TeacherStatsStore(connection.collection('teacher_stats') as never, connection.getClient() as never);
+  const teachers = await stats.rebuild(reviews.find({}, { batchSize: SCAN_BATCH }));
+  await migrations.updateOne({ _id: INDEXED_READS_MIGRATION }, { $set: { at: new Date(), reviews: updated, teachers } }, { upsert: true });
+  log('reviews brought to indexed reads', { reviews: updated, teachers });
+}
+
+/**
+ * Writes every review's derived fields (reviews/list-keys.ts) as the current code derives them, where they differ: a
+ * compare-and-set on its version each (a write meanwhile wins, and derives them itself). Can run again after a crash.
+ */
+export async function rewriteDerivedFields(
+  connection: Connection,
+  progress: string,
+  log: (msg: string, data?: object) => void,
+): Promise<{ seen: number; updated: number }> {
+  const reviews = connection.collection<ReviewDoc>('reviews');
   let [seen, updated] = [0, 0];
   let batch: AnyBulkWriteOperation<ReviewDoc>[] = [];
   const flush = async () => {
@@ -32,7 +50,7 @@ export async function migrateToIndexedReads(
     batch = [];
   };
   for await (const doc of reviews.find({}, { batchSize: SCAN_BATCH })) {
-    if (++seen % PROGRESS_EVERY === 0) log('bringing reviews to indexed reads…', { seen, updated });
+    if (++seen % PROGRESS_EVERY === 0) log(progress, { seen, updated });
     const derived = withDerived(doc);
     if (JSON.stringify([derived.keys, derived.flagged]) === JSON.stringify([doc.keys, doc.flagged])) continue;
     const update = derived.keys
@@ -42,9 +60,5 @@ export async function migrateToIndexedReads(
     if (batch.length === BATCH) await flush();
   }
   await flush();
-  log("computing every teacher's figures…", { reviews: seen });
-  const stats = new TeacherStatsStore(connection.collection('teacher_stats') as never, connection.getClient() as never);
-  const teachers = await stats.rebuild(reviews.find({}, { batchSize: SCAN_BATCH }));
-  await migrations.updateOne({ _id: INDEXED_READS_MIGRATION }, { $set: { at: new Date(), reviews: updated, teachers } }, { upsert: true });
-  log('reviews brought to indexed reads', { reviews: updated, teachers });
+  return { seen, updated };
 }

@@ -124,6 +124,12 @@ export class ReviewStore {
     throw new DependencyUnavailableError('database', new Error(`review ${id}: changed by others ${CHANGE_ATTEMPTS} times in a row`));
   }
 
+  /** The ids of the approved versions whose release time has come (`releaseAt`, an index): at most `limit`. */
+  async dueForRelease(now: Date, limit: number): Promise<number[]> {
+    const docs = await this.docs.find({ releaseAt: { $lte: now } }, { projection: { _id: 0, id: 1 }, limit }).toArray();
+    return docs.map((d) => d.id);
+  }
+
   /** The reviews moderators must look at (`flagged`, an index), the longest unchanged first. */
   flagged(limit: number): Promise<ReviewDoc[]> {
     return this.docs.find({ flagged: true }).sort({ updatedAt: 1 }).limit(limit).toArray();

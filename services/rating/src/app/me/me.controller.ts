@@ -18,7 +18,11 @@ import { type AuthUser } from '../auth/token-verifier';
 import { ReviewStore } from '../data/review-store';
 import { UserStore } from '../data/user-store';
 import { relatablePercent, toAuthorReview, toPublicReview } from '../reading/review-view';
-import { authorReason, authorReasonText, authorStatus } from '../reviews/review';
+import { authorReason, authorReasonText, authorStatus, publicAtOf } from '../reviews/review';
+import { APP_CONFIG } from '@pupitre/server-kit';
+import { type RatingConfig } from '../../config/rating-config';
+import { releaseScheduleOf } from '../../config/release-env';
+import { nextRelease, type ReleaseSchedule } from '../publication/release-schedule';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { roundToOneDecimal } from '../teachers/ranking/bayesian-ranking';
 
@@ -31,7 +35,12 @@ export class MeController {
     @Inject(UserStore) private readonly users: UserStore,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(ProfilesService) private readonly profiles: ProfilesService,
-  ) {}
+    @Inject(APP_CONFIG) config: RatingConfig,
+  ) {
+    this.schedule = releaseScheduleOf(config);
+  }
+
+  private readonly schedule: ReleaseSchedule;
 
   /** num and average over the user's public reviews, popularity = percent of "relatable" among the votes on them, since = join date. */
   @Get()
@@ -74,11 +83,13 @@ export class MeController {
       const status = delisted ? 'held' : authorStatus(d);
       const reason = delisted ? 'teacher-delisted' : authorReason(d);
       const text = authorReasonText(d);
+      const publicAt = publicAtOf(d, (at) => nextRelease(this.schedule, at));
       return {
         ...toAuthorReview(d, d, catalogue),
         status,
         ...(reason && (status === 'rejected' || status === 'held') ? { reason } : {}),
         ...(text ? { reason_text: text } : {}),
+        ...(publicAt ? { public_at: publicAt.toISOString() } : {}),
       };
     });
   }

@@ -1,10 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type ModerationActionView, type ModerationQueueItem } from '@pupitre/contracts';
-import { ApiError } from '@pupitre/server-kit';
+import { ApiError, APP_CONFIG } from '@pupitre/server-kit';
+import { type RatingConfig } from '../../config/rating-config';
+import { releaseScheduleOf } from '../../config/release-env';
+import { nextRelease, type ReleaseSchedule } from '../publication/release-schedule';
 import { type EventJob, EventOutbox, type OutboxKind } from '../data/event-outbox';
 import { ReviewStore } from '../data/review-store';
 import { type ModerationEntry, ModerationLog } from '../data/moderation-log';
-import { type Decision, type ReviewDoc } from '../reviews/review';
+import { authorStatus, type Decision, type ReviewDoc } from '../reviews/review';
 import { moderated, type ModerationAction as Action, reportsDecidedBy } from '../reviews/review-moderation';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { ownReply } from '../teacher-voice/views';
@@ -47,7 +50,12 @@ export class ModerationService {
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(EventOutbox) private readonly outbox: EventOutbox,
     @Inject(AuthorKeys) private readonly authorKeys: AuthorKeys,
-  ) {}
+    @Inject(APP_CONFIG) config: RatingConfig,
+  ) {
+    this.schedule = releaseScheduleOf(config);
+  }
+
+  private readonly schedule: ReleaseSchedule;
 
   /** Never the author's account: an opaque key per author and teacher, dated to the month, no class year (docs/threat-model.md). */
   async queue(): Promise<ModerationQueueItem[]> {
@@ -60,7 +68,7 @@ export class ModerationService {
         return {
           id: d.id,
           author_key: this.authorKeys.of(d.authorId, d.teacherId),
-          status: d.status,
+          status: d.status === 'approved' ? 'pending' : d.status, // waiting for its release: not public yet
           reason: d.reason ?? null,
           hidden: d.hidden,
           reports: d.reports
@@ -91,7 +99,7 @@ export class ModerationService {
     try {
       write = await this.reviews.change(reviewId, (current) => {
         found = true;
-        return moderated(current, action, decision, now);
+        return moderated(current, action, decision, now, nextRelease(this.schedule, now));
       });
     } finally {
       if (announces && !write) await this.outbox.done('review', reviewId);
@@ -116,7 +124,7 @@ export class ModerationService {
         reviewId,
         reportNotices(write.after, await this.teacherOf(write.after.teacherId), reportsDecidedBy(write.before, write.after)),
       );
-    return { id: reviewId, status: write.after.status, visible: write.after.visible };
+    return { id: reviewId, status: authorStatus(write.after), visible: write.after.visible };
   }
 
   /** Queues the jobs of a decision, then clears its outbox entry; Redis down: the reconciler sends them later. */

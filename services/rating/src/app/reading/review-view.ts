@@ -14,6 +14,8 @@ export interface ReviewViewSource {
   relUp: number;
   relTotal: number;
   createdAt: Date | number;
+  /** When it was first public: its public date (the month of its release, never of its writing). */
+  firstPublishedAt?: Date | number | null;
   reply?: { text: string; status: string; publishedAt: Date | number | null } | null;
 }
 
@@ -33,7 +35,8 @@ export function toPublicReview(review: ReviewViewSource, content: ReviewContent,
     subject: subject?.name ?? '',
     subject_id: content.subjectId,
     subject_color: subject?.color ?? '#9e9e9e',
-    created_at: publicMonth(review.createdAt),
+    // The month it was first released, not written: a release early in a month dates nothing of the month before.
+    created_at: publicMonth(review.firstPublishedAt ?? review.createdAt),
     grades: publicGrades(content.grades),
     answers: publicAnswers(content.flags),
     ...(review.reply?.status === 'published' && review.reply.publishedAt

@@ -115,6 +115,6 @@ describe('TopLists', () => {
 
   it('lists no author, votes or reports', async () => {
     const [first] = await new TopLists(reviews).top('recent', 1, { delisted: [] });
-    expect(Object.keys(first).sort()).toEqual(['createdAt', 'id', 'keys', 'pub', 'relTotal', 'relUp']);
+    expect(Object.keys(first).sort()).toEqual(['createdAt', 'firstPublishedAt', 'id', 'keys', 'pub', 'relTotal', 'relUp']);
   });
 });

@@ -1,5 +1,6 @@
 import { type CommunityCategory } from '@pupitre/contracts';
 import type { Collection, Filter } from 'mongodb';
+import { monthIndex, MONTH_UNIT } from '../reviews/list-keys';
 import { type ReviewDoc } from '../reviews/review';
 
 /** The fields a public list shows of a review: never its author, its votes, its reports, or its reply's author. */
@@ -10,6 +11,7 @@ export const LISTED_FIELDS = {
   relUp: 1,
   relTotal: 1,
   createdAt: 1,
+  firstPublishedAt: 1,
   keys: 1,
   'reply.text': 1,
   'reply.status': 1,
@@ -18,20 +20,20 @@ export const LISTED_FIELDS = {
   'reply.at': 1,
   'reply.publishedAt': 1,
 } as const;
-export type ListedReview = Pick<ReviewDoc, 'id' | 'pub' | 'relUp' | 'relTotal' | 'createdAt' | 'reply' | 'keys'>;
+export type ListedReview = Pick<ReviewDoc, 'id' | 'pub' | 'relUp' | 'relTotal' | 'createdAt' | 'firstPublishedAt' | 'reply' | 'keys'>;
 
 /** Cut-offs remembered (one per list: the community's and each teacher's four); `null`: the list holds every review it can. */
 const MAX_CUTOFFS = 10_000;
-/** How much wider each new try looks when a cut-off left too few reviews: twice, and for a time key eight times after three
- * tries (a time key spans years: an hour doubled would take 19 tries to reach them; relevance spans 0 to 1). */
+/** How much wider each new try looks when a cut-off left too few reviews: twice, and for a month key eight times after three
+ * tries (a month key spans years: a month doubled takes 7 tries to reach ten years; relevance spans 0 to 1). */
 const widening = (category: CommunityCategory, tries: number) => (category === 'relevant' || tries < 3 ? 2 : 8);
 
-/** The largest key a list can hold now and a first, narrow cut-off below it (keys: reviews/list-keys.ts). */
+/** The largest key a list can hold now and a first, narrow cut-off below it: this month (keys: reviews/list-keys.ts). */
 function firstGuess(category: CommunityCategory, now: number): { top: number; cutoff: number } {
-  const hour = 3_600_000;
-  if (category === 'recent') return { top: now, cutoff: now - hour };
+  const thisMonth = monthIndex(now) * MONTH_UNIT;
+  if (category === 'recent') return { top: thisMonth + MONTH_UNIT, cutoff: thisMonth };
   if (category === 'relevant') return { top: 1e13, cutoff: 0.99e13 };
-  return { top: 10 * 1e13 + now, cutoff: 10 * 1e13 + now - hour };
+  return { top: 10 * 1e13 + thisMonth + MONTH_UNIT, cutoff: 10 * 1e13 + thisMonth };
 }
 
 // The public reviews with the largest key of a category, by an index on it. DocumentDB sorts what the filter matches in memory, so

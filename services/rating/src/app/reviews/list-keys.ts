@@ -3,18 +3,38 @@ import { wilsonLowerBound } from '../reading/review-view';
 import { type ReviewDoc } from './review';
 
 // Derived fields written with every change, so that reads are index-served. `keys`: per public list, larger = listed first
-// (ties: larger id) — recent: written; highest/lowest: rating then recency; relevant (once voted on): Wilson bound, then votes.
+// (ties: larger id) — recent: the month it was first released, then a shuffle; highest/lowest: rating, then the same;
+// relevant (once voted on): Wilson bound, then votes. Within a month no list follows time: the order of writing (or of the
+// releases) tells nothing of when a review was written (docs/threat-model.md).
 export type ListKeys = Partial<Record<CommunityCategory, number>>;
 
-/** Milliseconds since 1970 stay below this until the year 2286: the rating is the digit above. */
+/** A month's place in the keys: below it, the shuffle. */
+export const MONTH_UNIT = 1e9;
+/** Months since 1970 stay below 10,000 (the year 2803): the rating is the digit above. */
 const RATING_UNIT = 1e13;
 const RELEVANCE_UNIT = 1e7;
 
+/** Months since January 1970 of `date` (UTC). */
+export const monthIndex = (date: Date | number | string): number => {
+  const d = new Date(date);
+  return (d.getUTCFullYear() - 1970) * 12 + d.getUTCMonth();
+};
+
+/** A review's place within its month: a hash of its id, in no order of writing (earlier ids were sequential). */
+export function shuffleKey(id: number): number {
+  const low = id % 2 ** 32;
+  const high = Math.floor(id / 2 ** 32);
+  let h = Math.imul(low ^ Math.imul(high, 0x85ebca6b), 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+  h = Math.imul(h ^ (h >>> 12), 0x297a2d39);
+  return ((h ^ (h >>> 15)) >>> 0) % MONTH_UNIT;
+}
+
 export function listKeys(doc: ReviewDoc): ListKeys | undefined {
   if (!doc.visible || !doc.pub) return undefined;
-  const written = new Date(doc.createdAt).getTime();
+  const inMonth = monthIndex(doc.firstPublishedAt ?? doc.pub.publishedAt ?? doc.createdAt) * MONTH_UNIT + shuffleKey(doc.id);
   const tot = doc.pub.tot_rating;
-  const keys: ListKeys = { recent: written, highest: tot * RATING_UNIT + written, lowest: (10 - tot) * RATING_UNIT + written };
+  const keys: ListKeys = { recent: inMonth, highest: tot * RATING_UNIT + inMonth, lowest: (10 - tot) * RATING_UNIT + inMonth };
   const voters = doc.relTotal ?? 0;
   if (voters > 0)
     keys.relevant = Math.round(wilsonLowerBound(doc.relUp ?? 0, voters) * 1e6) * RELEVANCE_UNIT + Math.min(voters, RELEVANCE_UNIT - 1);

@@ -1,11 +1,21 @@
 import { KEPT_DEFAULT_REASON, LEGACY_MODERATOR_REASON } from '@pupitre/contracts';
-import { type Decision, published, type ReportOutcome, type ReviewDoc, type ReviewReport, withEvent, withVisibility } from './review';
+import {
+  approved,
+  type Decision,
+  published,
+  type ReportOutcome,
+  type ReviewDoc,
+  type ReviewReport,
+  withEvent,
+  withVisibility,
+} from './review';
 
 export type ModerationAction = 'approve' | 'reject' | 'restore';
 
-// approve: public, reports closed as kept; reject: off the public pages, reports closed as removed; restore: a rejected review public
-// again. Null when the action does not apply.
-export function moderated(current: ReviewDoc, action: ModerationAction, decision: Decision, now: Date): ReviewDoc | null {
+// approve: public (a version the checks held: at the next release, `releaseAt`, as any version that passes), reports closed as
+// kept; reject: off the public pages, reports closed as removed; restore: a rejected review public again. Null when the action
+// does not apply.
+export function moderated(current: ReviewDoc, action: ModerationAction, decision: Decision, now: Date, releaseAt: Date): ReviewDoc | null {
   const open = current.reports.some((r) => r.outcome === 'open');
   // A decision on a review the checks held records how long it waited (reports count their own wait).
   const decided = (doc: ReviewDoc): ReviewDoc => {
@@ -16,9 +26,9 @@ export function moderated(current: ReviewDoc, action: ModerationAction, decision
   };
   if (action === 'approve') {
     if (current.status !== 'held' && !current.hidden && !open) return null;
-    const base = current.status === 'published' ? current : published(current, now);
-    const approved = decided(withVisibility({ ...base, hidden: false }));
-    return closeReports(approved, 'kept', decision.reason ?? KEPT_DEFAULT_REASON, decision.text, now);
+    const base = current.status === 'held' ? approved(current, releaseAt) : current;
+    const kept = decided(withVisibility({ ...base, hidden: false }));
+    return closeReports(kept, 'kept', decision.reason ?? KEPT_DEFAULT_REASON, decision.text, now);
   }
   if (action === 'reject') {
     if (current.status === 'rejected' && !current.visible) return null;

@@ -10,3 +10,5 @@ for (const category of ['recent', 'highest', 'lowest', 'relevant'] satisfies Com
   ReviewSchema.index({ teacherId: 1, [`keys.${category}`]: -1, id: -1 });
 }
 ReviewSchema.index({ flagged: 1, updatedAt: 1 });
+// The approved versions waiting for their release (publication/publisher.ts): the field exists on those only.
+ReviewSchema.index({ releaseAt: 1 });

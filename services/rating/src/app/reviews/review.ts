@@ -6,7 +6,11 @@ import { type ListKeys } from './list-keys';
 // A review's lifecycle as pure functions of its one document, the whole truth about it (versions,
 // verdict, votes, reports): each change is one write of it (data/review-store.ts).
 
-export type ReviewStatus = 'pending' | 'published' | 'held' | 'rejected';
+/**
+ * `approved`: the latest version passed its validation and waits for the next release time to be public
+ * (publication/release-schedule.ts); its author reads it as `pending` with the time it will be public.
+ */
+export type ReviewStatus = 'pending' | 'approved' | 'published' | 'held' | 'rejected';
 export type ReportOutcome = 'open' | 'kept' | 'removed';
 
 /** What one version of a review says. `grades` and `flags` hold only what it was given (either reading of the spec). */
@@ -65,6 +69,8 @@ export interface ReviewDoc extends ReviewContent {
   /** A moderator's own words beside `reason` (the author sees both). */
   reasonText?: string | null;
   publishAt: Date;
+  /** When an `approved` version becomes public (the release it waits for); absent otherwise. */
+  releaseAt?: Date | null;
   pub: PublishedVersion | null;
   hidden: boolean;
   visible: boolean;
@@ -156,12 +162,20 @@ export function edited(current: ReviewDoc, content: ReviewContent, publishAt: Da
 
 export type ValidationOutcome = 'published' | 'held' | 'rejected';
 
-/** The automatic validation of the latest version once due, if still pending (and still `version` when given). */
-export function validated(current: ReviewDoc, now: Date, version?: number): { doc: ReviewDoc; outcome: ValidationOutcome } | null {
+/**
+ * The automatic validation of the latest version once due, if still pending (and still `version` when given). A version
+ * that passes is `approved` until `releaseAt`, the next release time: it is public from then (released), not from now.
+ */
+export function validated(
+  current: ReviewDoc,
+  now: Date,
+  releaseAt: Date,
+  version?: number,
+): { doc: ReviewDoc; outcome: ValidationOutcome } | null {
   if (current.status !== 'pending' || (version !== undefined && current.version !== version)) return null;
   if (new Date(current.publishAt).getTime() > now.getTime()) return null;
   const verdict = validateReviewText(current.text_rating ?? '');
-  if (verdict.action === 'publish') return { doc: published(current, now), outcome: 'published' };
+  if (verdict.action === 'publish') return { doc: approved(current, releaseAt), outcome: 'published' };
   const outcome = verdict.action === 'hold' ? 'held' : 'rejected';
   const doc = withVisibility({
     ...current,
@@ -174,9 +188,21 @@ export function validated(current: ReviewDoc, now: Date, version?: number): { do
   return { doc, outcome };
 }
 
+/** Passed: public at `releaseAt` (its public version meanwhile stays the earlier one, if any). */
+export function approved(current: ReviewDoc, releaseAt: Date): ReviewDoc {
+  return { ...current, status: 'approved', reason: null, reasonText: null, releaseAt };
+}
+
+/** At its release time, an approved version becomes the public one, dated to the release (all of a release alike). Else null. */
+export function released(current: ReviewDoc, now: Date): ReviewDoc | null {
+  if (current.status !== 'approved' || !current.releaseAt || new Date(current.releaseAt).getTime() > now.getTime()) return null;
+  return published(current, new Date(current.releaseAt));
+}
+
 export function published(current: ReviewDoc, now: Date): ReviewDoc {
+  const { releaseAt: _done, ...rest } = current;
   return withVisibility({
-    ...current,
+    ...rest,
     status: 'published',
     reason: null,
     reasonText: null,
@@ -185,8 +211,18 @@ export function published(current: ReviewDoc, now: Date): ReviewDoc {
   });
 }
 
-/** The status of the latest version as its author sees it: held while reports hold it. */
-export function authorStatus(review: Pick<ReviewDoc, 'status' | 'hidden'>): ReviewStatus {
+/**
+ * When its author's latest version will be public, while it waits: the release it was given once validated, or the release
+ * after its validation time (`releaseAfter`) while still pending. Null otherwise.
+ */
+export function publicAtOf(doc: Pick<ReviewDoc, 'status' | 'releaseAt' | 'publishAt'>, releaseAfter: (at: Date) => Date): Date | null {
+  if (doc.status === 'approved' && doc.releaseAt) return new Date(doc.releaseAt);
+  return doc.status === 'pending' ? releaseAfter(new Date(doc.publishAt)) : null;
+}
+
+/** The status of the latest version as its author sees it: held while reports hold it; pending until its release. */
+export function authorStatus(review: Pick<ReviewDoc, 'status' | 'hidden'>): Exclude<ReviewStatus, 'approved'> {
+  if (review.status === 'approved') return 'pending';
   return review.status === 'published' && review.hidden ? 'held' : review.status;
 }
 

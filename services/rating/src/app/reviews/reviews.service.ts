@@ -9,6 +9,8 @@ import {
 } from '@pupitre/contracts';
 import { ApiError, APP_CONFIG, isDuplicateKey } from '@pupitre/server-kit';
 import { type RatingConfig } from '../../config/rating-config';
+import { releaseScheduleOf } from '../../config/release-env';
+import { nextRelease, type ReleaseSchedule } from '../publication/release-schedule';
 import { type AuthUser } from '../auth/token-verifier';
 import { IdempotencyKeys } from '../data/idempotency-keys';
 import { newReviewId } from '../data/review-ids';
@@ -18,7 +20,7 @@ import { TaskStore } from '../data/task-store';
 import { UserStore } from '../data/user-store';
 import { PublicationProducer } from '../publication/publication-producer.service';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
-import { authorReason, authorReasonText, authorStatus, edited, newReview, type ReviewContent, sameContent } from './review';
+import { authorReason, authorReasonText, authorStatus, edited, newReview, publicAtOf, type ReviewContent, sameContent } from './review';
 
 export function toContent(p: CheckedReview): ReviewContent {
   return {
@@ -44,7 +46,11 @@ export class ReviewsService {
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(PublicationProducer) private readonly producer: PublicationProducer,
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
-  ) {}
+  ) {
+    this.schedule = releaseScheduleOf(config);
+  }
+
+  private readonly schedule: ReleaseSchedule;
 
   // POST /api/rating/0. With an idempotency key, a retry (after a lost answer, a crash midway) gets
   // the original answer: the key is claimed with the review's id before the review is written.
@@ -95,6 +101,7 @@ export class ReviewsService {
     const status = authorStatus(review);
     const reason = authorReason(review);
     const text = authorReasonText(review);
+    const publicAt = publicAtOf(review, (at) => nextRelease(this.schedule, at));
     return {
       id: review.id,
       teacher: review.teacherId,
@@ -108,6 +115,7 @@ export class ReviewsService {
       status,
       ...(reason && status !== 'published' && status !== 'pending' ? { reason } : {}),
       ...(text ? { reason_text: text } : {}),
+      ...(isCreator && publicAt ? { public_at: publicAt.toISOString() } : {}),
     };
   }
 

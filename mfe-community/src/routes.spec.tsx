@@ -46,8 +46,8 @@ const teacher = {
   answers: { ponctuel: 67, aide: 0, greves: null, punitions: 33, justice: null, distraction: 100 },
   distribution: [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 1],
   by_year: [
-    { years: [6, 5], reviews: 5, rating: 7.4 },
-    { years: [0], reviews: 6, rating: 6 },
+    { years: [6, 5, 4, 3], reviews: 12, rating: 7.4 },
+    { years: [2, 1, 0], reviews: 6, rating: null },
   ],
   by_year_until: '2026-11-01T00:00:00.000Z',
 };
@@ -209,13 +209,13 @@ test('/teacher/:id: name, subject chips, the score badge, the spread of ratings,
     'Often gives punishments33% yes',
     'Keeps the class focused100% yes',
   ]);
-  // The class years, only in groups (the service makes them large enough), reviews before this month.
+  // The class years, only by school level, frozen at the start of the month; a level's mean from 10 reviews.
   const years = screen.getByTestId('year-breakdown');
   expect([...years.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-    'Year 7 (Sixième), Year 8 (Cinquième)7.4/10 · 5 reviews',
-    'Year 13 (Terminale)6.0/10 · 6 reviews',
+    'Collège (6e–3e)7.4/10 · 12 reviews',
+    'Lycée (2de–Terminale)6 reviews',
   ]);
-  expect(screen.getByTestId('by-year')).toHaveTextContent('Reviews written before November 2026');
+  expect(screen.getByTestId('by-year')).toHaveTextContent('As of the start of November 2026');
   expect(await screen.findAllByTestId('review-card')).toHaveLength(3);
   // The cards: the month, never the class year or the day.
   for (const card of screen.getAllByTestId('review-card')) {

@@ -35,7 +35,8 @@ export const rankingSchema = z.array(rankingEntrySchema);
 export const yearGroupSchema = z.strictObject({
   years: z.array(z.number().int().min(0).max(6)).min(1),
   reviews: z.number().int().positive(),
-  rating: z.number().min(0).max(10),
+  /** The group's mean, one decimal: from 10 reviews only (null below). */
+  rating: z.number().min(0).max(10).nullable(),
 });
 export type YearGroup = z.infer<typeof yearGroupSchema>;
 
@@ -44,9 +45,9 @@ export type YearGroup = z.infer<typeof yearGroupSchema>;
  * `criteria` each graded criterion's average (0–10, one decimal) over the reviews that graded it
  * (null: none did); `answers` each yes/no question's percent of yeses (null: no answer);
  * `distribution` how many public reviews gave each overall rating 0–10. `by_year`: the only place
- * the class year is public (docs/threat-model.md), over the reviews written before `by_year_until`
- * (the first day of the current month), in groups of at least YEAR_GROUP_MIN_REVIEWS reviews
- * (neighbouring years merged; empty below that).
+ * the class year is public (docs/threat-model.md): fixed groups (collège: years 6–3, lycée: 2–0) of
+ * a breakdown frozen at the start of the month `by_year_until` names, a group shown from 5 reviews
+ * (YEAR_GROUP_MIN_REVIEWS) and its mean from 10, its figures moving by 5 reviews or more at once.
  */
 export const teacherDetailSchema = z.strictObject({
   id: idSchema,

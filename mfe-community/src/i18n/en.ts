@@ -33,11 +33,13 @@ const en = {
     answersLead: 'Share of “yes” among the answers.',
     yesShare: '{{percent}} yes',
     noAnswer: 'No answer yet',
-    byYearTitle: 'By class',
-    byYearLead:
-      'Reviews written before {{month}}, in groups large enough that no class stands out: a class with few reviews is counted with its neighbours.',
+    byYearTitle: 'By school level',
+    byYearLead: 'As of the start of {{month}} (updated each month), by school level: a level is shown from 5 reviews, its average from 10.',
     byYearValue_one: '{{rating}}/10 · {{count}} review',
     byYearValue_other: '{{rating}}/10 · {{count}} reviews',
+    byYearCount_one: '{{count}} review',
+    byYearCount_other: '{{count}} reviews',
+    byYearGroups: { college: 'Collège (6e–3e)', lycee: 'Lycée (2de–Terminale)' },
     byYearNone: 'Not enough reviews yet to show the classes without singling anyone out.',
   },
   categories: {

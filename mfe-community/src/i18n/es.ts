@@ -35,11 +35,14 @@ const es: CommunityCatalogue = {
     answersLead: 'Proporción de «sí» entre las respuestas.',
     yesShare: '{{percent}} de sí',
     noAnswer: 'Aún sin respuesta',
-    byYearTitle: 'Por curso',
+    byYearTitle: 'Por nivel',
     byYearLead:
-      'Opiniones escritas antes de {{month}}, en grupos lo bastante grandes para que ningún curso destaque: un curso con pocas opiniones se cuenta con sus vecinos.',
+      'A principios de {{month}} (se actualiza cada mes), por nivel: un nivel se muestra a partir de 5 opiniones, su media a partir de 10.',
     byYearValue_one: '{{rating}}/10 · {{count}} opinión',
     byYearValue_other: '{{rating}}/10 · {{count}} opiniones',
+    byYearCount_one: '{{count}} opinión',
+    byYearCount_other: '{{count}} opiniones',
+    byYearGroups: { college: 'Collège (de 6e a 3e)', lycee: 'Lycée (de 2de a Terminale)' },
     byYearNone: 'Aún no hay opiniones suficientes para mostrar los cursos sin señalar a nadie.',
   },
   categories: {

@@ -35,11 +35,14 @@ const fr: CommunityCatalogue = {
     answersLead: 'Part de « oui » parmi les réponses.',
     yesShare: '{{percent}} de oui',
     noAnswer: 'Pas encore de réponse',
-    byYearTitle: 'Par classe',
+    byYearTitle: 'Par niveau',
     byYearLead:
-      'Avis écrits avant {{month}}, en groupes assez grands pour qu’aucune classe ne ressorte : une classe avec peu d’avis est comptée avec ses voisines.',
+      'Au début de {{month}} (mis à jour chaque mois), par niveau : un niveau est montré à partir de 5 avis, sa moyenne à partir de 10.',
     byYearValue_one: '{{rating}}/10 · {{count}} avis',
     byYearValue_other: '{{rating}}/10 · {{count}} avis',
+    byYearCount_one: '{{count}} avis',
+    byYearCount_other: '{{count}} avis',
+    byYearGroups: { college: 'Collège (6e–3e)', lycee: 'Lycée (2de–Terminale)' },
     byYearNone: 'Pas encore assez d’avis pour montrer les classes sans désigner personne.',
   },
   categories: {

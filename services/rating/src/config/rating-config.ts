@@ -33,9 +33,8 @@ export const ratingEnvSchema = z
     // How long a teacher delisted by an accepted objection (page, reviews, ranking entry: hidden from
     // every public answer) is kept before the worker erases it: the legal retention period (`365d`, `1h`, `2s`).
     DELISTED_RETENTION: durationField('365d').refine((ms) => ms > 0, { message: 'must be longer than 0' }),
-    // The teacher page breaks its reviews down by class year only in groups of at least this many
-    // (smaller years are merged with their neighbours, or not shown): docs/threat-model.md.
-    // 5 at least, always: a smaller group singles its authors out (docs/threat-model.md).
+    // The teacher page breaks its reviews down by school level (collège, lycée) only for a level with at least this many
+    // reviews: docs/threat-model.md. 5 at least, always: a smaller group singles its authors out.
     YEAR_GROUP_MIN_REVIEWS: intRangeField(5, 1000, 5),
     /** Secret of the moderation console's author keys (HMAC), the same on every replica; required in production, random otherwise. */
     MODERATION_KEY_SECRET: z.string().min(32, { message: 'expected at least 32 characters (openssl rand -hex 32)' }).optional(),

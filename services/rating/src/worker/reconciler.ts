@@ -5,6 +5,7 @@ import { EventRelay } from '../app/moderation/event-relay';
 import { Publisher } from '../app/publication/publisher';
 import { type WorkerConfig } from '../config/worker-config';
 import { TransparencyFigures } from './transparency/transparency-figures';
+import { ClassBreakdowns } from './breakdown/class-breakdowns';
 
 // Releases the approved reviews whose release time came (publisher.ts), validates reviews overdue by RECONCILE_GRACE (lost jobs),
 // relays the outbox and computes the transparency figures when due.
@@ -21,6 +22,7 @@ export class Reconciler {
     @Inject(EventRelay) private readonly relay: EventRelay,
     @Inject(TransparencyFigures) private readonly transparency: TransparencyFigures,
     @Inject(IntervalClaims) private readonly claims: IntervalClaims,
+    @Inject(ClassBreakdowns) private readonly breakdowns: ClassBreakdowns,
     @Inject(APP_CONFIG) private readonly config: WorkerConfig,
   ) {}
 
@@ -45,6 +47,7 @@ export class Reconciler {
     await this.relay
       .relay(this.config.RECONCILE_GRACE)
       .catch((err: Error) => this.logger.warn({ msg: 'outbox relay failed', error: err.message }));
+    await this.breakdowns.freezeIfDue().catch((err: Error) => this.logger.warn({ msg: 'class breakdowns failed', error: err.message }));
     await this.transparency
       .refreshIfDue()
       .catch((err: Error) => this.logger.warn({ msg: 'transparency figures failed', error: err.message }));

@@ -12,6 +12,7 @@ import { UserEventsWorker } from './erasure/user-events-worker.service';
 import { MongooseModule } from '@nestjs/mongoose';
 import { JobReceipt, JobReceiptSchema } from '../app/data/job-receipt.schema';
 import { Reconciler } from './reconciler';
+import { ClassBreakdowns } from './breakdown/class-breakdowns';
 import { PublicationWorker } from './publication-worker.service';
 
 @Module({})
@@ -35,6 +36,7 @@ export class WorkerModule {
         Publisher,
         EventRelay,
         TransparencyFigures,
+        ClassBreakdowns,
         UserErasureService,
         DelistedErasureService,
         UserEventsWorker,

@@ -5,6 +5,7 @@ import { CLASS_CLAIMS_MIGRATION, migrateToClassClaims } from './class-claims.mig
 import { INDEXED_READS_MIGRATION, migrateToIndexedReads } from './indexed-reads.migration';
 import { withStartupLock } from './migration-lock';
 import { migrateToReleaseKeys, RELEASE_KEYS_MIGRATION } from './release-keys.migration';
+import { CLASS_GROUPS_MIGRATION, migrateToClassGroups } from './class-groups.migration';
 
 /** How long a starting process waits for another one's migration before giving up (it is restarted then). */
 const MIGRATION_WAIT_MS = 15 * 60_000;
@@ -18,7 +19,7 @@ export class DatabaseSetup implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     const migrations = this.connection.collection<{ _id: string }>('migrations');
-    const all = [INDEXED_READS_MIGRATION, CLASS_CLAIMS_MIGRATION, RELEASE_KEYS_MIGRATION];
+    const all = [INDEXED_READS_MIGRATION, CLASS_CLAIMS_MIGRATION, RELEASE_KEYS_MIGRATION, CLASS_GROUPS_MIGRATION];
     const done = async () => (await migrations.countDocuments({ _id: { $in: all } })) === all.length;
     const log = (msg: string, data?: object) => this.logger.log({ msg, ...data });
     // One process migrates (a lock document in `migrations`); the others wait, then find it done.
@@ -30,6 +31,7 @@ export class DatabaseSetup implements OnModuleInit {
         await migrateToIndexedReads(this.connection, log);
         await migrateToClassClaims(this.connection, log);
         await migrateToReleaseKeys(this.connection, log);
+        await migrateToClassGroups(this.connection, log);
       },
       MIGRATION_WAIT_MS,
     );

@@ -5,6 +5,8 @@ export interface ClaimedDoc {
   _id: string;
   /** When a process last took the work: the next one is due an interval later, whichever process takes it. */
   startedAt?: Date;
+  /** For work done once per period (a month's breakdowns): the last period done. */
+  done?: string;
 }
 
 /**
@@ -30,5 +32,14 @@ export class IntervalClaims {
 
   claim(id: string, now: Date, intervalMs: number): Promise<boolean> {
     return claimInterval(this.docs, id, now, intervalMs);
+  }
+
+  /** The last period of work `id` done (null: never). */
+  async lastDone(id: string): Promise<string | null> {
+    return (await this.docs.findOne({ _id: id }))?.done ?? null;
+  }
+
+  async markDone(id: string, period: string): Promise<void> {
+    await writeRetried(() => this.docs.updateOne({ _id: id }, { $set: { done: period } }, { upsert: true }));
   }
 }

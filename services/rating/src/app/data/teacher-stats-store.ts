@@ -4,6 +4,7 @@ import { BoundedCache } from '../reading/bounded-cache';
 import { type ClaimMove } from './class-claims';
 import { emptyStats, statsDelta, type TeacherStats } from '../reading/teacher-stats';
 import { type ReviewDoc } from '../reviews/review';
+import { type Breakdown } from '../reading/year-groups';
 
 type StatsDoc = TeacherStats & { _id: number };
 
@@ -126,6 +127,15 @@ export class TeacherStatsStore {
     for (const doc of totals.values()) await this.docs.replaceOne({ _id: doc._id }, doc, { upsert: true });
     for (const id of totals.keys()) this.created.add(id);
     return totals.size;
+  }
+
+  /**
+   * Sets a teacher's frozen breakdown (reading/year-groups.ts) unless another process set this month's first: a
+   * compare-and-set on the month it replaces (`previous`, null when he had none). Whether this one landed.
+   */
+  async freezeBreakdown(teacherId: number, previous: string | null, breakdown: Breakdown): Promise<boolean> {
+    const filter = { _id: teacherId, 'breakdown.month': previous ?? { $exists: false } } as never;
+    return (await writeRetried(() => this.docs.updateOne(filter, { $set: { breakdown } }))).modifiedCount === 1;
   }
 
   async remove(teacherId: number): Promise<void> {

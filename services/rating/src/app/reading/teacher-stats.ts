@@ -1,19 +1,22 @@
 import { REVIEW_ANSWER_KEYS, REVIEW_GRADE_KEYS, type ReviewAnswers, type ReviewGrades } from '@pupitre/contracts';
 import { type ReviewDoc } from '../reviews/review';
+import { type Breakdown, type ClassGroupCounts, groupOf } from './year-groups';
 
 // A teacher's figures over his public reviews (`teacher_stats`), kept exact by `$inc` in each review write's transaction.
-// `years`: per month written and class year (year-groups.ts); `rev` moves with every change of one of his public reviews.
+// `groups`: per fixed class group (year-groups.ts), live; `breakdown`: what the teacher page shows of them, frozen at the
+// start of each month by the worker (never moved by a write); `rev` moves with every change of one of his public reviews.
 export interface TeacherStats {
   reviewCount: number;
   ratingSum: number;
   dist: Record<string, number>;
   grades: Record<string, { sum: number; count: number }>;
   answers: Record<string, { yes: number; count: number }>;
-  years: Record<string, Record<string, { reviews: number; sum: number }>>;
+  groups: ClassGroupCounts;
+  breakdown?: Breakdown;
   rev: number;
 }
 
-export const emptyStats = (): TeacherStats => ({ reviewCount: 0, ratingSum: 0, dist: {}, grades: {}, answers: {}, years: {}, rev: 0 });
+export const emptyStats = (): TeacherStats => ({ reviewCount: 0, ratingSum: 0, dist: {}, grades: {}, answers: {}, groups: {}, rev: 0 });
 
 /** What one review adds to its teacher's figures, as `$inc` paths; null when it is not public. */
 export function contribution(doc: ReviewDoc | null): { teacherId: number; inc: Record<string, number> } | null {
@@ -33,10 +36,11 @@ export function contribution(doc: ReviewDoc | null): { teacherId: number; inc: R
     inc[`answers.${key}.yes`] = value ? 1 : 0;
     inc[`answers.${key}.count`] = 1;
   }
-  const at = new Date(doc.createdAt);
-  const month = `${at.getUTCFullYear()}${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
-  inc[`years.${month}.${pub.year}.reviews`] = 1;
-  inc[`years.${month}.${pub.year}.sum`] = pub.tot_rating;
+  const group = groupOf(pub.year);
+  if (group) {
+    inc[`groups.${group}.reviews`] = 1;
+    inc[`groups.${group}.sum`] = pub.tot_rating;
+  }
   return { teacherId: pub.teacherId, inc };
 }
 
@@ -75,19 +79,4 @@ export function statsView(stats: TeacherStats): {
     ),
     distribution: Array.from({ length: 11 }, (_, rating) => stats.dist[String(rating)] ?? 0),
   };
-}
-
-/** Per class year, the reviews written before `until` and their rating sum (for the breakdown, year-groups.ts). */
-export function yearCounts(stats: TeacherStats, until: number): Map<number, { reviews: number; sum: number }> {
-  const limit = new Date(until);
-  const untilMonth = `${limit.getUTCFullYear()}${String(limit.getUTCMonth() + 1).padStart(2, '0')}`;
-  const out = new Map<number, { reviews: number; sum: number }>();
-  for (const [month, years] of Object.entries(stats.years ?? {})) {
-    if (month >= untilMonth) continue;
-    for (const [year, c] of Object.entries(years)) {
-      const seen = out.get(Number(year)) ?? { reviews: 0, sum: 0 };
-      out.set(Number(year), { reviews: seen.reviews + (c.reviews ?? 0), sum: seen.sum + (c.sum ?? 0) });
-    }
-  }
-  return out;
 }

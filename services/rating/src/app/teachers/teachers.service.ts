@@ -12,8 +12,8 @@ import { TeacherStatsStore } from '../data/teacher-stats-store';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { meanRating, rankTeachers, roundToOneDecimal, schoolMean } from './ranking/bayesian-ranking';
 import { searchKey } from './search-key';
-import { statsView, type TeacherStats, yearCounts } from '../reading/teacher-stats';
-import { groupYears, monthStart } from '../reading/year-groups';
+import { statsView, type TeacherStats } from '../reading/teacher-stats';
+import { breakdownView, monthKey, monthStartOf } from '../reading/year-groups';
 
 /** Teacher pages, search and ranking: the catalogue and each teacher's figures over his public reviews (teacher_stats). */
 @Injectable()
@@ -71,12 +71,12 @@ export class TeachersService {
     };
   }
 
-  /** The breakdown by class year (year-groups.ts): reviews written before this month, groups of YEAR_GROUP_MIN_REVIEWS or more. */
+  /** The breakdown by school level (year-groups.ts): the one frozen at the start of the month, never what moved since. */
   private byYear(stats: TeacherStats): Pick<TeacherDetail, 'by_year' | 'by_year_until'> {
-    const until = monthStart(Date.now());
+    const month = stats.breakdown?.month ?? monthKey(Date.now());
     return {
-      by_year: groupYears(yearCounts(stats, until), this.config.YEAR_GROUP_MIN_REVIEWS),
-      by_year_until: new Date(until).toISOString(),
+      by_year: breakdownView(stats.breakdown, this.config.YEAR_GROUP_MIN_REVIEWS),
+      by_year_until: new Date(monthStartOf(month)).toISOString(),
     };
   }
 

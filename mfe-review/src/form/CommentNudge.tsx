@@ -5,13 +5,15 @@
 // validation then holds the review for a moderator's look, with the same shared check).
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IdentifyingDetail } from '@pupitre/contracts';
+import type { IdentifyingDetail, NudgeDetail } from '@pupitre/contracts';
 import { Button } from '@pupitre/ui';
 import styles from '../review.module.css';
 
 export interface CommentNudgeProps {
   id: string;
   details: IdentifyingDetail[];
+  /** What tells the author's class (a bare class year, a subject taught in one class): said, never held. */
+  soft?: NudgeDetail[];
   /** The author sent the form with these details: ask to edit the comment or to publish anyway. */
   asking: boolean;
   onPublishAnyway: () => void;
@@ -19,11 +21,12 @@ export interface CommentNudgeProps {
 }
 
 export const CommentNudge = forwardRef<HTMLDivElement, CommentNudgeProps>(function CommentNudge(
-  { id, details, asking, onPublishAnyway, onEdit },
+  { id, details, soft = [], asking, onPublishAnyway, onEdit },
   ref,
 ) {
   const { t } = useTranslation('review');
-  if (details.length === 0) return <div id={id} hidden />;
+  if (details.length + soft.length === 0) return <div id={id} hidden />;
+  const holds = details.length > 0;
   return (
     <div
       id={id}
@@ -34,15 +37,17 @@ export const CommentNudge = forwardRef<HTMLDivElement, CommentNudgeProps>(functi
       data-testid="comment-nudge"
       data-asking={asking ? 'true' : undefined}
     >
-      <p className={styles.nudgeTitle}>{asking ? t('nudge.askTitle') : t('nudge.title')}</p>
+      <p className={styles.nudgeTitle}>
+        {holds ? (asking ? t('nudge.askTitle') : t('nudge.title')) : asking ? t('nudge.askClassTitle') : t('nudge.classTitle')}
+      </p>
       <ul className={styles.nudgeList}>
-        {details.map((detail) => (
+        {[...details, ...soft].map((detail) => (
           <li key={`${detail.kind}|${detail.words}`} data-kind={detail.kind}>
             {t('nudge.item', { kind: t(`nudge.kinds.${detail.kind}`), words: detail.words })}
           </li>
         ))}
       </ul>
-      <p className={styles.nudgeLead}>{t('nudge.lead')}</p>
+      <p className={styles.nudgeLead}>{holds ? t('nudge.lead') : t('nudge.classLead')}</p>
       {asking ? (
         <div className={styles.nudgeActions}>
           <Button variant="secondary" onClick={onEdit} data-testid="nudge-edit">

@@ -359,6 +359,31 @@ describe('the nudge before a comment identifies someone', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent('/publication/complete?id=77');
   });
 
+  test("says what tells the author's class, a bare class year or a subject taught in one class only, and asks once", async () => {
+    const philosophy = { ...durand, id: 6, subjects: [{ id: 3, name: 'Philosophie', color: '#0000ff' }] };
+    const api = serve(undefined, { '/api/teacher/6': philosophy });
+    const user = userEvent.setup({ delay: null });
+    renderAt('/publication?teacher=6', '/publication');
+    await screen.findByTestId('teacher-clear');
+    await user.selectOptions(screen.getByTestId('year-select'), 'Year 13 (Terminale)');
+    await answerGrades(user);
+    await user.click(screen.getByTestId('comment'));
+    await user.paste('In Year 13 the pace is high, the lessons are clear');
+    const nudge = screen.getByTestId('comment-nudge');
+    expect(nudge).toHaveTextContent('This review tells your class');
+    expect(nudge).toHaveTextContent('a subject taught in one class only: “Philosophie”');
+    expect(nudge).toHaveTextContent('a class year: “Year 13”');
+    expect(nudge).toHaveTextContent('whoever reads this knows which class you are in');
+    // Asked once on submit, then sent as written when the author publishes anyway.
+    await submit(user);
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(screen.getByTestId('comment-nudge')).toHaveTextContent('Before you publish: this review tells your class');
+    await user.click(screen.getByTestId('nudge-publish'));
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      text_rating: 'In Year 13 the pace is high, the lessons are clear',
+    });
+  });
+
   test('an ordinary comment is sent at once, with no nudge', async () => {
     const api = serve();
     const user = userEvent.setup({ delay: null });

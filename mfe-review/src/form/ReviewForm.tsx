@@ -5,6 +5,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  classYearNudges,
   identifyingDetails,
   REVIEW_FLAG_KEYS,
   REVIEW_GRADE_KEYS,
@@ -78,6 +79,13 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
   const form = useRef<HTMLFormElement>(null);
   const nudgeRef = useRef<HTMLDivElement>(null);
   const details = useMemo(() => identifyingDetails(values.text), [values.text]);
+  const subjectName = values.teacher?.subjects.find((s) => s.id === values.subject)?.name ?? null;
+  // What tells the author's class without naming a class group: said too, never held (class-year-nudges.ts).
+  const soft = useMemo(() => {
+    const groups = details.filter((d) => d.kind === 'class-group').map((d) => d.words.toLowerCase());
+    return classYearNudges(values.text, subjectName).filter((n) => !groups.some((g) => g.includes(n.words.toLowerCase())));
+  }, [details, values.text, subjectName]);
+  const nudgeKey = `${values.text}|${values.subject}`;
   const initialPayload = useRef(checkValues(initial));
   const errorId = id('error');
 
@@ -110,7 +118,7 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
     if (mode === 'edit' && initialPayload.current.ok && samePayload(initialPayload.current.payload, check.payload))
       return fail('ReviewFormIdentical', null);
     // The comment may identify someone: say so again, and let the author edit it or publish anyway.
-    if (details.length > 0 && !publishAnyway && nudge.acceptedFor !== values.text) {
+    if (details.length + soft.length > 0 && !publishAnyway && nudge.acceptedFor !== nudgeKey) {
       setNudge({ asking: true, acceptedFor: null });
       requestAnimationFrame(() => {
         nudgeRef.current?.focus({ preventScroll: true });
@@ -118,7 +126,7 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
       });
       return;
     }
-    setNudge({ asking: false, acceptedFor: publishAnyway ? values.text : nudge.acceptedFor });
+    setNudge({ asking: false, acceptedFor: publishAnyway ? nudgeKey : nudge.acceptedFor });
     setSending(true);
     const answer = await onSubmit(check.payload);
     setSending(false);
@@ -297,6 +305,7 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
             ref={nudgeRef}
             id={id('text-nudge')}
             details={details}
+            soft={soft}
             asking={nudge.asking}
             onPublishAnyway={() => void submit(null, true)}
             onEdit={() => {

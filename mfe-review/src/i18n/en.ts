@@ -35,6 +35,9 @@ const en = {
     sending: 'Sending...',
   },
   nudge: {
+    classTitle: 'This review tells your class',
+    askClassTitle: 'Before you publish: this review tells your class',
+    classLead: 'A class is a few dozen pupils: whoever reads this knows which class you are in. Remove it, or publish as it is.',
     title: 'This comment may identify someone',
     askTitle: 'Before you publish: this comment may identify someone',
     item: '{{kind}}: “{{words}}”',
@@ -43,6 +46,8 @@ const en = {
       'first-name': 'a first name',
       'family-tie': 'a family tie',
       'date-or-event': 'a date or a precise event',
+      'class-year': 'a class year',
+      'single-year-subject': 'a subject taught in one class only',
     },
     lead: 'In a school of a few hundred pupils, such details can give you away, or point at another pupil. Remove them and your review is published as usual; keep them and a moderator reads it before it is public.',
     edit: 'Edit my comment',

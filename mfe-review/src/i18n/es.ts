@@ -37,6 +37,9 @@ const es: ReviewCatalogue = {
     sending: 'Enviando...',
   },
   nudge: {
+    classTitle: 'Esta opinión dice tu curso',
+    askClassTitle: 'Antes de publicar: esta opinión dice tu curso',
+    classLead: 'Un curso son unas decenas de alumnos: quien lea esto sabrá en qué curso estás. Quítalo o publica tal cual.',
     title: 'Este comentario podría permitir reconocer a alguien',
     askTitle: 'Antes de publicar: este comentario podría permitir reconocer a alguien',
     item: '{{kind}}: «{{words}}»',
@@ -45,6 +48,8 @@ const es: ReviewCatalogue = {
       'first-name': 'un nombre',
       'family-tie': 'un lazo familiar',
       'date-or-event': 'una fecha o un suceso concreto',
+      'class-year': 'un curso',
+      'single-year-subject': 'una asignatura de un solo curso',
     },
     lead: 'En un colegio de unos cientos de alumnos, estos detalles pueden delatarte, o señalar a otro alumno. Quítalos y tu reseña se publica como siempre; si los dejas, un moderador la lee antes de que sea pública.',
     edit: 'Editar mi comentario',

@@ -38,6 +38,10 @@ const fr: ReviewCatalogue = {
     sending: 'Envoi...',
   },
   nudge: {
+    classTitle: 'Cet avis dit votre classe',
+    askClassTitle: 'Avant de publier : cet avis dit votre classe',
+    classLead:
+      'Une classe, ce sont quelques dizaines d’élèves : qui lit ceci sait dans quelle classe vous êtes. Retirez-le, ou publiez tel quel.',
     title: 'Ce commentaire pourrait permettre de reconnaître quelqu’un',
     askTitle: 'Avant de publier : ce commentaire pourrait permettre de reconnaître quelqu’un',
     item: '{{kind}} : « {{words}} »',
@@ -46,6 +50,8 @@ const fr: ReviewCatalogue = {
       'first-name': 'un prénom',
       'family-tie': 'un lien de famille',
       'date-or-event': 'une date ou un événement précis',
+      'class-year': 'un niveau',
+      'single-year-subject': 'une matière enseignée dans une seule classe',
     },
     lead: 'Dans une école de quelques centaines d’élèves, ces détails peuvent vous trahir, ou désigner un autre élève. Retirez-les et votre avis est publié comme d’habitude ; gardez-les et un modérateur le lit avant qu’il soit public.',
     edit: 'Modifier mon commentaire',

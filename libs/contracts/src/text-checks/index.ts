@@ -6,3 +6,4 @@ export * from './word-lists';
 export * from './identifying-words';
 export * from './content-checks';
 export * from './identifying-details';
+export * from './class-year-nudges';

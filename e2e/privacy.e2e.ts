@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { expectAccessible, SCREENSHOT_DIR } from './support/pages';
+import { publishSampleReview } from './support/accounts.mjs';
 import { apiAs, createUser, grantModerator, signIn, type TestUser } from './support/users';
 
 // Issue #28 in Chromium against the real services (docs/threat-model.md), in French and Spanish:
@@ -175,4 +176,42 @@ test('the moderator sees what the check found and an opaque author key, the same
   await expect(detail).not.toContainText(/Quatrième|Troisième/);
   await shoot(page, 'fr-moderation-held');
   await page.context().close();
+});
+
+test('logging out with the network cut leaves nothing of the user: reload, and nothing of theirs shows', async ({ browser, stack }) => {
+  const user = await createUser(stack, 'shared-computer');
+  await publishSampleReview(stack, user);
+  const context = await browser.newContext({ baseURL: stack.url, locale: 'en-GB' });
+  const page = await signIn(context, stack.url, user, 'en');
+  // The author's own list, a page kept for offline reading, and a review started and left as a draft.
+  await page.goto('/me/reviews');
+  await expect(page.getByTestId('my-review')).toHaveCount(1);
+  await page.goto('/communaute');
+  await expect(page.getByTestId('category-recent').getByTestId('review-card').first()).toBeVisible();
+  await page.goto('/publication');
+  await page.getByTestId('comment').fill('A draft only its author should ever see');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('pupitre:review-draft'))).not.toBeNull();
+
+  // The school's network goes down; the author logs out all the same.
+  await context.setOffline(true);
+  await page.getByTestId('account-button').click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/auth\?form=login$/);
+  // The next person opens the site, still offline: the service worker serves the page.
+  await page.goto('/');
+  await expect(page.getByTestId('home-cta')).toBeVisible();
+  const traces = await page.evaluate(async () => ({
+    local: Object.keys(localStorage).filter((k) => k !== 'lang'),
+    session: Object.keys(sessionStorage),
+    copies: (await caches.keys()).filter((name) => /copies/.test(name)),
+    text: document.body.innerText,
+  }));
+  expect({ ...traces, text: traces.text.includes(user.email) }).toEqual({ local: [], session: [], copies: [], text: false });
+  // Their pages: a member page sends to sign in, the form is empty.
+  await page.goto('/me/reviews');
+  await expect(page).toHaveURL(/\/auth/);
+  await expect(page.getByTestId('my-review')).toHaveCount(0);
+  await page.goto('/publication');
+  await expect(page.getByTestId('comment')).toHaveValue('');
+  await context.close();
 });

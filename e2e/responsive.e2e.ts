@@ -55,7 +55,7 @@ const allRoutes = (): RouteCase[] => [
   { name: 'teacher', path: '/teacher/1' },
   { name: 'ranking', path: '/ranking' },
   { name: 'publication', path: '/publication?teacher=2' },
-  { name: 'publication-complete', path: '/publication/complete?id=1' },
+  { name: 'publication-complete', path: `/publication/complete?id=${reviewId}` },
   { name: 'transparency', path: '/transparence' },
   // Moderators only: anyone else reads why it is closed to them.
   { name: 'moderation', path: '/moderation' },

@@ -100,7 +100,11 @@ export async function publishSampleReview(stack, user) {
     user.access,
   );
   if (created.status !== 201) throw new Error(`review: ${created.status} ${JSON.stringify(created.body)}`);
-  const favourite = await callApi(stack.url, 'POST', '/api/rating/1/favorite', { value: true }, user.access);
+  // A favourite too: the first review of the community's lists (ids are opaque, none to guess).
+  const community = (await callApi(stack.url, 'GET', '/api/rating/community')).body;
+  const first = community.find((block) => Array.isArray(block.reviews) && block.reviews.length)?.reviews[0];
+  if (!first) throw new Error('no public review to favour');
+  const favourite = await callApi(stack.url, 'POST', `/api/rating/${first.id}/favorite`, { value: true }, user.access);
   if (favourite.status !== 200) throw new Error(`favourite: ${favourite.status} ${JSON.stringify(favourite.body)}`);
   return created.body.id;
 }

@@ -110,13 +110,20 @@ describe('logout', () => {
     expect(navigate).toHaveBeenCalledWith('/auth?form=login');
   });
 
-  test('an error answer keeps the session, silently', async () => {
-    updateSession({ email: 'a@b.c', access: 'A', refresh: 'R' });
-    const { notify } = fakeApi(() => ({ status: 400, body: { error: 'invalid token' } }));
+  test.each([
+    ['an error answer', () => ({ status: 400, body: { error: 'invalid token' } })],
+    ['a server error', () => ({ status: 503, body: { error: 'unavailable' } })],
+    ['no network at all', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('%s still leaves the browser clean: session and every local trace, silently', async (_case, answer) => {
+    updateSession({ email: 'a@b.c', access: 'A', refresh: 'R', lang: 'fr' });
+    localStorage.setItem('pupitre:review-draft', '{"values":{"text":"Mon avis"}}');
+    sessionStorage.setItem('pupitre:anything', 'x');
+    const { notify } = fakeApi(answer as never);
     const navigate = jest.fn();
-    await expect(logout(navigate)).resolves.toBe(false);
-    expect(getSession().email).toBe('a@b.c');
-    expect(navigate).not.toHaveBeenCalled();
+    await expect(logout(navigate)).resolves.toBe(true);
+    expect(getSession()).toEqual({ email: null, access: null, accessExpiry: null, refresh: null, lang: 'fr' });
+    expect([localStorage.getItem('pupitre:review-draft'), sessionStorage.getItem('pupitre:anything')]).toEqual([null, null]);
+    expect(navigate).toHaveBeenCalledWith('/auth?form=login');
     expect(notify).not.toHaveBeenCalled();
   });
 });

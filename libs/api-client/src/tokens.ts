@@ -5,7 +5,7 @@
 // revokes the whole family), so a refresh is single-flight: within the page one promise is shared,
 // and across tabs a Web Lock serialises them; inside the lock the session is read again, so a tab
 // that waited sees the new tokens another tab stored and does not spend the old refresh token.
-import { clearSession, getSession, subscribe, updateSession, type Session } from '@pupitre/session';
+import { clearSession, forgetUser, getSession, subscribe, updateSession, type Session } from '@pupitre/session';
 import { request, setBeforeAuthenticatedRequest } from './client';
 import { dropCopies } from './offline-copies';
 
@@ -155,19 +155,17 @@ export function startTokenRefresh(
 }
 
 /**
- * Logout (spec, section 4): POST the stored refresh token. An answer that carries an error (or no
- * answer) changes nothing, silently; otherwise the session is cleared and the browser goes to
- * /auth?form=login.
+ * Logout: the browser forgets the user at once, whatever the server answers and whether it can be reached at all
+ * (offline, 5xx): the session, every offline copy and every local trace (the review being written). On a shared school
+ * computer the next person finds nothing of them (docs/threat-model.md). Then the server is told to end the session (the
+ * refresh token read before), without waiting: it ends anyway when that token expires. The spec (section 4) kept the
+ * session when the answer carried an error; this deliberately does not (docs/decisions).
  */
-export async function logout(navigate: (path: string) => void): Promise<boolean> {
+export async function logout(navigate: (path: string) => void): Promise<true> {
   const { refresh } = getSession();
-  const outcome = await request<Record<string, unknown> | null>('POST', '/auth/logout', { body: { refresh }, auth: false, react: false });
-  const ok =
-    outcome.kind === 'no-content' ||
-    (outcome.kind === 'ok' && !(outcome.data && typeof outcome.data === 'object' && 'error' in outcome.data));
-  if (!ok) return false;
-  clearSession();
-  void dropCopies();
+  forgetUser();
+  await dropCopies();
   navigate('/auth?form=login');
+  if (refresh) void request('POST', '/auth/logout', { body: { refresh }, auth: false, react: false }).catch(() => undefined);
   return true;
 }

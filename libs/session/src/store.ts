@@ -85,6 +85,36 @@ export function clearSession(): void {
   updateSession({ email: null, access: null, accessExpiry: null, refresh: null });
 }
 
+/**
+ * What the product keeps of a user on the device besides the session, under this prefix: the review being written, and
+ * whatever comes next. Everything of it goes at sign-out (forgetUser).
+ */
+export const USER_TRACE_PREFIX = 'pupitre:';
+
+/**
+ * Forgets the user on this device (sign-out): the session (the language stays: it is the device's), and every local
+ * trace of theirs under USER_TRACE_PREFIX in local and session storage. A shared school computer keeps nothing of them.
+ */
+export function forgetUser(): void {
+  for (const store of [storage(), sessionStorageOrNull()]) {
+    if (!store) continue;
+    try {
+      for (const key of Object.keys(store)) if (key.startsWith(USER_TRACE_PREFIX)) store.removeItem(key);
+    } catch {
+      // storage disabled: nothing was kept
+    }
+  }
+  clearSession();
+}
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 export function subscribe(listener: SessionListener): () => void {
   listeners.add(listener);
   return () => {

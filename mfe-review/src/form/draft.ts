@@ -3,6 +3,7 @@
 // after a week untouched.
 import type { ReviewFormValues } from './model';
 
+// Under the user-trace prefix (@pupitre/session USER_TRACE_PREFIX): signing out drops it with every other trace.
 const KEY = 'pupitre:review-draft';
 export const DRAFT_TTL_MS = 7 * 24 * 3600 * 1000;
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useFormat } from '@pupitre/i18n';
+import { isSignedIn } from '@pupitre/session';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Screen } from '@pupitre/review-ui';
@@ -58,7 +59,7 @@ function ShareCard() {
 function usePublicAt(id: string | null): string | null {
   const [publicAt, setPublicAt] = useState<string | null>(null);
   useEffect(() => {
-    if (!isId(id)) return;
+    if (!isId(id) || !isSignedIn()) return; // only its author can be told
     let live = true;
     void reviewApi.publicAt(Number(id)).then((at) => live && setPublicAt(at));
     return () => {

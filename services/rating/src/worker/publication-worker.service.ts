@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { APP_CONFIG, createQueueConnection } from '@pupitre/server-kit';
+import { APP_CONFIG, createQueueConnection, withRedisTimeout } from '@pupitre/server-kit';
 import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { type Redis } from 'ioredis';
 import { Model } from 'mongoose';
 import { JobReceipt } from '../app/data/job-receipt.schema';
 import { Publisher } from '../app/publication/publisher';
 import {
+  releaseJobId,
   REVIEW_PUBLICATION_QUEUE,
   type ReviewPublicationJobName,
   type ReviewPublicationJobs,
@@ -45,7 +46,12 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
   /** One handler per job name; an unknown name fails without retries. */
   private readonly handlers: JobHandlers = {
     probe: (job) => runProbe(this.receipts, job),
-    'publish-review': async (job) => ({ outcome: await this.publisher.validateDue(job.data.reviewId, job.data.version) }),
+    'publish-review': async (job) => {
+      const outcome = await this.publisher.validateDue(job.data.reviewId, job.data.version);
+      if (outcome === 'published') await this.scheduleRelease(this.publisher.releaseAfter(new Date()));
+      return { outcome };
+    },
+    release: async () => ({ released: await this.publisher.releaseDue() }),
     reconcile: () => this.reconciler.run(), // left by an earlier release's scheduler
 
     'erase-delisted': () => this.erasure.eraseDue(),
@@ -84,6 +90,20 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
     );
     this.ticker.unref();
     this.reconciler.run().catch((err: Error) => this.logger.warn({ msg: 'start-up reconciliation failed', error: err.message }));
+  }
+
+  /**
+   * The release job of `at` (one per release time: its id dedups), so that a release happens at its time; without Redis,
+   * the reconciler's next pass releases all the same (a little later).
+   */
+  private async scheduleRelease(at: Date): Promise<void> {
+    try {
+      await withRedisTimeout(
+        this.queue!.add('release', {}, { jobId: releaseJobId(at), delay: Math.max(0, at.getTime() - Date.now()), removeOnComplete: 100 }),
+      );
+    } catch (err) {
+      this.logger.warn({ msg: 'could not queue the release; the reconciler will do it', error: (err as Error).message });
+    }
   }
 
   private async scheduleErasure(): Promise<void> {

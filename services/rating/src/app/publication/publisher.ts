@@ -43,6 +43,11 @@ export class Publisher {
     return outcome;
   }
 
+  /** The release a version validated at `now` waits for. */
+  releaseAfter(now: Date): Date {
+    return nextRelease(this.schedule, now);
+  }
+
   /**
    * Makes public every approved version whose release time has come, in a random order (the order of a release says
    * nothing of when its reviews were written): each write a compare-and-set, dated to the release. Returns how many.

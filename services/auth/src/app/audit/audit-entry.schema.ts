@@ -39,3 +39,6 @@ export class AuditEntry {
 export const AuditEntrySchema = SchemaFactory.createForClass(AuditEntry);
 // The latest entries first (the CLI's `audit`).
 AuditEntrySchema.index({ at: -1 });
+// An erased account's entries, detached from it (teacher-invitations.service.ts forgetAccount).
+AuditEntrySchema.index({ userId: 1 });
+AuditEntrySchema.index({ actor: 1 });

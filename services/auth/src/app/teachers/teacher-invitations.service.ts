@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type TeacherInvitedEvent } from '@pupitre/contracts';
@@ -112,5 +113,17 @@ export class TeacherInvitations {
   /** An erased account's teacher record is free again (another account may be invited to it). */
   async releaseLinksOf(userId: string): Promise<void> {
     await this.links.deleteMany({ userId });
+  }
+
+  /**
+   * An erased account: its teacher links go, and the audit log's entries keep their decisions without it (who decided and
+   * whom it concerned become one random tombstone, the same in all of its entries), so nothing left ties the account's
+   * teacher record, reply or objection to it.
+   */
+  async forgetAccount(userId: string): Promise<void> {
+    await this.releaseLinksOf(userId);
+    const tombstone = `erased-${randomUUID()}`;
+    await this.audit.updateMany({ userId }, { $set: { userId: tombstone } });
+    await this.audit.updateMany({ actor: userId }, { $set: { actor: tombstone } });
   }
 }

@@ -127,7 +127,7 @@ export class AccountsService {
 
   /**
    * 204 after checking the password; the account, its sessions and e-mailed links are deleted, its
-   * teacher record freed, rating is told.
+   * teacher record freed, its audit entries detached from it, rating is told.
    */
   async deleteAccount(id: string, currentPassword: string): Promise<void> {
     const user = await this.users.findById(id).lean();
@@ -138,7 +138,7 @@ export class AccountsService {
     // de-duplicates a retried deletion.
     await this.events.userErased(id);
     await this.users.deleteOne({ _id: user._id });
-    await Promise.all([this.tokens.deleteAllOf(id), this.emailLinks.deleteAllOf(id), this.teachers.releaseLinksOf(id)]);
+    await Promise.all([this.tokens.deleteAllOf(id), this.emailLinks.deleteAllOf(id), this.teachers.forgetAccount(id)]);
     this.logger.log({ msg: 'account erased', userId: id });
   }
 

@@ -6,7 +6,7 @@ import { ClassClaims } from './class-claims';
 import { DatabaseSetup } from './database-setup';
 import { EventOutbox } from './event-outbox';
 import { CatalogueStore } from './catalogue-store';
-import { IdempotencyKeys } from './idempotency-keys';
+import { IdempotencyKeys, IdempotencyKeySchema } from './idempotency-keys';
 import { IntervalClaims } from './interval-claims';
 import { ModerationLog } from './moderation-log';
 import { ProfileStore } from './profile-store';
@@ -39,6 +39,7 @@ const models = MongooseModule.forFeature([
   { name: 'Profile', schema: ProfileSchema },
   { name: 'Objection', schema: ObjectionSchema },
   { name: 'UserIndex', schema: UserIndexSchema },
+  { name: 'IdempotencyKey', schema: IdempotencyKeySchema },
 ]);
 
 type Config = { QUEUE_PREFIX: string; REDIS_URL: string };

@@ -10,6 +10,11 @@ const key = (teacherId: number) => `teacher:${teacherId}`;
 export class ObjectionStore {
   constructor(private readonly docs: Collection<ObjectionDoc>) {}
 
+  /** An erased account's objections stay (a teacher's objection is his record's), detached from it: `tombstone` instead. */
+  async detach(userId: string, tombstone: string): Promise<number> {
+    return (await writeRetried(() => this.docs.updateMany({ userId }, { $set: { userId: tombstone } }))).modifiedCount;
+  }
+
   get(teacherId: number): Promise<ObjectionDoc | null> {
     return this.docs.findOne({ _id: key(teacherId) });
   }

@@ -37,3 +37,5 @@ export class Objection {
 export const ObjectionSchema = SchemaFactory.createForClass(Objection);
 // The open objections (the moderation queue), oldest first.
 ObjectionSchema.index({ state: 1, at: 1 });
+// An erased account's objections (worker/erasure).
+ObjectionSchema.index({ userId: 1 });

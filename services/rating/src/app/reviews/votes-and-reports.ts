@@ -58,11 +58,13 @@ export function reported(
   return withVisibility({ ...current, reports, ...totals, hidden, ...held });
 }
 
-/** An erased user's traces on a review: their vote and reports go; if they wrote it, it stays, detached from them. */
+/** An erased user's traces on a review: their vote and reports go; if they wrote it, or its reply, it stays, detached from them. */
 export function withoutUser(current: ReviewDoc, userId: string, tombstone: string): ReviewDoc | null {
   const unvoted = voted(current, userId, null) ?? current;
   const reports = unvoted.reports.filter((r) => r.userId !== userId);
   const authorId = current.authorId === userId ? tombstone : current.authorId;
-  const changed = unvoted !== current || reports.length !== current.reports.length || authorId !== current.authorId;
-  return changed ? { ...unvoted, reports, ...openTotals(reports), authorId } : null;
+  const reply = current.reply?.authorId === userId ? { ...current.reply, authorId: tombstone } : current.reply;
+  const changed =
+    unvoted !== current || reports.length !== current.reports.length || authorId !== current.authorId || reply !== current.reply;
+  return changed ? { ...unvoted, reports, ...openTotals(reports), authorId, ...(reply !== undefined ? { reply } : {}) } : null;
 }

@@ -40,7 +40,7 @@ export default async function teardown(globalConfig: RunConfig) {
   const privacy = privacyDir ? auditPrivacy(privacyDir) : null;
   if (privacy)
     log(
-      `privacy audit: ${privacy.logLines} log lines, ${privacy.answers} moderation answers, ${privacy.accounts} authors, reporters and voters: ${privacy.problems.length ? `${privacy.problems.length} problem(s)` : 'no account id or e-mail next to a review id'}`,
+      `privacy audit: ${privacy.logLines} log lines, ${privacy.answers} moderation answers, ${privacy.accounts} authors, reporters and voters: ${privacy.problems.length ? `${privacy.problems.length} problem(s)` : 'no account id, e-mail or client address next to a review id, no review id above debug'}`,
     );
   fs.rmSync(it.dir, { recursive: true, force: true });
   const total = contractRows().length;

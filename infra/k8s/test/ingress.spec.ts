@@ -167,6 +167,14 @@ describe.each(['dev', 'prod', 'prod-managed'])('Ingress of %s', (overlay) => {
     }
   });
 
+  it('keeps no access log: a line would pair a client address with /api/rating/<id> or /review/<id>/edit, at the second', () => {
+    for (const ingress of ingressesOf(overlay))
+      expect([ingress.metadata.name, ingress.metadata.annotations?.['nginx.ingress.kubernetes.io/enable-access-log']]).toEqual([
+        ingress.metadata.name,
+        'false',
+      ]);
+  });
+
   it('serves both Ingresses over the same TLS certificate in production, requested once', () => {
     const ingresses = ingressesOf(overlay);
     if (overlay === 'dev') return expect(ingresses.map((i) => i.spec.tls)).toEqual([undefined, undefined]);

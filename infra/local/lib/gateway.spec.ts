@@ -167,3 +167,28 @@ describe('gateway', () => {
     });
   });
 });
+
+describe('the gateway keeps no access log', () => {
+  it('writes nothing for a request: no client address next to /api/rating/<id> or /auth, anywhere', async () => {
+    const upstream = http.createServer((_req, res) => res.end('{}'));
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    const [port] = await freePortList(1);
+    const up = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const gw = await startGateway({ port, host: '127.0.0.1', targets: { rating: up, auth: up } });
+    const written: string[] = [];
+    const [out, err] = [process.stdout.write.bind(process.stdout), process.stderr.write.bind(process.stderr)];
+    process.stdout.write = ((chunk: string) => (written.push(String(chunk)), true)) as typeof process.stdout.write;
+    process.stderr.write = ((chunk: string) => (written.push(String(chunk)), true)) as typeof process.stderr.write;
+    try {
+      const base = gw.url.replace('localhost', '127.0.0.1');
+      for (const path of ['/api/rating/1234567890123', '/api/relatable/1234567890123', '/auth/token/'])
+        await (await fetch(`${base}${path}`)).text();
+    } finally {
+      process.stdout.write = out;
+      process.stderr.write = err;
+      await gw.stop();
+      await new Promise((r) => upstream.close(r));
+    }
+    expect(written).toEqual([]);
+  });
+});

@@ -48,7 +48,7 @@ const en = {
       },
       technical: {
         heading: '3. Technical data',
-        body: 'To protect the service against abuse, counters of recent sign-in, sign-up and reset attempts are kept in memory (Redis) per IP address and per e-mail address, and expire automatically after a few minutes to an hour. Our servers write technical logs (time, request method and path, status and duration) used to fix errors; they contain no password and no token and are deleted after 30 days.',
+        body: 'To protect the service against abuse, counters of recent sign-in, sign-up and reset attempts are kept in memory (Redis) per IP address and per e-mail address, and expire automatically after a few minutes to an hour. Our servers write technical logs (time, level, request method, path with every review number removed, status and duration) used to fix errors: they contain no password, no token, no review number and no IP address next to a review, and are deleted after 30 days. Our front door keeps no access log at all. Review numbers are random and say nothing of when a review was written; reviews become public at fixed times of the day, all together.',
       },
       sharing: {
         heading: '4. Sharing',
@@ -62,18 +62,23 @@ const en = {
   },
   cookies: {
     title: 'Cookie policy',
-    intro: 'Pupitre sets no cookie at all: no advertising, analytics or tracking cookie, and no third-party content that would set one.',
+    intro:
+      'Pupitre sets no advertising, analytics or tracking cookie, and no third-party content that would set one. The only cookies are the two strictly necessary ones of Google sign-in (section 2).',
     sections: {
       storage: {
         heading: '1. What is stored in your browser',
-        body: "Your browser's local storage keeps, on this device only:\n- your sign-in tokens (access, its expiry, and refresh), so you stay signed in;\n- your e-mail address, to show which account is signed in;\n- your language.\n\nThey are removed when you log out (the language stays).",
+        body: "Your browser's local storage keeps, on this device only:\n- your sign-in tokens (access, its expiry, and refresh), so you stay signed in;\n- your e-mail address, to show which account is signed in;\n- the review you are writing, so that it is not lost before you publish it;\n- your language.\n\nWhen you log out, all of it is removed at once (the language stays), even without a connection.",
+      },
+      signin: {
+        heading: '2. Sign-in cookies',
+        body: "Only while you sign in with Google, two strictly necessary cookies, readable by our server only (HttpOnly), for 10 minutes at most: pupitre_oauth_state (ties Google's answer to the sign-in you started) and pupitre_oauth_browser (ties it to this browser). They need no consent.",
       },
       offline: {
-        heading: '2. Offline copy',
+        heading: '3. Offline copy',
         body: 'A service worker keeps a copy of the site itself (pages, scripts, styles) and of public data such as the ranking, so that the site opens even without a connection. It never keeps your personal data or anything sent with your sign-in token.',
       },
       control: {
-        heading: '3. Your control',
+        heading: '4. Your control',
         body: "You can delete all of this at any time from your browser's settings (site data). The site then simply forgets your session and your language.",
       },
     },

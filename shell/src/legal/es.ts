@@ -49,7 +49,7 @@ const es: LegalCatalogue = {
       },
       technical: {
         heading: '3. Datos técnicos',
-        body: 'Para proteger el servicio contra abusos, se guardan en memoria (Redis) contadores de los intentos recientes de inicio de sesión, registro y restablecimiento por dirección IP y por correo, que caducan automáticamente tras unos minutos o una hora. Nuestros servidores escriben registros técnicos (hora, método y ruta de la petición, estado y duración) para corregir errores; no contienen contraseñas ni tokens y se borran a los 30 días.',
+        body: 'Para proteger el servicio contra abusos, se guardan en memoria (Redis) contadores de los intentos recientes de inicio de sesión, registro y restablecimiento por dirección IP y por correo electrónico, que caducan solos tras unos minutos o una hora. Nuestros servidores escriben registros técnicos (hora, nivel, método de la petición, ruta sin ningún número de opinión, estado y duración) para corregir errores: no contienen contraseña, token, número de opinión ni dirección IP junto a una opinión, y se borran a los 30 días. Nuestra puerta de entrada no guarda ningún registro de accesos. Los números de opinión son aleatorios y no dicen nada de cuándo se escribió una opinión; las opiniones se hacen públicas a horas fijas del día, todas juntas.',
       },
       sharing: {
         heading: '4. Compartir',
@@ -68,14 +68,18 @@ const es: LegalCatalogue = {
     sections: {
       storage: {
         heading: '1. Lo que se guarda en tu navegador',
-        body: 'El almacenamiento local de tu navegador guarda, solo en este dispositivo:\n- tus tokens de sesión (acceso, su caducidad, y actualización), para mantener la sesión;\n- tu correo electrónico, para mostrar qué cuenta está conectada;\n- tu idioma.\n\nSe borran al cerrar sesión (el idioma se mantiene).',
+        body: 'El almacenamiento local de tu navegador guarda, solo en este dispositivo:\n- tus tokens de sesión (acceso, su caducidad, y actualización), para mantener la sesión;\n- tu correo electrónico, para mostrar qué cuenta está conectada;\n- la opinión que estás escribiendo, para no perderla antes de publicarla;\n- tu idioma.\n\nAl cerrar sesión, todo se borra al instante (el idioma se queda), incluso sin conexión.',
+      },
+      signin: {
+        heading: '2. Cookies de inicio de sesión',
+        body: 'Solo mientras inicias sesión con Google, dos cookies estrictamente necesarias, que solo lee nuestro servidor (HttpOnly), durante 10 minutos como máximo: pupitre_oauth_state (une la respuesta de Google al inicio de sesión que empezaste) y pupitre_oauth_browser (lo une a este navegador). No requieren consentimiento.',
       },
       offline: {
-        heading: '2. Copia sin conexión',
+        heading: '3. Copia sin conexión',
         body: 'Un service worker guarda una copia del propio sitio (páginas, scripts, estilos) y de datos públicos como la clasificación, para que el sitio se abra incluso sin conexión. Nunca guarda tus datos personales ni nada enviado con tu token de sesión.',
       },
       control: {
-        heading: '3. Tu control',
+        heading: '4. Tu control',
         body: 'Puedes borrarlo todo en cualquier momento desde los ajustes de tu navegador (datos del sitio). El sitio simplemente olvida entonces tu sesión y tu idioma.',
       },
     },

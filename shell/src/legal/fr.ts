@@ -49,7 +49,7 @@ const fr: LegalCatalogue = {
       },
       technical: {
         heading: '3. Données techniques',
-        body: "Pour protéger le service contre les abus, des compteurs des tentatives récentes de connexion, d'inscription et de réinitialisation sont tenus en mémoire (Redis) par adresse IP et par adresse e-mail, et expirent automatiquement après quelques minutes à une heure. Nos serveurs écrivent des journaux techniques (heure, méthode et chemin de la requête, statut et durée) servant à corriger les erreurs ; ils ne contiennent ni mot de passe ni jeton et sont supprimés après 30 jours.",
+        body: "Pour protéger le service contre les abus, des compteurs des tentatives récentes de connexion, d'inscription et de réinitialisation sont gardés en mémoire (Redis) par adresse IP et par adresse e-mail, et expirent d'eux-mêmes après quelques minutes à une heure. Nos serveurs écrivent des journaux techniques (heure, niveau, méthode de la requête, chemin sans aucun numéro d'avis, statut et durée) pour corriger les erreurs : ils ne contiennent ni mot de passe, ni jeton, ni numéro d'avis, ni adresse IP à côté d'un avis, et sont supprimés après 30 jours. Notre porte d'entrée ne garde aucun journal d'accès. Les numéros d'avis sont aléatoires et ne disent rien du moment où un avis a été écrit ; les avis deviennent publics à heures fixes de la journée, tous ensemble.",
       },
       sharing: {
         heading: '4. Partage',
@@ -63,18 +63,23 @@ const fr: LegalCatalogue = {
   },
   cookies: {
     title: 'Politique des cookies',
-    intro: "Pupitre ne dépose aucun cookie : ni publicité, ni mesure d'audience, ni traçage, et aucun contenu tiers qui en déposerait.",
+    intro:
+      "Pupitre ne dépose aucun cookie de publicité, de mesure d'audience ou de traçage, et aucun contenu tiers qui en déposerait. Les seuls cookies sont les deux, strictement nécessaires, de la connexion avec Google (section 2).",
     sections: {
       storage: {
         heading: '1. Ce qui est gardé dans votre navigateur',
-        body: 'Le stockage local de votre navigateur conserve, sur cet appareil seulement :\n- vos jetons de connexion (accès, son expiration, et rafraîchissement), pour rester connecté ;\n- votre adresse e-mail, pour indiquer le compte connecté ;\n- votre langue.\n\nIls sont effacés à la déconnexion (la langue reste).',
+        body: "Le stockage local de votre navigateur conserve, sur cet appareil seulement :\n- vos jetons de connexion (accès, son expiration, et rafraîchissement), pour rester connecté ;\n- votre adresse e-mail, pour afficher le compte connecté ;\n- l'avis que vous écrivez, pour ne pas le perdre avant de le publier ;\n- votre langue.\n\nÀ la déconnexion, tout cela est supprimé aussitôt (la langue reste), même sans connexion.",
+      },
+      signin: {
+        heading: '2. Cookies de connexion',
+        body: 'Seulement pendant une connexion avec Google, deux cookies strictement nécessaires, lisibles par notre serveur seul (HttpOnly), pendant 10 minutes au plus : pupitre_oauth_state (relie la réponse de Google à la connexion que vous avez commencée) et pupitre_oauth_browser (la relie à ce navigateur). Ils ne demandent pas de consentement.',
       },
       offline: {
-        heading: '2. Copie hors ligne',
+        heading: '3. Copie hors ligne',
         body: "Un service worker garde une copie du site lui-même (pages, scripts, styles) et de données publiques comme le classement, pour que le site s'ouvre même sans connexion. Il ne garde jamais vos données personnelles ni rien de ce qui est envoyé avec votre jeton de connexion.",
       },
       control: {
-        heading: '3. Votre contrôle',
+        heading: '4. Votre contrôle',
         body: 'Vous pouvez tout effacer à tout moment depuis les paramètres de votre navigateur (données du site). Le site oublie alors simplement votre session et votre langue.',
       },
     },

@@ -1,5 +1,6 @@
 import { type LoggerService, type LogLevel } from '@nestjs/common';
 import { logAuditCopy } from './log-audit';
+import { withoutReviewIds } from './review-redaction';
 import { enabledNestLevels, levelLabel, type LogLevelName } from './log-level';
 
 type Write = (line: string) => void;
@@ -63,7 +64,9 @@ export class JsonLogger implements LoggerService {
       else if (param && typeof param === 'object') Object.assign(entry, param);
       else if (param !== undefined) entry.extra = param;
     }
-    const line = `${safeStringify(entry)}\n`;
+    // Review ids stay out of every line above debug (review-redaction.ts).
+    const shown = level === 'debug' || level === 'verbose' ? entry : (withoutReviewIds(entry) as Record<string, unknown>);
+    const line = `${safeStringify(shown)}\n`;
     this.copy?.(line);
     if (enabled) this.write(line);
   }

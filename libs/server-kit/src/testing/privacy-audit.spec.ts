@@ -29,11 +29,12 @@ describe('the privacy audit of the integration suite', () => {
         { method: 'GET', url: '/api/moderation/actions', status: 200, body: [{ reviewId: 4, moderatorId: 'mod-7' }] },
       ],
       logs: [
-        { level: 'warn', msg: 'could not queue the publication job', reviewId: 4 },
+        { level: 'debug', msg: 'could not queue the publication job', reviewId: 4 },
+        { level: 'warn', msg: 'could not queue the publication job' },
         { msg: 'account erased', userId: 'user-1f2e3d4c' },
       ],
     });
-    expect(result).toEqual({ logLines: 2, answers: 2, accounts: 1, problems: [] });
+    expect(result).toEqual({ logLines: 3, answers: 2, accounts: 1, problems: [] });
   });
 
   it('finds an author’s account id or an e-mail in a moderation answer, and a field that names an account', () => {
@@ -65,6 +66,25 @@ describe('the privacy audit of the integration suite', () => {
       'log line with a review id: account id demo-3-1',
       'log line with a review id: an e-mail address',
     ]);
+  });
+
+  it('finds a review id in a line above debug (its time dates the review), and a client address next to a review id', () => {
+    const { problems } = audit({
+      logs: [
+        { level: 'info', msg: 'job done', jobId: 'review-123-v1', ms: 12 },
+        { level: 'warn', msg: 'dependency unavailable', url: '/api/rating/123' },
+        { level: 'debug', msg: 'request', url: '/api/rating/123', ip: '203.0.113.9' },
+        { level: 'debug', msg: 'request', url: '/api/relatable/77', ip: '::ffff:198.51.100.4' },
+        { level: 'info', msg: 'request', url: '/api/rating/:id', ip: '203.0.113.9' },
+      ],
+    });
+    expect(problems.map((p) => p.split(':')[0])).toEqual([
+      'log line at info with a review id (its time dates the review)',
+      'log line at warn with a review id (its time dates the review)',
+      'log line with a review id',
+      'log line with a review id',
+    ]);
+    expect(problems.slice(2).every((p) => p.includes('a client address'))).toBe(true);
   });
 
   it('reads nothing when the suite wrote nothing', () => {

@@ -3,8 +3,9 @@
 // every level: ../logging/log-audit.ts) is read for what must never be there: the
 // account id of a review's author, reporter or voter (the `sub` of the token that wrote, reported or
 // voted, recorded by the tests' request helper: privacy-record.ts), in
-// clear or hex-encoded, or an e-mail address, next to a review id; and, in moderation answers, any
-// field that names an account (the acting moderator's own `moderatorId` excepted).
+// clear or hex-encoded, an e-mail address or a client's address, next to a review id; a review id at
+// all in a line above debug (the line's exact time dates the review); and, in moderation answers,
+// any field that names an account (the acting moderator's own `moderatorId` excepted).
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -17,11 +18,15 @@ export interface PrivacyAudit {
 }
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
+/** An IPv4 or IPv6 address (a client's, next to a review id: who wrote or read it). */
+const CLIENT_ADDRESS =
+  /(?<![0-9.])(?:[0-9]{1,3}\.){3}[0-9]{1,3}(?![0-9.])|(?<![0-9A-Fa-f:])(?:[0-9A-Fa-f]{1,4}:){2,7}[0-9A-Fa-f]{0,4}(?![0-9A-Fa-f:])|::1\b|::ffff:/;
 /** Accounts the seed invents for its demo reviews. */
 const DEMO_AUTHOR = /(?<![A-Za-z0-9_-])demo-[0-9]+-[0-9]+(?![A-Za-z0-9_-])/;
 const ACCOUNT_FIELD =
   /^(author|authorid|author_id|user|userid|user_id|account|accountid|account_id|reporter|reporterid|reporter_id|voter|email|e_mail|mail|sub)$/i;
-const REVIEW_FIELD = /review|^ref$/i;
+/** Fields that hold a review id (counts of reviews, such as `reviews: 3`, are none). */
+const REVIEW_FIELD = /^(review|reviewId|review_id|ref)$/i;
 const REVIEW_TEXT = /\/api\/(rating|relatable)\/[1-9]|\/reviews\/[1-9]|review-[0-9]|decided-[0-9]|report:[0-9]/i;
 
 const readLines = (file: string): string[] => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
@@ -101,6 +106,11 @@ export function auditPrivacy(dir: string): PrivacyAudit {
       entry = line;
     }
     if (!mentionsReview(entry)) continue;
+    // Above debug a line's exact time next to a review id says when it was written or published (review-redaction.ts).
+    const level = (entry as { level?: unknown } | null)?.level;
+    if (typeof level === 'string' && level !== 'debug' && level !== 'verbose')
+      problems.push(`log line at ${level} with a review id (its time dates the review): ${excerpt(line)}`);
+    if (CLIENT_ADDRESS.test(line)) problems.push(`log line with a review id: a client address: ${excerpt(line)}`);
     const account = accountIn(line);
     if (account) problems.push(`log line with a review id: account id ${account}: ${excerpt(line)}`);
     if (EMAIL.test(line)) problems.push(`log line with a review id: an e-mail address: ${excerpt(line)}`);

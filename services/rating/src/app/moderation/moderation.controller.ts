@@ -24,26 +24,26 @@ export class ModerationController {
   constructor(@Inject(ModerationService) private readonly moderation: ModerationService) {}
 
   @Get('queue')
-  queue(): Promise<ModerationQueueItem[]> {
-    return this.moderation.queue();
+  queue(@CurrentUser() user: AuthUser): Promise<ModerationQueueItem[]> {
+    return this.moderation.queue(user);
   }
 
   /** The latest decisions (30 days, at most 100), newest first. */
   @Get('actions')
-  recent(): Promise<ModerationActionView[]> {
-    return this.moderation.recent();
+  recent(@CurrentUser() user: AuthUser): Promise<ModerationActionView[]> {
+    return this.moderation.recent(user);
   }
 
   @Get('reviews/:id/actions')
-  history(@Param('id', idPipe()) id: number): Promise<ModerationActionView[]> {
-    return this.moderation.history(id);
+  history(@Param('id', idPipe()) id: number, @CurrentUser() user: AuthUser): Promise<ModerationActionView[]> {
+    return this.moderation.history(user, id);
   }
 
   @Post('reviews/:id/approve')
   @HttpCode(200)
   @ApiBody({ required: false, schema: zodApiSchema(moderationNoteBodySchema) })
   approve(@Param('id', idPipe()) id: number, @Body(notePipe()) body: { note?: string; text?: string }, @CurrentUser() user: AuthUser) {
-    return this.moderation.act(user.id, id, 'approve', { reason: body.note || null, text: body.text ?? null });
+    return this.moderation.act(user, id, 'approve', { reason: body.note || null, text: body.text ?? null });
   }
 
   @Post('reviews/:id/reject')
@@ -54,12 +54,12 @@ export class ModerationController {
     @Body(new ZodValidationPipe(moderationRejectBodySchema)) body: ModerationRejectBody,
     @CurrentUser() user: AuthUser,
   ) {
-    return this.moderation.act(user.id, id, 'reject', { reason: body.reason, text: body.text ?? null });
+    return this.moderation.act(user, id, 'reject', { reason: body.reason, text: body.text ?? null });
   }
 
   @Post('reviews/:id/restore')
   @HttpCode(200)
   restore(@Param('id', idPipe()) id: number, @CurrentUser() user: AuthUser) {
-    return this.moderation.act(user.id, id, 'restore');
+    return this.moderation.act(user, id, 'restore');
   }
 }

@@ -57,10 +57,14 @@ export class ModerationService {
 
   private readonly schedule: ReleaseSchedule;
 
-  /** Never the author's account: an opaque key per author and teacher, dated to the month, no class year (docs/threat-model.md). */
-  async queue(): Promise<ModerationQueueItem[]> {
+  /**
+   * Never the author's account: an opaque key per author and teacher, dated to the month, no class year (docs/threat-model.md).
+   * Never a review about the teacher record the moderator's own account is linked to (`moderator.teacherId`): a conflict.
+   */
+  async queue(moderator: Moderator): Promise<ModerationQueueItem[]> {
     const [docs, catalogue] = await Promise.all([this.reviews.flagged(QUEUE_LIMIT), this.catalogue.get()]);
     return docs
+      .filter((d) => !conflicts(moderator, d.teacherId))
       .sort((a, b) => new Date(a.updatedAt).getTime() - new Date(b.updatedAt).getTime())
       .map((d) => {
         const teacher = catalogue.teachers.get(d.teacherId);
@@ -85,7 +89,7 @@ export class ModerationService {
   }
 
   async act(
-    moderatorId: string,
+    moderator: Moderator,
     reviewId: number,
     action: Action,
     decision: Decision = { reason: null, text: null },
@@ -98,6 +102,8 @@ export class ModerationService {
     let write;
     try {
       write = await this.reviews.change(reviewId, (current) => {
+        // About the moderator's own teacher record: answered as a missing review, nothing decided.
+        if (conflicts(moderator, current.teacherId)) return null;
         found = true;
         return moderated(current, action, decision, now, nextRelease(this.schedule, now));
       });
@@ -113,7 +119,7 @@ export class ModerationService {
       action,
       reason: decision.reason,
       text: decision.text,
-      moderatorId,
+      moderatorId: moderator.id,
       before: snapshot(write.before),
       after: snapshot(write.after),
       at: now,
@@ -143,12 +149,20 @@ export class ModerationService {
   }
 
   /** The decisions of the last RECENT_DAYS days, newest first (the console's "decided" list, where a removal can be undone). */
-  async recent(): Promise<ModerationActionView[]> {
+  async recent(moderator: Moderator): Promise<ModerationActionView[]> {
     const since = new Date(Date.now() - RECENT_DAYS * 86_400_000);
-    return (await this.log.latest(since, RECENT_LIMIT)).map(actionView);
+    return (await this.log.latest(since, RECENT_LIMIT)).filter((e) => !conflicts(moderator, e.teacherId)).map(actionView);
   }
 
-  async history(reviewId: number): Promise<ModerationActionView[]> {
-    return (await this.log.history(reviewId)).map(actionView);
+  /** A review's decisions; none for one about the moderator's own teacher record (as for a review without any). */
+  async history(moderator: Moderator, reviewId: number): Promise<ModerationActionView[]> {
+    return (await this.log.history(reviewId)).filter((e) => !conflicts(moderator, e.teacherId)).map(actionView);
   }
 }
+
+/** Who decides: the moderator's account, and the teacher record it is linked to, if any (a conflict of interest). */
+export type Moderator = { id: string; teacherId?: number };
+
+/** Whether `teacherId` is the moderator's own teacher record: he never sees nor decides what is about it. */
+export const conflicts = (moderator: Moderator, teacherId: number | null | undefined): boolean =>
+  moderator.teacherId !== undefined && moderator.teacherId === teacherId;

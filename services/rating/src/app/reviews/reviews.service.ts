@@ -97,7 +97,9 @@ export class ReviewsService {
     const review = await this.reviews.get(id);
     const isCreator = review?.authorId === user.id;
     // Someone else's review is answered as a missing one: no existence oracle (docs/threat-model.md).
-    if (!review || (!isCreator && !canModerate(user.roles))) throw ApiError.of(404, 'not-found');
+    // A moderator linked to the reviewed teacher is no moderator of it (a conflict of interest).
+    const moderates = canModerate(user.roles) && review?.teacherId !== user.teacherId;
+    if (!review || (!isCreator && !moderates)) throw ApiError.of(404, 'not-found');
     const status = authorStatus(review);
     const reason = authorReason(review);
     const text = authorReasonText(review);

@@ -41,7 +41,7 @@ export class TeacherModerationController {
   @HttpCode(200)
   @ApiBody({ required: false, schema: zodApiSchema(moderationNoteBodySchema) })
   approveReply(@Param('id', idPipe()) id: number, @Body(notePipe()) body: { note?: string; text?: string }, @CurrentUser() user: AuthUser) {
-    return this.moderation.decideReply(user.id, id, 'approve', { reason: body.note || null, text: body.text ?? null });
+    return this.moderation.decideReply(user, id, 'approve', { reason: body.note || null, text: body.text ?? null });
   }
 
   @Post('reviews/:id/reply/reject')
@@ -52,12 +52,12 @@ export class TeacherModerationController {
     @Body(new ZodValidationPipe(moderationRejectBodySchema)) body: ModerationRejectBody,
     @CurrentUser() user: AuthUser,
   ) {
-    return this.moderation.decideReply(user.id, id, 'reject', { reason: body.reason, text: body.text ?? null });
+    return this.moderation.decideReply(user, id, 'reject', { reason: body.reason, text: body.text ?? null });
   }
 
   @Get('objections')
-  objections(): Promise<ObjectionView[]> {
-    return this.moderation.openObjections();
+  objections(@CurrentUser() user: AuthUser): Promise<ObjectionView[]> {
+    return this.moderation.openObjections(user);
   }
 
   @Post('objections/:id/accept')
@@ -68,7 +68,7 @@ export class TeacherModerationController {
     @Body(new ZodValidationPipe(objectionAcceptBodySchema)) body: { reason: string; text?: string },
     @CurrentUser() user: AuthUser,
   ): Promise<ObjectionView> {
-    return this.moderation.decideObjection(user.id, id, 'accept', { reason: body.reason, text: body.text ?? null });
+    return this.moderation.decideObjection(user, id, 'accept', { reason: body.reason, text: body.text ?? null });
   }
 
   @Post('objections/:id/refuse')
@@ -79,6 +79,6 @@ export class TeacherModerationController {
     @Body(new ZodValidationPipe(objectionRefuseBodySchema)) body: { reason: string; text?: string },
     @CurrentUser() user: AuthUser,
   ): Promise<ObjectionView> {
-    return this.moderation.decideObjection(user.id, id, 'refuse', { reason: body.reason, text: body.text ?? null });
+    return this.moderation.decideObjection(user, id, 'refuse', { reason: body.reason, text: body.text ?? null });
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type Language, type ObjectionView, type OwnReply, TEACHER_INVITATION_DAYS, TEACHER_INVITED_JOB } from '@pupitre/contracts';
+import { type Moderator, conflicts } from '../moderation/moderation.service';
 import { ApiError, APP_CONFIG } from '@pupitre/server-kit';
 import { randomUUID } from 'node:crypto';
 import { type RatingConfig } from '../../config/rating-config';
@@ -66,7 +67,7 @@ export class TeacherModerationService {
 
   /** Held replies are in the review queue (GET /api/moderation/queue); this approves or rejects one. */
   async decideReply(
-    moderatorId: string,
+    moderator: Moderator,
     reviewId: number,
     action: 'approve' | 'reject',
     decision: Decision,
@@ -74,6 +75,7 @@ export class TeacherModerationService {
     const now = new Date();
     let found = false;
     const write = await this.reviews.change(reviewId, (current) => {
+      if (conflicts(moderator, current.teacherId)) return null; // his own teacher record's: as a missing one
       found = Boolean(current.reply);
       return replyModerated(current, action, decision, now);
     });
@@ -86,7 +88,7 @@ export class TeacherModerationService {
       action: action === 'approve' ? 'approve-reply' : 'reject-reply',
       reason: decision.reason,
       text: decision.text,
-      moderatorId,
+      moderatorId: moderator.id,
       before: { status: write.before.reply?.status ?? null },
       after: { status: write.after.reply.status },
       at: now,
@@ -94,13 +96,16 @@ export class TeacherModerationService {
     return { id: reviewId, reply: ownReply(write.after.reply) };
   }
 
-  async openObjections(): Promise<ObjectionView[]> {
+  /** The open objections, but one about the moderator's own teacher record. */
+  async openObjections(moderator: Moderator): Promise<ObjectionView[]> {
     const [docs, { teachers }] = await Promise.all([this.objections.list('open'), this.catalogue.get()]);
-    return docs.map((d) => objectionView(d, teachers.get(d.teacherId)));
+    return docs.filter((d) => !conflicts(moderator, d.teacherId)).map((d) => objectionView(d, teachers.get(d.teacherId)));
   }
 
   /** Accepts (the teacher is delisted until the retention period is over) or refuses an open objection; the teacher is told by e-mail. */
-  async decideObjection(moderatorId: string, teacherId: number, action: 'accept' | 'refuse', decision: Decision): Promise<ObjectionView> {
+  async decideObjection(moderator: Moderator, teacherId: number, action: 'accept' | 'refuse', decision: Decision): Promise<ObjectionView> {
+    if (conflicts(moderator, teacherId)) throw ApiError.of(404, 'not-found'); // his own objection: as a missing one
+    const moderatorId = moderator.id;
     const now = new Date();
     const current = await this.objections.get(teacherId);
     if (!current) throw ApiError.of(404, 'not-found');

@@ -1,0 +1,83 @@
+// Adversary suite: the reviewed teacher is also a moderator. Moderators read held reviews, including
+// those held because they may identify their author, and the reports and objections about them: a
+// moderator linked to a teacher record saw every queue item about himself. He never sees, nor
+// decides, what is about his own record: the queue, the decisions, the objections and the reviews
+// themselves answer him as if they did not exist, while another moderator sees them all.
+import { request } from '@pupitre/server-kit/testing';
+import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from '../../../rating/testing/rating-harness';
+
+jest.setTimeout(90_000);
+
+describe('a moderator linked to a teacher record', () => {
+  let h: Harness;
+  let teacher: { id: number; subjectIds: number[] };
+  const ids = { held: 0, reported: 0 };
+  let conflicted: { Authorization: string };
+  let other: { Authorization: string };
+
+  beforeAll(async () => {
+    h = await startHarness(__filename, { worker: true, api: { REPORT_HIDE_THRESHOLD: '5' } });
+    teacher = (await teachersOf(h.conn))[12];
+    const write = async (sub: string, text: string) =>
+      (
+        await request(h.api.url)
+          .post('/api/rating/0')
+          .set(await h.auth(sub))
+          .send(reviewPayload(teacher.id, teacher.subjectIds[0], { text_rating: text }))
+          .expect(201)
+      ).body.id as number;
+    ids.held = await write('conflict-author-1', 'Ma fille en 4eme B dit que le cours est clair'); // held: it may identify someone
+    ids.reported = await write('conflict-author-2', 'Cours clair et bien organise');
+    await waitShown(h, ids.held, 'held');
+    await waitShown(h, ids.reported);
+    await request(h.api.url)
+      .post(`/api/rating/${ids.reported}/report`)
+      .set(await h.auth('conflict-reporter'))
+      .send({ content: 'Hors sujet.' })
+      .expect(201);
+    // His objection to being listed, from his own (teacher) account.
+    await request(h.api.url)
+      .post('/api/teacher-space/objection')
+      .set(await h.teacher(teacher.id, 'conflict-teacher'))
+      .send({ reasons: 'Je ne souhaite pas figurer sur ce site, merci.' })
+      .expect(201);
+    const token = await h.issuer.sign({
+      sub: 'conflict-teacher',
+      roles: ['user', 'teacher', 'moderator'],
+      claims: { teacher_id: teacher.id },
+    });
+    conflicted = { Authorization: `Bearer ${token}` };
+    other = await h.auth('conflict-other-moderator', ['user', 'moderator']);
+  });
+  afterAll(() => h?.close());
+
+  /** How many items are about the teacher: queue items and objections name him, decisions carry his id. */
+  const about = (items: { teacher?: { id: number }; teacherId?: number | null }[]) =>
+    items.filter((i) => (i.teacher?.id ?? i.teacherId) === teacher.id).length;
+
+  it('sees no queue item, objection or review about himself, decides none, while another moderator does', async () => {
+    const seen = async (as: { Authorization: string }) => ({
+      queue: about((await request(h.api.url).get('/api/moderation/queue').set(as).expect(200)).body),
+      objections: about((await request(h.api.url).get('/api/moderation/objections').set(as).expect(200)).body),
+      review: (await request(h.api.url).get(`/api/rating/${ids.held}`).set(as)).status,
+    });
+    expect({ other: await seen(other), conflicted: await seen(conflicted) }).toEqual({
+      other: { queue: 2, objections: 1, review: 200 },
+      conflicted: { queue: 0, objections: 0, review: 404 },
+    });
+    // Nor may he decide: approving the held review, refusing his own objection, as for missing ones.
+    await request(h.api.url).post(`/api/moderation/reviews/${ids.held}/approve`).set(conflicted).send({}).expect(404);
+    await request(h.api.url)
+      .post(`/api/moderation/objections/${teacher.id}/refuse`)
+      .set(conflicted)
+      .send({ reason: 'other', text: 'Refus de complaisance.' })
+      .expect(404);
+    expect((await h.conn.collection('reviews').findOne({ id: ids.held }))?.status).toBe('held');
+    // Another moderator's decision about him: not in his list of decisions, nor in the review's history.
+    await request(h.api.url).post(`/api/moderation/reviews/${ids.reported}/approve`).set(other).send({}).expect(200);
+    const decided = (as: { Authorization: string }) => request(h.api.url).get('/api/moderation/actions').set(as).expect(200);
+    expect(about((await decided(other)).body)).toBeGreaterThan(0);
+    expect(about((await decided(conflicted)).body)).toBe(0);
+    expect((await request(h.api.url).get(`/api/moderation/reviews/${ids.reported}/actions`).set(conflicted).expect(200)).body).toEqual([]);
+  });
+});

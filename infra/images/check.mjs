@@ -171,7 +171,10 @@ async function main() {
         REDIS_URL: redis.url,
         AUTH_JWKS_URL: `http://127.0.0.1:${authPort}/auth/.well-known/jwks.json`,
         REVIEW_VALIDATION_DELAY: VALIDATION_DELAY,
-        DEVELOPMENT_TIMINGS: 'true', // the 3 s delay above: allowed for a check, never in production
+        // The 3 s delay above and a release each second: allowed for a check, refused in production,
+        // so this is the production image run as a staging deployment would (NODE_ENV aside, the manifest's env).
+        NODE_ENV: 'staging',
+        DEVELOPMENT_TIMINGS: 'true',
         RELEASE_TIMES: 'every 1s',
       },
       'rating-worker': {
@@ -179,6 +182,7 @@ async function main() {
         PORT: String(workerPort),
         MONGODB_URI: mongo.uri,
         REDIS_URL: redis.url,
+        NODE_ENV: 'staging',
         DEVELOPMENT_TIMINGS: 'true',
         RELEASE_TIMES: 'every 1s',
       },
@@ -193,6 +197,7 @@ async function main() {
             'JWT_PRIVATE_KEYS',
             'PUBLIC_URL',
             'REVIEW_VALIDATION_DELAY',
+            'NODE_ENV',
             'DEVELOPMENT_TIMINGS',
             'RELEASE_TIMES',
             'AUTH_JWKS_URL',

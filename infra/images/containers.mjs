@@ -5,7 +5,7 @@
 // Redis on 127.0.0.1, and listen on a port of their own given as PORT); the static images, which
 // all listen on 8080, each get a network namespace of their own (slirp4netns) with their port
 // published on 127.0.0.1.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PODMAN, capture, podman } from './tools.mjs';
@@ -73,11 +73,10 @@ export function containerHandle(name) {
   return {
     name,
     logs: (lines = 40) => {
-      try {
-        return capture('podman', [...PODMAN, 'logs', '--tail', String(lines), name]);
-      } catch (err) {
-        return `(no logs: ${err.message})`;
-      }
+      // Both streams: the services log to stderr, which `podman logs` gives on its own stderr.
+      const r = spawnSync('podman', [...PODMAN, 'logs', '--tail', String(lines), name], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      if (r.error || r.status !== 0) return `(no logs: ${r.error?.message ?? r.stderr.trim()})`;
+      return `${r.stdout}${r.stderr}`.trim() || '(no log lines)';
     },
     running: () => podman(['inspect', '--format', '{{.State.Running}}', name]) === 'true',
     pid: () => Number(podman(['inspect', '--format', '{{.State.Pid}}', name])),

@@ -18,7 +18,10 @@ describe('DependencyProbes: the database', () => {
 
   it('is down when it was never connected, or when the ping fails', async () => {
     const never = await probes({ readyState: 0, db: undefined }).check();
-    const failing = await probes({ readyState: 1, db: { command: async () => Promise.reject(new Error('connection refused')) } as never }).check();
+    const failing = await probes({
+      readyState: 1,
+      db: { command: async () => Promise.reject(new Error('connection refused')) } as never,
+    }).check();
     expect([never.database, failing.database]).toEqual([
       { up: false, error: 'not connected' },
       { up: false, error: 'connection refused' },

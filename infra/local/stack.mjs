@@ -160,6 +160,7 @@ export async function startStack({
       svc('auth', 'services/auth/dist/main.js', ports.auth, { TRUST_PROXY: '1' }),
       // The rating API verifies access tokens locally against the auth service's public keys.
       svc('rating', 'services/rating/dist/main.js', ports.rating, {
+        TRUST_PROXY: '1', // rate limits per client address, as the gateway forwards it
         AUTH_JWKS_URL: `http://127.0.0.1:${ports.auth}/auth/.well-known/jwks.json`,
       }),
       svc('worker', 'services/rating/dist/worker.js', ports.worker),

@@ -141,6 +141,8 @@ export const AUTH_ENDPOINTS: readonly Endpoint[] = [
 ];
 
 const reviewId = { 404: error };
+/** Every route of the rating API, reads included, may answer 429 with Retry-After: its rate limits per address and account. */
+const rateLimited = (e: Endpoint): Endpoint => ({ ...e, also: { ...e.also, ...throttled } });
 export const RATING_ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/api/teachers', { 200: z.array(teacherSearchResultSchema), 400: error }),
   endpoint('GET', '/api/teachers/ranking', { 200: rankingSchema }),
@@ -228,7 +230,7 @@ export const RATING_ENDPOINTS: readonly Endpoint[] = [
   extra('POST', '/api/admin/teachers', { 201: adminTeacherRowSchema }, { ...bearer, 403: detailSchema, 409: error }),
   extra('PATCH', '/api/admin/teachers/:id', { 200: adminTeacherRowSchema }, { ...bearer, 403: detailSchema, 404: error, 409: error }),
   extra('POST', '/api/admin/teachers/import', { 200: catalogueImportResultSchema }, { ...bearer, 403: detailSchema }),
-];
+].map(rateLimited);
 
 const dependencyCheckSchema = z.strictObject({ up: z.boolean(), error: z.string().optional() });
 const readinessSchema = z.strictObject({

@@ -17,3 +17,4 @@ export * from './transparency';
 export * from './teacher-voice';
 export * from './endpoints';
 export * from './front-end-routes';
+export * from './browsing';

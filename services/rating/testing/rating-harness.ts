@@ -52,6 +52,9 @@ export async function startHarness(
     DEVELOPMENT_TIMINGS: 'true',
     RELEASE_TIMES: 'every 500ms', // a release every half second: public soon after the validation
     AUTH_JWKS_COOLDOWN: '0',
+    // Every test file's requests come from 127.0.0.1: limits out of reach, but in the rate-limit tests.
+    RATE_LIMIT_ADDRESS: '1000000/1s',
+    RATE_LIMIT_ACCOUNT: '1000000/1s',
     ...options.api,
   });
   const workerConfig = testServiceConfig(workerEnvSchema, testFile, {

@@ -6,7 +6,7 @@ import { Notice, NoticeSchema } from './notices/notice.schema';
 import { NoticesService } from './notices/notices.service';
 import { UserEventsProducer } from './events/user-events.producer';
 import { Mailer } from './mail/mailer.service';
-import { TrustProxy } from './shared/trust-proxy';
+import { TrustProxy } from '@pupitre/server-kit';
 import { GoogleSignIn } from './oauth/google-sign-in.service';
 import { OAuthController } from './oauth/oauth.controller';
 import { authRedisProvider, RedisLifecycle, userEventsQueueProvider } from './shared/redis.provider';

@@ -1,30 +1,6 @@
 import { z } from 'zod';
-import { baseServiceEnv, durationField, intRangeField, positiveIntField, rateField, urlField } from '@pupitre/server-kit';
+import { baseServiceEnv, durationField, intRangeField, positiveIntField, rateField, trustProxyField, urlField } from '@pupitre/server-kit';
 import { parsePrivateJwks } from '../app/tokens/private-jwks';
-
-/**
- * Express's `trust proxy`: `false` (default: X-Forwarded-For is ignored, the socket address is the
- * client), `true`, a number of hops, or a comma list of addresses/CIDRs/`loopback`/`uniquelocal`.
- */
-const trustProxyField = () =>
-  z
-    .string()
-    .default('false')
-    .transform((v, ctx): boolean | number | string[] => {
-      if (v === 'false') return false;
-      if (v === 'true') return true;
-      if (/^\d+$/.test(v)) return Number(v);
-      const list = v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      if (list.every((s) => /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i.test(s))) return list;
-      ctx.addIssue({
-        code: 'custom',
-        message: 'expected false, true, a number of proxy hops, or a comma list of addresses, CIDRs, loopback, uniquelocal',
-      });
-      return z.NEVER;
-    });
 
 const optionalUrl = () =>
   z

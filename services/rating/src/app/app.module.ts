@@ -1,10 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule } from '@pupitre/server-kit';
+import { PlatformModule, TrustProxy } from '@pupitre/server-kit';
 import { version } from '../../package.json';
 import { type RatingConfig } from '../config/rating-config';
 import { AuthModule } from './auth/auth.module';
 import { DataModule } from './data/data.module';
 import { FeaturesModule } from './features.module';
+import { RateLimitsModule } from './rate-limits/rate-limits.module';
 
 @Module({})
 export class AppModule {
@@ -20,8 +21,10 @@ export class AppModule {
         }),
         DataModule,
         AuthModule,
+        RateLimitsModule,
         FeaturesModule,
       ],
+      providers: [TrustProxy],
     };
   }
 }

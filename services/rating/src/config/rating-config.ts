@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseServiceEnv, durationField, flagField, intRangeField, positiveIntField } from '@pupitre/server-kit';
+import { baseServiceEnv, durationField, flagField, intRangeField, positiveIntField, rateField, trustProxyField } from '@pupitre/server-kit';
 import { queueEnv } from './queue-env';
 import { refuseBadReleases, releaseEnv } from './release-env';
 
@@ -36,6 +36,13 @@ export const ratingEnvSchema = z
     // The teacher page breaks its reviews down by school level (collège, lycée) only for a level with at least this many
     // reviews: docs/threat-model.md. 5 at least, always: a smaller group singles its authors out.
     YEAR_GROUP_MIN_REVIEWS: intRangeField(5, 1000, 5),
+    // Rate limits of every request, reads included (token buckets in Redis): `burst/refill time`, e.g. 120/4m is a burst of
+    // 120 requests, then one every 2 s. Browsing fits (BROWSING in the contracts); polling every second does not
+    // (docs/threat-model.md).
+    RATE_LIMIT_ADDRESS: rateField('120/4m'),
+    RATE_LIMIT_ACCOUNT: rateField('120/4m'),
+    /** Which proxies' X-Forwarded-For is believed for the client address (`1`: the gateway or Ingress in front), as in auth. */
+    TRUST_PROXY: trustProxyField(),
     /** Secret of the moderation console's author keys (HMAC), the same on every replica; required in production, random otherwise. */
     MODERATION_KEY_SECRET: z.string().min(32, { message: 'expected at least 32 characters (openssl rand -hex 32)' }).optional(),
   })

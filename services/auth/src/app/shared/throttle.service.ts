@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, ApiError, type Rate, RedisRateLimiter, retryAfterSeconds } from '@pupitre/server-kit';
-import { type Request, type Response } from 'express';
+import { type Response } from 'express';
 import { type Redis } from 'ioredis';
 import { type AuthConfig } from '../../config/auth-config';
 import { type AttemptDecision, LoginBackoff } from './login-backoff';
@@ -86,5 +86,4 @@ function throttled(res: Response, seconds: number): never {
   throw new ApiError(429, { error: 'too-many-requests', detail: `Request was throttled. Expected available in ${seconds} seconds.` });
 }
 
-/** The client's address: the socket's, or X-Forwarded-For's as far as TRUST_PROXY allows (express `req.ip`). */
-export const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+export { clientIp } from '@pupitre/server-kit';

@@ -12,7 +12,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { buildAll } from '../../infra/local/lib/build.mjs';
 import { ROOT } from '../../infra/local/lib/paths.mjs';
-import { freePorts, startStack } from '../../infra/local/stack.mjs';
+import { freePorts, startStack, UNLIMITED_RATES } from '../../infra/local/stack.mjs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../e2e/support/chromium.mjs';
 import { createActivatedUser, expiryOf, publishSampleReview } from '../../e2e/support/accounts.mjs';
@@ -104,7 +104,7 @@ async function main() {
     remotesFile,
     useEnv: false,
     publicHost: '127.0.0.1',
-    env: { LOG_LEVEL: 'warn' },
+    env: { LOG_LEVEL: 'warn', ...UNLIMITED_RATES },
   });
   const rows = [];
   // One browser for every run (a fresh one per page costs seconds each on this machine).

@@ -20,7 +20,7 @@ import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from '../../e2e/support/chrom
 import { RUNTIME_CORE_TEXT } from '../../e2e/support/page-metrics.mjs';
 import { buildAll } from '../../infra/local/lib/build.mjs';
 import { ROOT } from '../../infra/local/lib/paths.mjs';
-import { freePorts, startStack } from '../../infra/local/stack.mjs';
+import { freePorts, startStack, UNLIMITED_RATES } from '../../infra/local/stack.mjs';
 
 export const ROUTES = [
   { path: '/communaute', remote: 'community', ready: '[data-testid="categories"], [data-testid="ranking-list"]' },
@@ -109,7 +109,13 @@ async function main() {
   if (!baseUrl) {
     buildAll({ quiet: true });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-bench-remotes-'));
-    stack = await startStack({ ports: await freePorts(), dataDir, useEnv: false, publicHost: '127.0.0.1', env: { LOG_LEVEL: 'warn' } });
+    stack = await startStack({
+      ports: await freePorts(),
+      dataDir,
+      useEnv: false,
+      publicHost: '127.0.0.1',
+      env: { LOG_LEVEL: 'warn', ...UNLIMITED_RATES },
+    });
     baseUrl = stack.url;
   }
   const results = [];

@@ -25,7 +25,7 @@ import { ROOT } from '../../infra/local/lib/paths.mjs';
 import { freePortList } from '../../infra/local/lib/ports.mjs';
 import { serveStatic } from '../../infra/local/lib/static-server.mjs';
 import { startGateway } from '../../infra/local/lib/gateway.mjs';
-import { freePorts, REMOTES, startStack } from '../../infra/local/stack.mjs';
+import { freePorts, REMOTES, startStack, UNLIMITED_RATES } from '../../infra/local/stack.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../e2e/support/chromium.mjs';
 import { layoutShiftAfterLoad, MEASURED_ROUTES, requestWaves, VIEWPORTS } from '../../e2e/support/page-metrics.mjs';
 
@@ -231,7 +231,7 @@ async function main() {
     remotesFile,
     useEnv: false,
     publicHost: '127.0.0.1',
-    env: { LOG_LEVEL: 'warn' },
+    env: { LOG_LEVEL: 'warn', ...UNLIMITED_RATES },
   });
   const targets = { current: stack.url };
   let baseline = null;

@@ -5,7 +5,7 @@ import { test as base, expect } from '@playwright/test';
 import { watchContentSecurityPolicy } from './csp-guard';
 import { startGoogleProvider, type GoogleProvider } from './google-provider';
 import { buildAll } from '../../infra/local/lib/build.mjs';
-import { freePorts, startStack } from '../../infra/local/stack.mjs';
+import { freePorts, startStack, UNLIMITED_RATES } from '../../infra/local/stack.mjs';
 import { ROOT } from '../../infra/local/lib/paths.mjs';
 
 export type Stack = Awaited<ReturnType<typeof startStack>> & {
@@ -54,9 +54,7 @@ export const test = base.extend<{ cspViolations: string[] }, { stack: Stack }>({
           LOG_LEVEL: 'warn',
           REVIEW_VALIDATION_DELAY: '2s',
           RELEASE_TIMES: 'every 1s', // development timings (the stack sets DEVELOPMENT_TIMINGS): public soon after
-          // Every browser of every test comes from 127.0.0.1: limits out of reach (rate-limits.e2e.ts measures a page's reads).
-          RATE_LIMIT_ADDRESS: '1000000/1s',
-          RATE_LIMIT_ACCOUNT: '1000000/1s',
+          ...UNLIMITED_RATES, // every browser of every test comes from 127.0.0.1
           ...google.env,
         },
       });

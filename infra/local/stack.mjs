@@ -78,6 +78,12 @@ export async function freePorts() {
  *  progress    – function(step, total, message) called as each part comes up
  * @returns {Promise<StackHandle>}
  */
+/**
+ * The rating API's rate limits out of reach, for a stack whose every client is one machine's browser
+ * driven by a test or a bench (all from 127.0.0.1): e2e/rate-limits.e2e.ts measures a page's reads.
+ */
+export const UNLIMITED_RATES = { RATE_LIMIT_ADDRESS: '1000000/1s', RATE_LIMIT_ACCOUNT: '1000000/1s' };
+
 export async function startStack({
   ports = portsFromEnv(),
   dataDir = DATA_DIR,

@@ -24,3 +24,22 @@ test('a request that lost a write conflict is marked contended; outside a reques
   expect(done).toMatchObject({ contended: true });
   expect(() => markContended()).not.toThrow();
 });
+
+test('a request no route handled is unmatched, even with a catch-all middleware pattern left on it', () => {
+  const routeOf = (route: { path: string } | undefined) => {
+    let done: RequestTrace | undefined;
+    const res = Object.assign(new EventEmitter(), { statusCode: 404 });
+    requestTraceMiddleware('rating', (trace) => (done = trace))(
+      { method: 'GET', baseUrl: '', route } as never,
+      res as never,
+      () => undefined,
+    );
+    res.emit('finish');
+    return done?.route;
+  };
+  expect([routeOf(undefined), routeOf({ path: '/{*rest}' }), routeOf({ path: '/api/teacher/:id' })]).toEqual([
+    'unmatched',
+    'unmatched',
+    '/api/teacher/:id',
+  ]);
+});

@@ -44,8 +44,10 @@ export function requestTraceMiddleware(service: string, onDone: (trace: RequestT
   return (req: Request, res: Response, next: NextFunction): void => {
     const trace: RequestTrace = { service, method: req.method, route: null, status: 0, ops: 0, redis: 0 };
     res.once('finish', () => {
+      // A middleware mounted on every path (`/{*rest}`, the rate limits) leaves its own pattern on a
+      // request no route handled (a 404, a 429 before the route): that is still no route.
       const pattern = (req.route as { path?: string } | undefined)?.path;
-      trace.route = pattern ? `${req.baseUrl ?? ''}${pattern}` : 'unmatched';
+      trace.route = pattern && !pattern.includes('{*') ? `${req.baseUrl ?? ''}${pattern}` : 'unmatched';
       trace.status = res.statusCode;
       onDone(trace);
     });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APP_CONFIG, ApiError, type Rate, RedisRateLimiter, retryAfterSeconds } from '@pupitre/server-kit';
+import { APP_CONFIG, ApiError, type Rate, RedisRateLimiter, retryAfterSeconds, securityEvent } from '@pupitre/server-kit';
 import { type Response } from 'express';
 import { type Redis } from 'ioredis';
 import { type AuthConfig } from '../../config/auth-config';
@@ -82,6 +82,7 @@ export class ThrottleService {
 }
 
 function throttled(res: Response, seconds: number): never {
+  securityEvent('throttled', { retryAfter: seconds });
   res.setHeader('Retry-After', String(seconds));
   throw new ApiError(429, { error: 'too-many-requests', detail: `Request was throttled. Expected available in ${seconds} seconds.` });
 }

@@ -12,7 +12,7 @@ import {
   TOKEN_AUDIENCES,
   type TokenPair,
 } from '@pupitre/contracts';
-import { APP_CONFIG, ApiError } from '@pupitre/server-kit';
+import { APP_CONFIG, ApiError, securityEvent } from '@pupitre/server-kit';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { type Model } from 'mongoose';
@@ -95,6 +95,7 @@ export class TokenService {
     const { record } = await this.check(token);
     const { matchedCount } = await this.refreshTokens.updateOne({ _id: record._id, status: 'active' }, { $set: { status: 'rotated' } });
     if (matchedCount !== 1) {
+      securityEvent('refresh-reused', { account: record.userId, race: true });
       await this.revokeFamily(record.family, reuseOf(record._id));
       throw new RefreshError('Token is blacklisted');
     }
@@ -121,6 +122,7 @@ export class TokenService {
   async revoke(token: string): Promise<void> {
     const { record } = await this.check(token);
     await this.revokeFamily(record.family, 'logout');
+    securityEvent('logged-out', { account: record.userId });
   }
 
   /** Every session of a user ends (password change, Google taking over a never-activated account). */
@@ -187,6 +189,7 @@ export class TokenService {
     if (exp * 1000 <= Date.now() || record.expiresAt.getTime() <= Date.now()) throw new RefreshError('Token is expired');
     const state = await this.sessions.state(record.userId, record.family);
     if (record.status === 'rotated') {
+      securityEvent('refresh-reused', { account: record.userId });
       await this.revokeFamily(record.family, reuseOf(record._id));
       throw new RefreshError('Token is blacklisted');
     }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Language, type Role } from '@pupitre/contracts';
-import { ApiError, APP_CONFIG, isDuplicateKey, writeRetried } from '@pupitre/server-kit';
+import { ApiError, APP_CONFIG, isDuplicateKey, securityEvent, writeRetried } from '@pupitre/server-kit';
 import { type Model, Types } from 'mongoose';
 import { type AuthConfig } from '../../config/auth-config';
 import { UserEventsProducer } from '../events/user-events.producer';
@@ -100,6 +100,7 @@ export class AccountsService {
     if (input.new_password !== input.re_new_password) throw new ApiError(400, { non_field_errors: [FIELD_MESSAGES.mismatch] });
     await this.emailLinks.consume(user, 'reset', input.token);
     await this.setPassword(user, input.new_password);
+    securityEvent('password-reset', { account: String(user._id) });
   }
 
   /**
@@ -110,12 +111,18 @@ export class AccountsService {
     const user = await this.users.findOne({ email: normalizeEmail(email) }).lean();
     if (!user || !user.password) {
       await this.hasher.burn(password);
+      securityEvent('sign-in-failed', { account: user ? String(user._id) : null, reason: user ? 'no-password' : 'unknown-account' });
       return undefined;
     }
-    if (!(await this.hasher.verify(password, user.password)) || !user.isActive) return undefined;
+    const right = await this.hasher.verify(password, user.password);
+    if (!right || !user.isActive) {
+      securityEvent('sign-in-failed', { account: String(user._id), reason: right ? 'inactive' : 'wrong-password' });
+      return undefined;
+    }
     const update: Partial<User> = { lastLogin: new Date() };
     if (this.hasher.needsRehash(user.password)) update.password = await this.hasher.hash(password);
     await this.users.updateOne({ _id: user._id }, { $set: update });
+    securityEvent('sign-in-succeeded', { account: String(user._id), method: 'password' });
     return toAuthUser(user);
   }
 

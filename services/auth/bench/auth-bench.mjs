@@ -85,6 +85,7 @@ async function main() {
     PASSWORD_SCRYPT_LOG_N: String(LOG_N),
     THROTTLE_LOGIN_IP: raised,
     THROTTLE_LOGIN_FAILURES: '1000000000',
+    THROTTLE_LOGIN_ACCOUNT: raised,
     THROTTLE_SIGNUP_IP: raised,
     THROTTLE_RESET_IP: raised,
     THROTTLE_RESEND_IP: raised,

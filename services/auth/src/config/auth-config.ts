@@ -60,6 +60,9 @@ export const authEnvSchema = z
     THROTTLE_LOGIN_FAILURES: positiveIntField(3),
     THROTTLE_LOGIN_DELAY: durationField('1s'),
     THROTTLE_LOGIN_MAX_DELAY: durationField('15m'),
+    // Sign-in attempts on one account from addresses it has not signed in from lately, all together (a token bucket:
+    // a burst, then one per window/limit): guessing from many addresses slows to that pace; the owner is never locked out.
+    THROTTLE_LOGIN_ACCOUNT: rateField('20/1h'),
     THROTTLE_SIGNUP_IP: rateField('30/1h'),
     THROTTLE_RESET_IP: rateField('30/1h'),
     THROTTLE_RESEND_IP: rateField('30/1h'),

@@ -8,6 +8,7 @@ export type SecurityEvent =
   | 'refresh-reused'
   | 'logged-out'
   | 'password-changed'
+  | 'password-change-refused'
   | 'password-reset'
   | 'second-factor-enrolled'
   | 'second-factor-used'

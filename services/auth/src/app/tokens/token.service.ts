@@ -131,6 +131,12 @@ export class TokenService {
     await this.refreshTokens.updateMany({ userId, status: { $ne: 'revoked' } }, { $set: { status: 'revoked' } });
   }
 
+  /** A password change: every other session of the user ends (at once for writes); `keep` goes on. */
+  async revokeOthersOf(userId: string, keep: string): Promise<void> {
+    const families = (await this.refreshTokens.distinct('family', { userId, status: 'active' })) as string[];
+    for (const family of families) if (family !== keep) await this.revokeFamily(family, 'password-change');
+  }
+
   /** Account deletion: its sessions end and their records go. */
   async deleteAllOf(userId: string): Promise<void> {
     await this.sessions.bumpVersionOfErased(userId);

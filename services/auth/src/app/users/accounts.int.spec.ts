@@ -102,8 +102,8 @@ describe('accounts (contract rows)', () => {
         await signup({ email, password, re_password: password }).expect(400, { password: messages });
       };
       await check('short1', ['This password is too short. It must contain at least 12 characters.']);
-      await check('password1', ['This password is too common.']);
-      await check('84629173550', ['This password is entirely numeric.']);
+      await check('1qaz2wsx3edc', ['This password is too common.']);
+      await check('846291735501', ['This password is entirely numeric.']);
       await check('1234567', [
         'This password is too short. It must contain at least 12 characters.',
         'This password is too common.',

@@ -117,6 +117,8 @@ export class UsersController {
   })
   @ApiBody({ schema: zodApiSchema(setPasswordRequestSchema) })
   async setPassword(@Body() body: unknown, @Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response): Promise<void> {
+    // A token of no account is answered as on every Bearer endpoint, whatever the body.
+    if (!(await this.accounts.findActive(req.claims.sub))) throw new ApiError(401, { ...ACCESS_ERRORS.userNotFound });
     const errors: FieldErrors = {};
     const fields = readFields(body, ['current_password', 'new_password', 're_new_password'] as const, errors, [
       'current_password',

@@ -133,8 +133,11 @@ export class TokenService {
 
   /** A password change: every other session of the user ends (at once for writes); `keep` goes on. */
   async revokeOthersOf(userId: string, keep: string): Promise<void> {
-    const families = (await this.refreshTokens.distinct('family', { userId, status: 'active' })) as string[];
-    for (const family of families) if (family !== keep) await this.revokeFamily(family, 'password-change');
+    const families = ((await this.refreshTokens.distinct('family', { userId, status: 'active' })) as string[]).filter((f) => f !== keep);
+    // Marked dead in Redis first (checked on every use), then one write for all their records.
+    for (const family of families) await this.sessions.revokeSession(family, 'password-change');
+    if (families.length)
+      await this.refreshTokens.updateMany({ family: { $in: families }, status: 'active' }, { $set: { status: 'revoked' } });
   }
 
   /** Account deletion: its sessions end and their records go. */

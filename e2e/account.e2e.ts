@@ -101,7 +101,7 @@ test('password reset by mail', async ({ page, stack }) => {
   await form.getByLabel('Nouveau mot de passe', { exact: true }).fill('short');
   await form.getByLabel('Confirmez le nouveau mot de passe').fill('short');
   await form.getByRole('button', { name: 'Changer mon mot de passe' }).click();
-  await expect(page.getByTestId('form-error')).toContainText('au moins 8 caractères');
+  await expect(page.getByTestId('form-error')).toContainText('au moins 12 caractères');
   const next = `${PASSWORD}-new`;
   await form.getByLabel('Nouveau mot de passe', { exact: true }).fill(next);
   await form.getByLabel('Confirmez le nouveau mot de passe').fill(next);

@@ -61,7 +61,11 @@ describe('the specs of the base Deployments', () => {
         { kind: 'ConfigMap', metadata: { name: 'auth-config' }, data: {} },
         { kind: 'ConfigMap', metadata: { name: 'redis-endpoint' }, data: { scheme: 'redis', hostport: 'redis:6379' } },
         { kind: 'Secret', metadata: { name: 'redis' }, data: { password: b64('r') } },
-        { kind: 'Secret', metadata: { name: 'auth-secrets' }, stringData: { SMTP_URL: 's', JWT_PRIVATE_KEYS: '[]' } },
+        {
+          kind: 'Secret',
+          metadata: { name: 'auth-secrets' },
+          stringData: { SMTP_URL: 's', JWT_PRIVATE_KEYS: '[]', SECURITY_LOG_KEY: 'k'.repeat(32) },
+        },
       ].reverse(),
       'auth',
     );

@@ -1,6 +1,9 @@
 // Client-side checks of the account forms (spec, section 5), each failing with its Auth.* message
 // (namespace `common`). The server checks again; its answers map to the same messages.
-export const PASSWORD_MIN_LENGTH = 8;
+import { MIN_PASSWORD_LENGTH } from '@pupitre/contracts';
+
+/** The server's rule (the contracts'): 12 characters for a new password. */
+export const PASSWORD_MIN_LENGTH = MIN_PASSWORD_LENGTH;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type AuthMessage =

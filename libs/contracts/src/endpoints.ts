@@ -115,6 +115,12 @@ export const AUTH_ENDPOINTS: readonly Endpoint[] = [
     { 204: null, 400: fieldErrorsOf('uid', 'token', 'new_password', 're_new_password') },
     throttled,
   ),
+  extra(
+    'POST',
+    '/auth/manage/users/set_password/',
+    { 204: null, 400: fieldErrorsOf('current_password', 'new_password', 're_new_password', 'non_field_errors') },
+    { 401: accessErrorSchema, 429: error },
+  ),
   endpoint('GET', '/auth/manage/users/me/', { 200: userSummarySchema, 401: accessErrorSchema }),
   endpoint('DELETE', '/auth/manage/users/me/', { 204: null, 400: fieldErrorsOf('current_password') }, { ...bearer, ...throttled }),
   endpoint('POST', '/auth/token/', { 200: tokenPairSchema, 400: fieldErrorsOf('email', 'password'), 401: detailSchema, 429: error }),

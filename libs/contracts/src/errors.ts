@@ -20,5 +20,6 @@ export const ratingErrorKeys = [
 export type RatingErrorKey = (typeof ratingErrorKeys)[number];
 
 /** The generic error body every service answers with when no contract row says otherwise. */
-export const errorBodySchema = z.strictObject({ error: z.string(), detail: z.string().optional() });
+/** `request_id`: on a 5xx, the request's `X-Request-Id`, to quote when reporting it. */
+export const errorBodySchema = z.strictObject({ error: z.string(), detail: z.string().optional(), request_id: z.string().optional() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -35,4 +35,13 @@ export const accessTokenClaimsSchema = z.object({
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
 export const JWT_ALGORITHM = 'ES256';
+
+/**
+ * Who issues every token (`iss`) and whom each is for (`aud`): an access token is for the auth
+ * service's own endpoints and the rating service, a refresh token for the auth service's refresh and
+ * logout only. Each service refuses a token that is not for it (ASVS 3.5.3, docs/decisions/0013).
+ */
+export const JWT_ISSUER = 'pupitre-auth';
+export const TOKEN_AUDIENCES = { auth: 'pupitre-auth', rating: 'pupitre-rating', refresh: 'pupitre-auth-refresh' } as const;
+export const ACCESS_TOKEN_AUDIENCE = [TOKEN_AUDIENCES.auth, TOKEN_AUDIENCES.rating];
 export const JWKS_PATH = '/auth/.well-known/jwks.json';

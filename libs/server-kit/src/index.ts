@@ -9,6 +9,8 @@ export * from './config/trust-proxy-field';
 export * from './config/config.module';
 export * from './logging/log-level';
 export * from './logging/json-logger';
+export * from './logging/request-context';
+export * from './logging/security-log';
 export * from './metrics/metrics.registry';
 export * from './metrics/metrics.module';
 export * from './health/dependency-probes';

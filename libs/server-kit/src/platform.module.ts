@@ -4,6 +4,7 @@ import { DatabaseModule } from './database/database.module';
 import { type DatabaseSettings } from './database/mongoose-options';
 import { type HealthOptions } from './health/dependency-probes';
 import { HealthModule } from './health/health.module';
+import { configureSecurityLog } from './logging/security-log';
 import { MetricsModule } from './metrics/metrics.module';
 
 export interface PlatformOptions {
@@ -19,6 +20,7 @@ export interface PlatformOptions {
 @Module({})
 export class PlatformModule {
   static forRoot(options: PlatformOptions): DynamicModule {
+    configureSecurityLog((options.config as { SECURITY_LOG_KEY?: string }).SECURITY_LOG_KEY);
     return {
       module: PlatformModule,
       imports: [

@@ -8,7 +8,7 @@ const en = {
     email: 'E-mail address',
     password: 'Password',
     confirmPassword: 'Confirm the password',
-    passwordHint: 'At least 8 characters, letters, digits and special characters; not a common password.',
+    passwordHint: 'At least 12 characters, letters, digits and special characters; not a common password.',
     submitLogin: 'Log in',
     submitSignup: 'Create my account',
     forgot: {

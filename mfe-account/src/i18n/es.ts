@@ -10,7 +10,7 @@ const es: AccountCatalogue = {
     email: 'Correo electrónico',
     password: 'Contraseña',
     confirmPassword: 'Confirma la contraseña',
-    passwordHint: 'Al menos 8 caracteres, letras, cifras y caracteres especiales; no una contraseña común.',
+    passwordHint: 'Al menos 12 caracteres, letras, cifras y caracteres especiales; no una contraseña común.',
     submitLogin: 'Iniciar sesión',
     submitSignup: 'Crear mi cuenta',
     forgot: {

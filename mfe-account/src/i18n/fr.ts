@@ -10,7 +10,7 @@ const fr: AccountCatalogue = {
     email: 'Adresse e-mail',
     password: 'Mot de passe',
     confirmPassword: 'Confirmez le mot de passe',
-    passwordHint: 'Au moins 8 caractères, lettres, chiffres et caractères spéciaux ; pas un mot de passe courant.',
+    passwordHint: 'Au moins 12 caractères, lettres, chiffres et caractères spéciaux ; pas un mot de passe courant.',
     submitLogin: 'Se connecter',
     submitSignup: 'Créer mon compte',
     forgot: {

@@ -53,9 +53,9 @@ describe('/auth', () => {
 
   test.each([
     [['', '', ''], 'You have not filled in all the fields.'],
-    [['not-an-email', 'longenough1', 'longenough1'], 'The email address is not valid. Please check and try again.'],
-    [['a@b.co', 'short', 'short'], 'The password must contain at least 8 characters.'],
-    [['a@b.co', 'longenough1', 'longenough2'], 'The passwords do not match.'],
+    [['not-an-email', 'longenough-01', 'longenough-01'], 'The email address is not valid. Please check and try again.'],
+    [['a@b.co', 'short', 'short'], 'The password must contain at least 12 characters.'],
+    [['a@b.co', 'longenough-01', 'longenough-02'], 'The passwords do not match.'],
   ])('signup validation %j', ([email, password, confirm], message) => {
     const fetch = serve({});
     renderAt('/auth?form=signup');
@@ -71,8 +71,8 @@ describe('/auth', () => {
     serve({ 'POST /auth/manage/users/': { status: 400, body: { email: ['user with this email already exists.'] } } });
     renderAt('/auth?form=signup');
     fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'a@b.co' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tr0ub4dor&3' } });
-    fireEvent.change(screen.getByLabelText('Confirm the password'), { target: { value: 'Tr0ub4dor&3' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tr0ub4dor&3-x' } });
+    fireEvent.change(screen.getByLabelText('Confirm the password'), { target: { value: 'Tr0ub4dor&3-x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
     expect(await screen.findByText('This e-mail address is already used by another account.')).toBeInTheDocument();
   });
@@ -81,12 +81,12 @@ describe('/auth', () => {
     const fetch = serve({ 'POST /auth/manage/users/': { status: 201, body: { email: 'new@b.co', id: 'x' } } });
     renderAt('/auth?form=signup');
     fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'new@b.co' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tr0ub4dor&3' } });
-    fireEvent.change(screen.getByLabelText('Confirm the password'), { target: { value: 'Tr0ub4dor&3' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tr0ub4dor&3-x' } });
+    fireEvent.change(screen.getByLabelText('Confirm the password'), { target: { value: 'Tr0ub4dor&3-x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
     expect(within(screen.getByTestId('login-form')).getByLabelText('E-mail address')).toHaveValue('new@b.co');
-    expect(body(fetch)).toEqual({ email: 'new@b.co', password: 'Tr0ub4dor&3', re_password: 'Tr0ub4dor&3', lang: 'en' });
+    expect(body(fetch)).toEqual({ email: 'new@b.co', password: 'Tr0ub4dor&3-x', re_password: 'Tr0ub4dor&3-x', lang: 'en' });
     expect(getPopups().map((p) => p.key)).toContain('Success.signup');
   });
 
@@ -137,8 +137,8 @@ describe('/auth', () => {
     });
     renderAt('/auth?form=signup');
     fireEvent.change(screen.getByLabelText('Adresse e-mail'), { target: { value: 'a@b.co' } });
-    fireEvent.change(screen.getByLabelText('Mot de passe'), { target: { value: '12345678' } });
-    fireEvent.change(screen.getByLabelText('Confirmez le mot de passe'), { target: { value: '12345678' } });
+    fireEvent.change(screen.getByLabelText('Mot de passe'), { target: { value: '123456789012' } });
+    fireEvent.change(screen.getByLabelText('Confirmez le mot de passe'), { target: { value: '123456789012' } });
     fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
     const error = await screen.findByTestId('form-error');
     await waitFor(() => expect(error).toHaveTextContent('Ce mot de passe est trop courant'));
@@ -151,8 +151,8 @@ describe('/auth', () => {
     serve({ 'POST /auth/manage/users/': { status: 429, body: { error: 'throttled' } } });
     renderAt('/auth?form=signup');
     fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'a@b.co' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tr0ub4dor&3' } });
-    fireEvent.change(screen.getByLabelText('Confirm the password'), { target: { value: 'Tr0ub4dor&3' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Tr0ub4dor&3-x' } });
+    fireEvent.change(screen.getByLabelText('Confirm the password'), { target: { value: 'Tr0ub4dor&3-x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
     await waitFor(() => expect(screen.getByTestId('form-error')).toHaveTextContent('Too many attempts: please wait a little'));
     expect(getPopups().map((p) => p.key)).not.toContain('Error.signup-failed');

@@ -81,9 +81,11 @@ async function main() {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     LOG_LEVEL: 'warn',
     JWT_PRIVATE_KEYS: JSON.stringify([jwk]),
+    SECURITY_LOG_KEY: randomBytes(32).toString('hex'), // required in production
     PASSWORD_SCRYPT_LOG_N: String(LOG_N),
     THROTTLE_LOGIN_IP: raised,
     THROTTLE_LOGIN_FAILURES: '1000000000',
+    THROTTLE_LOGIN_ACCOUNT: raised,
     THROTTLE_SIGNUP_IP: raised,
     THROTTLE_RESET_IP: raised,
     THROTTLE_RESEND_IP: raised,

@@ -104,7 +104,7 @@ describe('admin CLI (dist/admin.js)', () => {
     const usage = cli(['promote', 'x@example.org']);
     expect(usage.code).toBe(64);
     expect(usage.stderr).toContain('Usage: npm run admin');
-    expect(cli(['create-admin', uniqueEmail(), '--password', 'password1'])).toMatchObject({
+    expect(cli(['create-admin', uniqueEmail(), '--password', '1qaz2wsx3edc'])).toMatchObject({
       code: 1,
       stderr: 'admin: This password is too common.\n',
     });

@@ -1,7 +1,17 @@
 // Admin CLI (`npm run admin -- create-admin someone@example.org --password ...`): creates an admin,
 // grants or revokes the admin and moderator roles, prints the audit log, straight in the auth
 // database (and, for revocations, the shared Redis: the account's sessions end).
-import { createCommandConnection, databaseNameField, loadConfig, mongoUriField, redisUrlField } from '@pupitre/server-kit';
+import { Logger } from '@nestjs/common';
+import {
+  configureSecurityLog,
+  createCommandConnection,
+  databaseNameField,
+  JsonLogger,
+  loadConfig,
+  mongoUriField,
+  redisUrlField,
+  securityLogEnv,
+} from '@pupitre/server-kit';
 import mongoose from 'mongoose';
 import { z } from 'zod';
 import { ADMIN_USAGE, cliActor, parseAdminArgs, runAdminCommand } from './admin/admin-commands';
@@ -16,6 +26,7 @@ const schema = z.object({
     .min(10, { message: 'expected an integer from 10 to 20' })
     .max(20, { message: 'expected an integer from 10 to 20' })
     .default(15),
+  ...securityLogEnv,
 });
 
 async function main(): Promise<number> {
@@ -25,13 +36,16 @@ async function main(): Promise<number> {
     return 64;
   }
   const config = loadConfig(schema, process.env, 'admin');
+  // Role changes are security events: one JSON line each on stderr, the account named as the services name it.
+  configureSecurityLog(config.SECURITY_LOG_KEY);
+  Logger.overrideLogger(new JsonLogger('info', (line) => process.stderr.write(line)));
   const connection = await mongoose
     .createConnection(config.MONGODB_URI, { dbName: config.MONGODB_DB, serverSelectionTimeoutMS: 5000 })
     .asPromise();
   const redis = config.REDIS_URL ? createCommandConnection(config.REDIS_URL, () => undefined) : undefined;
   try {
     process.stdout.write(
-      `${await runAdminCommand(connection, args, config.PASSWORD_SCRYPT_LOG_N, { redis, actor: cliActor(process.env) })}\n`,
+      `${await runAdminCommand(connection, args, config.PASSWORD_SCRYPT_LOG_N, { redis, actor: cliActor(process.env), securityLogKeySet: Boolean(config.SECURITY_LOG_KEY) })}\n`,
     );
     return 0;
   } catch (err) {

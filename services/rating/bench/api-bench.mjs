@@ -144,7 +144,15 @@ async function main() {
     await new Promise((r) => jwksServer.listen(jwksPort, '127.0.0.1', r));
     stops.push(() => new Promise((r) => jwksServer.close(r)));
     const sign = (sub) =>
-      new SignJWT({ sub, token_type: 'access', jti: randomUUID(), roles: ['user'] })
+      // As the auth service signs them (iss and aud: the rating service refuses a token without its audience).
+      new SignJWT({
+        sub,
+        token_type: 'access',
+        jti: randomUUID(),
+        roles: ['user'],
+        iss: 'pupitre-auth',
+        aud: ['pupitre-auth', 'pupitre-rating'],
+      })
         .setProtectedHeader({ alg: 'ES256', kid })
         .setIssuedAt()
         .setExpirationTime('2h')

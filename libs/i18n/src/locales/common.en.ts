@@ -146,13 +146,13 @@ const en = {
   },
   Auth: {
     'email-used': 'This e-mail address is already used by another account.',
-    'invalid-password': 'This password is not accepted: use at least 8 characters, not only digits, not a common password.',
+    'invalid-password': 'This password is not accepted: use at least 12 characters, not only digits, not a common password.',
     'all-fields-required': 'You have not filled in all the fields.',
     'not-corresponding-password': 'The passwords do not match.',
     'password-too-common': 'This password is too common: choose one that is harder to guess.',
     'password-numeric': 'The password cannot be made of digits only.',
     'password-similar': 'The password is too close to your e-mail address.',
-    'password-too-short': 'The password must contain at least 8 characters.',
+    'password-too-short': 'The password must contain at least 12 characters.',
     'invalid-email': 'The email address is not valid. Please check and try again.',
   },
   Global: {

@@ -150,13 +150,13 @@ const es: CommonCatalogue = {
   },
   Auth: {
     'email-used': 'Este correo electrónico ya lo usa otra cuenta.',
-    'invalid-password': 'Esta contraseña no se acepta: al menos 8 caracteres, no solo cifras, no una contraseña común.',
+    'invalid-password': 'Esta contraseña no se acepta: al menos 12 caracteres, no solo cifras, no una contraseña común.',
     'all-fields-required': 'No has rellenado todos los campos.',
     'not-corresponding-password': 'Las contraseñas no coinciden.',
     'password-too-common': 'Esta contraseña es demasiado común: elige una más difícil de adivinar.',
     'password-numeric': 'La contraseña no puede tener solo cifras.',
     'password-similar': 'La contraseña se parece demasiado a tu dirección de correo.',
-    'password-too-short': 'La contraseña debe tener al menos 8 caracteres.',
+    'password-too-short': 'La contraseña debe tener al menos 12 caracteres.',
     'invalid-email': 'El correo electrónico no es válido. Compruébalo e inténtalo de nuevo.',
   },
   Global: {

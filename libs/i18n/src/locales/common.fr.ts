@@ -150,13 +150,13 @@ const fr: CommonCatalogue = {
   Auth: {
     'email-used': 'Cette adresse e-mail est déjà utilisée par un autre compte.',
     'invalid-password':
-      "Ce mot de passe n'est pas accepté : au moins 8 caractères, pas uniquement des chiffres, pas un mot de passe courant.",
+      "Ce mot de passe n'est pas accepté : au moins 12 caractères, pas uniquement des chiffres, pas un mot de passe courant.",
     'all-fields-required': "Vous n'avez pas rempli tous les champs.",
     'not-corresponding-password': 'Les mots de passe ne correspondent pas.',
     'password-too-common': 'Ce mot de passe est trop courant : choisissez-en un plus difficile à deviner.',
     'password-numeric': 'Le mot de passe ne peut pas être composé uniquement de chiffres.',
     'password-similar': 'Le mot de passe ressemble trop à votre adresse e-mail.',
-    'password-too-short': 'Le mot de passe doit contenir au moins 8 caractères.',
+    'password-too-short': 'Le mot de passe doit contenir au moins 12 caractères.',
     'invalid-email': "L'adresse e-mail n'est pas valide. Veuillez vérifier et réessayer.",
   },
   Global: {

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter';
 import { JsonLogger } from '../logging/json-logger';
+import { requestContextMiddleware, requestIdMiddleware } from '../logging/request-context';
 import { httpMetricsMiddleware } from '../metrics/http-metrics.middleware';
 import { MetricsRegistry } from '../metrics/metrics.registry';
 import { requestTracing } from '../tracing/tracing';
@@ -22,11 +23,13 @@ export async function createServiceApp(module: Type<unknown> | DynamicModule, op
     abortOnError: false,
   });
   app.useLogger(logger);
+  app.use(requestIdMiddleware());
   const metrics = app.get(MetricsRegistry, { strict: false });
   app.use(httpMetricsMiddleware(metrics));
   const limit = options.bodyLimit ?? '100kb';
   app.useBodyParser('json', { limit });
   app.useBodyParser('urlencoded', { limit, extended: false });
+  app.use(requestContextMiddleware());
   // Tests only (DB_TRACE_DIR): each request's database operations counted (after the body parsers,
   // whose stream events would lose the request's context).
   const tracing = requestTracing(options.name);

@@ -106,3 +106,23 @@ export const baseServiceEnv = (defaults: { port: number; database: string }) => 
   LOG_LEVEL: logLevelField(),
   CORS_ORIGINS: corsOriginsField(),
 });
+
+/** A secret of 32 characters or more (`openssl rand -hex 32`), optional: the service says when it is required. */
+export const secretField = () => z.string().min(32, { message: 'expected at least 32 characters (openssl rand -hex 32)' }).optional();
+
+/**
+ * `SECURITY_LOG_KEY`: the key of the account hashes in the security log, the same for every service
+ * and replica (an operator follows one account everywhere: docs/security-log.md). Required in
+ * production; elsewhere a random one per process.
+ */
+export const securityLogEnv = { SECURITY_LOG_KEY: secretField() };
+
+/** Adds the problem of a production configuration without SECURITY_LOG_KEY. */
+export function requireSecurityLogKey(env: { NODE_ENV: string; SECURITY_LOG_KEY?: string }, ctx: z.RefinementCtx): void {
+  if (env.NODE_ENV === 'production' && !env.SECURITY_LOG_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SECURITY_LOG_KEY'],
+      message: 'required in production (openssl rand -hex 32, the same for auth and rating)',
+    });
+}

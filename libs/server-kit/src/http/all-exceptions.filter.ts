@@ -1,5 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import { type Request, type Response } from 'express';
+import { currentRequestContext } from '../logging/request-context';
+import { securityEvent } from '../logging/security-log';
 import { toErrorReply } from './exception-body';
 
 /**
@@ -25,6 +27,18 @@ export class AllExceptionsFilter implements ExceptionFilter {
         url: req.originalUrl,
         error: withoutKeyValues((exception as Error)?.message),
       });
+    // Every refusal of access, by the route's pattern (never the URL, which may name a review).
+    if (reply.status === 401 || reply.status === 403) {
+      const route = (req.route as { path?: string } | undefined)?.path;
+      securityEvent('access-denied', {
+        // The verified caller: the rating guard's `user`, the auth guard's `claims`.
+        account:
+          (req as Request & { user?: { id?: string } }).user?.id ?? (req as Request & { claims?: { sub?: string } }).claims?.sub ?? null,
+        status: reply.status,
+        method: req.method,
+        route: route && !route.includes('{*') ? `${req.baseUrl ?? ''}${route}` : 'unmatched',
+      });
+    }
     if (reply.unexpected) {
       const err = exception instanceof Error ? exception : new Error(String(exception));
       this.logger.error(
@@ -38,6 +52,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
-    res.status(reply.status).json(reply.body);
+    // A 5xx names its request, for the user to quote and the operator to find in the logs.
+    const requestId = currentRequestContext()?.requestId;
+    const body = reply.status >= 500 && requestId && isPlainObject(reply.body) ? { ...reply.body, request_id: requestId } : reply.body;
+    res.status(reply.status).json(body);
   }
 }
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,5 +1,6 @@
 import { type LoggerService, type LogLevel } from '@nestjs/common';
 import { logAuditCopy } from './log-audit';
+import { currentRequestContext } from './request-context';
 import { withoutReviewIds } from './review-redaction';
 import { enabledNestLevels, levelLabel, type LogLevelName } from './log-level';
 
@@ -57,6 +58,8 @@ export class JsonLogger implements LoggerService {
     // Nest passes the context as the last string argument, and for errors a stack before it.
     const context = params.length > 0 && typeof params[params.length - 1] === 'string' ? (params.pop() as string) : this.defaultContext;
     const entry: Record<string, unknown> = { time: new Date().toISOString(), level: levelLabel(level), context };
+    const request = currentRequestContext();
+    if (request) entry.request_id = request.requestId;
     Object.assign(entry, toFields(message));
     for (const param of params) {
       if (typeof param === 'string' && param.includes('\n    at ')) entry.stack = param;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { ACCESS_TOKEN_AUDIENCE, JWT_ISSUER, TOKEN_AUDIENCES } from '@pupitre/contracts';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 
 type Role = 'user' | 'admin' | 'moderator' | 'teacher';
@@ -80,6 +81,9 @@ export async function startTokenIssuer(): Promise<TestTokenIssuer> {
       iat: now,
       exp: now + (o.expiresIn ?? 300),
       roles: o.roles ?? ['user'],
+      // As the auth service signs them (JWT_ISSUER, ACCESS_TOKEN_AUDIENCE of @pupitre/contracts): a test drops or overrides them in `claims`.
+      iss: JWT_ISSUER,
+      aud: tokenType === 'access' ? ACCESS_TOKEN_AUDIENCE : [TOKEN_AUDIENCES.refresh],
       ...o.claims,
     };
   };

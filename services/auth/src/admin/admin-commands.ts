@@ -1,4 +1,5 @@
 import { type Role, sessionVersionKey } from '@pupitre/contracts';
+import { accountKey, securityEvent } from '@pupitre/server-kit';
 import { type Redis } from 'ioredis';
 import { type Connection } from 'mongoose';
 import { userInfo } from 'node:os';
@@ -14,15 +15,26 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> [<email>] [--passw
   grant-moderator <email>    give an existing account the moderator role (the moderation console and API)
   revoke-moderator <email>   take the moderator role away and end the account's sessions
   audit                      print the latest decisions about accounts (roles, teacher links), newest first
+  log-key <email>            print the key that names this account in the services' security log
+                             (docs/security-log.md: grep the logs for it)
 Environment: MONGODB_URI (required), MONGODB_DB (pupitre_auth), REDIS_URL (required by revoke-*: the
 account's sessions end, so a token issued before cannot write), PASSWORD_SCRYPT_LOG_N (15),
-ADMIN_ACTOR (who is recorded as deciding; default cli:<login>).
+ADMIN_ACTOR (who is recorded as deciding; default cli:<login>), SECURITY_LOG_KEY (the services':
+required by log-key; role changes are logged with it).
 Roles travel in access tokens: a grant applies from the user's next token; a revocation ends every
 session of the user at once (their next sign-in gets a token without the role).`;
 
 type RoleCommand = 'grant-admin' | 'revoke-admin' | 'grant-moderator' | 'revoke-moderator';
-export type AdminCommand = 'create-admin' | RoleCommand | 'audit';
-const COMMANDS: readonly AdminCommand[] = ['create-admin', 'grant-admin', 'revoke-admin', 'grant-moderator', 'revoke-moderator', 'audit'];
+export type AdminCommand = 'create-admin' | RoleCommand | 'audit' | 'log-key';
+const COMMANDS: readonly AdminCommand[] = [
+  'create-admin',
+  'grant-admin',
+  'revoke-admin',
+  'grant-moderator',
+  'revoke-moderator',
+  'audit',
+  'log-key',
+];
 
 export interface AdminArgs {
   command: AdminCommand;
@@ -64,6 +76,8 @@ export interface AdminContext {
   redis?: Redis;
   /** Recorded in the audit log as the decider. */
   actor?: string;
+  /** Whether SECURITY_LOG_KEY is set (log-key prints nothing useful without it). */
+  securityLogKeySet?: boolean;
 }
 
 type UserRecord = { _id: unknown; email: string; roles: Role[] };
@@ -87,6 +101,11 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
   }
   const users = connection.collection<UserRecord>('users');
   const user = await users.findOne({ email: args.email });
+  if (args.command === 'log-key') {
+    if (!context.securityLogKeySet) throw new Error("log-key needs SECURITY_LOG_KEY, the services' own");
+    if (!user) throw new Error(`no account with e-mail ${args.email}`);
+    return accountKey(String(user._id));
+  }
   if (!user) {
     if (args.command !== 'create-admin') throw new Error(`no account with e-mail ${args.email}`);
     if (!args.password) throw new Error('a new admin needs a password: --password <password> or ADMIN_PASSWORD');
@@ -115,6 +134,7 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
       after: { roles },
       at: new Date(),
     });
+    securityEvent('role-granted', { account: String(created.insertedId), role: 'admin', actor });
     return `created admin ${args.email}`;
   }
   const role: Role = args.command.endsWith('moderator') ? 'moderator' : 'admin';
@@ -138,6 +158,7 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
     after: { roles },
     at: new Date(),
   });
+  securityEvent(grant ? 'role-granted' : 'role-revoked', { account: userId, role, actor });
   return `${grant ? 'granted' : 'revoked'} ${role} ${grant ? 'to' : 'from'} ${args.email}`;
 }
 

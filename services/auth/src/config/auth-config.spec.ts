@@ -71,9 +71,17 @@ describe('auth configuration', () => {
     );
     const bad = validateConfig(authEnvSchema, { ...env, JWT_PRIVATE_KEYS: '{nope' });
     expect(!bad.ok && bad.problems[0]).toContain('not valid JSON');
-    expect(validateConfig(authEnvSchema, { ...env, NODE_ENV: 'production' })).toEqual({
+    expect(validateConfig(authEnvSchema, { ...env, NODE_ENV: 'production', SECURITY_LOG_KEY: 'k'.repeat(32) })).toEqual({
       ok: false,
       problems: [expect.stringMatching(/^JWT_PRIVATE_KEYS: required in production/)],
     });
+  });
+
+  it('requires the security log key in production (the account hashes must match across services and replicas)', () => {
+    expect(validateConfig(authEnvSchema, { ...env, NODE_ENV: 'production', JWT_PRIVATE_KEYS: undefined })).toMatchObject({
+      ok: false,
+      problems: expect.arrayContaining([expect.stringMatching(/^SECURITY_LOG_KEY: required in production/)]),
+    });
+    expect(validateConfig(authEnvSchema, { ...env, SECURITY_LOG_KEY: 'short' })).toMatchObject({ ok: false });
   });
 });

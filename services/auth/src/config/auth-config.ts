@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { baseServiceEnv, durationField, intRangeField, positiveIntField, rateField, trustProxyField, urlField } from '@pupitre/server-kit';
+import {
+  baseServiceEnv,
+  durationField,
+  intRangeField,
+  positiveIntField,
+  rateField,
+  requireSecurityLogKey,
+  securityLogEnv,
+  trustProxyField,
+  urlField,
+} from '@pupitre/server-kit';
 import { parsePrivateJwks } from '../app/tokens/private-jwks';
 
 const optionalUrl = () =>
@@ -13,6 +23,7 @@ export const authEnvSchema = z
   .object({
     ...baseServiceEnv({ port: 3001, database: 'pupitre_auth' }),
     NODE_ENV: z.string().default('development'),
+    ...securityLogEnv,
     /** Public origin of the site: e-mailed links, the Google callback and the front end's landing pages. */
     PUBLIC_URL: urlField('http://localhost:8080'),
     /** Origin of the front end in e-mailed links and redirects; defaults to PUBLIC_URL. */
@@ -49,6 +60,9 @@ export const authEnvSchema = z
     THROTTLE_LOGIN_FAILURES: positiveIntField(3),
     THROTTLE_LOGIN_DELAY: durationField('1s'),
     THROTTLE_LOGIN_MAX_DELAY: durationField('15m'),
+    // Sign-in attempts on one account from addresses it has not signed in from lately, all together (a token bucket:
+    // a burst, then one per window/limit): guessing from many addresses slows to that pace; the owner is never locked out.
+    THROTTLE_LOGIN_ACCOUNT: rateField('20/1h'),
     THROTTLE_SIGNUP_IP: rateField('30/1h'),
     THROTTLE_RESET_IP: rateField('30/1h'),
     THROTTLE_RESEND_IP: rateField('30/1h'),
@@ -72,6 +86,7 @@ export const authEnvSchema = z
     OAUTH_CODE_TTL: durationField('60s'),
   })
   .superRefine((env, ctx) => {
+    requireSecurityLogKey(env, ctx);
     if (env.NODE_ENV === 'production' && !env.JWT_PRIVATE_KEYS) {
       ctx.addIssue({
         code: 'custom',

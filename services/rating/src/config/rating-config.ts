@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { baseServiceEnv, durationField, flagField, intRangeField, positiveIntField, rateField, trustProxyField } from '@pupitre/server-kit';
+import {
+  baseServiceEnv,
+  durationField,
+  flagField,
+  intRangeField,
+  positiveIntField,
+  rateField,
+  requireSecurityLogKey,
+  securityLogEnv,
+  trustProxyField,
+} from '@pupitre/server-kit';
 import { queueEnv } from './queue-env';
 import { refuseBadReleases, releaseEnv } from './release-env';
 
@@ -12,6 +22,7 @@ export const ratingEnvSchema = z
   .object({
     ...baseServiceEnv({ port: 3002, database: 'pupitre_rating' }),
     NODE_ENV: z.string().default('development'),
+    ...securityLogEnv,
     ...queueEnv,
     ...releaseEnv,
     /** Where the auth service publishes its signing keys; tokens are verified locally against it. */
@@ -47,6 +58,7 @@ export const ratingEnvSchema = z
     MODERATION_KEY_SECRET: z.string().min(32, { message: 'expected at least 32 characters (openssl rand -hex 32)' }).optional(),
   })
   .superRefine((env, ctx) => {
+    requireSecurityLogKey(env, ctx);
     if (env.NODE_ENV === 'production' && !env.MODERATION_KEY_SECRET)
       ctx.addIssue({ code: 'custom', path: ['MODERATION_KEY_SECRET'], message: 'required in production (openssl rand -hex 32)' });
     refuseWeakTimings(env, ctx);

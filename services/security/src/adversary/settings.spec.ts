@@ -35,9 +35,14 @@ describe('settings that would weaken anonymity', () => {
   });
 
   it('refuses the development flag in production, and anything but true or false', () => {
-    expect(problems({ NODE_ENV: 'production', MODERATION_KEY_SECRET: 'x'.repeat(32), DEVELOPMENT_TIMINGS: 'true' })).toEqual([
-      'DEVELOPMENT_TIMINGS',
-    ]);
+    expect(
+      problems({
+        NODE_ENV: 'production',
+        MODERATION_KEY_SECRET: 'x'.repeat(32),
+        SECURITY_LOG_KEY: 'k'.repeat(32),
+        DEVELOPMENT_TIMINGS: 'true',
+      }),
+    ).toEqual(['DEVELOPMENT_TIMINGS']);
     expect(problems({ DEVELOPMENT_TIMINGS: 'yes' })).toEqual(['DEVELOPMENT_TIMINGS']);
   });
 });

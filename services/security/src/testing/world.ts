@@ -12,6 +12,9 @@ import { type AuthUnderTest, createActiveUser, login, startAuth } from '../../..
 import { type Fixtures } from './registry';
 import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from '../../../rating/testing/rating-harness';
 
+/** Both services' key of the account hashes in the security log, as an operator sets it (the same for both). */
+export const WORLD_SECURITY_LOG_KEY = 'world-security-log-key-0123456789abcdef';
+
 export interface Account {
   id: string;
   email: string;
@@ -58,6 +61,7 @@ export async function startWorld(testFile: string, options: WorldOptions = {}): 
   const auth = await startAuth(testFile, {
     TRUST_PROXY: '1',
     JWT_PRIVATE_KEYS: JSON.stringify([{ ...(await exportJWK(privateKey)), kid }]),
+    SECURITY_LOG_KEY: WORLD_SECURITY_LOG_KEY,
     ...options.auth,
   });
   const queue = { QUEUE_PREFIX: auth.config.QUEUE_PREFIX };
@@ -72,6 +76,7 @@ export async function startWorld(testFile: string, options: WorldOptions = {}): 
             REVIEW_VALIDATION_DELAY: '500ms',
             DEVELOPMENT_TIMINGS: 'true',
             RELEASE_TIMES: 'every 500ms',
+            SECURITY_LOG_KEY: WORLD_SECURITY_LOG_KEY,
           },
           workerEnv: { ...options.workerEnv, ...queue },
         });

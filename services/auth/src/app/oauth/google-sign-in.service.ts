@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type Language, type OAuthExchangeResponse } from '@pupitre/contracts';
-import { APP_CONFIG } from '@pupitre/server-kit';
+import { APP_CONFIG, securityEvent } from '@pupitre/server-kit';
 import { type CookieOptions, type Request, type Response } from 'express';
 import { type Redis } from 'ioredis';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -152,6 +152,7 @@ export class GoogleSignIn {
     const user = await this.accounts.findActive(codeRecord(taken as string)?.userId ?? '');
     if (!user) return undefined;
     res.clearCookie(BROWSER_COOKIE, { path: '/auth' });
+    securityEvent('sign-in-succeeded', { account: user.id, method: 'google' });
     return { ...(await this.tokens.issuePair(user)), email: user.email };
   }
 

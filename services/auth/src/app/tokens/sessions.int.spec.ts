@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 // Sessions: log in, rotating refresh, family revocation on re-use, logout, JWKS, every kind of bad
 // token, key rotation, the development key kept across restarts, and login timing.
 import { accessTokenClaimsSchema } from '@pupitre/contracts';
@@ -180,6 +181,38 @@ describe('sessions', () => {
       await refreshWith(pair.refresh).expect(200);
     });
 
+    it('refresh: a token issued before `aud` existed still refreshes (into tokens with it); one for another audience does not', async () => {
+      const user = await createActiveUser(auth.url);
+      const legacyOf = (jti: string, claims: Record<string, unknown> = {}) =>
+        new SignJWT({ token_type: 'refresh', ...claims })
+          .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+          .setSubject(user.id)
+          .setJti(jti)
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .sign(k1.key);
+      const store = async (jti: string, token: string) =>
+        mongo
+          .db(auth.config.MONGODB_DB)
+          .collection('refresh_tokens')
+          .insertOne({
+            _id: jti as never,
+            userId: user.id,
+            family: `legacy-${jti}`,
+            tokenHash: createHash('sha256').update(token).digest('base64url'),
+            status: 'active',
+            sessionVersion: 0,
+            expiresAt: new Date(Date.now() + 3_600_000),
+          });
+      const legacy = await legacyOf('legacy-no-aud');
+      await store('legacy-no-aud', legacy);
+      const renewed = await refreshWith(legacy).expect(200);
+      expect(decodeJwt(renewed.body.access)).toMatchObject({ iss: 'pupitre-auth', aud: ['pupitre-auth', 'pupitre-rating'] });
+      const elsewhere = await legacyOf('legacy-other-aud', { aud: 'pupitre-rating' });
+      await store('legacy-other-aud', elsewhere);
+      await refreshWith(elsewhere).expect(401, { detail: 'Token is invalid', code: 'token_not_valid' });
+    });
+
     it('refresh: 401 expired when the token has expired', async () => {
       const user = await createActiveUser(auth.url);
       const pair = await login(auth.url, user.email, user.password);
@@ -210,7 +243,7 @@ describe('sessions', () => {
       header: Record<string, unknown> = { alg: 'ES256', kid: 'k1' },
       exp: string | number = '5m',
     ) =>
-      new SignJWT({ token_type: 'access', roles: ['user'], ...claims })
+      new SignJWT({ token_type: 'access', roles: ['user'], iss: 'pupitre-auth', aud: ['pupitre-auth', 'pupitre-rating'], ...claims })
         .setProtectedHeader(header as never)
         .setSubject(user.id)
         .setJti('j')
@@ -255,6 +288,12 @@ describe('sessions', () => {
         },
       ],
       ['without roles', async () => sign({ roles: undefined }, k1.key)],
+      // Issue #38: iss and aud are required, and the audience must be this service.
+      ['without an audience', async () => sign({ aud: undefined }, k1.key)],
+      ['for the rating service only', async () => sign({ aud: 'pupitre-rating' }, k1.key)],
+      ['for refreshing', async () => sign({ aud: 'pupitre-auth-refresh' }, k1.key)],
+      ['without an issuer', async () => sign({ iss: undefined }, k1.key)],
+      ['from another issuer', async () => sign({ iss: 'https://accounts.example.org' }, k1.key)],
     ])('rejects %s with the 401 body', async (_name, make) => {
       await me(await make()).expect(401, INVALID);
     });
@@ -271,6 +310,10 @@ describe('sessions', () => {
       const { access } = await login(auth.url, user.email, user.password);
       const { payload } = await jwtVerify(access, createLocalJWKSet(res.body), { algorithms: ['ES256'] });
       expect(payload.sub).toBe(user.id);
+      // Who issued it, and for whom: the auth service and the rating service, never a refresh.
+      expect({ iss: payload.iss, aud: payload.aud }).toEqual({ iss: 'pupitre-auth', aud: ['pupitre-auth', 'pupitre-rating'] });
+      const { refresh } = await login(auth.url, user.email, user.password);
+      expect(decodeJwt(refresh)).toMatchObject({ iss: 'pupitre-auth', aud: ['pupitre-auth-refresh'] });
     });
   });
 

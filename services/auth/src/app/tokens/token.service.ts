@@ -3,13 +3,16 @@ import { InjectModel } from '@nestjs/mongoose';
 import {
   type AccessTokenClaims,
   accessTokenClaimsSchema,
+  ACCESS_TOKEN_AUDIENCE,
   isSessionRevoked,
   JWT_ALGORITHM,
+  JWT_ISSUER,
   type Role,
   type SessionState,
+  TOKEN_AUDIENCES,
   type TokenPair,
 } from '@pupitre/contracts';
-import { APP_CONFIG, ApiError } from '@pupitre/server-kit';
+import { APP_CONFIG, ApiError, securityEvent } from '@pupitre/server-kit';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { type Model } from 'mongoose';
@@ -77,7 +80,7 @@ export class TokenService {
     const claims: Record<string, unknown> = { token_type: 'access', roles: user.roles, sid: session.sid, sv: session.sv };
     if (user.joinedAt) claims.date_joined = Math.floor(user.joinedAt.getTime() / 1000);
     if (user.roles.includes('teacher') && user.teacherId) claims.teacher_id = user.teacherId;
-    return this.sign(claims, user.id, now, this.config.ACCESS_TOKEN_TTL);
+    return this.sign(claims, user.id, now, this.config.ACCESS_TOKEN_TTL, randomUUID(), ACCESS_TOKEN_AUDIENCE);
   }
 
   /**
@@ -92,6 +95,7 @@ export class TokenService {
     const { record } = await this.check(token);
     const { matchedCount } = await this.refreshTokens.updateOne({ _id: record._id, status: 'active' }, { $set: { status: 'rotated' } });
     if (matchedCount !== 1) {
+      securityEvent('refresh-reused', { account: record.userId, race: true });
       await this.revokeFamily(record.family, reuseOf(record._id));
       throw new RefreshError('Token is blacklisted');
     }
@@ -118,12 +122,22 @@ export class TokenService {
   async revoke(token: string): Promise<void> {
     const { record } = await this.check(token);
     await this.revokeFamily(record.family, 'logout');
+    securityEvent('logged-out', { account: record.userId });
   }
 
   /** Every session of a user ends (password change, Google taking over a never-activated account). */
   async revokeAllOf(userId: string): Promise<void> {
     await this.sessions.bumpVersion(userId);
     await this.refreshTokens.updateMany({ userId, status: { $ne: 'revoked' } }, { $set: { status: 'revoked' } });
+  }
+
+  /** A password change: every other session of the user ends (at once for writes); `keep` goes on. */
+  async revokeOthersOf(userId: string, keep: string): Promise<void> {
+    const families = ((await this.refreshTokens.distinct('family', { userId, status: 'active' })) as string[]).filter((f) => f !== keep);
+    // Marked dead in Redis first (checked on every use), then one write for all their records.
+    for (const family of families) await this.sessions.revokeSession(family, 'password-change');
+    if (families.length)
+      await this.refreshTokens.updateMany({ family: { $in: families }, status: 'active' }, { $set: { status: 'revoked' } });
   }
 
   /** Account deletion: its sessions end and their records go. */
@@ -138,7 +152,12 @@ export class TokenService {
    */
   async verifyAccess(token: string): Promise<AccessTokenClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.keys.resolver, { algorithms: [JWT_ALGORITHM] });
+      // Only a token for this service, from its issuer: a refresh token or one for elsewhere is refused.
+      const { payload } = await jwtVerify(token, this.keys.resolver, {
+        algorithms: [JWT_ALGORITHM],
+        issuer: JWT_ISSUER,
+        audience: TOKEN_AUDIENCES.auth,
+      });
       const claims = accessTokenClaimsSchema.safeParse(payload);
       if (claims.success) return claims.data;
     } catch {
@@ -156,6 +175,8 @@ export class TokenService {
       const header = decodeProtectedHeader(token);
       const payload = decodeJwt(token);
       if (header.alg !== JWT_ALGORITHM || payload.token_type !== 'refresh') throw new Error('not a refresh token');
+      // Tokens issued before `aud` existed have none; one that has an audience must be the refresh one.
+      if (payload.aud !== undefined && ![payload.aud].flat().includes(TOKEN_AUDIENCES.refresh)) throw new Error('not for refreshing');
       jti = typeof payload.jti === 'string' ? payload.jti : undefined;
       kid = header.kid;
       exp = payload.exp;
@@ -177,6 +198,7 @@ export class TokenService {
     if (exp * 1000 <= Date.now() || record.expiresAt.getTime() <= Date.now()) throw new RefreshError('Token is expired');
     const state = await this.sessions.state(record.userId, record.family);
     if (record.status === 'rotated') {
+      securityEvent('refresh-reused', { account: record.userId });
       await this.revokeFamily(record.family, reuseOf(record._id));
       throw new RefreshError('Token is blacklisted');
     }
@@ -194,7 +216,7 @@ export class TokenService {
   private async pairInFamily(user: TokenSubject, family: string, sessionVersion: number): Promise<{ pair: TokenPair; jti: string }> {
     const now = Date.now();
     const jti = randomUUID();
-    const refresh = await this.sign({ token_type: 'refresh' }, user.id, now, this.config.REFRESH_TOKEN_TTL, jti);
+    const refresh = await this.sign({ token_type: 'refresh' }, user.id, now, this.config.REFRESH_TOKEN_TTL, jti, [TOKEN_AUDIENCES.refresh]);
     await this.refreshTokens.create({
       _id: jti,
       userId: user.id,
@@ -207,10 +229,12 @@ export class TokenService {
     return { pair: { access: await this.signAccess(user, { sid: family, sv: sessionVersion }, now), refresh }, jti };
   }
 
-  private sign(claims: Record<string, unknown>, sub: string, now: number, ttlMs: number, jti = randomUUID()): Promise<string> {
+  private sign(claims: Record<string, unknown>, sub: string, now: number, ttlMs: number, jti: string, audience: string[]): Promise<string> {
     const iat = Math.floor(now / 1000);
     return new SignJWT(claims)
       .setProtectedHeader({ alg: JWT_ALGORITHM, kid: this.keys.signing.kid, typ: 'JWT' })
+      .setIssuer(JWT_ISSUER)
+      .setAudience(audience)
       .setSubject(sub)
       .setJti(jti)
       .setIssuedAt(iat)

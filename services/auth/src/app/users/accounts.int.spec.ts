@@ -101,11 +101,11 @@ describe('accounts (contract rows)', () => {
       const check = async (password: string, messages: string[]) => {
         await signup({ email, password, re_password: password }).expect(400, { password: messages });
       };
-      await check('short1', ['This password is too short. It must contain at least 8 characters.']);
-      await check('password1', ['This password is too common.']);
-      await check('84629173550', ['This password is entirely numeric.']);
+      await check('short1', ['This password is too short. It must contain at least 12 characters.']);
+      await check('1qaz2wsx3edc', ['This password is too common.']);
+      await check('846291735501', ['This password is entirely numeric.']);
       await check('1234567', [
-        'This password is too short. It must contain at least 8 characters.',
+        'This password is too short. It must contain at least 12 characters.',
         'This password is too common.',
         'This password is entirely numeric.',
       ]);
@@ -278,7 +278,7 @@ describe('accounts (contract rows)', () => {
         token: ['Invalid token for given user.'],
       });
       await confirm({ uid, token, new_password: 'Xq7!', re_new_password: 'Xq7!' }).expect(400, {
-        new_password: ['This password is too short. It must contain at least 8 characters.'],
+        new_password: ['This password is too short. It must contain at least 12 characters.'],
       });
       await confirm({ uid, token, new_password: fresh, re_new_password: 'different-1234' }).expect(400, {
         non_field_errors: ["The two password fields didn't match."],

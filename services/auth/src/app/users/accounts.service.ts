@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Language, type Role } from '@pupitre/contracts';
-import { ApiError, APP_CONFIG, isDuplicateKey, writeRetried } from '@pupitre/server-kit';
+import { ApiError, APP_CONFIG, isDuplicateKey, securityEvent, writeRetried } from '@pupitre/server-kit';
 import { type Model, Types } from 'mongoose';
 import { type AuthConfig } from '../../config/auth-config';
 import { UserEventsProducer } from '../events/user-events.producer';
@@ -100,6 +100,7 @@ export class AccountsService {
     if (input.new_password !== input.re_new_password) throw new ApiError(400, { non_field_errors: [FIELD_MESSAGES.mismatch] });
     await this.emailLinks.consume(user, 'reset', input.token);
     await this.setPassword(user, input.new_password);
+    securityEvent('password-reset', { account: String(user._id) });
   }
 
   /**
@@ -110,12 +111,18 @@ export class AccountsService {
     const user = await this.users.findOne({ email: normalizeEmail(email) }).lean();
     if (!user || !user.password) {
       await this.hasher.burn(password);
+      securityEvent('sign-in-failed', { account: user ? String(user._id) : null, reason: user ? 'no-password' : 'unknown-account' });
       return undefined;
     }
-    if (!(await this.hasher.verify(password, user.password)) || !user.isActive) return undefined;
+    const right = await this.hasher.verify(password, user.password);
+    if (!right || !user.isActive) {
+      securityEvent('sign-in-failed', { account: String(user._id), reason: right ? 'inactive' : 'wrong-password' });
+      return undefined;
+    }
     const update: Partial<User> = { lastLogin: new Date() };
     if (this.hasher.needsRehash(user.password)) update.password = await this.hasher.hash(password);
     await this.users.updateOne({ _id: user._id }, { $set: update });
+    securityEvent('sign-in-succeeded', { account: String(user._id), method: 'password' });
     return toAuthUser(user);
   }
 
@@ -129,6 +136,34 @@ export class AccountsService {
    * 204 after checking the password; the account, its sessions and e-mailed links are deleted, its
    * teacher record freed, its audit entries detached from it, rating is told.
    */
+  /**
+   * A new password, given the current one: the other sessions end (this one, `sessionId`, goes on;
+   * all of them with an older token that names none), and every e-mailed link dies.
+   */
+  async changePassword(
+    id: string,
+    sessionId: string | undefined,
+    input: { current_password: string; new_password: string; re_new_password: string },
+  ): Promise<void> {
+    const user = await this.users.findById(id);
+    if (!user || !user.isActive) throw new ApiError(401, { detail: 'User not found', code: 'user_not_found' });
+    if (!user.password || !(await this.hasher.verify(input.current_password, user.password))) {
+      securityEvent('password-change-refused', { account: id, reason: 'wrong-current-password' });
+      throw new ApiError(400, { current_password: [FIELD_MESSAGES.invalidPassword] });
+    }
+    const problems = passwordProblems(input.new_password, user.email);
+    if (problems.length) throw new ApiError(400, { new_password: problems });
+    if (input.new_password !== input.re_new_password) throw new ApiError(400, { non_field_errors: [FIELD_MESSAGES.mismatch] });
+    await this.users.updateOne(
+      { _id: user._id },
+      { $set: { password: await this.hasher.hash(input.new_password) }, $inc: { credentialsVersion: 1 } },
+    );
+    await this.emailLinks.deleteAllOf(id);
+    if (sessionId) await this.tokens.revokeOthersOf(id, sessionId);
+    else await this.tokens.revokeAllOf(id);
+    securityEvent('password-changed', { account: id });
+  }
+
   async deleteAccount(id: string, currentPassword: string): Promise<void> {
     const user = await this.users.findById(id).lean();
     if (!user) throw new ApiError(401, { detail: 'User not found', code: 'user_not_found' });

@@ -11,8 +11,8 @@ describe('password rules', () => {
       PASSWORD_MESSAGES.tooCommon,
       PASSWORD_MESSAGES.numeric,
     ]);
-    expect(passwordProblems('password1', 'a@b.fr')).toEqual([PASSWORD_MESSAGES.tooCommon]);
-    expect(passwordProblems('84629173550', 'a@b.fr')).toEqual([PASSWORD_MESSAGES.numeric]);
+    expect(passwordProblems('1qaz2wsx3edc', 'a@b.fr')).toEqual([PASSWORD_MESSAGES.tooCommon]);
+    expect(passwordProblems('846291735501', 'a@b.fr')).toEqual([PASSWORD_MESSAGES.numeric]);
     expect(passwordProblems('abc', 'a@b.fr')).toEqual([PASSWORD_MESSAGES.tooShort]);
   });
 
@@ -32,5 +32,12 @@ describe('password rules', () => {
   it('computes quick_ratio like Python', () => {
     expect(quickRatio('abcd', 'bcde')).toBeCloseTo(0.75);
     expect(quickRatio('', '')).toBe(1);
+  });
+});
+
+describe('the minimum length of a new password (issue #38)', () => {
+  it('is 12: eleven characters are refused, twelve accepted', () => {
+    expect(passwordProblems('Cahier-de-12', 'a@b.fr')).toEqual([]);
+    expect(passwordProblems('Cahier-de-1', 'a@b.fr')).toEqual([PASSWORD_MESSAGES.tooShort]);
   });
 });

@@ -1,14 +1,14 @@
+import { MIN_PASSWORD_LENGTH } from '@pupitre/contracts';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 /** Django's messages, which clients and the API contract expect word for word. */
 export const PASSWORD_MESSAGES = {
   tooSimilar: 'The password is too similar to the email address.',
-  tooShort: 'This password is too short. It must contain at least 8 characters.',
+  tooShort: `This password is too short. It must contain at least ${MIN_PASSWORD_LENGTH} characters.`,
   tooCommon: 'This password is too common.',
   numeric: 'This password is entirely numeric.',
 } as const;
 
-export const MIN_PASSWORD_LENGTH = 8;
 const MAX_SIMILARITY = 0.7;
 /** Like Django's list: the 20,000 most common passwords (zxcvbn-ts's list is ordered by frequency). */
 const COMMON_PASSWORD_COUNT = 20_000;

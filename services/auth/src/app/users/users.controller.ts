@@ -6,6 +6,7 @@ import {
   type FieldErrors,
   signupLanguage,
   resetConfirmRequestSchema,
+  setPasswordRequestSchema,
   signupRequestSchema,
   uidTokenSchema,
   type UserSummary,
@@ -104,6 +105,33 @@ export class UsersController {
     const user = await this.accounts.findActive(req.claims.sub);
     if (!user) throw new ApiError(401, { ...ACCESS_ERRORS.userNotFound });
     return { email: user.email, id: user.id };
+  }
+
+  @Post('set_password/')
+  @HttpCode(204)
+  @UseGuards(AccessGuard)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      'Change the password with the current one: 204; the other sessions end, this one goes on. 400 for a wrong current password (backed off like sign-in: 429), a weak or mismatched new one.',
+  })
+  @ApiBody({ schema: zodApiSchema(setPasswordRequestSchema) })
+  async setPassword(@Body() body: unknown, @Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response): Promise<void> {
+    // A token of no account is answered as on every Bearer endpoint, whatever the body.
+    if (!(await this.accounts.findActive(req.claims.sub))) throw new ApiError(401, { ...ACCESS_ERRORS.userNotFound });
+    const errors: FieldErrors = {};
+    const fields = readFields(body, ['current_password', 'new_password', 're_new_password'] as const, errors, [
+      'current_password',
+      'new_password',
+      're_new_password',
+    ]);
+    throwIfErrors(errors);
+    // Guessing the current password here is guessing a password: the sign-in back-off, keyed by the account.
+    const key = `account:${req.claims.sub}`;
+    const ip = clientIp(req);
+    await this.throttle.loginAttempt(res, key, ip);
+    await this.accounts.changePassword(req.claims.sub, req.claims.sid, fields as Required<typeof fields>);
+    await this.throttle.loginSucceeded(key, ip);
   }
 
   @Delete('me/')

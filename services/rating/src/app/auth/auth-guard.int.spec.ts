@@ -29,6 +29,12 @@ describe('access tokens on the rating API (issued by a stand-in auth service)', 
     ['alg none', () => h.issuer.algNone()],
     ['wrong key', () => h.issuer.wrongKey()],
     ['refresh as access', () => h.issuer.refresh()],
+    // Issue #38: a token says who issued it and whom it is for; the rating service takes only its own.
+    ['without an audience', () => h.issuer.sign({ claims: { aud: undefined } })],
+    ['for the auth service only', () => h.issuer.sign({ claims: { aud: 'pupitre-auth' } })],
+    ['for another service', () => h.issuer.sign({ claims: { aud: ['pupitre-billing'] } })],
+    ['without an issuer', () => h.issuer.sign({ claims: { iss: undefined } })],
+    ['from another issuer', () => h.issuer.sign({ claims: { iss: 'https://accounts.example.org' } })],
   ])('answers 401 token_not_valid to a %s token', async (_, token) => {
     await request(h.api.url)
       .get('/auth/me')

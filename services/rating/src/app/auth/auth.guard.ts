@@ -70,10 +70,10 @@ export class AuthGuard implements CanActivate {
       if (mode === 'optional') return true;
       throw new ApiError(401, TOKEN_NOT_VALID);
     }
+    req.user = user; // known from here, for the security log of a 403 too
     if (mode === 'admin' && !user.roles.includes('admin')) throw new ApiError(403, NOT_ADMIN);
     if (mode === 'moderator' && !canModerate(user.roles)) throw new ApiError(403, NOT_ADMIN);
     if (mode === 'teacher' && user.teacherId === undefined) throw new ApiError(403, NOT_TEACHER);
-    req.user = user;
     this.profiles.seen(user);
     return true;
   }

@@ -1,4 +1,4 @@
-import { type AccessTokenClaims, accessTokenClaimsSchema, JWT_ALGORITHM, type Role } from '@pupitre/contracts';
+import { type AccessTokenClaims, accessTokenClaimsSchema, JWT_ALGORITHM, JWT_ISSUER, type Role, TOKEN_AUDIENCES } from '@pupitre/contracts';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 
 export interface AuthUser {
@@ -40,7 +40,13 @@ export class TokenVerifier {
     if (known) this.verified.delete(token);
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, this.jwks, { algorithms: [JWT_ALGORITHM], clockTolerance: CLOCK_TOLERANCE_S }));
+      // Only a token from the auth service and for this one: `iss` and `aud` required (none in a refresh token's audience).
+      ({ payload } = await jwtVerify(token, this.jwks, {
+        algorithms: [JWT_ALGORITHM],
+        clockTolerance: CLOCK_TOLERANCE_S,
+        issuer: JWT_ISSUER,
+        audience: TOKEN_AUDIENCES.rating,
+      }));
     } catch (err) {
       throw new InvalidTokenError(err instanceof Error ? err.message : String(err));
     }

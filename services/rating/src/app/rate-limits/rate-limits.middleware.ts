@@ -1,5 +1,13 @@
 import { Inject, Injectable, Logger, type NestMiddleware, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, ApiError, clientIp, createCommandConnection, TokenBucketLimiter, withRedisTimeout } from '@pupitre/server-kit';
+import {
+  APP_CONFIG,
+  ApiError,
+  clientIp,
+  createCommandConnection,
+  securityEvent,
+  TokenBucketLimiter,
+  withRedisTimeout,
+} from '@pupitre/server-kit';
 import { type NextFunction, type Request, type Response } from 'express';
 import { type Redis } from 'ioredis';
 import { type RatingConfig } from '../../config/rating-config';
@@ -45,8 +53,8 @@ export class RateLimits implements NestMiddleware, OnApplicationShutdown {
     }
     if (decision.allowed) return next();
     const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-    // A security decision, logged without the address, the account or the path (which may name a review).
-    this.logger.log({ msg: 'rate limited', signedIn: Boolean(account), method: req.method, retryAfter: seconds });
+    // A security decision, logged without the address or the path (which may name a review).
+    securityEvent('throttled', { account: account ?? null, scope: 'rating-api', method: req.method, retryAfter: seconds });
     res.setHeader('Retry-After', String(seconds));
     next(new ApiError(429, { error: 'too-many-requests', detail: `Request was throttled. Expected available in ${seconds} seconds.` }));
   }

@@ -34,7 +34,8 @@ describe('the database down under the real processes', () => {
       clients.create('down-user', course),
       clients.vote('down-user', target, true),
     ]);
-    const expected = { status: 503, body: { error: 'unavailable' }, retryAfter: true };
+    // A 5xx names its request (`request_id`, the answer's X-Request-Id), for the user to quote.
+    const expected = { status: 503, body: { error: 'unavailable', request_id: expect.any(String) }, retryAfter: true };
     expect({ login: unavailable(token), create: unavailable(create), vote: unavailable(vote) }).toEqual({
       login: expected,
       create: expected,

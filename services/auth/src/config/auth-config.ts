@@ -48,6 +48,12 @@ export const authEnvSchema = z
       }),
     ACCESS_TOKEN_TTL: durationField('15m'),
     REFRESH_TOKEN_TTL: durationField('14d'),
+    // Session lifetimes (issue #38): a session holding a staff role (moderator, admin) ends 12 hours after sign-in and after
+    // 30 minutes without a refresh, and its access tokens live 5 minutes; a member's ends 30 days after sign-in, however used.
+    SESSION_MAX_STAFF: durationField('12h'),
+    SESSION_IDLE_STAFF: durationField('30m'),
+    ACCESS_TOKEN_TTL_STAFF: durationField('5m'),
+    SESSION_MAX_MEMBER: durationField('30d'),
     ACTIVATION_TOKEN_TTL: durationField('7d'),
     RESET_TOKEN_TTL: durationField('3d'),
     /** How long a moderator's invitation of a teacher (an e-mailed link to link an account to a teacher record) stays valid. */

@@ -39,6 +39,10 @@ export class RefreshToken {
 
   @Prop({ type: Date, required: true, default: () => new Date() })
   createdAt!: Date;
+
+  /** When the session (the family) began, at sign-in: its absolute lifetime counts from it. Absent on records from before. */
+  @Prop({ type: Date })
+  sessionStartedAt?: Date;
 }
 
 export type RefreshTokenDocument = HydratedDocument<RefreshToken>;

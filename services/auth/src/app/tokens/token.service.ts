@@ -73,14 +73,17 @@ export class TokenService {
   async issuePair(user: TokenSubject): Promise<TokenPair> {
     const family = randomUUID();
     const { version } = await this.sessions.state(user.id, family);
-    return (await this.pairInFamily(user, family, version)).pair;
+    return (await this.pairInFamily(user, family, version, new Date())).pair;
   }
 
   async signAccess(user: TokenSubject, session: { sid: string; sv: number }, now = Date.now()): Promise<string> {
     const claims: Record<string, unknown> = { token_type: 'access', roles: user.roles, sid: session.sid, sv: session.sv };
     if (user.joinedAt) claims.date_joined = Math.floor(user.joinedAt.getTime() / 1000);
     if (user.roles.includes('teacher') && user.teacherId) claims.teacher_id = user.teacherId;
-    return this.sign(claims, user.id, now, this.config.ACCESS_TOKEN_TTL, randomUUID(), ACCESS_TOKEN_AUDIENCE);
+    const ttl = isStaff(user.roles)
+      ? Math.min(this.config.ACCESS_TOKEN_TTL_STAFF, this.config.ACCESS_TOKEN_TTL)
+      : this.config.ACCESS_TOKEN_TTL;
+    return this.sign(claims, user.id, now, ttl, randomUUID(), ACCESS_TOKEN_AUDIENCE);
   }
 
   /**
@@ -105,8 +108,19 @@ export class TokenService {
       throw new RefreshError('Token is invalid');
     }
     const subject = { id: String(user._id), roles: user.roles, joinedAt: user.createdAt, teacherId: user.teacherId ?? null };
+    // A staff session ends 30 minutes idle (no refresh since this token) and 12 hours after sign-in, a role granted meanwhile included.
+    if (isStaff(subject.roles)) {
+      const now = Date.now();
+      const idle = now - record.createdAt.getTime() > this.config.SESSION_IDLE_STAFF;
+      const over = now - (record.sessionStartedAt ?? record.createdAt).getTime() > this.config.SESSION_MAX_STAFF;
+      if (idle || over) {
+        await this.revokeFamily(record.family, idle ? 'staff-idle' : 'staff-session-over');
+        throw new RefreshError('Token is expired');
+      }
+    }
     const { version } = await this.sessions.state(subject.id, record.family);
-    const { pair, jti } = await this.pairInFamily(subject, record.family, version);
+    // Records from before session start times: the session's lifetime counts from this refresh.
+    const { pair, jti } = await this.pairInFamily(subject, record.family, version, record.sessionStartedAt ?? new Date());
     const after = await this.sessions.state(subject.id, record.family);
     // A re-use of the very token this refresh used only proves that someone else presented it too:
     // this answer stands (as if it came first), and the new token is dead with its session.
@@ -213,10 +227,18 @@ export class TokenService {
     await this.refreshTokens.updateMany({ family, status: { $ne: 'revoked' } }, { $set: { status: 'revoked' } });
   }
 
-  private async pairInFamily(user: TokenSubject, family: string, sessionVersion: number): Promise<{ pair: TokenPair; jti: string }> {
+  private async pairInFamily(
+    user: TokenSubject,
+    family: string,
+    sessionVersion: number,
+    sessionStartedAt: Date,
+  ): Promise<{ pair: TokenPair; jti: string }> {
     const now = Date.now();
     const jti = randomUUID();
-    const refresh = await this.sign({ token_type: 'refresh' }, user.id, now, this.config.REFRESH_TOKEN_TTL, jti, [TOKEN_AUDIENCES.refresh]);
+    // Never past the session's absolute end: the refresh token's expiry no longer slides beyond it.
+    const sessionEnd = sessionStartedAt.getTime() + (isStaff(user.roles) ? this.config.SESSION_MAX_STAFF : this.config.SESSION_MAX_MEMBER);
+    const ttl = Math.max(1000, Math.min(this.config.REFRESH_TOKEN_TTL, sessionEnd - now));
+    const refresh = await this.sign({ token_type: 'refresh' }, user.id, now, ttl, jti, [TOKEN_AUDIENCES.refresh]);
     await this.refreshTokens.create({
       _id: jti,
       userId: user.id,
@@ -224,7 +246,8 @@ export class TokenService {
       tokenHash: sha256(refresh),
       status: 'active',
       sessionVersion,
-      expiresAt: new Date(now + this.config.REFRESH_TOKEN_TTL),
+      expiresAt: new Date(now + ttl),
+      sessionStartedAt,
     });
     return { pair: { access: await this.signAccess(user, { sid: family, sv: sessionVersion }, now), refresh }, jti };
   }
@@ -242,6 +265,9 @@ export class TokenService {
       .sign(this.keys.signing.key);
   }
 }
+
+/** A session holding a staff role: shorter lifetimes (docs/decisions/0013). */
+const isStaff = (roles: readonly string[]): boolean => roles.includes('moderator') || roles.includes('admin');
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);

@@ -18,6 +18,13 @@ import {
   voteResponseSchema,
 } from './rating';
 import { transparencySchema } from './transparency';
+import {
+  mfaErrorSchema,
+  recoveryCodesSchema,
+  secondFactorEnrolmentSchema,
+  secondFactorRequiredSchema,
+  secondFactorStatusSchema,
+} from './second-factor';
 import { adminSubjectRowSchema, adminTeacherRowSchema, moderationActionSchema, moderationResultSchema } from './admin';
 import {
   invitationAcceptResponseSchema,
@@ -95,6 +102,8 @@ export const jwksSchema = z.strictObject({
 
 const error = errorBodySchema;
 const bearer = { 401: accessErrorSchema };
+/** 403 of a staff endpoint: not staff (`{detail}`), or a staff session without the second factor. */
+const staffOnly = z.union([detailSchema, secondFactorRequiredSchema]);
 const throttled = { 429: error };
 
 function endpoint(method: HttpMethod, path: string, responses: Endpoint['responses'], also: Endpoint['also'] = {}, row = true): Endpoint {
@@ -123,7 +132,12 @@ export const AUTH_ENDPOINTS: readonly Endpoint[] = [
   ),
   endpoint('GET', '/auth/manage/users/me/', { 200: userSummarySchema, 401: accessErrorSchema }),
   endpoint('DELETE', '/auth/manage/users/me/', { 204: null, 400: fieldErrorsOf('current_password') }, { ...bearer, ...throttled }),
-  endpoint('POST', '/auth/token/', { 200: tokenPairSchema, 400: fieldErrorsOf('email', 'password'), 401: detailSchema, 429: error }),
+  endpoint('POST', '/auth/token/', {
+    200: tokenPairSchema,
+    400: fieldErrorsOf('email', 'password'),
+    401: z.union([detailSchema, mfaErrorSchema]),
+    429: error,
+  }),
   endpoint(
     'POST',
     '/auth/token/refresh/',
@@ -140,7 +154,13 @@ export const AUTH_ENDPOINTS: readonly Endpoint[] = [
     { 200: invitationAcceptResponseSchema, 400: error, 403: error, 409: error },
     { ...bearer, ...throttled },
   ),
-  extra('POST', '/auth/oauth2/exchange', { 200: oauthExchangeResponseSchema, 400: error }, throttled),
+  extra('POST', '/auth/oauth2/exchange', { 200: oauthExchangeResponseSchema, 400: error, 401: mfaErrorSchema }, throttled),
+  // The second factor (second-factor.ts): the signed-in account's own
+  extra('GET', '/auth/second-factor', { 200: secondFactorStatusSchema }, bearer),
+  extra('POST', '/auth/second-factor/enrolment', { 200: secondFactorEnrolmentSchema, 400: error }, { ...bearer, ...throttled }),
+  extra('POST', '/auth/second-factor/confirm', { 200: recoveryCodesSchema, 400: error }, { ...bearer, ...throttled }),
+  extra('POST', '/auth/second-factor/disable', { 204: null, 400: error }, { ...bearer, ...throttled }),
+  extra('POST', '/auth/second-factor/recovery-codes', { 200: recoveryCodesSchema, 400: error }, { ...bearer, ...throttled }),
   extra('GET', '/auth/health', { 200: healthResponseSchema }, { 503: healthResponseSchema }),
   extra('GET', '/auth/docs', { 200: 'text' }),
   extra('GET', '/auth/docs/openapi.json', { 200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) }),
@@ -180,15 +200,15 @@ export const RATING_ENDPOINTS: readonly Endpoint[] = [
   extra('GET', '/api/docs', { 200: 'text' }),
   extra('GET', '/api/docs/openapi.json', { 200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) }),
   // Moderation (moderator or admin role) and catalogue (admin role)
-  extra('GET', '/api/moderation/queue', { 200: z.array(moderationQueueItemSchema) }, { ...bearer, 403: detailSchema }),
-  extra('GET', '/api/moderation/actions', { 200: z.array(moderationActionSchema) }, { ...bearer, 403: detailSchema }),
-  extra('GET', '/api/moderation/reviews/:id/actions', { 200: z.array(moderationActionSchema) }, { ...bearer, 403: detailSchema }),
+  extra('GET', '/api/moderation/queue', { 200: z.array(moderationQueueItemSchema) }, { ...bearer, 403: staffOnly }),
+  extra('GET', '/api/moderation/actions', { 200: z.array(moderationActionSchema) }, { ...bearer, 403: staffOnly }),
+  extra('GET', '/api/moderation/reviews/:id/actions', { 200: z.array(moderationActionSchema) }, { ...bearer, 403: staffOnly }),
   ...(['approve', 'reject', 'restore'] as const).map((action) =>
     extra(
       'POST',
       `/api/moderation/reviews/:id/${action}`,
       { 200: moderationResultSchema },
-      { ...bearer, 403: detailSchema, 404: error, 409: error },
+      { ...bearer, 403: staffOnly, 404: error, 409: error },
     ),
   ),
   // Teachers' right of reply and objection (teacher-voice.ts): the linked teacher, then the moderators
@@ -205,13 +225,13 @@ export const RATING_ENDPOINTS: readonly Endpoint[] = [
     { 201: replyWriteResponseSchema, 400: error, 403: error, 404: error, 409: error },
     { ...bearer, ...throttled },
   ),
-  extra('GET', '/api/moderation/objections', { 200: z.array(objectionViewSchema) }, { ...bearer, 403: detailSchema }),
+  extra('GET', '/api/moderation/objections', { 200: z.array(objectionViewSchema) }, { ...bearer, 403: staffOnly }),
   ...(['accept', 'refuse'] as const).map((action) =>
     extra(
       'POST',
       `/api/moderation/objections/:id/${action}`,
       { 200: objectionViewSchema, 404: error, 409: error },
-      { ...bearer, 403: detailSchema },
+      { ...bearer, 403: staffOnly },
     ),
   ),
   ...(['approve', 'reject'] as const).map((action) =>
@@ -219,23 +239,23 @@ export const RATING_ENDPOINTS: readonly Endpoint[] = [
       'POST',
       `/api/moderation/reviews/:id/reply/${action}`,
       { 200: replyModerationResultSchema, 404: error, 409: error },
-      { ...bearer, 403: detailSchema },
+      { ...bearer, 403: staffOnly },
     ),
   ),
   extra(
     'POST',
     '/api/moderation/teachers/:id/invite',
     { 200: teacherInviteResponseSchema, 400: error, 404: error },
-    { ...bearer, 403: detailSchema },
+    { ...bearer, 403: staffOnly },
   ),
-  extra('GET', '/api/admin/subjects', { 200: z.array(adminSubjectRowSchema) }, { ...bearer, 403: detailSchema }),
-  extra('POST', '/api/admin/subjects', { 201: adminSubjectRowSchema }, { ...bearer, 403: detailSchema, 409: error }),
-  extra('PATCH', '/api/admin/subjects/:id', { 200: adminSubjectRowSchema }, { ...bearer, 403: detailSchema, 404: error, 409: error }),
-  extra('POST', '/api/admin/subjects/import', { 200: catalogueImportResultSchema }, { ...bearer, 403: detailSchema }),
-  extra('GET', '/api/admin/teachers', { 200: z.array(adminTeacherRowSchema) }, { ...bearer, 403: detailSchema }),
-  extra('POST', '/api/admin/teachers', { 201: adminTeacherRowSchema }, { ...bearer, 403: detailSchema, 409: error }),
-  extra('PATCH', '/api/admin/teachers/:id', { 200: adminTeacherRowSchema }, { ...bearer, 403: detailSchema, 404: error, 409: error }),
-  extra('POST', '/api/admin/teachers/import', { 200: catalogueImportResultSchema }, { ...bearer, 403: detailSchema }),
+  extra('GET', '/api/admin/subjects', { 200: z.array(adminSubjectRowSchema) }, { ...bearer, 403: staffOnly }),
+  extra('POST', '/api/admin/subjects', { 201: adminSubjectRowSchema }, { ...bearer, 403: staffOnly, 409: error }),
+  extra('PATCH', '/api/admin/subjects/:id', { 200: adminSubjectRowSchema }, { ...bearer, 403: staffOnly, 404: error, 409: error }),
+  extra('POST', '/api/admin/subjects/import', { 200: catalogueImportResultSchema }, { ...bearer, 403: staffOnly }),
+  extra('GET', '/api/admin/teachers', { 200: z.array(adminTeacherRowSchema) }, { ...bearer, 403: staffOnly }),
+  extra('POST', '/api/admin/teachers', { 201: adminTeacherRowSchema }, { ...bearer, 403: staffOnly, 409: error }),
+  extra('PATCH', '/api/admin/teachers/:id', { 200: adminTeacherRowSchema }, { ...bearer, 403: staffOnly, 404: error, 409: error }),
+  extra('POST', '/api/admin/teachers/import', { 200: catalogueImportResultSchema }, { ...bearer, 403: staffOnly }),
 ].map(rateLimited);
 
 const dependencyCheckSchema = z.strictObject({ up: z.boolean(), error: z.string().optional() });

@@ -31,6 +31,8 @@ export const accessTokenClaimsSchema = z.object({
    * accepted a moderator's invitation, gone with the link (docs/decisions/0010).
    */
   teacher_id: z.number().int().positive().optional(),
+  /** RFC 8176: `["mfa", "otp"]` when the session was opened with the second factor (second-factor.ts). Absent otherwise. */
+  amr: z.array(z.string().max(16)).max(8).optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 

@@ -13,6 +13,7 @@ export type SecurityEvent =
   | 'second-factor-enrolled'
   | 'second-factor-used'
   | 'second-factor-failed'
+  | 'second-factor-disabled'
   | 'recovery-code-used'
   | 'role-granted'
   | 'role-revoked'

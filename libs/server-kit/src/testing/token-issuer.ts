@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { ACCESS_TOKEN_AUDIENCE, JWT_ISSUER, TOKEN_AUDIENCES } from '@pupitre/contracts';
+import { ACCESS_TOKEN_AUDIENCE, JWT_ISSUER, SECOND_FACTOR_AMR, TOKEN_AUDIENCES } from '@pupitre/contracts';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 
 type Role = 'user' | 'admin' | 'moderator' | 'teacher';
@@ -84,6 +84,8 @@ export async function startTokenIssuer(): Promise<TestTokenIssuer> {
       // As the auth service signs them (JWT_ISSUER, ACCESS_TOKEN_AUDIENCE of @pupitre/contracts): a test drops or overrides them in `claims`.
       iss: JWT_ISSUER,
       aud: tokenType === 'access' ? ACCESS_TOKEN_AUDIENCE : [TOKEN_AUDIENCES.refresh],
+      // A staff session is opened with the second factor (ADR 0013): `claims: { amr: undefined }` signs one without.
+      ...(tokenType === 'access' && (o.roles ?? []).some((r) => r === 'admin' || r === 'moderator') ? { amr: [...SECOND_FACTOR_AMR] } : {}),
       ...o.claims,
     };
   };

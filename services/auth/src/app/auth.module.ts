@@ -26,6 +26,10 @@ import { TeacherInvitation, TeacherInvitationSchema } from './teachers/teacher-i
 import { TeacherLink, TeacherLinkSchema } from './teachers/teacher-link.schema';
 import { TeacherInvitationsController } from './teachers/teacher-invitations.controller';
 import { TeacherInvitations } from './teachers/teacher-invitations.service';
+import { SecondFactorController } from './second-factor/second-factor.controller';
+import { SecondFactor, SecondFactorSchema } from './second-factor/second-factor.schema';
+import { SecondFactors } from './second-factor/second-factors.service';
+import { SecondFactorGate } from './second-factor/second-factor-gate';
 
 /** Accounts, e-mailed links, sessions (JWT), Google sign-in. */
 @Module({
@@ -38,9 +42,10 @@ import { TeacherInvitations } from './teachers/teacher-invitations.service';
       { name: Notice.name, schema: NoticeSchema },
       { name: TeacherInvitation.name, schema: TeacherInvitationSchema },
       { name: TeacherLink.name, schema: TeacherLinkSchema },
+      { name: SecondFactor.name, schema: SecondFactorSchema },
     ]),
   ],
-  controllers: [UsersController, TokensController, OAuthController, TeacherInvitationsController],
+  controllers: [UsersController, TokensController, OAuthController, TeacherInvitationsController, SecondFactorController],
   providers: [
     authRedisProvider,
     userEventsQueueProvider,
@@ -56,10 +61,12 @@ import { TeacherInvitations } from './teachers/teacher-invitations.service';
     TeacherInvitations,
     ModerationEventsWorker,
     EmailLinks,
+    SecondFactors,
+    SecondFactorGate,
     AccountsService,
     GoogleSignIn,
     TrustProxy,
   ],
-  exports: [AccountsService, TokenService, SigningKeys],
+  exports: [AccountsService, TokenService, SigningKeys, SecondFactors],
 })
 export class AuthModule {}

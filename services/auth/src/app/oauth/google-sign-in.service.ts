@@ -1,12 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type Language, type OAuthExchangeResponse } from '@pupitre/contracts';
-import { APP_CONFIG, securityEvent } from '@pupitre/server-kit';
+import { APP_CONFIG, ApiError, securityEvent } from '@pupitre/server-kit';
 import { type CookieOptions, type Request, type Response } from 'express';
 import { type Redis } from 'ioredis';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Passport } from 'passport';
 import { type Profile, Strategy as GoogleStrategy, type VerifyCallback } from 'passport-google-oauth20';
 import { type AuthConfig } from '../../config/auth-config';
+import { SecondFactorGate } from '../second-factor/second-factor-gate';
+import { type Proof } from '../second-factor/second-factors.service';
 import { AUTH_REDIS } from '../shared/redis.provider';
 import { TokenService } from '../tokens/token.service';
 import { AccountsService, type AuthUser } from '../users/accounts.service';
@@ -41,6 +43,9 @@ const sameText = (a: string, b: string): boolean => a.length === b.length && tim
  * `/auth`, set at get-redirect), so a code that leaks (logs, history, a forced redirect) is useless
  * elsewhere.
  */
+/** How long a one-time code lives once its account was asked for the second factor: time to type a code. */
+const OAUTH_MFA_CODE_TTL = 5 * 60_000;
+
 @Injectable()
 export class GoogleSignIn {
   private readonly logger = new Logger('GoogleSignIn');
@@ -52,6 +57,7 @@ export class GoogleSignIn {
     @Inject(AUTH_REDIS) private readonly redis: Redis,
     @Inject(AccountsService) private readonly accounts: AccountsService,
     @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(SecondFactorGate) private readonly secondFactor: SecondFactorGate,
   ) {
     if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return;
     this.passport = new Passport();
@@ -139,21 +145,31 @@ export class GoogleSignIn {
   /**
    * POST /auth/oauth2/exchange: the code (single use) for a session, or undefined. Only from the
    * browser the code was issued to; a wrong or missing browser cookie does not use the code up.
+   * For an account with the second factor the code is used only with a right `otp` or
+   * `recovery_code` (401 `mfa_required` / `mfa_invalid` otherwise, the code kept for another try,
+   * its life extended to OAUTH_MFA_CODE_TTL for typing).
    */
-  async exchange(code: string, req: Request, res: Response): Promise<OAuthExchangeResponse | undefined> {
+  async exchange(code: string, req: Request, res: Response, proof: Proof = {}): Promise<OAuthExchangeResponse | undefined> {
     const browser = readCookie(req, BROWSER_COOKIE);
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(code) || !browser) return undefined;
     const key = `oauth-code:${sha256(code)}`;
     const bound = (value: string | null) => value !== null && sameText(codeRecord(value)?.browser ?? '', sha256(browser));
     const stored = await this.redis.get(key);
     if (!bound(stored)) return undefined;
-    const taken = await this.redis.getdel(key);
-    if (!bound(taken)) return undefined;
-    const user = await this.accounts.findActive(codeRecord(taken as string)?.userId ?? '');
+    const user = await this.accounts.findActive(codeRecord(stored as string)?.userId ?? '');
     if (!user) return undefined;
+    let secondFactor: Awaited<ReturnType<SecondFactorGate['pass']>>;
+    try {
+      secondFactor = await this.secondFactor.pass(user.id, proof, req, res);
+    } catch (err) {
+      if (err instanceof ApiError && err.getStatus() === 401) await this.redis.pexpire(key, OAUTH_MFA_CODE_TTL);
+      throw err;
+    }
+    const taken = await this.redis.getdel(key);
+    if (!bound(taken) || codeRecord(taken as string)?.userId !== user.id) return undefined;
     res.clearCookie(BROWSER_COOKIE, { path: '/auth' });
-    securityEvent('sign-in-succeeded', { account: user.id, method: 'google' });
-    return { ...(await this.tokens.issuePair(user)), email: user.email };
+    securityEvent('sign-in-succeeded', { account: user.id, method: 'google', ...(secondFactor ? { second_factor: secondFactor } : {}) });
+    return { ...(await this.tokens.issuePair(user, { secondFactor: secondFactor !== null })), email: user.email };
   }
 
   private async verifyProfile(profile: Profile): Promise<AuthUser | false> {

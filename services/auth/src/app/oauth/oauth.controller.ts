@@ -10,6 +10,7 @@ import {
 import { APP_CONFIG, ApiError, zodApiSchema } from '@pupitre/server-kit';
 import { type Request, type Response } from 'express';
 import { type AuthConfig, frontendUrl } from '../../config/auth-config';
+import { proofOf } from '../second-factor/second-factor-gate';
 import { asObject } from '../shared/field-errors';
 import { GoogleSignIn } from './google-sign-in.service';
 
@@ -54,13 +55,14 @@ export class OAuthController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'The one-time code of the callback (single use, 60 s, only from the browser that started the sign-in: its cookie) for {access, refresh, email}; 400 {"error": "invalid-code"}.',
+      'The one-time code of the callback (single use, 60 s, only from the browser that started the sign-in: its cookie) for {access, refresh, email}; 400 {"error": "invalid-code"}. An account with the second factor: 401 {code: "mfa_required"} until `otp` or `recovery_code` comes with the code (kept 5 minutes for that), "mfa_invalid" for a wrong one.',
   })
   @ApiBody({ schema: zodApiSchema(oauthExchangeRequestSchema) })
   @ApiOkResponse({ schema: zodApiSchema(oauthExchangeResponseSchema) })
   async exchange(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<OAuthExchangeResponse> {
-    const code = asObject(body).code;
-    const session = typeof code === 'string' ? await this.google.exchange(code, req, res) : undefined;
+    const fields = asObject(body);
+    const code = fields.code;
+    const session = typeof code === 'string' ? await this.google.exchange(code, req, res, proofOf(fields)) : undefined;
     if (!session) throw ApiError.of(400, 'invalid-code');
     return session;
   }

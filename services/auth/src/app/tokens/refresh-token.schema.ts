@@ -43,6 +43,10 @@ export class RefreshToken {
   /** When the session (the family) began, at sign-in: its absolute lifetime counts from it. Absent on records from before. */
   @Prop({ type: Date })
   sessionStartedAt?: Date;
+
+  /** The session was opened with the second factor (SessionOrigin); copied to every token of the family. */
+  @Prop({ type: Boolean })
+  secondFactor?: boolean;
 }
 
 export type RefreshTokenDocument = HydratedDocument<RefreshToken>;

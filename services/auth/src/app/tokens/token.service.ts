@@ -8,6 +8,7 @@ import {
   JWT_ALGORITHM,
   JWT_ISSUER,
   type Role,
+  SECOND_FACTOR_AMR,
   type SessionState,
   TOKEN_AUDIENCES,
   type TokenPair,
@@ -37,6 +38,12 @@ export interface TokenSubject {
   roles: Role[];
   joinedAt?: Date;
   teacherId?: number | null;
+}
+
+/** How a session was opened: carried by every refresh of it (its refresh-token records). */
+export interface SessionOrigin {
+  /** Opened with the second factor (TOTP or a recovery code): access tokens carry `amr` (SECOND_FACTOR_AMR). */
+  secondFactor?: boolean;
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
@@ -70,14 +77,15 @@ export class TokenService {
   ) {}
 
   /** A new session (new family) for a user. */
-  async issuePair(user: TokenSubject): Promise<TokenPair> {
+  async issuePair(user: TokenSubject, origin: SessionOrigin = {}): Promise<TokenPair> {
     const family = randomUUID();
     const { version } = await this.sessions.state(user.id, family);
-    return (await this.pairInFamily(user, family, version, new Date())).pair;
+    return (await this.pairInFamily(user, family, version, new Date(), origin)).pair;
   }
 
-  async signAccess(user: TokenSubject, session: { sid: string; sv: number }, now = Date.now()): Promise<string> {
+  async signAccess(user: TokenSubject, session: { sid: string; sv: number }, now = Date.now(), origin: SessionOrigin = {}): Promise<string> {
     const claims: Record<string, unknown> = { token_type: 'access', roles: user.roles, sid: session.sid, sv: session.sv };
+    if (origin.secondFactor) claims.amr = [...SECOND_FACTOR_AMR];
     if (user.joinedAt) claims.date_joined = Math.floor(user.joinedAt.getTime() / 1000);
     if (user.roles.includes('teacher') && user.teacherId) claims.teacher_id = user.teacherId;
     const ttl = isStaff(user.roles)
@@ -120,7 +128,8 @@ export class TokenService {
     }
     const { version } = await this.sessions.state(subject.id, record.family);
     // Records from before session start times: the session's lifetime counts from this refresh.
-    const { pair, jti } = await this.pairInFamily(subject, record.family, version, record.sessionStartedAt ?? new Date());
+    const origin: SessionOrigin = { secondFactor: record.secondFactor === true };
+    const { pair, jti } = await this.pairInFamily(subject, record.family, version, record.sessionStartedAt ?? new Date(), origin);
     const after = await this.sessions.state(subject.id, record.family);
     // A re-use of the very token this refresh used only proves that someone else presented it too:
     // this answer stands (as if it came first), and the new token is dead with its session.
@@ -232,6 +241,7 @@ export class TokenService {
     family: string,
     sessionVersion: number,
     sessionStartedAt: Date,
+    origin: SessionOrigin = {},
   ): Promise<{ pair: TokenPair; jti: string }> {
     const now = Date.now();
     const jti = randomUUID();
@@ -248,8 +258,9 @@ export class TokenService {
       sessionVersion,
       expiresAt: new Date(now + ttl),
       sessionStartedAt,
+      ...(origin.secondFactor ? { secondFactor: true } : {}),
     });
-    return { pair: { access: await this.signAccess(user, { sid: family, sv: sessionVersion }, now), refresh }, jti };
+    return { pair: { access: await this.signAccess(user, { sid: family, sv: sessionVersion }, now, origin), refresh }, jti };
   }
 
   private sign(claims: Record<string, unknown>, sub: string, now: number, ttlMs: number, jti: string, audience: string[]): Promise<string> {

@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { JWKS_PATH, loginRequestSchema, refreshRequestSchema, type TokenPair, tokenPairSchema } from '@pupitre/contracts';
-import { ApiError, zodApiSchema } from '@pupitre/server-kit';
+import { ApiError, securityEvent, zodApiSchema } from '@pupitre/server-kit';
 import { type Request, type Response } from 'express';
 import { type JSONWebKeySet } from 'jose';
+import { proofOf, SecondFactorGate } from '../second-factor/second-factor-gate';
 import { asObject, FIELD_MESSAGES, readFields, throwIfErrors } from '../shared/field-errors';
 import { clientIp, ThrottleService } from '../shared/throttle.service';
 import { AccountsService } from '../users/accounts.service';
@@ -20,13 +21,14 @@ export class TokensController {
     @Inject(AccountsService) private readonly accounts: AccountsService,
     @Inject(SigningKeys) private readonly keys: SigningKeys,
     @Inject(ThrottleService) private readonly throttle: ThrottleService,
+    @Inject(SecondFactorGate) private readonly secondFactor: SecondFactorGate,
   ) {}
 
   @Post('auth/token/')
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Log in: an access token and a refresh token. 401 for wrong or inactive credentials; 429 when throttled (per address, and per e-mail and address after a few failures).',
+      'Log in: an access token and a refresh token. 401 for wrong or inactive credentials; for an account with the second factor, 401 {code: "mfa_required"} until `otp` (or `recovery_code`) comes with them, {code: "mfa_invalid"} for a wrong or used one; 429 when throttled (per address, and per e-mail and address after a few failures, passwords and codes apart).',
   })
   @ApiBody({ schema: zodApiSchema(loginRequestSchema) })
   @ApiOkResponse({ schema: zodApiSchema(tokenPairSchema) })
@@ -37,10 +39,12 @@ export class TokensController {
     const ip = clientIp(req);
     await this.throttle.consume(res, [['login-ip', ip]]);
     await this.throttle.loginAttempt(res, email as string, ip);
-    const user = await this.accounts.authenticate(email as string, password as string);
+    const user = await this.accounts.authenticate(email as string, password as string, false);
     if (!user) throw new ApiError(401, LOGIN_FAILED);
     await this.throttle.loginSucceeded(email as string, ip);
-    return this.tokens.issuePair(user);
+    const secondFactor = await this.secondFactor.pass(user.id, proofOf(asObject(body)), req, res);
+    securityEvent('sign-in-succeeded', { account: user.id, method: 'password', ...(secondFactor ? { second_factor: secondFactor } : {}) });
+    return this.tokens.issuePair(user, { secondFactor: secondFactor !== null });
   }
 
   @Post('auth/token/refresh/')

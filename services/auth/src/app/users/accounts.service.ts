@@ -6,6 +6,7 @@ import { type Model, Types } from 'mongoose';
 import { type AuthConfig } from '../../config/auth-config';
 import { UserEventsProducer } from '../events/user-events.producer';
 import { FIELD_MESSAGES, normalizeEmail } from '../shared/field-errors';
+import { SecondFactors } from '../second-factor/second-factors.service';
 import { TeacherInvitations } from '../teachers/teacher-invitations.service';
 import { TokenService } from '../tokens/token.service';
 import { EmailLinks } from './email-links.service';
@@ -44,6 +45,7 @@ export class AccountsService {
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(UserEventsProducer) private readonly events: UserEventsProducer,
     @Inject(TeacherInvitations) private readonly teachers: TeacherInvitations,
+    @Inject(SecondFactors) private readonly secondFactors: SecondFactors,
   ) {
     this.hasher = new PasswordHasher({ logN: config.PASSWORD_SCRYPT_LOG_N, r: 8, p: 1 });
   }
@@ -106,8 +108,9 @@ export class AccountsService {
   /**
    * The account for these credentials, or undefined (unknown e-mail, wrong password, inactive or
    * password-less account). Unknown e-mails cost one hash too, so timing tells nothing.
+   * `logSuccess: false`: the caller logs the sign-in once it is whole (the second factor's step).
    */
-  async authenticate(email: string, password: string): Promise<AuthUser | undefined> {
+  async authenticate(email: string, password: string, logSuccess = true): Promise<AuthUser | undefined> {
     const user = await this.users.findOne({ email: normalizeEmail(email) }).lean();
     if (!user || !user.password) {
       await this.hasher.burn(password);
@@ -122,8 +125,15 @@ export class AccountsService {
     const update: Partial<User> = { lastLogin: new Date() };
     if (this.hasher.needsRehash(user.password)) update.password = await this.hasher.hash(password);
     await this.users.updateOne({ _id: user._id }, { $set: update });
-    securityEvent('sign-in-succeeded', { account: String(user._id), method: 'password' });
+    if (logSuccess) securityEvent('sign-in-succeeded', { account: String(user._id), method: 'password' });
     return toAuthUser(user);
+  }
+
+  /** The e-mail and password hash of an active account (to ask for the password again), or undefined. */
+  async credentialsOf(id: string): Promise<{ email: string; password: string | null } | undefined> {
+    if (!Types.ObjectId.isValid(id)) return undefined;
+    const user = await this.users.findById(id, { email: 1, password: 1, isActive: 1 }).lean();
+    return user && user.isActive ? { email: user.email, password: user.password } : undefined;
   }
 
   async findActive(id: string): Promise<AuthUser | undefined> {
@@ -173,7 +183,12 @@ export class AccountsService {
     // de-duplicates a retried deletion.
     await this.events.userErased(id);
     await this.users.deleteOne({ _id: user._id });
-    await Promise.all([this.tokens.deleteAllOf(id), this.emailLinks.deleteAllOf(id), this.teachers.forgetAccount(id)]);
+    await Promise.all([
+      this.tokens.deleteAllOf(id),
+      this.emailLinks.deleteAllOf(id),
+      this.teachers.forgetAccount(id),
+      this.secondFactors.forget(id),
+    ]);
     this.logger.log({ msg: 'account erased', userId: id });
   }
 

@@ -69,4 +69,24 @@ describe('access tokens on the rating API (issued by a stand-in auth service)', 
       .set({ Authorization: `Bearer ${await h.issuer.sign({ roles: ['admin'] })}` })
       .expect(200);
   });
+
+  // Issue #38 item 3: a staff session opened without the second factor moderates nothing.
+  it.each([
+    ['moderator', '/api/moderation/queue'],
+    ['admin', '/api/moderation/queue'],
+    ['admin', '/api/admin/subjects'],
+  ] as const)('answers 403 second-factor-required to a %s session without the second factor on %s', async (role, path) => {
+    const without = await h.issuer.sign({ roles: ['user', role], claims: { amr: undefined } });
+    const res = await request(h.api.url).get(path).set({ Authorization: `Bearer ${without}` }).expect(403);
+    expect(res.body.error).toBe('second-factor-required');
+    const withIt = await h.issuer.sign({ roles: ['user', role], claims: { amr: ['mfa', 'otp'] } });
+    await request(h.api.url).get(path).set({ Authorization: `Bearer ${withIt}` }).expect(200);
+  });
+
+  it('serves a member without the second factor as before', async () => {
+    await request(h.api.url)
+      .get('/auth/me')
+      .set({ Authorization: `Bearer ${await h.issuer.sign({ roles: ['user'] })}` })
+      .expect(200);
+  });
 });

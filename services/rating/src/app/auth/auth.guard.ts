@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { canModerate } from '@pupitre/contracts';
+import { canModerate, SECOND_FACTOR_REQUIRED } from '@pupitre/contracts';
 import { ApiError, isWriteMethod } from '@pupitre/server-kit';
 import { type Request } from 'express';
 import { ProfilesService } from './profiles.service';
@@ -29,6 +29,11 @@ export const TOKEN_NOT_VALID = {
 };
 export const BAD_HEADER = { detail: 'Authorization header must contain two space-delimited values', code: 'bad_authorization_header' };
 export const NOT_ADMIN = { detail: 'You do not have permission to perform this action.' };
+/** A staff endpoint (moderation, catalogue) called with a staff session opened without the second factor (ADR 0013). */
+export const NO_SECOND_FACTOR = {
+  error: SECOND_FACTOR_REQUIRED,
+  detail: 'staff actions need a session opened with the second factor: turn it on in the settings, then sign in again',
+};
 /** A teacher endpoint called by an account that is not linked to a teacher record. */
 export const NOT_TEACHER = { error: 'forbidden', detail: 'only the account linked to a teacher may do this' };
 
@@ -73,6 +78,7 @@ export class AuthGuard implements CanActivate {
     req.user = user; // known from here, for the security log of a 403 too
     if (mode === 'admin' && !user.roles.includes('admin')) throw new ApiError(403, NOT_ADMIN);
     if (mode === 'moderator' && !canModerate(user.roles)) throw new ApiError(403, NOT_ADMIN);
+    if ((mode === 'admin' || mode === 'moderator') && !user.secondFactor) throw new ApiError(403, NO_SECOND_FACTOR);
     if (mode === 'teacher' && user.teacherId === undefined) throw new ApiError(403, NOT_TEACHER);
     this.profiles.seen(user);
     return true;

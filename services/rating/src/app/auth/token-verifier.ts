@@ -1,4 +1,12 @@
-import { type AccessTokenClaims, accessTokenClaimsSchema, JWT_ALGORITHM, JWT_ISSUER, type Role, TOKEN_AUDIENCES } from '@pupitre/contracts';
+import {
+  type AccessTokenClaims,
+  accessTokenClaimsSchema,
+  hasSecondFactor,
+  JWT_ALGORITHM,
+  JWT_ISSUER,
+  type Role,
+  TOKEN_AUDIENCES,
+} from '@pupitre/contracts';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 
 export interface AuthUser {
@@ -11,6 +19,8 @@ export interface AuthUser {
   sessionVersion?: number;
   /** The teacher record of a linked teacher's account (`teacher_id`, with the `teacher` role). */
   teacherId?: number;
+  /** The session was opened with the second factor (`amr`): required of the staff endpoints. */
+  secondFactor?: boolean;
 }
 
 export class InvalidTokenError extends Error {}
@@ -69,5 +79,6 @@ function toUser(claims: AccessTokenClaims, payload: JWTPayload): AuthUser {
     sessionId: claims.sid,
     sessionVersion: claims.sv,
     teacherId: claims.roles.includes('teacher') ? claims.teacher_id : undefined,
+    secondFactor: hasSecondFactor(claims),
   };
 }

@@ -4,16 +4,21 @@ import { type Redis } from 'ioredis';
 import { type Connection } from 'mongoose';
 import { userInfo } from 'node:os';
 import { isValidEmail, normalizeEmail } from '../app/shared/field-errors';
+import { stepOfCode } from '../app/second-factor/totp';
 import { PasswordHasher } from '../app/users/password-hasher';
 import { passwordProblems } from '../app/users/password-rules';
 
-export const ADMIN_USAGE = `Usage: npm run admin -- <command> [<email>] [--password <password>] [--limit <n>]
+export const ADMIN_USAGE = `Usage: npm run admin -- <command> [<email>] [--password <password>] [--as <admin email> --code <code>] [--limit <n>]
   create-admin <email>       create an active admin account (password from --password or ADMIN_PASSWORD),
-                             or grant the admin role if the account exists
+                             or grant the admin role if the account exists; once an admin exists, as a grant
   grant-admin <email>        give an existing account the admin role
   revoke-admin <email>       take the admin role away and end the account's sessions
   grant-moderator <email>    give an existing account the moderator role (the moderation console and API)
   revoke-moderator <email>   take the moderator role away and end the account's sessions
+Granting a role needs an admin's approval: --as <their e-mail> --code <a fresh code of their authenticator
+app> (or ADMIN_AS, ADMIN_CODE); that admin must have the second factor on, and each code works once.
+Only the first admin of a database (create-admin while no account is admin) is made without one.
+Revocations need none.
   audit                      print the latest decisions about accounts (roles, teacher links), newest first
   log-key <email>            print the key that names this account in the services' security log
                              (docs/security-log.md: grep the logs for it)
@@ -42,6 +47,9 @@ export interface AdminArgs {
   email: string;
   password?: string;
   limit?: number;
+  /** The approving admin's e-mail and a fresh TOTP code of theirs (grants). */
+  as?: string;
+  code?: string;
 }
 
 export function parseAdminArgs(argv: string[], env: Record<string, string | undefined>): AdminArgs | string {
@@ -56,9 +64,18 @@ export function parseAdminArgs(argv: string[], env: Record<string, string | unde
   }
   const email = rest[0];
   if (!email || !isValidEmail(normalizeEmail(email))) return `expected a valid e-mail address, got ${JSON.stringify(email ?? '')}`;
-  const flag = rest.indexOf('--password');
-  const password = flag >= 0 ? rest[flag + 1] : env.ADMIN_PASSWORD;
-  return { command: command as AdminCommand, email: normalizeEmail(email), password };
+  const option = (name: string, fallback: string | undefined) => {
+    const at = rest.indexOf(name);
+    return at >= 0 ? rest[at + 1] : fallback;
+  };
+  const as = option('--as', env.ADMIN_AS);
+  return {
+    command: command as AdminCommand,
+    email: normalizeEmail(email),
+    password: option('--password', env.ADMIN_PASSWORD),
+    ...(as ? { as: normalizeEmail(as) } : {}),
+    ...(option('--code', env.ADMIN_CODE) ? { code: option('--code', env.ADMIN_CODE) } : {}),
+  };
 }
 
 /** Who the audit log names for decisions made with the CLI. */
@@ -78,6 +95,8 @@ export interface AdminContext {
   actor?: string;
   /** Whether SECURITY_LOG_KEY is set (log-key prints nothing useful without it). */
   securityLogKeySet?: boolean;
+  /** The clock the approval's code is checked against (tests); now by default. */
+  now?: number;
 }
 
 type UserRecord = { _id: unknown; email: string; roles: Role[] };
@@ -106,8 +125,14 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
     if (!user) throw new Error(`no account with e-mail ${args.email}`);
     return accountKey(String(user._id));
   }
+  const role: Role = args.command.endsWith('moderator') ? 'moderator' : 'admin';
+  const grant = args.command !== 'revoke-admin' && args.command !== 'revoke-moderator';
+  if (user && user.roles.includes(role) === grant) return `${args.email} ${grant ? `is already ${article(role)}` : `is not ${article(role)}`}`;
+  if (!user && args.command !== 'create-admin') throw new Error(`no account with e-mail ${args.email}`);
+  // Every grant is approved by an admin's fresh code, except the very first admin of a database.
+  const bootstrap = args.command === 'create-admin' && !(await users.findOne({ roles: 'admin' }, { projection: { _id: 1 } }));
+  const approvedBy = grant && !bootstrap ? await approval(connection, args, context.now ?? Date.now()) : null;
   if (!user) {
-    if (args.command !== 'create-admin') throw new Error(`no account with e-mail ${args.email}`);
     if (!args.password) throw new Error('a new admin needs a password: --password <password> or ADMIN_PASSWORD');
     const problems = passwordProblems(args.password, args.email);
     if (problems.length) throw new Error(problems.join(' '));
@@ -133,13 +158,11 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
       before: { roles: [] },
       after: { roles },
       at: new Date(),
+      ...(approvedBy ? { approvedBy } : {}),
     });
-    securityEvent('role-granted', { account: String(created.insertedId), role: 'admin', actor });
+    securityEvent('role-granted', { account: String(created.insertedId), role: 'admin', actor, ...(approvedBy ? { approver: accountKey(approvedBy) } : {}) });
     return `created admin ${args.email}`;
   }
-  const role: Role = args.command.endsWith('moderator') ? 'moderator' : 'admin';
-  const grant = args.command !== 'revoke-admin' && args.command !== 'revoke-moderator';
-  if (user.roles.includes(role) === grant) return `${args.email} ${grant ? `is already ${article(role)}` : `is not ${article(role)}`}`;
   if (!grant && !context.redis) throw new Error(`${args.command} needs REDIS_URL: the account's sessions must end with the role`);
   const roles: Role[] = grant ? [...user.roles, role] : user.roles.filter((r) => r !== role);
   const userId = String(user._id);
@@ -157,9 +180,37 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
     before: { roles: user.roles },
     after: { roles },
     at: new Date(),
+    ...(approvedBy ? { approvedBy } : {}),
   });
-  securityEvent(grant ? 'role-granted' : 'role-revoked', { account: userId, role, actor });
+  securityEvent(grant ? 'role-granted' : 'role-revoked', { account: userId, role, actor, ...(approvedBy ? { approver: accountKey(approvedBy) } : {}) });
   return `${grant ? 'granted' : 'revoked'} ${role} ${grant ? 'to' : 'from'} ${args.email}`;
+}
+
+/**
+ * The approving admin of a grant (their user id): `--as` names an active admin with the second
+ * factor on, `--code` is a code of theirs from a step later than the last one they used (the write's
+ * filter decides: a code works once, ADR 0013). Throws what is missing or wrong.
+ */
+async function approval(connection: Connection, args: AdminArgs, now: number): Promise<string> {
+  if (!args.as || !args.code)
+    throw new Error('granting a role needs an admin\'s approval: --as <admin e-mail> --code <code of their authenticator app>');
+  const approver = await connection
+    .collection<UserRecord & { isActive: boolean }>('users')
+    .findOne({ email: args.as }, { projection: { roles: 1, isActive: 1 } });
+  if (!approver || !approver.isActive || !approver.roles.includes('admin')) throw new Error(`${args.as} is not an active admin`);
+  const approverId = String(approver._id);
+  const factors = connection.collection<{ _id: string; status: string; secret: string; lastStep: number }>('second_factors');
+  const factor = await factors.findOne({ _id: approverId, status: 'enabled' });
+  if (!factor) throw new Error(`${args.as} has no second factor: turn it on in the settings (/settings) first`);
+  const step = await stepOfCode(factor.secret, args.code, now);
+  const accepted =
+    step !== null && (await factors.updateOne({ _id: approverId, status: 'enabled', lastStep: { $lt: step } }, { $set: { lastStep: step } })).matchedCount === 1;
+  if (!accepted) {
+    securityEvent('second-factor-failed', { account: approverId, purpose: 'grant-role', reason: step === null ? 'wrong-code' : 'replayed-code' });
+    throw new Error(step === null ? 'the code is wrong' : 'that code was already used: wait for the next one');
+  }
+  securityEvent('second-factor-used', { account: approverId, purpose: 'grant-role', method: 'otp' });
+  return approverId;
 }
 
 const article = (role: Role) => (role === 'admin' ? 'an admin' : `a ${role}`);

@@ -7,8 +7,8 @@ import { request } from '@pupitre/server-kit/testing';
 import { exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import mongoose from 'mongoose';
 import { startGateway } from '../../../../infra/local/lib/gateway.mjs';
-import { runAdminCommand } from '../../../auth/src/admin/admin-commands';
-import { type AuthUnderTest, createActiveUser, login, startAuth } from '../../../auth/src/testing/auth-test-kit';
+import { type AuthUnderTest, createActiveUser, GOOD_PASSWORD, login, startAuth, uniqueEmail } from '../../../auth/src/testing/auth-test-kit';
+import { type Approver, bootstrapApprover, enrolSecondFactor, signInWithCode } from '../../../auth/src/testing/second-factor-kit';
 import { type Fixtures } from './registry';
 import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from '../../../rating/testing/rating-harness';
 
@@ -35,7 +35,11 @@ export interface World {
   processes: string[];
   /** The auth service's signing key (it was given this one), to forge validly signed tokens. */
   signingKey: { kid: string; key: CryptoKey };
-  /** A new active account, signed in (through sign-up, the mailed link and login); admins and moderators through the admin CLI. */
+  /**
+   * A new active account, signed in (through sign-up, the mailed link and login); admins and
+   * moderators through the admin CLI (approved by the world's first admin), with the second factor
+   * on and signed in with a code, as staff must be (ADR 0013).
+   */
   account(role?: 'user' | 'admin' | 'moderator'): Promise<Account>;
   /** A new review by `author`, once it is public (teacher number `n` of the demo catalogue: by default 2, 3, …). */
   publicReview(author: Account, n?: number): Promise<number>;
@@ -88,6 +92,11 @@ export async function startWorld(testFile: string, options: WorldOptions = {}): 
   const url = gateway.url.replace('localhost', '127.0.0.1');
   const processes = [auth.url, rating?.api.url, rating?.worker?.url].filter((u): u is string => Boolean(u));
   let reviews = 1; // demo teacher 1 is the fixtures'
+  let approver: Promise<Approver> | undefined;
+  const withConnection = async <T>(work: (conn: mongoose.Connection) => Promise<T>): Promise<T> => {
+    const conn = await mongoose.createConnection(auth.config.MONGODB_URI, { dbName: auth.config.MONGODB_DB }).asPromise();
+    return work(conn).finally(() => conn.close());
+  };
 
   const world: World = {
     url,
@@ -97,13 +106,17 @@ export async function startWorld(testFile: string, options: WorldOptions = {}): 
     signingKey: { kid, key: privateKey },
     async account(role = 'user') {
       const { id, email, password } = await createActiveUser(url);
+      let tokens = await login(url, email, password);
       if (role !== 'user') {
-        const conn = await mongoose.createConnection(auth.config.MONGODB_URI, { dbName: auth.config.MONGODB_DB }).asPromise();
-        await runAdminCommand(conn, { command: role === 'admin' ? 'grant-admin' : 'grant-moderator', email }, 10, {
-          actor: 'cli:security-suite',
-        }).finally(() => conn.close());
+        approver ??= withConnection((conn) => bootstrapApprover(url, conn, uniqueEmail('root'), GOOD_PASSWORD));
+        const root = await approver;
+        await withConnection((conn) =>
+          root.grant(conn, { command: role === 'admin' ? 'grant-admin' : 'grant-moderator', email }, 'cli:security-suite'),
+        );
+        const { secret } = await enrolSecondFactor(url, tokens.access, password);
+        tokens = await signInWithCode(url, { email, password }, secret);
       }
-      const { access, refresh } = await login(url, email, password);
+      const { access, refresh } = tokens;
       return { id, email, password, access, refresh, bearer: { Authorization: `Bearer ${access}` } };
     },
     async publicReview(author, n = (reviews += 1)) {

@@ -4,8 +4,8 @@
 import { MongoClient } from 'mongodb';
 import { decodeJwt } from 'jose';
 import { request } from '@pupitre/server-kit/testing';
-import { runAdminCommand } from '../../admin/admin-commands';
-import { type AuthUnderTest, createActiveUser, login, startAuth } from '../../testing/auth-test-kit';
+import { type Approver, bootstrapApprover } from '../../testing/second-factor-kit';
+import { type AuthUnderTest, createActiveUser, GOOD_PASSWORD, login, startAuth, uniqueEmail } from '../../testing/auth-test-kit';
 import mongoose from 'mongoose';
 
 jest.setTimeout(60_000);
@@ -24,11 +24,13 @@ describe('session lifetimes', () => {
       { _id: decodeJwt(refreshToken).jti as never },
       { $set: { sessionStartedAt: new Date(Date.now() - startedAgo), createdAt: new Date(Date.now() - issuedAgo) } },
     );
+  let approver: Approver | undefined;
   const staff = async () => {
     const user = await createActiveUser(auth.url);
     const conn = await mongoose.createConnection(auth.config.MONGODB_URI, { dbName: auth.config.MONGODB_DB }).asPromise();
     try {
-      await runAdminCommand(conn, { command: 'grant-moderator', email: user.email }, 12, { actor: 'test' });
+      approver ??= await bootstrapApprover(auth.url, conn, uniqueEmail('root'), GOOD_PASSWORD);
+      await approver.grant(conn, { command: 'grant-moderator', email: user.email });
     } finally {
       await conn.close();
     }

@@ -130,7 +130,7 @@ export class SecondFactors {
       const used = await this.factors.findOneAndUpdate(
         { _id: userId, status: 'enabled', recoveryCodes: hash },
         { $pull: { recoveryCodes: hash } },
-        { new: true, projection: { recoveryCodes: 1 } },
+        { returnDocument: 'after', projection: { recoveryCodes: 1 } },
       );
       if (used) {
         securityEvent('recovery-code-used', { account: userId, purpose, left: used.recoveryCodes.length });

@@ -1,11 +1,13 @@
 // The admin CLI as a real process on the built bundle: creates an admin, grants and revokes the
-// role; the role travels in the next access token.
+// role; the role travels in the next access token. Every grant but the first admin's needs an
+// admin's fresh second-factor code (issue #38 item 3), each code once.
 import { spawnSync } from 'node:child_process';
 import { buildServiceBundle, request, type ServiceBundle } from '@pupitre/server-kit/testing';
 import { decodeJwt } from 'jose';
 import { type AuthUnderTest, createActiveUser, GOOD_PASSWORD, login, startAuth, uniqueEmail } from './testing/auth-test-kit';
+import { STEP_MS, totpAt } from './testing/second-factor-kit';
 
-jest.setTimeout(90_000);
+jest.setTimeout(120_000);
 
 describe('admin CLI (dist/admin.js)', () => {
   let bundle: ServiceBundle;
@@ -37,17 +39,72 @@ describe('admin CLI (dist/admin.js)', () => {
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   };
 
-  it('creates an active admin whose access token carries the admin role', async () => {
-    const email = uniqueEmail('admin');
-    expect(cli(['create-admin', email], { ADMIN_PASSWORD: GOOD_PASSWORD })).toMatchObject({ code: 0, stdout: `created admin ${email}\n` });
-    const { access } = await login(auth.url, email, GOOD_PASSWORD);
+  // The first admin, who approves the grants with codes of their authenticator app.
+  const root = { email: uniqueEmail('root'), secret: '', lastStep: 0 };
+  /** A code of the root admin's from a step later than the last one used (waiting for the next step when needed). */
+  const freshCode = async (): Promise<string> => {
+    for (;;) {
+      const now = Math.floor(Date.now() / STEP_MS);
+      const step = Math.max(root.lastStep + 1, now);
+      if (step <= now + 1) {
+        root.lastStep = step;
+        return totpAt(root.secret, step * STEP_MS + STEP_MS / 2);
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  };
+  const approved = async (args: string[]) => cli([...args, '--as', root.email, '--code', await freshCode()]);
+
+  it('creates the first admin without a code; the next ones need an approval', async () => {
+    expect(cli(['create-admin', root.email], { ADMIN_PASSWORD: GOOD_PASSWORD })).toMatchObject({ code: 0, stdout: `created admin ${root.email}\n` });
+    const { access } = await login(auth.url, root.email, GOOD_PASSWORD);
     expect(decodeJwt(access).roles).toEqual(['user', 'admin']);
-    expect(cli(['create-admin', email]).stdout).toBe(`${email} is already an admin\n`);
+    expect(cli(['create-admin', root.email]).stdout).toBe(`${root.email} is already an admin\n`);
+    const next = uniqueEmail('admin');
+    expect(cli(['create-admin', next], { ADMIN_PASSWORD: GOOD_PASSWORD })).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("granting a role needs an admin's approval"),
+    });
+    // An admin without the second factor approves nothing.
+    expect(cli(['create-admin', next, '--as', root.email, '--code', '123456'], { ADMIN_PASSWORD: GOOD_PASSWORD })).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('has no second factor'),
+    });
+    const bearer = { Authorization: `Bearer ${access}` };
+    const { body } = await request(auth.url).post('/auth/second-factor/enrolment').set(bearer).send({ password: GOOD_PASSWORD }).expect(200);
+    root.secret = body.secret;
+    root.lastStep = Math.floor(Date.now() / STEP_MS) - 1;
+    await request(auth.url)
+      .post('/auth/second-factor/confirm')
+      .set(bearer)
+      .send({ code: await totpAt(root.secret, root.lastStep * STEP_MS + STEP_MS / 2) })
+      .expect(200);
+    expect(await approved(['create-admin', next, '--password', GOOD_PASSWORD])).toMatchObject({ code: 0, stdout: `created admin ${next}\n` });
+  });
+
+  it('refuses a grant with a wrong code, a used code, or a non-admin approver', async () => {
+    const user = await createActiveUser(auth.url);
+    const wrong = cli(['grant-moderator', user.email, '--as', root.email, '--code', '000000']);
+    expect(wrong).toMatchObject({ code: 1, stderr: expect.stringMatching(/admin: the code is wrong\n$/) });
+    // The failure is a security event naming the approving admin by their key (docs/security-log.md).
+    expect(JSON.parse(wrong.stderr.split('\n')[0])).toMatchObject({ event: 'second-factor-failed', purpose: 'grant-role', reason: 'wrong-code' });
+    // The last code used (a replay within its window).
+    const used = await totpAt(root.secret, root.lastStep * STEP_MS + STEP_MS / 2);
+    expect(cli(['grant-moderator', user.email, '--as', root.email, '--code', used])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/admin: that code was already used: wait for the next one\n$/),
+    });
+    expect(cli(['grant-moderator', user.email, '--as', user.email, '--code', used])).toMatchObject({
+      code: 1,
+      stderr: `admin: ${user.email} is not an active admin\n`,
+    });
+    const { access } = await login(auth.url, user.email, user.password);
+    expect(decodeJwt(access).roles).toEqual(['user']);
   });
 
   it('grants and revokes the role on an existing account', async () => {
     const user = await createActiveUser(auth.url);
-    expect(cli(['grant-admin', user.email])).toMatchObject({ code: 0, stdout: `granted admin to ${user.email}\n` });
+    expect(await approved(['grant-admin', user.email])).toMatchObject({ code: 0, stdout: `granted admin to ${user.email}\n` });
     expect(decodeJwt((await login(auth.url, user.email, user.password)).access).roles).toEqual(['user', 'admin']);
     expect(cli(['revoke-admin', user.email])).toMatchObject({ code: 0, stdout: `revoked admin from ${user.email}\n` });
     const { access } = await login(auth.url, user.email, user.password);
@@ -57,7 +114,7 @@ describe('admin CLI (dist/admin.js)', () => {
 
   it('grants and revokes the moderator role; a revocation ends the sessions: the old token cannot write, the old refresh token is dead, the next token lacks the role', async () => {
     const user = await createActiveUser(auth.url);
-    expect(cli(['grant-moderator', user.email])).toMatchObject({ code: 0, stdout: `granted moderator to ${user.email}\n` });
+    expect(await approved(['grant-moderator', user.email])).toMatchObject({ code: 0, stdout: `granted moderator to ${user.email}\n` });
     expect(cli(['grant-moderator', user.email]).stdout).toBe(`${user.email} is already a moderator\n`);
     const session = await login(auth.url, user.email, user.password);
     expect(decodeJwt(session.access).roles).toEqual(['user', 'moderator']);
@@ -95,6 +152,7 @@ describe('admin CLI (dist/admin.js)', () => {
         actor: 'cli:test',
         before: { roles: ['user'] },
         after: { roles: ['user', 'moderator'] },
+        approvedBy: expect.stringMatching(/^[0-9a-f]{24}$/),
       }),
     ]);
     expect(audit.stdout).not.toContain(user.email);

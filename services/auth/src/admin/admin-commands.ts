@@ -131,12 +131,16 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
   if (!user && args.command !== 'create-admin') throw new Error(`no account with e-mail ${args.email}`);
   // Every grant is approved by an admin's fresh code, except the very first admin of a database.
   const bootstrap = args.command === 'create-admin' && !(await users.findOne({ roles: 'admin' }, { projection: { _id: 1 } }));
-  const approvedBy = grant && !bootstrap ? await approval(connection, args, context.now ?? Date.now()) : null;
   if (!user) {
     if (!args.password) throw new Error('a new admin needs a password: --password <password> or ADMIN_PASSWORD');
     const problems = passwordProblems(args.password, args.email);
     if (problems.length) throw new Error(problems.join(' '));
-    const hash = await new PasswordHasher({ logN, r: 8, p: 1 }).hash(args.password);
+  }
+  if (!grant && !context.redis) throw new Error(`${args.command} needs REDIS_URL: the account's sessions must end with the role`);
+  // The approval last: a code is spent only on a command that will run.
+  const approvedBy = grant && !bootstrap ? await approval(connection, args, context.now ?? Date.now()) : null;
+  if (!user) {
+    const hash = await new PasswordHasher({ logN, r: 8, p: 1 }).hash(args.password as string);
     const roles: Role[] = ['user', 'admin'];
     const created = await users.insertOne({
       email: args.email,

@@ -40,7 +40,7 @@ export interface World {
    * moderators through the admin CLI (approved by the world's first admin), with the second factor
    * on and signed in with a code, as staff must be (ADR 0013).
    */
-  account(role?: 'user' | 'admin' | 'moderator'): Promise<Account>;
+  account(role?: 'user' | 'admin' | 'moderator', options?: { secondFactor?: boolean }): Promise<Account>;
   /** A new review by `author`, once it is public (teacher number `n` of the demo catalogue: by default 2, 3, …). */
   publicReview(author: Account, n?: number): Promise<number>;
   /** Real ids to put in paths: a public review by `author` (of demo teacher 1), its teacher and subject. */
@@ -104,7 +104,7 @@ export async function startWorld(testFile: string, options: WorldOptions = {}): 
     rating: rating as Harness,
     processes,
     signingKey: { kid, key: privateKey },
-    async account(role = 'user') {
+    async account(role = 'user', { secondFactor = true } = {}) {
       const { id, email, password } = await createActiveUser(url);
       let tokens = await login(url, email, password);
       if (role !== 'user') {
@@ -113,8 +113,10 @@ export async function startWorld(testFile: string, options: WorldOptions = {}): 
         await withConnection((conn) =>
           root.grant(conn, { command: role === 'admin' ? 'grant-admin' : 'grant-moderator', email }, 'cli:security-suite'),
         );
-        const { secret } = await enrolSecondFactor(url, tokens.access, password);
-        tokens = await signInWithCode(url, { email, password }, secret);
+        if (secondFactor) {
+          const { secret } = await enrolSecondFactor(url, tokens.access, password);
+          tokens = await signInWithCode(url, { email, password }, secret);
+        } else tokens = await login(url, email, password);
       }
       const { access, refresh } = tokens;
       return { id, email, password, access, refresh, bearer: { Authorization: `Bearer ${access}` } };

@@ -16,6 +16,8 @@ import {
   waitForMail,
 } from '../../testing/auth-test-kit';
 import { TokenService } from '../tokens/token.service';
+import { enrolSecondFactor, STEP_MS, totpAt } from '../../testing/second-factor-kit';
+import { decodeJwt } from 'jose';
 import { type GoogleProfile, type LocalProvider, startLocalProvider } from '../../testing/google-provider';
 
 jest.setTimeout(60_000);
@@ -104,6 +106,34 @@ describe('Google sign-in', () => {
     const again = await signIn({ sub: 'g-new-1', email, email_verified: true });
     const second = await exchange(codeOf(again.landing), again.cookie).expect(200);
     await request(auth.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${second.body.access}`).expect(200, me.body);
+  });
+
+  // Issue #38 item 3: Google vouches for the e-mail, not for the second factor: the code is asked too.
+  it('an account with the second factor: the exchange asks for a code, keeps the one-time code for it, then opens a session with it', async () => {
+    const user = await createActiveUser(auth.url);
+    const { secret } = await enrolSecondFactor(auth.url, (await login(auth.url, user.email, user.password)).access, user.password);
+    const { landing, cookie } = await signIn({ sub: 'g-mfa-1', email: user.email, email_verified: true });
+    const code = codeOf(landing);
+    await exchange(code, cookie).expect(401, { detail: 'A code from the authenticator app (or a recovery code) is required.', code: 'mfa_required' });
+    const again = (otp: string) => request(auth.url).post('/auth/oauth2/exchange').set('Cookie', cookie).send({ code, otp });
+    await again('000000').expect(401, { detail: 'The code is wrong or was already used.', code: 'mfa_invalid' });
+    const session = await again(await totpAt(secret, Date.now() + STEP_MS)).expect(200);
+    expect(decodeJwt(session.body.access).amr).toEqual(['mfa', 'otp']);
+    // Used up now.
+    await again(await totpAt(secret, Date.now() + STEP_MS)).expect(400, { error: 'invalid-code' });
+  });
+
+  it('an account made by Google (no password) turns the second factor on without a password', async () => {
+    const email = uniqueEmail('google.mfa');
+    const first = await signIn({ sub: 'g-mfa-2', email, email_verified: true });
+    const session = await exchange(codeOf(first.landing), first.cookie).expect(200);
+    const bearer = { Authorization: `Bearer ${session.body.access}` };
+    const { body } = await request(auth.url).post('/auth/second-factor/enrolment').set(bearer).send({}).expect(200);
+    await request(auth.url)
+      .post('/auth/second-factor/confirm')
+      .set(bearer)
+      .send({ code: await totpAt(body.secret) })
+      .expect(200);
   });
 
   it('an existing activated account: links Google to it, and it keeps its password', async () => {

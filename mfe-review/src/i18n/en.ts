@@ -104,6 +104,9 @@ const en = {
     title: 'Moderation',
     forbidden: 'This console is for moderators.',
     signedOut: 'Sign in with a moderator account to use this console.',
+    secondFactor:
+      'Moderators and admins need two-step verification. Turn it on in your settings, then sign out and sign in again with a code from your app.',
+    secondFactorLink: 'Set up two-step verification',
     keys: 'Keys: j / k (or arrows) next and previous, a approve, r choose a reason to remove, h history.',
     views: 'Views',
     queueTab: 'To decide',

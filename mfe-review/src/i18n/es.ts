@@ -107,6 +107,9 @@ const es: ReviewCatalogue = {
     title: 'Moderación',
     forbidden: 'Esta consola es para moderadores.',
     signedOut: 'Inicia sesión con una cuenta de moderador para usar esta consola.',
+    secondFactor:
+      'Los moderadores y administradores necesitan la verificación en dos pasos. Actívala en tus ajustes y luego cierra sesión y vuelve a iniciarla con un código de tu aplicación.',
+    secondFactorLink: 'Configurar la verificación en dos pasos',
     keys: 'Teclas: j / k (o flechas) siguiente y anterior, a aprobar, r elegir un motivo de retirada, h historial.',
     views: 'Vistas',
     queueTab: 'Por decidir',

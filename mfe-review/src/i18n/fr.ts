@@ -109,6 +109,9 @@ const fr: ReviewCatalogue = {
     title: 'Modération',
     forbidden: 'Cette console est réservée aux modérateurs.',
     signedOut: 'Connectez-vous avec un compte de modérateur pour utiliser cette console.',
+    secondFactor:
+      'Les modérateurs et les administrateurs doivent utiliser la double authentification. Activez-la dans vos réglages, puis déconnectez-vous et reconnectez-vous avec un code de votre application.',
+    secondFactorLink: 'Configurer la double authentification',
     keys: 'Touches : j / k (ou flèches) suivant et précédent, a approuver, r choisir un motif de retrait, h historique.',
     views: 'Vues',
     queueTab: 'À décider',

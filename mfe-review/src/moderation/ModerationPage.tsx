@@ -20,6 +20,7 @@ import {
   QUEUE_PATH,
   RECENT_PATH,
   type RejectReason,
+  sessionHasSecondFactor,
   sessionRoles,
 } from './api';
 import styles from './moderation.module.css';
@@ -50,6 +51,18 @@ export function ModerationPage() {
         <Panel tone="alert" data-testid="moderation-forbidden">
           <p>{session.email ? t('moderation.forbidden') : t('moderation.signedOut')}</p>
           {session.email ? null : <Link to="/auth">{t('publication.signIn')}</Link>}
+        </Panel>
+      </Screen>
+    );
+  }
+  if (!sessionHasSecondFactor(session.access)) {
+    // Staff actions need a session opened with the second factor: the server refuses them otherwise (403).
+    return (
+      <Screen {...MFE} title={t('moderation.title')}>
+        <h1>{t('moderation.title')}</h1>
+        <Panel tone="alert" data-testid="moderation-second-factor">
+          <p>{t('moderation.secondFactor')}</p>
+          <Link to="/settings">{t('moderation.secondFactorLink')}</Link>
         </Panel>
       </Screen>
     );

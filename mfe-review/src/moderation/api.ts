@@ -68,8 +68,8 @@ export const moderationApi = {
   },
 };
 
-/** The roles of the signed-in account, read from its access token (the server decides; this only chooses what to show). */
-export function sessionRoles(access: string | null = getSession().access): string[] {
+/** A string-array claim of the signed-in account's access token (the server decides; this only chooses what to show). */
+function claimList(access: string | null, claim: 'roles' | 'amr'): string[] {
   const payload = access?.split('.')[1];
   if (!payload) return [];
   try {
@@ -79,11 +79,17 @@ export function sessionRoles(access: string | null = getSession().access): strin
         .replace(/_/g, '/')
         .padEnd(Math.ceil(payload.length / 4) * 4, '='),
     );
-    const roles = (JSON.parse(json) as { roles?: unknown }).roles;
-    return Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [];
+    const values = (JSON.parse(json) as Record<string, unknown>)[claim];
+    return Array.isArray(values) ? values.filter((r): r is string => typeof r === 'string') : [];
   } catch {
     return [];
   }
 }
+
+/** The roles of the signed-in account, read from its access token. */
+export const sessionRoles = (access: string | null = getSession().access): string[] => claimList(access, 'roles');
+
+/** Whether the session was opened with the second factor (`amr`), which staff endpoints require (ADR 0013). */
+export const sessionHasSecondFactor = (access: string | null = getSession().access): boolean => claimList(access, 'amr').includes('otp');
 
 export const canModerate = (roles: string[]): boolean => roles.includes('moderator') || roles.includes('admin');

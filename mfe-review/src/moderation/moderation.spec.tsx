@@ -8,13 +8,14 @@ import { clearSession, updateSession } from '@pupitre/session';
 import { fakeApi } from '@pupitre/review-ui/src/testing';
 import { catalogues } from '../i18n';
 import '../routes';
-import { canModerate, KNOWN_REASONS, sessionRoles } from './api';
+import { canModerate, KNOWN_REASONS, sessionHasSecondFactor, sessionRoles } from './api';
 import { ModerationPage } from './ModerationPage';
 
 initI18n('en');
 
 /** An unsigned token carrying `roles` (the page only reads it to choose what to show). */
-const token = (roles: string[]) => `x.${btoa(JSON.stringify({ sub: 'm1', roles })).replace(/=+$/, '')}.y`;
+const token = (roles: string[], amr = roles.some((r) => r === 'moderator' || r === 'admin') ? ['mfa', 'otp'] : undefined) =>
+  `x.${btoa(JSON.stringify({ sub: 'm1', roles, amr })).replace(/=+$/, '')}.y`;
 
 const item = (id: number, patch: Record<string, unknown> = {}) => ({
   id,
@@ -62,6 +63,16 @@ test('a signed-in user without the role is told the console is for moderators, a
   updateSession({ email: 'a@b.c', access: token(['user']) });
   renderPage();
   expect(screen.getByTestId('moderation-forbidden')).toHaveTextContent('This console is for moderators.');
+  expect(api.calls).toEqual([]);
+});
+
+test('a moderator whose session was opened without the second factor is sent to set it up, and nothing is asked', () => {
+  const api = fakeApi(() => ({ status: 500 }));
+  updateSession({ email: 'm@b.c', access: token(['user', 'moderator'], []) });
+  renderPage();
+  expect(screen.getByTestId('moderation-second-factor')).toHaveTextContent('two-step verification');
+  expect(screen.getByRole('link', { name: 'Set up two-step verification' })).toHaveAttribute('href', '/settings');
+  expect(sessionHasSecondFactor(token(['moderator']))).toBe(true);
   expect(api.calls).toEqual([]);
 });
 

@@ -16,6 +16,9 @@ import type {
   TokenPair,
   UserSummary,
   ActivationRequest,
+  RecoveryCodes,
+  SecondFactorEnrolment,
+  SecondFactorStatus,
 } from '@pupitre/contracts';
 
 // Account-form calls handle every answer themselves (inline messages, popups): no page reaction.
@@ -24,6 +27,14 @@ const quiet: RequestOptions = { auth: false, react: false };
 /** Same value as OAUTH_EXCHANGE_PATH in @pupitre/contracts (not imported as a value: it would bundle zod). */
 export const OAUTH_EXCHANGE_PATH = '/auth/oauth2/exchange';
 export const GOOGLE_START_PATH = '/auth/oauth2/get-redirect';
+/** Same value as SECOND_FACTOR_PATH in @pupitre/contracts, without its trailing slash. */
+export const SECOND_FACTOR_PATH = '/auth/second-factor';
+/** `code` of a sign-in's 401 when the account asks for its second factor, and when the code was wrong (contracts: MFA_*). */
+export const MFA_REQUIRED = 'mfa_required';
+export const MFA_INVALID = 'mfa_invalid';
+/** The `code` of a 401 body, if any. */
+export const mfaCodeOf = (body: unknown): string | undefined =>
+  body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : undefined;
 
 export const accountApi = {
   signup: (body: SignupRequest) => api.post<UserSummary>('/auth/manage/users/', body, quiet),
@@ -33,6 +44,14 @@ export const accountApi = {
   confirmReset: (body: ResetConfirmRequest) => api.post<null>('/auth/manage/users/reset_password_confirm/', body, quiet),
   exchangeGoogleCode: (body: OAuthExchangeRequest) => api.post<OAuthExchangeResponse>(OAUTH_EXCHANGE_PATH, body, quiet),
   deleteAccount: (body: DeleteAccountRequest) => api.delete<null>('/auth/manage/users/me/', { body, react: false }),
+  // The second factor (the signed-in account's own): outcomes shown by its panel.
+  secondFactorStatus: () => api.get<SecondFactorStatus>(SECOND_FACTOR_PATH, { react: false }),
+  startSecondFactor: (password: string) =>
+    api.post<SecondFactorEnrolment>(`${SECOND_FACTOR_PATH}/enrolment`, { password }, { react: false }),
+  confirmSecondFactor: (code: string) => api.post<RecoveryCodes>(`${SECOND_FACTOR_PATH}/confirm`, { code }, { react: false }),
+  disableSecondFactor: (proof: { code: string } | { recovery_code: string }) =>
+    api.post<null>(`${SECOND_FACTOR_PATH}/disable`, proof, { react: false }),
+  newRecoveryCodes: (code: string) => api.post<RecoveryCodes>(`${SECOND_FACTOR_PATH}/recovery-codes`, { code }, { react: false }),
   removeFavorite: (id: number) => api.delete<null>(`/api/rating/${id}/favorite`),
   deleteReview: (id: number) => api.delete<null>(`/api/rating/${id}`),
 };

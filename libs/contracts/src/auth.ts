@@ -45,7 +45,13 @@ export const resetConfirmRequestSchema = z.object({
 });
 export type ResetConfirmRequest = z.infer<typeof resetConfirmRequestSchema>;
 
-export const loginRequestSchema = z.object({ email: z.string(), password: z.string() });
+/** `otp` (a TOTP code) or `recovery_code`: the second factor of an account that has one (second-factor.ts). */
+export const loginRequestSchema = z.object({
+  email: z.string(),
+  password: z.string(),
+  otp: z.string().optional(),
+  recovery_code: z.string().optional(),
+});
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const tokenPairSchema = z.strictObject({ access: z.string(), refresh: z.string() });
@@ -76,7 +82,7 @@ export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
  * A failed sign-in lands on `/auth?form=login&error=google-signin` instead, and
  * `/auth?form=login&error=google-unavailable` when Google sign-in is not configured.
  */
-export const oauthExchangeRequestSchema = z.object({ code: z.string() });
+export const oauthExchangeRequestSchema = z.object({ code: z.string(), otp: z.string().optional(), recovery_code: z.string().optional() });
 export type OAuthExchangeRequest = z.infer<typeof oauthExchangeRequestSchema>;
 export const oauthExchangeResponseSchema = tokenPairSchema.extend({ email: z.string() });
 export type OAuthExchangeResponse = z.infer<typeof oauthExchangeResponseSchema>;

@@ -65,4 +65,4 @@ export const secondFactorDisableRequestSchema = secondFactorProofSchema.extend({
 export const SECOND_FACTOR_ERRORS = ['invalid-code', 'wrong-password', 'not-enabled', 'already-enabled', 'no-enrolment'] as const;
 export type SecondFactorErrorKey = (typeof SECOND_FACTOR_ERRORS)[number];
 
-export const SECOND_FACTOR_PATH = '/auth/second-factor/';
+export const SECOND_FACTOR_PATH = '/auth/second-factor';

@@ -8,6 +8,8 @@ import { validateNewPassword, signupErrorMessage } from '../validation';
 import { replaceAddress, useEmailedLink } from './address-bar';
 import { Field, FormError } from './Field';
 import { Screen } from './Screen';
+import { GoogleSecondStep } from './second-factor/GoogleSecondStep';
+import { secondFactorAnswer } from './second-factor/SecondFactorStep';
 
 /** Spec, section 9: the activation screen goes to the login form after 3 s. */
 export const ACTIVATION_REDIRECT_MS = 3000;
@@ -138,6 +140,8 @@ export function GoogleLoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [code] = useState(() => params.get('code'));
+  // An account with the second factor: the code of the app is asked before the one-time code is used.
+  const [secondStep, setSecondStep] = useState(false);
 
   useEffect(() => {
     // The code leaves the address bar (history, screenshots) at once.
@@ -159,6 +163,8 @@ export function GoogleLoginPage() {
         storeTokens(outcome.data, outcome.data.email);
         showPopup('Success.login');
         void navigate('/', { replace: true });
+      } else if (outcome.kind === 'unauthorized' && secondFactorAnswer(outcome.body) === 'required') {
+        setSecondStep(true);
       } else {
         showPopup('Error.google-login');
         void navigate('/auth?form=login', { replace: true });
@@ -172,7 +178,7 @@ export function GoogleLoginPage() {
   return (
     <Screen title={t('googleLogin.title')}>
       <h1>{t('googleLogin.title')}</h1>
-      <Loading label={t('googleLogin.lead')} />
+      {secondStep && code ? <GoogleSecondStep oneTimeCode={code} /> : <Loading label={t('googleLogin.lead')} />}
     </Screen>
   );
 }

@@ -10,6 +10,7 @@ import { signupErrorMessage, validateLogin, validateSignup, isEmail } from '../v
 import { AuthHealth } from './AuthHealth';
 import { Field, FormError } from './Field';
 import { Screen } from './Screen';
+import { type ProofKind, proofFields, secondFactorAnswer, SecondFactorStep } from './second-factor/SecondFactorStep';
 
 /** Spec, section 9: after a successful login, home after 3.5 s. */
 export const LOGIN_REDIRECT_MS = 3500;
@@ -33,6 +34,10 @@ function LoginForm({ initialEmail, next }: { initialEmail: string; next: string 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  // The second factor, once the server asks for it (the credentials are sent again with the code).
+  const [asked, setAsked] = useState(false);
+  const [proofKind, setProofKind] = useState<ProofKind>('otp');
+  const [code, setCode] = useState('');
 
   useEffect(() => {
     if (!done) return;
@@ -46,9 +51,13 @@ function LoginForm({ initialEmail, next }: { initialEmail: string; next: string 
     setError(invalid);
     if (invalid) return;
     setBusy(true);
-    const outcome = await accountApi.login({ email: email.trim(), password });
+    const outcome = await accountApi.login({ email: email.trim(), password, ...proofFields(asked, proofKind, code) });
     setBusy(false);
-    if (outcome.kind === 'ok') {
+    const secondFactor = outcome.kind === 'unauthorized' ? secondFactorAnswer(outcome.body) : null;
+    if (secondFactor) {
+      setAsked(true);
+      setError(secondFactor === 'invalid' ? 'secondFactor.errors.invalid-code' : null);
+    } else if (outcome.kind === 'ok') {
       storeTokens(outcome.data, email.trim());
       showPopup('Success.login');
       setDone(true);
@@ -87,7 +96,10 @@ function LoginForm({ initialEmail, next }: { initialEmail: string; next: string 
         errorId={errorId}
         required
       />
-      <FormError id={errorId} message={error ? t(`common:${error}`) : null} />
+      {asked ? (
+        <SecondFactorStep kind={proofKind} onKind={setProofKind} code={code} onCode={setCode} invalid={!!error} errorId={errorId} />
+      ) : null}
+      <FormError id={errorId} message={error ? t(error.startsWith('secondFactor.') ? error : `common:${error}`) : null} />
       {done ? (
         <p className="pp-success" role="status" data-testid="login-success">
           {t('common:Success.login')}

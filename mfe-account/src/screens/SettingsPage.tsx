@@ -8,6 +8,7 @@ import { Button, Panel } from '@pupitre/ui';
 import { accountApi } from '../api';
 import { Field, FormError } from './Field';
 import { Screen } from './Screen';
+import { SecondFactorSettings } from './second-factor/SecondFactorSettings';
 import styles from '../account.module.css';
 
 const reload = () => window.location.reload();
@@ -72,6 +73,7 @@ export function SettingsPage({ onLanguageSaved = reload }: { onLanguageSaved?: (
       <Panel title={t('settings.account')}>
         <p data-testid="settings-email">{t('settings.email', { email })}</p>
       </Panel>
+      <SecondFactorSettings />
       <Panel title={t('settings.delete.title')} tone="alert">
         <p>{t('settings.delete.lead')}</p>
         <form onSubmit={(e) => void deleteAccount(e)} noValidate aria-label={t('settings.delete.title')} data-testid="delete-form">

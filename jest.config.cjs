@@ -3,7 +3,9 @@
 // catcher that tools/jest/integration-setup.mjs starts on free ports.
 const transform = { '^.+\\.(t|j|mj|cj)sx?$': '<rootDir>/tools/jest/swc-transform.cjs' };
 // NestJS 12 and a few of its companions (and otplib's @scure/@noble) ship ESM only: let swc turn them into CommonJS for jest.
-const transformIgnorePatterns = ['/node_modules/(?!(@nestjs|uuid|nanoid|jose|file-type|react-router|@remix-run/route-pattern|cookie-es|@otplib|@scure|@noble)/)'];
+const transformIgnorePatterns = [
+  '/node_modules/(?!(@nestjs|uuid|nanoid|jose|file-type|react-router|@remix-run/route-pattern|cookie-es|@otplib|@scure|@noble)/)',
+];
 const moduleNameMapper = {
   '\\.module\\.css$': '<rootDir>/tools/jest/css-module-stub.cjs',
   '\\.(css|svg|png|jpg|webm|mp4)$': '<rootDir>/tools/jest/file-stub.cjs',

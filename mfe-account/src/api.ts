@@ -18,7 +18,6 @@ import type {
   ActivationRequest,
   RecoveryCodes,
   SecondFactorEnrolment,
-  SecondFactorStatus,
 } from '@pupitre/contracts';
 
 // Account-form calls handle every answer themselves (inline messages, popups): no page reaction.
@@ -45,7 +44,6 @@ export const accountApi = {
   exchangeGoogleCode: (body: OAuthExchangeRequest) => api.post<OAuthExchangeResponse>(OAUTH_EXCHANGE_PATH, body, quiet),
   deleteAccount: (body: DeleteAccountRequest) => api.delete<null>('/auth/manage/users/me/', { body, react: false }),
   // The second factor (the signed-in account's own): outcomes shown by its panel.
-  secondFactorStatus: () => api.get<SecondFactorStatus>(SECOND_FACTOR_PATH, { react: false }),
   startSecondFactor: (password: string) =>
     api.post<SecondFactorEnrolment>(`${SECOND_FACTOR_PATH}/enrolment`, { password }, { react: false }),
   confirmSecondFactor: (code: string) => api.post<RecoveryCodes>(`${SECOND_FACTOR_PATH}/confirm`, { code }, { react: false }),

@@ -129,7 +129,8 @@ const es: AccountCatalogue = {
     confirm: 'Activar',
     cancel: 'Cancelar',
     codesTitle: 'Tus códigos de recuperación',
-    codesLead: 'Si pierdes el móvil, cada uno de estos códigos te deja iniciar sesión una vez. Guárdalos en un lugar seguro: solo se muestran ahora.',
+    codesLead:
+      'Si pierdes el móvil, cada uno de estos códigos te deja iniciar sesión una vez. Guárdalos en un lugar seguro: solo se muestran ahora.',
     copy: 'Copiar los códigos',
     copied: 'Copiados.',
     download: 'Descargar los códigos',

@@ -129,7 +129,8 @@ const fr: AccountCatalogue = {
     confirm: 'Activer',
     cancel: 'Annuler',
     codesTitle: 'Vos codes de secours',
-    codesLead: 'Si vous perdez votre téléphone, chacun de ces codes vous connecte une fois. Gardez-les en lieu sûr : ils ne sont montrés que maintenant.',
+    codesLead:
+      'Si vous perdez votre téléphone, chacun de ces codes vous connecte une fois. Gardez-les en lieu sûr : ils ne sont montrés que maintenant.',
     copy: 'Copier les codes',
     copied: 'Copiés.',
     download: 'Télécharger les codes',

@@ -56,7 +56,10 @@ describe('admin CLI (dist/admin.js)', () => {
   const approved = async (args: string[]) => cli([...args, '--as', root.email, '--code', await freshCode()]);
 
   it('creates the first admin without a code; the next ones need an approval', async () => {
-    expect(cli(['create-admin', root.email], { ADMIN_PASSWORD: GOOD_PASSWORD })).toMatchObject({ code: 0, stdout: `created admin ${root.email}\n` });
+    expect(cli(['create-admin', root.email], { ADMIN_PASSWORD: GOOD_PASSWORD })).toMatchObject({
+      code: 0,
+      stdout: `created admin ${root.email}\n`,
+    });
     const { access } = await login(auth.url, root.email, GOOD_PASSWORD);
     expect(decodeJwt(access).roles).toEqual(['user', 'admin']);
     expect(cli(['create-admin', root.email]).stdout).toBe(`${root.email} is already an admin\n`);
@@ -71,7 +74,11 @@ describe('admin CLI (dist/admin.js)', () => {
       stderr: expect.stringContaining('has no second factor'),
     });
     const bearer = { Authorization: `Bearer ${access}` };
-    const { body } = await request(auth.url).post('/auth/second-factor/enrolment').set(bearer).send({ password: GOOD_PASSWORD }).expect(200);
+    const { body } = await request(auth.url)
+      .post('/auth/second-factor/enrolment')
+      .set(bearer)
+      .send({ password: GOOD_PASSWORD })
+      .expect(200);
     root.secret = body.secret;
     root.lastStep = Math.floor(Date.now() / STEP_MS) - 1;
     await request(auth.url)
@@ -79,7 +86,10 @@ describe('admin CLI (dist/admin.js)', () => {
       .set(bearer)
       .send({ code: await totpAt(root.secret, root.lastStep * STEP_MS + STEP_MS / 2) })
       .expect(200);
-    expect(await approved(['create-admin', next, '--password', GOOD_PASSWORD])).toMatchObject({ code: 0, stdout: `created admin ${next}\n` });
+    expect(await approved(['create-admin', next, '--password', GOOD_PASSWORD])).toMatchObject({
+      code: 0,
+      stdout: `created admin ${next}\n`,
+    });
   });
 
   it('refuses a grant with a wrong code, a used code, or a non-admin approver', async () => {
@@ -87,7 +97,11 @@ describe('admin CLI (dist/admin.js)', () => {
     const wrong = cli(['grant-moderator', user.email, '--as', root.email, '--code', '000000']);
     expect(wrong).toMatchObject({ code: 1, stderr: expect.stringMatching(/admin: the code is wrong\n$/) });
     // The failure is a security event naming the approving admin by their key (docs/security-log.md).
-    expect(JSON.parse(wrong.stderr.split('\n')[0])).toMatchObject({ event: 'second-factor-failed', purpose: 'grant-role', reason: 'wrong-code' });
+    expect(JSON.parse(wrong.stderr.split('\n')[0])).toMatchObject({
+      event: 'second-factor-failed',
+      purpose: 'grant-role',
+      reason: 'wrong-code',
+    });
     // The last code used (a replay within its window).
     const used = await totpAt(root.secret, root.lastStep * STEP_MS + STEP_MS / 2);
     expect(cli(['grant-moderator', user.email, '--as', root.email, '--code', used])).toMatchObject({

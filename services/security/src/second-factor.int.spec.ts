@@ -47,20 +47,30 @@ describe('the second factor across the services', () => {
     await request(world().url).get('/auth/second-factor').set(without.bearer).expect(200, { enabled: false, recovery_codes_left: 0 });
     // A member is not asked for it.
     await request(world().url).get('/auth/me/reviews').set(member.bearer).expect(200);
-    await request(world().url).get('/api/moderation/queue').set(member.bearer).expect(403, { detail: 'You do not have permission to perform this action.' });
+    await request(world().url)
+      .get('/api/moderation/queue')
+      .set(member.bearer)
+      .expect(403, { detail: 'You do not have permission to perform this action.' });
   });
 
   it('logs enrolled, used, failed and recovery-code-used by account key and request id', async () => {
     const user = await world().account();
     const key = accountKey(user.id);
     const bearer = user.bearer;
-    const started = await request(world().url).post('/auth/second-factor/enrolment').set(bearer).send({ password: user.password }).expect(200);
+    const started = await request(world().url)
+      .post('/auth/second-factor/enrolment')
+      .set(bearer)
+      .send({ password: user.password })
+      .expect(200);
     const confirm = await request(world().url)
       .post('/auth/second-factor/confirm')
       .set(bearer)
       .send({ code: await totpAt(started.body.secret) })
       .expect(200);
-    const sign = (extra: object) => request(world().url).post('/auth/token/').send({ email: user.email, password: user.password, ...extra });
+    const sign = (extra: object) =>
+      request(world().url)
+        .post('/auth/token/')
+        .send({ email: user.email, password: user.password, ...extra });
     const required = await sign({}).expect(401);
     const failed = await sign({ otp: '000000' }).expect(401);
     const used = await sign({ otp: await totpAt(started.body.secret, Date.now() + STEP_MS) }).expect(200);
@@ -97,6 +107,9 @@ describe('the second factor across the services', () => {
       .post('/auth/token/')
       .send({ email: moderator.email, password: moderator.password, otp: await totpAt(secret, Date.now() + STEP_MS) })
       .expect(200);
-    await request(world().url).get('/api/moderation/queue').set({ Authorization: `Bearer ${body.access}` }).expect(200);
+    await request(world().url)
+      .get('/api/moderation/queue')
+      .set({ Authorization: `Bearer ${body.access}` })
+      .expect(200);
   });
 });

@@ -31,7 +31,12 @@ export function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: 
         <Button
           type="button"
           variant="secondary"
-          onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true), () => undefined)}
+          onClick={() =>
+            void navigator.clipboard?.writeText(text).then(
+              () => setCopied(true),
+              () => undefined,
+            )
+          }
         >
           {t('secondFactor.copy')}
         </Button>

@@ -1,8 +1,9 @@
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SecondFactorEnrolment, SecondFactorStatus } from '@pupitre/contracts';
+import { useApiGet } from '@pupitre/api-client';
 import { Button, Loading, Panel } from '@pupitre/ui';
-import { accountApi } from '../../api';
+import { accountApi, SECOND_FACTOR_PATH } from '../../api';
 import { Field, FormError } from '../Field';
 import { CodeField, secondFactorError } from './CodeField';
 import { RecoveryCodesList } from './RecoveryCodesList';
@@ -21,17 +22,11 @@ type Step =
  */
 export function SecondFactorSettings() {
   const { t } = useTranslation('account');
-  const [status, setStatus] = useState<SecondFactorStatus | 'loading' | 'error'>('loading');
+  const read = useApiGet<SecondFactorStatus>(SECOND_FACTOR_PATH, { react: false });
+  const status = read.status === 'success' ? read.data : read.status;
+  const load = read.reload;
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const [notice, setNotice] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    const outcome = await accountApi.secondFactorStatus();
-    setStatus(outcome.kind === 'ok' ? outcome.data : 'error');
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   let body;
   if (status === 'loading') body = <Loading label={t('secondFactor.title')} />;
@@ -42,7 +37,7 @@ export function SecondFactorSettings() {
         codes={step.codes}
         onDone={() => {
           setStep({ name: 'idle' });
-          void load();
+          load();
         }}
       />
     );
@@ -76,7 +71,7 @@ export function SecondFactorSettings() {
         <ManageForm
           onDisabled={() => {
             setNotice(t('secondFactor.disabled'));
-            void load();
+            load();
           }}
           onRenewed={(codes) => setStep({ name: 'codes', codes, notice: 'renewed' })}
         />

@@ -39,7 +39,8 @@ beforeEach(() => localStorage.clear());
 afterEach(() => resetApiClient());
 
 test('every text of the second factor is in fr, es and en', () => {
-  const keys = (o: object): string[] => Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v).map((s) => `${k}.${s}`) : [k]));
+  const keys = (o: object): string[] =>
+    Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v).map((s) => `${k}.${s}`) : [k]));
   expect(keys(catalogues.fr.secondFactor)).toEqual(keys(catalogues.en.secondFactor));
   expect(keys(catalogues.es.secondFactor)).toEqual(keys(catalogues.en.secondFactor));
 });
@@ -152,8 +153,5 @@ test('/google/login: asked for the second factor, exchanges the one-time code wi
   fireEvent.change(await screen.findByLabelText('Code from the app'), { target: { value: '654321' } });
   fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
   await waitFor(() => expect(getSession().email).toBe('g@b.co'));
-  expect(api.calls.map((c) => c.body)).toEqual([
-    { code: 'one-time-code-0123456789' },
-    { code: 'one-time-code-0123456789', otp: '654321' },
-  ]);
+  expect(api.calls.map((c) => c.body)).toEqual([{ code: 'one-time-code-0123456789' }, { code: 'one-time-code-0123456789', otp: '654321' }]);
 });

@@ -127,7 +127,8 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
   }
   const role: Role = args.command.endsWith('moderator') ? 'moderator' : 'admin';
   const grant = args.command !== 'revoke-admin' && args.command !== 'revoke-moderator';
-  if (user && user.roles.includes(role) === grant) return `${args.email} ${grant ? `is already ${article(role)}` : `is not ${article(role)}`}`;
+  if (user && user.roles.includes(role) === grant)
+    return `${args.email} ${grant ? `is already ${article(role)}` : `is not ${article(role)}`}`;
   if (!user && args.command !== 'create-admin') throw new Error(`no account with e-mail ${args.email}`);
   // Every grant is approved by an admin's fresh code, except the very first admin of a database.
   const bootstrap = args.command === 'create-admin' && !(await users.findOne({ roles: 'admin' }, { projection: { _id: 1 } }));
@@ -164,7 +165,12 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
       at: new Date(),
       ...(approvedBy ? { approvedBy } : {}),
     });
-    securityEvent('role-granted', { account: String(created.insertedId), role: 'admin', actor, ...(approvedBy ? { approver: accountKey(approvedBy) } : {}) });
+    securityEvent('role-granted', {
+      account: String(created.insertedId),
+      role: 'admin',
+      actor,
+      ...(approvedBy ? { approver: accountKey(approvedBy) } : {}),
+    });
     return `created admin ${args.email}`;
   }
   if (!grant && !context.redis) throw new Error(`${args.command} needs REDIS_URL: the account's sessions must end with the role`);
@@ -186,7 +192,12 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
     at: new Date(),
     ...(approvedBy ? { approvedBy } : {}),
   });
-  securityEvent(grant ? 'role-granted' : 'role-revoked', { account: userId, role, actor, ...(approvedBy ? { approver: accountKey(approvedBy) } : {}) });
+  securityEvent(grant ? 'role-granted' : 'role-revoked', {
+    account: userId,
+    role,
+    actor,
+    ...(approvedBy ? { approver: accountKey(approvedBy) } : {}),
+  });
   return `${grant ? 'granted' : 'revoked'} ${role} ${grant ? 'to' : 'from'} ${args.email}`;
 }
 
@@ -197,7 +208,7 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
  */
 async function approval(connection: Connection, args: AdminArgs, now: number): Promise<string> {
   if (!args.as || !args.code)
-    throw new Error('granting a role needs an admin\'s approval: --as <admin e-mail> --code <code of their authenticator app>');
+    throw new Error("granting a role needs an admin's approval: --as <admin e-mail> --code <code of their authenticator app>");
   const approver = await connection
     .collection<UserRecord & { isActive: boolean }>('users')
     .findOne({ email: args.as }, { projection: { roles: 1, isActive: 1 } });
@@ -208,9 +219,15 @@ async function approval(connection: Connection, args: AdminArgs, now: number): P
   if (!factor) throw new Error(`${args.as} has no second factor: turn it on in the settings (/settings) first`);
   const step = await stepOfCode(factor.secret, args.code, now);
   const accepted =
-    step !== null && (await factors.updateOne({ _id: approverId, status: 'enabled', lastStep: { $lt: step } }, { $set: { lastStep: step } })).matchedCount === 1;
+    step !== null &&
+    (await factors.updateOne({ _id: approverId, status: 'enabled', lastStep: { $lt: step } }, { $set: { lastStep: step } }))
+      .matchedCount === 1;
   if (!accepted) {
-    securityEvent('second-factor-failed', { account: approverId, purpose: 'grant-role', reason: step === null ? 'wrong-code' : 'replayed-code' });
+    securityEvent('second-factor-failed', {
+      account: approverId,
+      purpose: 'grant-role',
+      reason: step === null ? 'wrong-code' : 'replayed-code',
+    });
     throw new Error(step === null ? 'the code is wrong' : 'that code was already used: wait for the next one');
   }
   securityEvent('second-factor-used', { account: approverId, purpose: 'grant-role', method: 'otp' });

@@ -7,7 +7,14 @@ import { request } from '@pupitre/server-kit/testing';
 import { exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import mongoose from 'mongoose';
 import { startGateway } from '../../../../infra/local/lib/gateway.mjs';
-import { type AuthUnderTest, createActiveUser, GOOD_PASSWORD, login, startAuth, uniqueEmail } from '../../../auth/src/testing/auth-test-kit';
+import {
+  type AuthUnderTest,
+  createActiveUser,
+  GOOD_PASSWORD,
+  login,
+  startAuth,
+  uniqueEmail,
+} from '../../../auth/src/testing/auth-test-kit';
 import { type Approver, bootstrapApprover, enrolSecondFactor, signInWithCode } from '../../../auth/src/testing/second-factor-kit';
 import { type Fixtures } from './registry';
 import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from '../../../rating/testing/rating-harness';

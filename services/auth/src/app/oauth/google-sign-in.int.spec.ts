@@ -114,7 +114,10 @@ describe('Google sign-in', () => {
     const { secret } = await enrolSecondFactor(auth.url, (await login(auth.url, user.email, user.password)).access, user.password);
     const { landing, cookie } = await signIn({ sub: 'g-mfa-1', email: user.email, email_verified: true });
     const code = codeOf(landing);
-    await exchange(code, cookie).expect(401, { detail: 'A code from the authenticator app (or a recovery code) is required.', code: 'mfa_required' });
+    await exchange(code, cookie).expect(401, {
+      detail: 'A code from the authenticator app (or a recovery code) is required.',
+      code: 'mfa_required',
+    });
     const again = (otp: string) => request(auth.url).post('/auth/oauth2/exchange').set('Cookie', cookie).send({ code, otp });
     await again('000000').expect(401, { detail: 'The code is wrong or was already used.', code: 'mfa_invalid' });
     const session = await again(await totpAt(secret, Date.now() + STEP_MS)).expect(200);

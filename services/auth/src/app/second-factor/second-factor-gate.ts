@@ -5,7 +5,10 @@ import { type Request, type Response } from 'express';
 import { clientIp, ThrottleService } from '../shared/throttle.service';
 import { codeThrottleKey, type Proof, type SecondFactorMethod, SecondFactors } from './second-factors.service';
 
-export const MFA_REQUIRED_BODY: MfaError = { detail: 'A code from the authenticator app (or a recovery code) is required.', code: MFA_REQUIRED };
+export const MFA_REQUIRED_BODY: MfaError = {
+  detail: 'A code from the authenticator app (or a recovery code) is required.',
+  code: MFA_REQUIRED,
+};
 export const MFA_INVALID_BODY: MfaError = { detail: 'The code is wrong or was already used.', code: MFA_INVALID };
 
 /** The second field a sign-in may carry: `otp` (a TOTP code) or `recovery_code`. */
@@ -31,7 +34,11 @@ export class SecondFactorGate {
     const key = codeThrottleKey(userId);
     const ip = clientIp(req);
     await this.throttle.loginAttempt(res, key, ip);
-    const method = await this.factors.prove(userId, given(proof.otp) ? { otp: proof.otp } : { recovery_code: proof.recovery_code }, 'sign-in');
+    const method = await this.factors.prove(
+      userId,
+      given(proof.otp) ? { otp: proof.otp } : { recovery_code: proof.recovery_code },
+      'sign-in',
+    );
     if (!method) throw new ApiError(401, { ...MFA_INVALID_BODY });
     await this.throttle.loginSucceeded(key, ip);
     return method;

@@ -6,7 +6,10 @@ import { type RenderedMail } from '../mail/notice-templates';
 
 export type SecondFactorNotice = 'enabled' | 'disabled' | 'recovery-code-used';
 
-const WORDS: Record<Language, Record<SecondFactorNotice, { subject: string; body: string }> & { unexpected: string; greeting: string; settings: string }> = {
+const WORDS: Record<
+  Language,
+  Record<SecondFactorNotice, { subject: string; body: string }> & { unexpected: string; greeting: string; settings: string }
+> = {
   fr: {
     greeting: 'Bonjour,',
     enabled: {

@@ -50,7 +50,11 @@ export class SecondFactorController {
   })
   @ApiBody({ schema: zodApiSchema(secondFactorEnrolRequestSchema) })
   @ApiResponse({ status: 200, schema: zodApiSchema(secondFactorEnrolmentSchema) })
-  async enrol(@Body() body: unknown, @Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response): Promise<SecondFactorEnrolment> {
+  async enrol(
+    @Body() body: unknown,
+    @Req() req: AuthenticatedRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SecondFactorEnrolment> {
     const userId = req.claims.sub;
     const account = await this.accounts.credentialsOf(userId);
     if (!account) throw new ApiError(401, { ...ACCESS_ERRORS.userNotFound });
@@ -71,7 +75,11 @@ export class SecondFactorController {
   @ApiOperation({ summary: 'Turn it on with a first code: the 10 recovery codes, shown this once. 400 invalid-code, no-enrolment.' })
   @ApiBody({ schema: zodApiSchema(secondFactorCodeRequestSchema) })
   @ApiResponse({ status: 200, schema: zodApiSchema(recoveryCodesSchema) })
-  async confirm(@Body() body: unknown, @Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response): Promise<RecoveryCodes> {
+  async confirm(
+    @Body() body: unknown,
+    @Req() req: AuthenticatedRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<RecoveryCodes> {
     return this.throttled(req, res, () => this.factors.confirm(req.claims.sub, asObject(body).code));
   }
 
@@ -90,7 +98,11 @@ export class SecondFactorController {
   @ApiOperation({ summary: 'New recovery codes (the old ones die), with a current code: shown this once. 400 invalid-code.' })
   @ApiBody({ schema: zodApiSchema(secondFactorCodeRequestSchema) })
   @ApiResponse({ status: 200, schema: zodApiSchema(recoveryCodesSchema) })
-  async regenerate(@Body() body: unknown, @Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response): Promise<RecoveryCodes> {
+  async regenerate(
+    @Body() body: unknown,
+    @Req() req: AuthenticatedRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<RecoveryCodes> {
     return this.throttled(req, res, () => this.factors.regenerateRecoveryCodes(req.claims.sub, asObject(body).code));
   }
 

@@ -39,7 +39,11 @@ describe('the second factor', () => {
       .set(bearer(access))
       .send({ password: 'not the password' })
       .expect(400, { error: 'wrong-password', detail: 'the current password is wrong' });
-    const { body } = await request(auth.url).post('/auth/second-factor/enrolment').set(bearer(access)).send({ password: user.password }).expect(200);
+    const { body } = await request(auth.url)
+      .post('/auth/second-factor/enrolment')
+      .set(bearer(access))
+      .send({ password: user.password })
+      .expect(200);
     expect(body.secret).toMatch(/^[A-Z2-7]{16,}$/);
     expect(body.otpauth_url).toBe(`otpauth://totp/Pupitre:${encodeURIComponent(user.email)}?secret=${body.secret}&issuer=Pupitre`);
     expect(Buffer.from(body.qr_svg.replace('data:image/svg+xml;base64,', ''), 'base64').toString()).toMatch(/^<svg /);
@@ -78,16 +82,24 @@ describe('the second factor', () => {
       detail: 'A code from the authenticator app (or a recovery code) is required.',
       code: 'mfa_required',
     });
-    await signIn('nobody@example.org', user.password, { otp: '123456' }).expect(401, { detail: 'No active account found with the given credentials' });
+    await signIn('nobody@example.org', user.password, { otp: '123456' }).expect(401, {
+      detail: 'No active account found with the given credentials',
+    });
     await signIn(user.email, 'wrong password here', { otp: await totpAt(secret) }).expect(401, {
       detail: 'No active account found with the given credentials',
     });
-    await signIn(user.email, user.password, { otp: '000000' }).expect(401, { detail: 'The code is wrong or was already used.', code: 'mfa_invalid' });
+    await signIn(user.email, user.password, { otp: '000000' }).expect(401, {
+      detail: 'The code is wrong or was already used.',
+      code: 'mfa_invalid',
+    });
     const code = await totpAt(secret, Date.now() + STEP_MS);
     const { body } = await signIn(user.email, user.password, { otp: code }).expect(200);
     expect(decodeJwt(body.access).amr).toEqual(['mfa', 'otp']);
     // The same code again (a replay within its window) is refused, and so is an older step's.
-    await signIn(user.email, user.password, { otp: code }).expect(401, { detail: 'The code is wrong or was already used.', code: 'mfa_invalid' });
+    await signIn(user.email, user.password, { otp: code }).expect(401, {
+      detail: 'The code is wrong or was already used.',
+      code: 'mfa_invalid',
+    });
     await signIn(user.email, user.password, { otp: await totpAt(secret) }).expect(401);
     const refreshed = await request(auth.url).post('/auth/token/refresh/').send({ refresh: body.refresh }).expect(200);
     expect(decodeJwt(refreshed.body.access).amr).toEqual(['mfa', 'otp']);
@@ -103,7 +115,10 @@ describe('the second factor', () => {
     const [first, second] = recoveryCodes;
     const { body } = await signIn(user.email, user.password, { recovery_code: first.toUpperCase() }).expect(200);
     expect(decodeJwt(body.access).amr).toEqual(['mfa', 'otp']);
-    await signIn(user.email, user.password, { recovery_code: first }).expect(401, { detail: 'The code is wrong or was already used.', code: 'mfa_invalid' });
+    await signIn(user.email, user.password, { recovery_code: first }).expect(401, {
+      detail: 'The code is wrong or was already used.',
+      code: 'mfa_invalid',
+    });
     const used = await waitForMail(user.email, 3);
     expect(used.subject).toBe('Se ha usado un código de recuperación');
     expect(used.text).toContain('te quedan 9');
@@ -162,8 +177,12 @@ describe('the second factor', () => {
       const user = await createActiveUser(throttled.url);
       const { access } = await login(throttled.url, user.email, user.password);
       await enrolSecondFactor(throttled.url, access, user.password);
-      for (let i = 0; i < 3; i += 1) await request(throttled.url).post('/auth/token/').send({ email: user.email, password: user.password, otp: '000000' }).expect(401);
-      const res = await request(throttled.url).post('/auth/token/').send({ email: user.email, password: user.password, otp: '000000' }).expect(429);
+      for (let i = 0; i < 3; i += 1)
+        await request(throttled.url).post('/auth/token/').send({ email: user.email, password: user.password, otp: '000000' }).expect(401);
+      const res = await request(throttled.url)
+        .post('/auth/token/')
+        .send({ email: user.email, password: user.password, otp: '000000' })
+        .expect(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       // The codes typed in the settings draw from the same back-off.
       await request(throttled.url).post('/auth/second-factor/disable').set(bearer(access)).send({ code: '000000' }).expect(429);

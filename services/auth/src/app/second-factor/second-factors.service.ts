@@ -50,7 +50,15 @@ export class SecondFactors {
   /** A new secret, pending until confirmed (a pending one is replaced); 400 when the factor is on. */
   async startEnrolment(userId: string, email: string): Promise<SecondFactorEnrolment> {
     const secret = newSecret();
-    const fresh = { status: 'pending' as const, secret, lastStep: 0, salt: newSalt(), recoveryCodes: [], createdAt: new Date(), enabledAt: null };
+    const fresh = {
+      status: 'pending' as const,
+      secret,
+      lastStep: 0,
+      salt: newSalt(),
+      recoveryCodes: [],
+      createdAt: new Date(),
+      enabledAt: null,
+    };
     const { matchedCount } = await this.factors.updateOne({ _id: userId, status: 'pending' }, { $set: fresh });
     if (matchedCount === 0) {
       try {
@@ -76,7 +84,14 @@ export class SecondFactors {
     const codes = newRecoveryCodes();
     const { matchedCount } = await this.factors.updateOne(
       { _id: userId, status: 'pending', secret: factor.secret },
-      { $set: { status: 'enabled', lastStep: step, recoveryCodes: codes.map((c) => hashRecoveryCode(factor.salt, c)), enabledAt: new Date() } },
+      {
+        $set: {
+          status: 'enabled',
+          lastStep: step,
+          recoveryCodes: codes.map((c) => hashRecoveryCode(factor.salt, c)),
+          enabledAt: new Date(),
+        },
+      },
     );
     if (matchedCount !== 1) throw refuse('no-enrolment', 'the enrolment changed meanwhile: start again');
     securityEvent('second-factor-enrolled', { account: userId });
@@ -118,7 +133,11 @@ export class SecondFactors {
     if (proof.otp !== undefined && proof.otp !== null && proof.otp !== '') {
       const step = await stepOfCode(factor.secret, proof.otp);
       // Only a step later than the last accepted one: a code seen once (or an older one) is dead.
-      if (step !== null && (await this.factors.updateOne({ _id: userId, status: 'enabled', lastStep: { $lt: step } }, { $set: { lastStep: step } })).matchedCount === 1) {
+      if (
+        step !== null &&
+        (await this.factors.updateOne({ _id: userId, status: 'enabled', lastStep: { $lt: step } }, { $set: { lastStep: step } }))
+          .matchedCount === 1
+      ) {
         securityEvent('second-factor-used', { account: userId, purpose, method: 'otp' });
         return 'otp';
       }
@@ -152,6 +171,8 @@ export class SecondFactors {
     const user = await this.users.findById(userId, { email: 1, lang: 1 }).lean();
     if (!user) return;
     const mail = renderSecondFactorNotice(user.lang ?? 'fr', notice, { settingsUrl: this.mailer.frontend('/settings'), recoveryCodesLeft });
-    this.mailer.deliver(user.email, mail).catch((err: Error) => this.logger.error({ msg: `the ${notice} notice was not sent`, error: err.message }));
+    this.mailer
+      .deliver(user.email, mail)
+      .catch((err: Error) => this.logger.error({ msg: `the ${notice} notice was not sent`, error: err.message }));
   }
 }

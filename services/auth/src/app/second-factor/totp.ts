@@ -42,7 +42,9 @@ export function newRecoveryCodes(): string[] {
 
 /** A recovery code as stored: SHA-256 of the account's salt and the normalized code (the codes are random: no slow hash needed). */
 export const hashRecoveryCode = (salt: string, code: string): string =>
-  createHash('sha256').update(`${salt}\n${normalizeRecoveryCode(code)}`).digest('base64url');
+  createHash('sha256')
+    .update(`${salt}\n${normalizeRecoveryCode(code)}`)
+    .digest('base64url');
 
 export const newSalt = (): string => randomBytes(16).toString('base64url');
 

@@ -83,7 +83,12 @@ export class TokenService {
     return (await this.pairInFamily(user, family, version, new Date(), origin)).pair;
   }
 
-  async signAccess(user: TokenSubject, session: { sid: string; sv: number }, now = Date.now(), origin: SessionOrigin = {}): Promise<string> {
+  async signAccess(
+    user: TokenSubject,
+    session: { sid: string; sv: number },
+    now = Date.now(),
+    origin: SessionOrigin = {},
+  ): Promise<string> {
     const claims: Record<string, unknown> = { token_type: 'access', roles: user.roles, sid: session.sid, sv: session.sv };
     if (origin.secondFactor) claims.amr = [...SECOND_FACTOR_AMR];
     if (user.joinedAt) claims.date_joined = Math.floor(user.joinedAt.getTime() / 1000);

@@ -77,10 +77,16 @@ describe('access tokens on the rating API (issued by a stand-in auth service)', 
     ['admin', '/api/admin/subjects'],
   ] as const)('answers 403 second-factor-required to a %s session without the second factor on %s', async (role, path) => {
     const without = await h.issuer.sign({ roles: ['user', role], claims: { amr: undefined } });
-    const res = await request(h.api.url).get(path).set({ Authorization: `Bearer ${without}` }).expect(403);
+    const res = await request(h.api.url)
+      .get(path)
+      .set({ Authorization: `Bearer ${without}` })
+      .expect(403);
     expect(res.body.error).toBe('second-factor-required');
     const withIt = await h.issuer.sign({ roles: ['user', role], claims: { amr: ['mfa', 'otp'] } });
-    await request(h.api.url).get(path).set({ Authorization: `Bearer ${withIt}` }).expect(200);
+    await request(h.api.url)
+      .get(path)
+      .set({ Authorization: `Bearer ${withIt}` })
+      .expect(200);
   });
 
   it('serves a member without the second factor as before', async () => {

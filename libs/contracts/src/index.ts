@@ -10,6 +10,7 @@ export * from './tokens';
 export * from './sessions';
 export * from './events';
 export * from './auth';
+export * from './session-transport';
 export * from './rating';
 export * from './text-checks';
 export * from './admin';

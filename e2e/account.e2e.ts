@@ -1,6 +1,7 @@
 import { test, expect } from './support/fixtures';
 import { GOOGLE_E2E_EMAIL } from './support/google-provider';
 import { checkPage, findMailLink } from './support/pages';
+import { tokensReadableByScripts } from './support/token-scan';
 
 // The account journeys through the gateway, against the real auth and rating services: sign-up
 // with the activation mail, login, profile, language, logout; password reset by mail; Google
@@ -51,13 +52,25 @@ test('sign up, activate from the mail, log in, profile, change language, log out
   await login.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByTestId('login-success')).toBeVisible();
   await expect(page).toHaveURL(/\/$/, { timeout: 6_000 });
-  expect(await page.evaluate(() => [localStorage.getItem('email'), Boolean(localStorage.getItem('refresh'))])).toEqual([email, true]);
+  // Issue #38: the refresh token is in an HttpOnly, SameSite=Strict cookie scoped to the auth service's token
+  // path; no token is anywhere a script can read it.
+  expect(await page.evaluate(() => localStorage.getItem('email'))).toBe(email);
+  expect((await page.context().cookies()).find((c) => c.name === 'pupitre_refresh')).toMatchObject({
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: '/auth/token/',
+  });
 
   await page.getByTestId('account-button').click();
   await page.getByRole('link', { name: 'Mon profil' }).click();
   await expect(page.getByTestId('stat-count')).toHaveText('0');
   await expect(page.getByTestId('stat-average')).toHaveText('?');
   await checkPage(page, 'me');
+  // A reload: the page has no token in memory, and gets one from the cookie; still signed in.
+  await page.reload();
+  await expect(page.getByTestId('stat-count')).toHaveText('0');
+  // No token in local or session storage, IndexedDB or document.cookie (privacy.e2e.ts scans the service worker's caches too).
+  expect(await tokensReadableByScripts(page)).toEqual([]);
 
   await page.goto('/me/favorites');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes favoris');
@@ -79,9 +92,9 @@ test('sign up, activate from the mail, log in, profile, change language, log out
   await page.getByTestId('account-button').click();
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/auth\?form=login$/);
-  expect(await page.evaluate(() => [localStorage.getItem('email'), localStorage.getItem('refresh'), localStorage.getItem('lang')])).toEqual(
-    [null, null, 'es'],
-  );
+  expect(await page.evaluate(() => [localStorage.getItem('email'), localStorage.getItem('lang')])).toEqual([null, 'es']);
+  // The session ended on the server and its cookie is gone.
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'pupitre_refresh')).toBe(false);
 });
 
 test('password reset by mail', async ({ page, stack }) => {
@@ -135,7 +148,9 @@ test('a 401 in the middle of a session clears it and returns to /auth', async ({
   await page.goto('/me');
   await expect(page.getByTestId('stat-count')).toBeVisible();
   // The server no longer accepts the access token (revoked, key rotated...): the next call is a 401.
-  await page.evaluate(() => localStorage.setItem('access', 'revoked.token.value'));
+  await page.route('**/auth/me/favorites**', (route) =>
+    route.fulfill({ status: 401, json: { detail: 'Given token not valid for any token type', code: 'token_not_valid' } }),
+  );
   await page.getByRole('link', { name: 'Voir mes favoris' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByTestId('login-form')).toBeVisible();

@@ -4,6 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { expectAccessible, SCREENSHOT_DIR } from './support/pages';
 import { publishSampleReview } from './support/accounts.mjs';
+import { tokensReadableByScripts } from './support/token-scan';
 import { apiAs, createUser, grantModerator, signIn, type TestUser } from './support/users';
 
 // Issue #28 in Chromium against the real services (docs/threat-model.md), in French and Spanish:
@@ -191,6 +192,10 @@ test('logging out with the network cut leaves nothing of the user: reload, and n
   await page.goto('/publication');
   await page.getByTestId('comment').fill('A draft only its author should ever see');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('pupitre:review-draft'))).not.toBeNull();
+  // Issue #38: signed in, with the service worker's caches and the offline copies filled, no token is
+  // anywhere a script can read it (storage, IndexedDB, caches, document.cookie).
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).length)).toBeGreaterThan(0);
+  expect(await tokensReadableByScripts(page)).toEqual([]);
 
   // The school's network goes down; the author logs out all the same.
   await context.setOffline(true);
@@ -201,7 +206,8 @@ test('logging out with the network cut leaves nothing of the user: reload, and n
   await page.goto('/');
   await expect(page.getByTestId('home-cta')).toBeVisible();
   const traces = await page.evaluate(async () => ({
-    local: Object.keys(localStorage).filter((k) => k !== 'lang'),
+    // The language is the device's; `logout-pending` a flag (not theirs): the server is told once online.
+    local: Object.keys(localStorage).filter((k) => k !== 'lang' && k !== 'logout-pending'),
     session: Object.keys(sessionStorage),
     copies: (await caches.keys()).filter((name) => /copies/.test(name)),
     text: document.body.innerText,
@@ -213,5 +219,10 @@ test('logging out with the network cut leaves nothing of the user: reload, and n
   await expect(page.getByTestId('my-review')).toHaveCount(0);
   await page.goto('/publication');
   await expect(page.getByTestId('comment')).toHaveValue('');
+  // Back online: the next page tells the server, which ends the session and clears its cookie.
+  await context.setOffline(false);
+  await page.goto('/');
+  await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'pupitre_refresh')).toBe(false);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('logout-pending'))).toBeNull();
   await context.close();
 });

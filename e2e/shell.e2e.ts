@@ -100,8 +100,9 @@ test('legal pages in three languages, /admin, 404', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await checkPage(page, name);
   }
-  // The cookie policy names the sign-in cookies (issue #37): strictly necessary, server-only.
+  // The cookie policy names the sign-in cookies (issues #37, #38): strictly necessary, server-only, no consent banner.
   await expect(page.getByText(/pupitre_oauth_state/)).toBeVisible();
+  await expect(page.getByText(/pupitre_refresh keeps you signed in/)).toBeVisible();
   await page.evaluate(() => localStorage.setItem('lang', 'es'));
   await page.goto('/conditions-service');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Condiciones de uso');

@@ -15,8 +15,9 @@ import { ROOT } from '../../infra/local/lib/paths.mjs';
 import { freePorts, startStack, UNLIMITED_RATES } from '../../infra/local/stack.mjs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../e2e/support/chromium.mjs';
-import { createActivatedUser, expiryOf, publishSampleReview } from '../../e2e/support/accounts.mjs';
+import { createActivatedUser, publishSampleReview } from '../../e2e/support/accounts.mjs';
 import { SESSION_KEYS } from '../../libs/session/src/keys.ts';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../../libs/contracts/src/session-transport.ts';
 
 /** Every route a signed-out visitor can open (the signed-in ones answer with the sign-in page). */
 export const ROUTES = [
@@ -51,19 +52,24 @@ const formFactors = process.argv.includes('--desktop-only')
     ? ['phone']
     : ['phone', 'desktop'];
 
-/** Writes the user's session into the browser's storage for the site (as a login would). */
+/** Signs the browser in as a login would: the refresh token in its HttpOnly cookie, the e-mail in storage. */
 async function signInBrowser(chrome, baseUrl, user) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
-    const page = await browser.contexts()[0].newPage();
+    const context = browser.contexts()[0];
+    await context.addCookies([
+      {
+        name: REFRESH_COOKIE,
+        value: user.refresh,
+        domain: new URL(baseUrl).hostname,
+        path: REFRESH_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'Strict',
+      },
+    ]);
+    const page = await context.newPage();
     await page.goto(`${baseUrl}/api/health`);
-    const entries = [
-      [SESSION_KEYS.email, user.email],
-      [SESSION_KEYS.access, user.access],
-      [SESSION_KEYS.accessExpiry, expiryOf(user.access)],
-      [SESSION_KEYS.refresh, user.refresh],
-    ];
-    await page.evaluate((pairs) => pairs.forEach(([key, value]) => localStorage.setItem(key, value)), entries);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SESSION_KEYS.email, user.email]);
     await page.close();
   } finally {
     await browser.close();

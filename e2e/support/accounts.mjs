@@ -69,11 +69,6 @@ export async function createActivatedUser(stack, name = 'user') {
   return { email, password, access: login.body.access, refresh: login.body.refresh };
 }
 
-/** The expiry (seconds since the epoch, as text) of a JWT access token: the session stores it. */
-export function expiryOf(jwt) {
-  return String(JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8')).exp);
-}
-
 /**
  * `user` publishes a full review of teacher 3 (demo data) and marks teacher 1's first review a
  * favourite, so that their own pages (my reviews, favourites, the edit page) have content.

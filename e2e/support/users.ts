@@ -1,18 +1,24 @@
 // Users of the review and community journeys, created through the real auth API (./accounts.mjs).
-// The tokens go into the page's local storage under the session keys of @pupitre/session.
+// A browser context is signed in as the site itself does it (issue #38): the refresh token in the
+// HttpOnly cookie, the e-mail and the language in local storage; the page gets its access token from
+// the cookie when it opens. Each context gets a session of its own (refresh tokens rotate, and a
+// rotated one presented again would end the session everywhere).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { ROOT } from '../../infra/local/lib/paths.mjs';
-import { SESSION_KEYS } from '../../libs/session/src/store';
-import { callApi, createActivatedUser, expiryOf } from './accounts.mjs';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../../libs/contracts/src/session-transport';
+import { SESSION_KEYS } from '../../libs/session/src/keys';
+import { callApi, createActivatedUser } from './accounts.mjs';
 
 export interface TestUser {
   email: string;
   password: string;
   access: string;
   refresh: string;
+  /** Extra sign-in fields (a second factor's code), asked for each new session. */
+  signInExtras?: () => Promise<Record<string, string>>;
 }
 
 /** A new, activated, logged-in user (sign-up → mail → activation → login: ./accounts.mjs). */
@@ -30,23 +36,48 @@ export function apiAs(stack: { url: string }, user: TestUser | null) {
   };
 }
 
+/** Refresh tokens already handed to a browser context: the next context of that user signs in anew. */
+const handedOut = new Set<string>();
+
+/** A session of its own for a new browser context: the user's first one, then a new sign-in each time. */
+async function sessionFor(baseUrl: string, user: TestUser): Promise<string> {
+  if (!handedOut.has(user.refresh)) {
+    handedOut.add(user.refresh);
+    return user.refresh;
+  }
+  const extras = user.signInExtras ? await user.signInExtras() : {};
+  const login = await callApi(baseUrl, 'POST', '/auth/token/', { email: user.email, password: user.password, ...extras });
+  if (login.status !== 200) throw new Error(`sign-in of ${user.email}: ${login.status} ${JSON.stringify(login.body)}`);
+  const { refresh } = login.body as { refresh: string };
+  handedOut.add(refresh);
+  return refresh;
+}
+
 /**
- * Signs `user` in for every page of `context`: the session keys are written once, on the first
- * page of the origin (never again: the app rotates the tokens and must keep the new ones), in
- * English so the journeys read the English texts.
+ * Signs `user` in for every page of `context`, as the site does: the refresh token in the HttpOnly
+ * cookie (a session of this context's own), the e-mail and the language (English, so the journeys
+ * read the English texts) in local storage, written once on the first page of the origin.
  */
 export async function signIn(context: BrowserContext, baseUrl: string, user: TestUser | null, lang = 'en'): Promise<Page> {
+  if (user) {
+    const refresh = await sessionFor(baseUrl, user);
+    const { hostname } = new URL(baseUrl);
+    await context.addCookies([
+      {
+        name: REFRESH_COOKIE,
+        value: refresh,
+        domain: hostname,
+        path: REFRESH_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'Strict',
+        secure: false,
+      },
+    ]);
+  }
   const page = await context.newPage();
   await page.goto(`${baseUrl}/api/health`);
   const entries: [string, string][] = [[SESSION_KEYS.lang, lang]];
-  if (user) {
-    entries.push(
-      [SESSION_KEYS.email, user.email],
-      [SESSION_KEYS.access, user.access],
-      [SESSION_KEYS.accessExpiry, expiryOf(user.access)],
-      [SESSION_KEYS.refresh, user.refresh],
-    );
-  }
+  if (user) entries.push([SESSION_KEYS.email, user.email]);
   await page.evaluate((pairs) => {
     for (const [key, value] of pairs) localStorage.setItem(key, value);
   }, entries);

@@ -1,6 +1,6 @@
 // The account screens' calls, typed with @pupitre/contracts (type-only imports: no zod in the
 // bundle). Paths follow the API contract (djoser-style auth routes; /auth/me* is the rating API).
-import { api, type RequestOptions } from '@pupitre/api-client';
+import { api, COOKIE_SESSION_HEADERS, type RequestOptions, type TokenPairLike } from '@pupitre/api-client';
 import type {
   DeleteAccountRequest,
   EmailRequest,
@@ -9,11 +9,10 @@ import type {
   MyReport,
   MyReview,
   OAuthExchangeRequest,
-  OAuthExchangeResponse,
+  OAuthCookieExchangeResponse,
   PublicReview,
   ResetConfirmRequest,
   SignupRequest,
-  TokenPair,
   UserSummary,
   ActivationRequest,
   RecoveryCodes,
@@ -38,10 +37,12 @@ export const mfaCodeOf = (body: unknown): string | undefined =>
 export const accountApi = {
   signup: (body: SignupRequest) => api.post<UserSummary>('/auth/manage/users/', body, quiet),
   activate: (body: ActivationRequest) => api.post<null>('/auth/manage/users/activation/', body, quiet),
-  login: (body: LoginRequest) => api.post<TokenPair>('/auth/token/', body, quiet),
+  // Sign-in and the Google exchange ask for the cookie: the refresh token never reaches a script.
+  login: (body: LoginRequest) => api.post<TokenPairLike>('/auth/token/', body, { ...quiet, headers: { ...COOKIE_SESSION_HEADERS } }),
   requestReset: (body: EmailRequest) => api.post<null>('/auth/manage/users/reset_password/', body, quiet),
   confirmReset: (body: ResetConfirmRequest) => api.post<null>('/auth/manage/users/reset_password_confirm/', body, quiet),
-  exchangeGoogleCode: (body: OAuthExchangeRequest) => api.post<OAuthExchangeResponse>(OAUTH_EXCHANGE_PATH, body, quiet),
+  exchangeGoogleCode: (body: OAuthExchangeRequest) =>
+    api.post<OAuthCookieExchangeResponse>(OAUTH_EXCHANGE_PATH, body, { ...quiet, headers: { ...COOKIE_SESSION_HEADERS } }),
   deleteAccount: (body: DeleteAccountRequest) => api.delete<null>('/auth/manage/users/me/', { body, react: false }),
   // The second factor (the signed-in account's own): outcomes shown by its panel.
   startSecondFactor: (password: string) =>

@@ -74,10 +74,10 @@ test('400: error marker with the body', async () => {
 });
 
 test('401: clears the session (keeps the language) and goes to /auth', async () => {
-  updateSession({ email: 'a@b.c', access: 'x', refresh: 'y', accessExpiry: 10, lang: 'es' });
+  updateSession({ email: 'a@b.c', access: 'x', accessExpiry: 10, lang: 'es' });
   const r = setup(reply(401, { detail: 'expired' }));
   await expect(api.get('/auth/me')).resolves.toMatchObject({ kind: 'unauthorized', status: 401 });
-  expect(getSession()).toEqual({ email: null, access: null, accessExpiry: null, refresh: null, lang: 'es' });
+  expect(getSession()).toEqual({ email: null, access: null, accessExpiry: null, lang: 'es' });
   expect(r.navigate).toHaveBeenCalledWith('/auth');
 });
 

@@ -142,7 +142,8 @@ export async function fetchOutcome<T = unknown>(
   const { body, auth = true, signal, keep = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (auth && getSession().access) await beforeAuthenticated().catch(() => undefined);
+  // Signed in (an e-mail held): a page that has no token yet in memory (a reload) gets one first.
+  if (auth && getSession().email) await beforeAuthenticated().catch(() => undefined);
   const access = auth ? getSession().access : null;
   if (access) headers.Authorization = `Bearer ${access}`;
 

@@ -60,6 +60,10 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 export const refreshRequestSchema = z.object({ refresh: z.string() });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
+/** What sign-in and refresh answer a cookie client: the access token only. */
+export const accessGrantSchema = z.strictObject({ access: z.string() });
+export type AccessGrant = z.infer<typeof accessGrantSchema>;
+
 /**
  * The least length of a new password (sign-up, reset, change): 12 (ASVS 2.1.1). Passwords set before
  * under the old minimum of 8 keep working; the server's field message says the rule to older forms.
@@ -86,6 +90,9 @@ export const oauthExchangeRequestSchema = z.object({ code: z.string(), otp: z.st
 export type OAuthExchangeRequest = z.infer<typeof oauthExchangeRequestSchema>;
 export const oauthExchangeResponseSchema = tokenPairSchema.extend({ email: z.string() });
 export type OAuthExchangeResponse = z.infer<typeof oauthExchangeResponseSchema>;
+/** The exchange's answer to a cookie client: no refresh token in the body. */
+export const oauthCookieExchangeResponseSchema = accessGrantSchema.extend({ email: z.string() });
+export type OAuthCookieExchangeResponse = z.infer<typeof oauthCookieExchangeResponseSchema>;
 export const OAUTH_EXCHANGE_PATH = '/auth/oauth2/exchange';
 export const GOOGLE_LOGIN_ERROR = 'google-signin';
 export const GOOGLE_UNAVAILABLE_ERROR = 'google-unavailable';

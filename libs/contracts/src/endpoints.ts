@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { oauthExchangeResponseSchema, tokenErrorSchema, tokenPairSchema, userSummarySchema } from './auth';
+import {
+  accessGrantSchema,
+  oauthCookieExchangeResponseSchema,
+  oauthExchangeResponseSchema,
+  tokenErrorSchema,
+  tokenPairSchema,
+  userSummarySchema,
+} from './auth';
 import { rankingSchema, subjectListSchema, teacherDetailSchema } from './catalogue';
 import { errorBodySchema } from './errors';
 import { healthResponseSchema } from './health';
@@ -132,19 +139,27 @@ export const AUTH_ENDPOINTS: readonly Endpoint[] = [
   ),
   endpoint('GET', '/auth/manage/users/me/', { 200: userSummarySchema, 401: accessErrorSchema }),
   endpoint('DELETE', '/auth/manage/users/me/', { 204: null, 400: fieldErrorsOf('current_password') }, { ...bearer, ...throttled }),
-  endpoint('POST', '/auth/token/', {
-    200: tokenPairSchema,
-    400: fieldErrorsOf('email', 'password'),
-    401: z.union([detailSchema, mfaErrorSchema]),
-    429: error,
-  }),
+  // A cookie client (SESSION_TRANSPORT_HEADER) gets the access token alone; a call from another site answers 403.
+  // An account with the second factor: 401 mfa_required / mfa_invalid until a right code comes.
+  endpoint(
+    'POST',
+    '/auth/token/',
+    {
+      200: z.union([tokenPairSchema, accessGrantSchema]),
+      400: fieldErrorsOf('email', 'password'),
+      401: z.union([detailSchema, mfaErrorSchema]),
+      429: error,
+    },
+    { 403: error },
+  ),
   endpoint(
     'POST',
     '/auth/token/refresh/',
-    { 200: tokenPairSchema, 401: tokenErrorSchema },
-    { 400: fieldErrorsOf('refresh'), ...throttled },
+    { 200: z.union([tokenPairSchema, accessGrantSchema]), 401: tokenErrorSchema },
+    { 400: fieldErrorsOf('refresh'), 403: error, ...throttled },
   ),
   endpoint('POST', '/auth/logout', { 200: z.strictObject({}), 400: error }, throttled),
+  extra('POST', '/auth/token/logout/', { 200: z.strictObject({}), 403: error }, throttled),
   endpoint('GET', '/auth/oauth2/get-redirect', { 302: 'redirect' }, throttled),
   endpoint('GET', '/auth/oauth2/callback', { 302: 'redirect' }, throttled),
   endpoint('GET', '/auth/.well-known/jwks.json', { 200: jwksSchema }),
@@ -154,7 +169,12 @@ export const AUTH_ENDPOINTS: readonly Endpoint[] = [
     { 200: invitationAcceptResponseSchema, 400: error, 403: error, 409: error },
     { ...bearer, ...throttled },
   ),
-  extra('POST', '/auth/oauth2/exchange', { 200: oauthExchangeResponseSchema, 400: error, 401: mfaErrorSchema }, throttled),
+  extra(
+    'POST',
+    '/auth/oauth2/exchange',
+    { 200: z.union([oauthExchangeResponseSchema, oauthCookieExchangeResponseSchema]), 400: error, 401: mfaErrorSchema },
+    { 403: error, ...throttled },
+  ),
   // The second factor (second-factor.ts): the signed-in account's own
   extra('GET', '/auth/second-factor', { 200: secondFactorStatusSchema }, bearer),
   extra('POST', '/auth/second-factor/enrolment', { 200: secondFactorEnrolmentSchema, 400: error }, { ...bearer, ...throttled }),

@@ -11,6 +11,7 @@ export * from './sessions';
 export * from './second-factor';
 export * from './events';
 export * from './auth';
+export * from './session-transport';
 export * from './rating';
 export * from './text-checks';
 export * from './admin';

@@ -1,24 +1,24 @@
 import { act, renderHook } from '@testing-library/react';
-import { clearSession, getSession, isSignedIn, subscribe, updateSession, useSession } from './index';
+import { clearSession, getSession, isSignedIn, subscribe, takeLegacyRefresh, updateSession, useSession } from './index';
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  clearSession();
+  localStorage.clear();
+});
 
-test('reads and writes the product keys in local storage', () => {
-  updateSession({ email: 'a@b.c', access: 'A', refresh: 'R', accessExpiry: 1700000000, lang: 'es' });
+test('the e-mail and the language go to local storage; the access token stays in memory (issue #38)', () => {
+  updateSession({ email: 'a@b.c', access: 'A', accessExpiry: 1700000000, lang: 'es' });
   expect(localStorage.getItem('email')).toBe('a@b.c');
-  expect(localStorage.getItem('access')).toBe('A');
-  expect(localStorage.getItem('access-expiry')).toBe('1700000000');
-  expect(localStorage.getItem('refresh')).toBe('R');
   expect(localStorage.getItem('lang')).toBe('es');
-  expect(getSession()).toEqual({ email: 'a@b.c', access: 'A', refresh: 'R', accessExpiry: 1700000000, lang: 'es' });
+  expect(Object.keys(localStorage).sort()).toEqual(['email', 'lang']);
+  expect(Object.keys(sessionStorage)).toEqual([]);
+  expect(getSession()).toEqual({ email: 'a@b.c', access: 'A', accessExpiry: 1700000000, lang: 'es' });
   expect(isSignedIn()).toBe(true);
 });
 
-test('an empty storage is a signed-out session; a bad expiry reads as null', () => {
-  expect(getSession()).toEqual({ email: null, access: null, accessExpiry: null, refresh: null, lang: null });
+test('an empty storage is a signed-out session', () => {
+  expect(getSession()).toEqual({ email: null, access: null, accessExpiry: null, lang: null });
   expect(isSignedIn()).toBe(false);
-  localStorage.setItem('access-expiry', 'soon');
-  expect(getSession().accessExpiry).toBeNull();
 });
 
 test('undefined leaves a field, null removes it', () => {
@@ -29,9 +29,18 @@ test('undefined leaves a field, null removes it', () => {
 });
 
 test('clearSession signs out and keeps the language', () => {
-  updateSession({ email: 'a@b.c', access: 'A', refresh: 'R', accessExpiry: 1, lang: 'en' });
+  updateSession({ email: 'a@b.c', access: 'A', accessExpiry: 1, lang: 'en' });
   clearSession();
-  expect(getSession()).toEqual({ email: null, access: null, accessExpiry: null, refresh: null, lang: 'en' });
+  expect(getSession()).toEqual({ email: null, access: null, accessExpiry: null, lang: 'en' });
+});
+
+test('a token held for one account is never read as another one’s (another tab signed out, then in as someone else)', () => {
+  updateSession({ email: 'a@b.c', access: 'A', accessExpiry: 1 });
+  localStorage.removeItem('email');
+  expect(getSession().access).toBeNull();
+  localStorage.setItem('email', 'a@b.c');
+  updateSession({ email: 'x@y.z' });
+  expect(getSession()).toMatchObject({ email: 'x@y.z', access: null });
 });
 
 test('subscribers hear every change until they unsubscribe', () => {
@@ -59,4 +68,19 @@ test('useSession re-renders on change', () => {
   expect(result.current.email).toBeNull();
   act(() => updateSession({ email: 'a@b.c' }));
   expect(result.current.email).toBe('a@b.c');
+});
+
+test('tokens an earlier version left in local storage are removed at load; its refresh token is handed out once', () => {
+  jest.isolateModules(() => {
+    localStorage.setItem('email', 'a@b.c');
+    localStorage.setItem('access', 'A');
+    localStorage.setItem('access-expiry', '1');
+    localStorage.setItem('refresh', 'R-old');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fresh = require('./store') as typeof import('./store');
+    expect(Object.keys(localStorage)).toEqual(['email']);
+    expect(fresh.takeLegacyRefresh()).toBe('R-old');
+    expect(fresh.takeLegacyRefresh()).toBeNull();
+  });
+  expect(takeLegacyRefresh()).toBeNull();
 });

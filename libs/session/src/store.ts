@@ -1,20 +1,29 @@
-// The browser session, kept in local storage under the keys the product has always used (so an
-// older client and this one can share a browser): email, access, access-expiry, refresh, lang.
-// A tiny subscribe API lets any micro-frontend react to sign-in, sign-out and language changes,
-// including those made in another tab (the `storage` event).
+// The browser session. The e-mail (signed in or not) and the language are kept in local storage under
+// the keys the product has always used; the access token and its expiry are kept in this module's
+// memory only, shared by the shell and every remote (this library is a federation singleton), and a
+// reload gets a new one from the HttpOnly refresh cookie that no script can read (issue #38,
+// docs/decisions/0013). A tiny subscribe API lets any micro-frontend react to sign-in, sign-out and
+// language changes, including those made in another tab (the `storage` event).
 
-import { SESSION_KEYS } from './keys';
+import { LEGACY_TOKEN_KEYS, LOGOUT_PENDING_KEY, SESSION_KEYS } from './keys';
 
-export { SESSION_KEYS };
+export { LEGACY_TOKEN_KEYS, LOGOUT_PENDING_KEY, SESSION_KEYS };
 
 export interface Session {
   email: string | null;
+  /** The access token, in memory only. */
   access: string | null;
   /** Expiry of the access token, in Unix seconds. */
   accessExpiry: number | null;
-  refresh: string | null;
   lang: string | null;
 }
+
+/** The access token and whose it is (in memory only: a script of another page never sees it). */
+let memory: { access: string | null; accessExpiry: number | null; email: string | null } = {
+  access: null,
+  accessExpiry: null,
+  email: null,
+};
 
 export type SessionListener = (session: Session) => void;
 
@@ -49,13 +58,13 @@ function write(key: string, value: string | null): void {
 }
 
 export function getSession(): Session {
-  const expiry = read(SESSION_KEYS.accessExpiry);
-  const parsedExpiry = expiry === null ? null : Number(expiry);
+  const email = read(SESSION_KEYS.email);
+  // A token held for someone else (another tab signed out, or in as another person) is not this session's.
+  const held = email !== null && memory.email === email;
   return {
-    email: read(SESSION_KEYS.email),
-    access: read(SESSION_KEYS.access),
-    accessExpiry: parsedExpiry !== null && Number.isFinite(parsedExpiry) ? parsedExpiry : null,
-    refresh: read(SESSION_KEYS.refresh),
+    email,
+    access: held ? memory.access : null,
+    accessExpiry: held ? memory.accessExpiry : null,
     lang: read(SESSION_KEYS.lang),
   };
 }
@@ -72,17 +81,52 @@ function notify(): void {
 
 /** Writes the given fields; `null` removes a field, `undefined` leaves it alone. */
 export function updateSession(patch: Partial<Session>): void {
-  for (const [field, key] of Object.entries(SESSION_KEYS) as [keyof Session, string][]) {
+  for (const [field, key] of Object.entries(SESSION_KEYS) as [keyof typeof SESSION_KEYS, string][]) {
     if (!(field in patch) || patch[field] === undefined) continue;
     const value = patch[field];
     write(key, value === null ? null : String(value));
   }
+  const email = read(SESSION_KEYS.email);
+  if (email !== memory.email) memory = { access: null, accessExpiry: null, email };
+  if (patch.access !== undefined) memory.access = patch.access;
+  if (patch.accessExpiry !== undefined) memory.accessExpiry = patch.accessExpiry;
   notify();
 }
 
-/** Signs out locally: removes e-mail and tokens, keeps the language. */
+/** Signs out locally: removes the e-mail and forgets the token, keeps the language. */
 export function clearSession(): void {
-  updateSession({ email: null, access: null, accessExpiry: null, refresh: null });
+  legacyRefresh = null;
+  updateSession({ email: null, access: null, accessExpiry: null });
+}
+
+/**
+ * A refresh token an earlier version left in local storage, handed out once: the first refresh sends it
+ * in the body and asks for the cookie, which moves that session out of scripts' reach without a new
+ * sign-in. The storage keys themselves are removed when this module loads.
+ */
+let legacyRefresh: string | null = null;
+export function takeLegacyRefresh(): string | null {
+  const token = legacyRefresh;
+  legacyRefresh = null;
+  return token;
+}
+
+/** The server has not yet been told of a logout (the cookie may still hold that session): see LOGOUT_PENDING_KEY. */
+export const logoutPending = (): boolean => read(LOGOUT_PENDING_KEY) !== null;
+export function setLogoutPending(pending: boolean): void {
+  write(LOGOUT_PENDING_KEY, pending ? '1' : null);
+}
+
+function dropLegacyTokens(): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    const refresh = store.getItem('refresh');
+    if (refresh && store.getItem(SESSION_KEYS.email)) legacyRefresh = refresh;
+    for (const key of LEGACY_TOKEN_KEYS) store.removeItem(key);
+  } catch {
+    // storage disabled: nothing was kept
+  }
 }
 
 /**
@@ -124,6 +168,7 @@ export function subscribe(listener: SessionListener): () => void {
 
 const watchedKeys = new Set<string>(Object.values(SESSION_KEYS));
 if (typeof window !== 'undefined') {
+  dropLegacyTokens();
   window.addEventListener('storage', (event) => {
     if (event.key === null || watchedKeys.has(event.key)) notify();
   });

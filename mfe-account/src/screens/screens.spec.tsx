@@ -92,7 +92,7 @@ describe('/auth', () => {
 
   test('login success: message, tokens and e-mail stored, then / after 3.5 s', async () => {
     jest.useFakeTimers();
-    serve({ 'POST /auth/token/': { status: 200, body: { access: 'A.eyJleHAiOjQxMDI0NDQ4MDB9.s', refresh: 'R' } } });
+    const fetch = serve({ 'POST /auth/token/': { status: 200, body: { access: 'A.eyJleHAiOjQxMDI0NDQ4MDB9.s' } } });
     renderAt('/auth?form=login');
     const form = within(screen.getByTestId('login-form'));
     fireEvent.change(form.getByLabelText('E-mail address'), { target: { value: 'me@b.co' } });
@@ -100,7 +100,11 @@ describe('/auth', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await act(async () => jest.advanceTimersByTimeAsync(0));
     expect(screen.getByTestId('login-success')).toHaveTextContent('Signed in!');
-    expect(getSession()).toMatchObject({ email: 'me@b.co', refresh: 'R', accessExpiry: 4102444800 });
+    expect(getSession()).toMatchObject({ email: 'me@b.co', access: 'A.eyJleHAiOjQxMDI0NDQ4MDB9.s', accessExpiry: 4102444800 });
+    // The refresh token is asked into the HttpOnly cookie; nothing but the e-mail (and the language) is stored.
+    const login = fetch.mock.calls.find(([url]) => String(url).endsWith('/auth/token/')) as unknown as [string, RequestInit];
+    expect((login[1].headers as Record<string, string>)['X-Pupitre-Session']).toBe('cookie');
+    expect(Object.keys(localStorage).filter((key) => !['email', 'lang'].includes(key) && !key.startsWith('pupitre:'))).toEqual([]);
     await act(async () => jest.advanceTimersByTimeAsync(LOGIN_REDIRECT_MS - 1));
     expect(screen.getByTestId('where')).toHaveTextContent('/auth?form=login');
     await act(async () => jest.advanceTimersByTimeAsync(1));
@@ -217,12 +221,15 @@ test('/password/reset/confirm: two fields, matching check, then the login form',
 });
 
 test('/google/login exchanges the one-time code by POST, stores the session and goes home', async () => {
-  const fetch = serve({ 'POST /auth/oauth2/exchange': { status: 200, body: { access: 'A', refresh: 'R', email: 'g@b.co' } } });
+  const fetch = serve({ 'POST /auth/oauth2/exchange': { status: 200, body: { access: 'A', email: 'g@b.co' } } });
   renderAt('/google/login?code=abc');
   expect(await screen.findByText('elsewhere')).toBeInTheDocument();
   expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
   expect(body(fetch)).toEqual({ code: 'abc' });
-  expect(getSession()).toMatchObject({ email: 'g@b.co', access: 'A', refresh: 'R' });
+  expect(getSession()).toMatchObject({ email: 'g@b.co', access: 'A' });
+  expect(((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>)['X-Pupitre-Session']).toBe(
+    'cookie',
+  );
 });
 
 test('/me: count, average with one decimal, popularity, join date', async () => {

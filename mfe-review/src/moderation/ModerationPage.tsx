@@ -44,6 +44,15 @@ export function ModerationPage() {
   const { t } = useTranslation('review');
   const session = useSession();
   const allowed = canModerate(sessionRoles(session.access));
+  // Signed in, the token still on its way (a reload gets it from the refresh cookie): wait for it.
+  if (session.email && !session.access) {
+    return (
+      <Screen {...MFE} title={t('moderation.title')}>
+        <h1>{t('moderation.title')}</h1>
+        <Loading />
+      </Screen>
+    );
+  }
   if (!allowed) {
     return (
       <Screen {...MFE} title={t('moderation.title')}>

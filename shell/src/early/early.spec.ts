@@ -193,7 +193,7 @@ test("a signed-out visitor's page reads are asked for early and taken by the req
 });
 
 test("a signed-in visitor's reads wait for main.js (they go with the token)", async () => {
-  localStorage.setItem('access', 'token');
+  localStorage.setItem('email', 'me@b.co');
   const manifest = { pupitre: { routes: [{ path: '/ranking', reads: [{ path: '/api/teachers/ranking', auth: true }] }] } };
   const fetch = mockFetch(async (url) => (url.endsWith('/remotes.json') ? json({ community: '/m.json' }) : json(manifest)));
   askEarly({}, 'https://pupitre.example/ranking', document);

@@ -23,7 +23,7 @@ function chunksNamed(doc: Document, meta: string): RemoteAsset[] {
 
 function signedIn(): boolean {
   try {
-    return Boolean(globalThis.localStorage?.getItem(SESSION_KEYS.access));
+    return Boolean(globalThis.localStorage?.getItem(SESSION_KEYS.email));
   } catch {
     return true; // storage unreadable: leave the reads to main.js
   }

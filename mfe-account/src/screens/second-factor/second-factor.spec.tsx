@@ -46,7 +46,7 @@ test('every text of the second factor is in fr, es and en', () => {
 });
 
 test('settings: turns it on with the password, the QR code (and its key as text) and a first code; the recovery codes are shown once', async () => {
-  updateSession({ email: 'me@b.co', access: 'A', refresh: 'R' });
+  updateSession({ email: 'me@b.co', access: 'A' });
   const api = serve({
     'GET /auth/second-factor': [
       { status: 200, body: { enabled: false, recovery_codes_left: 0 } },
@@ -92,7 +92,7 @@ test('settings: turns it on with the password, the QR code (and its key as text)
 });
 
 test('settings: turns it off with a recovery code', async () => {
-  updateSession({ email: 'me@b.co', access: 'A', refresh: 'R' });
+  updateSession({ email: 'me@b.co', access: 'A' });
   const api = serve({
     'GET /auth/second-factor': [
       { status: 200, body: { enabled: true, recovery_codes_left: 3 } },

@@ -16,6 +16,7 @@ import { RefreshToken, RefreshTokenSchema } from './tokens/refresh-token.schema'
 import { SessionStore } from './tokens/session-store';
 import { SigningKeys } from './tokens/signing-keys.service';
 import { TokenService } from './tokens/token.service';
+import { RefreshCookie } from './tokens/refresh-cookie';
 import { TokensController } from './tokens/tokens.controller';
 import { AccountsService } from './users/accounts.service';
 import { EmailLinks } from './users/email-links.service';
@@ -47,6 +48,7 @@ import { SecondFactorGate } from './second-factor/second-factor-gate';
   ],
   controllers: [UsersController, TokensController, OAuthController, TeacherInvitationsController, SecondFactorController],
   providers: [
+    RefreshCookie,
     authRedisProvider,
     userEventsQueueProvider,
     RedisLifecycle,

@@ -9,6 +9,7 @@ import { type Profile, Strategy as GoogleStrategy, type VerifyCallback } from 'p
 import { type AuthConfig } from '../../config/auth-config';
 import { SecondFactorGate } from '../second-factor/second-factor-gate';
 import { type Proof } from '../second-factor/second-factors.service';
+import { readCookie } from '../shared/cookies';
 import { AUTH_REDIS } from '../shared/redis.provider';
 import { TokenService } from '../tokens/token.service';
 import { AccountsService, type AuthUser } from '../users/accounts.service';
@@ -18,19 +19,6 @@ const STATE_COOKIE = 'pupitre_oauth_state';
 const BROWSER_COOKIE = 'pupitre_oauth_browser';
 const STATE_TTL_MS = 10 * 60_000;
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
-
-function readCookie(req: Request, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join('='));
-    } catch {
-      return undefined; // a malformed cookie is no cookie
-    }
-  }
-  return undefined;
-}
 
 const sameText = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 

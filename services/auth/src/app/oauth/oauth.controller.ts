@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  type OAuthCookieExchangeResponse,
+  oauthCookieExchangeResponseSchema,
   GOOGLE_LOGIN_ERROR,
   GOOGLE_UNAVAILABLE_ERROR,
   type OAuthExchangeResponse,
@@ -12,6 +14,7 @@ import { type Request, type Response } from 'express';
 import { type AuthConfig, frontendUrl } from '../../config/auth-config';
 import { proofOf } from '../second-factor/second-factor-gate';
 import { asObject } from '../shared/field-errors';
+import { RefreshCookie } from '../tokens/refresh-cookie';
 import { GoogleSignIn } from './google-sign-in.service';
 
 @ApiTags('google sign-in')
@@ -20,6 +23,7 @@ export class OAuthController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AuthConfig,
     @Inject(GoogleSignIn) private readonly google: GoogleSignIn,
+    @Inject(RefreshCookie) private readonly cookie: RefreshCookie,
   ) {}
 
   @Get('get-redirect')
@@ -55,16 +59,24 @@ export class OAuthController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'The one-time code of the callback (single use, 60 s, only from the browser that started the sign-in: its cookie) for {access, refresh, email}; 400 {"error": "invalid-code"}. An account with the second factor: 401 {code: "mfa_required"} until `otp` or `recovery_code` comes with the code (kept 5 minutes for that), "mfa_invalid" for a wrong one.',
+      'The one-time code of the callback (single use, 60 s, only from the browser that started the sign-in: its cookie) for {access, refresh, email}; with `X-Pupitre-Session: cookie` (same site only, else 403) {access, email} and the refresh token in its HttpOnly cookie; 400 {"error": "invalid-code"}. An account with the second factor: 401 {code: "mfa_required"} until `otp` or `recovery_code` comes with the code (kept 5 minutes for that), "mfa_invalid" for a wrong one.',
   })
   @ApiBody({ schema: zodApiSchema(oauthExchangeRequestSchema) })
-  @ApiOkResponse({ schema: zodApiSchema(oauthExchangeResponseSchema) })
-  async exchange(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<OAuthExchangeResponse> {
+  @ApiOkResponse({ schema: zodApiSchema(oauthExchangeResponseSchema.or(oauthCookieExchangeResponseSchema)) })
+  async exchange(
+    @Body() body: unknown,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<OAuthExchangeResponse | OAuthCookieExchangeResponse> {
+    const cookie = this.cookie.wanted(req);
+    if (cookie) this.cookie.assertSameSite(req);
     const fields = asObject(body);
     const code = fields.code;
     const session = typeof code === 'string' ? await this.google.exchange(code, req, res, proofOf(fields)) : undefined;
     if (!session) throw ApiError.of(400, 'invalid-code');
-    return session;
+    if (!cookie) return session;
+    const { email, ...pair } = session;
+    return { ...this.cookie.deliver(res, pair), email };
   }
 
   private fail(res: Response, marker: string): void {

@@ -221,9 +221,11 @@ export class TokenService {
         throw new RefreshError('Token is invalid');
       }
     }
+    // Expired first: the database's TTL index deletes an expired record at any moment after, and that must not change the answer.
+    if (exp * 1000 <= Date.now()) throw new RefreshError('Token is expired');
     const record = await this.refreshTokens.findById(jti).lean();
     if (!record || !safeEqual(record.tokenHash, sha256(token))) throw new RefreshError('Token is invalid');
-    if (exp * 1000 <= Date.now() || record.expiresAt.getTime() <= Date.now()) throw new RefreshError('Token is expired');
+    if (record.expiresAt.getTime() <= Date.now()) throw new RefreshError('Token is expired');
     const state = await this.sessions.state(record.userId, record.family);
     if (record.status === 'rotated') {
       securityEvent('refresh-reused', { account: record.userId });

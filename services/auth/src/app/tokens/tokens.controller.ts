@@ -1,6 +1,16 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { JWKS_PATH, loginRequestSchema, refreshRequestSchema, type TokenPair, tokenPairSchema } from '@pupitre/contracts';
+import {
+  type AccessGrant,
+  accessGrantSchema,
+  COOKIE_LOGOUT_PATH,
+  JWKS_PATH,
+  loginRequestSchema,
+  REFRESH_PATH,
+  refreshRequestSchema,
+  type TokenPair,
+  tokenPairSchema,
+} from '@pupitre/contracts';
 import { ApiError, securityEvent, zodApiSchema } from '@pupitre/server-kit';
 import { type Request, type Response } from 'express';
 import { type JSONWebKeySet } from 'jose';
@@ -9,6 +19,7 @@ import { asObject, FIELD_MESSAGES, readFields, throwIfErrors } from '../shared/f
 import { clientIp, ThrottleService } from '../shared/throttle.service';
 import { AccountsService } from '../users/accounts.service';
 import { SigningKeys } from './signing-keys.service';
+import { RefreshCookie } from './refresh-cookie';
 import { RefreshError, TokenService } from './token.service';
 
 const LOGIN_FAILED = { detail: 'No active account found with the given credentials' };
@@ -22,17 +33,20 @@ export class TokensController {
     @Inject(SigningKeys) private readonly keys: SigningKeys,
     @Inject(ThrottleService) private readonly throttle: ThrottleService,
     @Inject(SecondFactorGate) private readonly secondFactor: SecondFactorGate,
+    @Inject(RefreshCookie) private readonly cookie: RefreshCookie,
   ) {}
 
   @Post('auth/token/')
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Log in: an access token and a refresh token. 401 for wrong or inactive credentials; for an account with the second factor, 401 {code: "mfa_required"} until `otp` (or `recovery_code`) comes with them, {code: "mfa_invalid"} for a wrong or used one; 429 when throttled (per address, and per e-mail and address after a few failures, passwords and codes apart).',
+      'Log in: an access token and a refresh token. With `X-Pupitre-Session: cookie` (same site only, else 403), the refresh token is set in an HttpOnly cookie and the body carries the access token alone. 401 for wrong or inactive credentials; for an account with the second factor, 401 {code: "mfa_required"} until `otp` (or `recovery_code`) comes with them, {code: "mfa_invalid"} for a wrong or used one; 429 when throttled (per address, and per e-mail and address after a few failures, passwords and codes apart).',
   })
   @ApiBody({ schema: zodApiSchema(loginRequestSchema) })
-  @ApiOkResponse({ schema: zodApiSchema(tokenPairSchema) })
-  async login(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TokenPair> {
+  @ApiOkResponse({ schema: zodApiSchema(tokenPairSchema.or(accessGrantSchema)) })
+  async login(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TokenPair | AccessGrant> {
+    const cookie = this.cookie.wanted(req);
+    if (cookie) this.cookie.assertSameSite(req);
     const errors = {};
     const { email, password } = readFields(body, ['email', 'password'] as const, errors, ['password']);
     throwIfErrors(errors);
@@ -44,23 +58,39 @@ export class TokensController {
     await this.throttle.loginSucceeded(email as string, ip);
     const secondFactor = await this.secondFactor.pass(user.id, proofOf(asObject(body)), req, res);
     securityEvent('sign-in-succeeded', { account: user.id, method: 'password', ...(secondFactor ? { second_factor: secondFactor } : {}) });
-    return this.tokens.issuePair(user, { secondFactor: secondFactor !== null });
+    const pair = await this.tokens.issuePair(user, { secondFactor: secondFactor !== null });
+    return cookie ? this.cookie.deliver(res, pair) : pair;
   }
 
-  @Post('auth/token/refresh/')
+  @Post(REFRESH_PATH.replace(/^\//, ''))
   @HttpCode(200)
-  @ApiOperation({ summary: 'Rotate: a new pair for a refresh token, which dies. Re-using a rotated token revokes its family.' })
-  @ApiBody({ schema: zodApiSchema(refreshRequestSchema) })
-  @ApiOkResponse({ schema: zodApiSchema(tokenPairSchema) })
-  async refresh(@Body() body: unknown): Promise<TokenPair> {
-    const errors = {};
-    const { refresh } = readFields(body, ['refresh'] as const, errors, ['refresh']);
-    throwIfErrors(errors);
+  @ApiOperation({
+    summary:
+      'Rotate: a new pair for a refresh token, which dies. Re-using a rotated token revokes its family. The token comes from the body (older clients) or, without one, from the HttpOnly cookie (same site only, else 403); with `X-Pupitre-Session: cookie` the new refresh token goes to the cookie and the body carries the access token alone.',
+  })
+  @ApiBody({ schema: zodApiSchema(refreshRequestSchema.partial()) })
+  @ApiOkResponse({ schema: zodApiSchema(tokenPairSchema.or(accessGrantSchema)) })
+  async refresh(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<TokenPair | AccessGrant> {
+    const inBody = asObject(body).refresh !== undefined;
+    const toCookie = this.cookie.wanted(req);
+    const fromCookie = !inBody && (toCookie || this.cookie.read(req) !== undefined);
+    if (toCookie || fromCookie) this.cookie.assertSameSite(req);
+    let refresh: string | undefined;
+    if (fromCookie) {
+      refresh = this.cookie.read(req);
+      if (!refresh) throw new ApiError(401, { detail: 'Token is invalid', code: 'token_not_valid' });
+    } else {
+      const errors = {};
+      refresh = readFields(body, ['refresh'] as const, errors, ['refresh']).refresh as string;
+      throwIfErrors(errors);
+    }
     try {
-      return await this.tokens.refresh(refresh as string);
+      const pair = await this.tokens.refresh(refresh);
+      return toCookie ? this.cookie.deliver(res, pair) : pair;
     } catch (err) {
-      if (err instanceof RefreshError) throw new ApiError(401, { detail: err.detail, code: 'token_not_valid' });
-      throw err;
+      if (!(err instanceof RefreshError)) throw err;
+      if (fromCookie) this.cookie.clear(res); // a dead session's cookie goes with it
+      throw new ApiError(401, { detail: err.detail, code: 'token_not_valid' });
     }
   }
 
@@ -76,6 +106,26 @@ export class TokensController {
     } catch (err) {
       if (err instanceof RefreshError) throw new ApiError(400, { error: err.detail });
       throw err;
+    }
+    return {};
+  }
+
+  @Post(COOKIE_LOGOUT_PATH.replace(/^\//, ''))
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Ends the session of the HttpOnly refresh cookie and clears it: 200 {} (also when there is no live session to end); 403 from another site.',
+  })
+  async logoutCookie(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Record<string, never>> {
+    this.cookie.assertSameSite(req);
+    const refresh = this.cookie.read(req);
+    this.cookie.clear(res);
+    if (refresh) {
+      try {
+        await this.tokens.revoke(refresh);
+      } catch (err) {
+        if (!(err instanceof RefreshError)) throw err; // already dead: nothing to end
+      }
     }
     return {};
   }

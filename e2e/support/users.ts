@@ -3,14 +3,11 @@
 // HttpOnly cookie, the e-mail and the language in local storage; the page gets its access token from
 // the cookie when it opens. Each context gets a session of its own (refresh tokens rotate, and a
 // rotated one presented again would end the session everywhere).
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { ROOT } from '../../infra/local/lib/paths.mjs';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../../libs/contracts/src/session-transport';
 import { SESSION_KEYS } from '../../libs/session/src/keys';
 import { callApi, createActivatedUser } from './accounts.mjs';
+import { enrolSecondFactor, grantRole } from './second-factor';
 
 export interface TestUser {
   email: string;
@@ -93,18 +90,19 @@ export async function pageFor(browser: Browser, baseURL: string, user: TestUser 
   return signIn(context, baseURL, user);
 }
 
-/** Makes `user` a moderator with the admin CLI, then logs in again: the new tokens carry the role. */
+/**
+ * Makes `user` a moderator with the admin CLI (approved by the stack's first admin's code), turns
+ * the second factor on (staff need it: ./second-factor.ts), then logs in again with a code: the new
+ * tokens carry the role and the second factor, and every later session asks for a code too.
+ */
 export async function grantModerator(
   stack: { url: string; mongo: { uri: string }; redis: { url: string } },
   user: TestUser,
 ): Promise<void> {
-  // Not execFileSync: a blocked event loop cannot see the gateway close an idle kept-alive connection, and the login
-  // below then went out on that dead socket (ECONNRESET).
-  await promisify(execFile)(process.execPath, [path.join(ROOT, 'services/auth/dist/admin.js'), 'grant-moderator', user.email], {
-    cwd: ROOT,
-    env: { ...process.env, MONGODB_URI: stack.mongo.uri, REDIS_URL: stack.redis.url, ADMIN_ACTOR: 'e2e' },
-  });
-  const login = await apiAs(stack, null).post('/auth/token/', { email: user.email, password: user.password });
+  await grantRole(stack, 'moderator', user.email);
+  const app = await enrolSecondFactor(stack.url, user);
+  user.signInExtras = async () => ({ otp: await app.nextCode() });
+  const login = await apiAs(stack, null).post('/auth/token/', { email: user.email, password: user.password, ...(await user.signInExtras()) });
   if (login.status !== 200) throw new Error(`moderator login: ${login.status} ${JSON.stringify(login.body)}`);
   Object.assign(user, login.body as { access: string; refresh: string });
 }

@@ -62,7 +62,7 @@ test('signs out, then signs in with the password and a code of the app', async (
   await expectNoSeriousA11yViolation(page, 'sign-in-second-factor');
   await otp.fill('000000');
   await login.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByTestId('form-error')).toContainText('This code is wrong or was already used');
+  await expect(login.getByTestId('form-error')).toContainText('This code is wrong or was already used');
   await otp.fill(await app.nextCode());
   await login.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByTestId('login-success')).toBeVisible();

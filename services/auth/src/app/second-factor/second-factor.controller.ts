@@ -38,7 +38,8 @@ export class SecondFactorController {
   @Get()
   @ApiOperation({ summary: 'Whether the second factor is on, and how many recovery codes are left.' })
   @ApiResponse({ status: 200, schema: zodApiSchema(secondFactorStatusSchema) })
-  status(@Req() req: AuthenticatedRequest): Promise<SecondFactorStatus> {
+  async status(@Req() req: AuthenticatedRequest): Promise<SecondFactorStatus> {
+    await this.account(req);
     return this.factors.status(req.claims.sub);
   }
 
@@ -56,8 +57,7 @@ export class SecondFactorController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<SecondFactorEnrolment> {
     const userId = req.claims.sub;
-    const account = await this.accounts.credentialsOf(userId);
-    if (!account) throw new ApiError(401, { ...ACCESS_ERRORS.userNotFound });
+    const account = await this.account(req);
     if (account.password) {
       // A stolen session alone cannot enrol a factor of its own: the password is asked, and guessing it is backed off.
       const password = asObject(body).password;
@@ -106,8 +106,16 @@ export class SecondFactorController {
     return this.throttled(req, res, () => this.factors.regenerateRecoveryCodes(req.claims.sub, asObject(body).code));
   }
 
+  /** The token's account, active: a token of no account (or of a deleted one) is answered as on every Bearer endpoint. */
+  private async account(req: AuthenticatedRequest): Promise<{ email: string; password: string | null }> {
+    const account = await this.accounts.credentialsOf(req.claims.sub);
+    if (!account) throw new ApiError(401, { ...ACCESS_ERRORS.userNotFound });
+    return account;
+  }
+
   /** A code typed here is a guess like a sign-in's: the same back-off, keyed by the account and the address. */
   private async throttled<T>(req: AuthenticatedRequest, res: Response, work: () => Promise<T>): Promise<T> {
+    await this.account(req);
     const key = codeThrottleKey(req.claims.sub);
     const ip = clientIp(req);
     await this.throttle.loginAttempt(res, key, ip);

@@ -126,6 +126,9 @@ describe('the second factor', () => {
     await request(auth.url).post('/auth/second-factor/disable').set(bearer(body.access)).send({ code: '123456' }).expect(400);
     await request(auth.url).post('/auth/second-factor/disable').set(bearer(body.access)).send({ recovery_code: second }).expect(204);
     expect((await waitForMail(user.email, 5)).subject).toBe('Verificación en dos pasos desactivada');
+    // The session opened with it no longer carries it from its next refresh.
+    const refreshed = await request(auth.url).post('/auth/token/refresh/').send({ refresh: body.refresh }).expect(200);
+    expect(decodeJwt(refreshed.body.access).amr).toBeUndefined();
     expect(await factors().findOne({ _id: user.id })).toBeNull();
     await signIn(user.email, user.password).expect(200);
   });

@@ -4,6 +4,7 @@ import { type RecoveryCodes, type SecondFactorEnrolment, type SecondFactorErrorK
 import { ApiError, isDuplicateKey, securityEvent } from '@pupitre/server-kit';
 import { type Model } from 'mongoose';
 import { Mailer } from '../mail/mailer.service';
+import { RefreshToken } from '../tokens/refresh-token.schema';
 import { User } from '../users/user.schema';
 import { type SecondFactorNotice, renderSecondFactorNotice } from './second-factor-mails';
 import { SecondFactor } from './second-factor.schema';
@@ -34,6 +35,7 @@ export class SecondFactors {
   constructor(
     @InjectModel(SecondFactor.name) private readonly factors: Model<SecondFactor>,
     @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectModel(RefreshToken.name) private readonly refreshTokens: Model<RefreshToken>,
     @Inject(Mailer) private readonly mailer: Mailer,
   ) {}
 
@@ -99,10 +101,14 @@ export class SecondFactors {
     return { recovery_codes: codes };
   }
 
-  /** Off, with a current code or a recovery code. */
+  /**
+   * Off, with a current code or a recovery code. The account's live sessions stop carrying the
+   * second factor from their next refresh (a staff session then loses the staff endpoints).
+   */
   async disable(userId: string, proof: Proof): Promise<void> {
     if (!(await this.prove(userId, proof, 'disable'))) throw refuse('invalid-code', 'wrong code');
     await this.factors.deleteOne({ _id: userId, status: 'enabled' });
+    await this.refreshTokens.updateMany({ userId, status: 'active' }, { $set: { secondFactor: false } });
     securityEvent('second-factor-disabled', { account: userId });
     await this.notify(userId, 'disabled');
   }

@@ -102,7 +102,11 @@ export async function grantModerator(
   await grantRole(stack, 'moderator', user.email);
   const app = await enrolSecondFactor(stack.url, user);
   user.signInExtras = async () => ({ otp: await app.nextCode() });
-  const login = await apiAs(stack, null).post('/auth/token/', { email: user.email, password: user.password, ...(await user.signInExtras()) });
+  const login = await apiAs(stack, null).post('/auth/token/', {
+    email: user.email,
+    password: user.password,
+    ...(await user.signInExtras()),
+  });
   if (login.status !== 200) throw new Error(`moderator login: ${login.status} ${JSON.stringify(login.body)}`);
   Object.assign(user, login.body as { access: string; refresh: string });
 }

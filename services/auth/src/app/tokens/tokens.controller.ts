@@ -40,7 +40,7 @@ export class TokensController {
     const user = await this.accounts.authenticate(email as string, password as string);
     if (!user) throw new ApiError(401, LOGIN_FAILED);
     await this.throttle.loginSucceeded(email as string, ip);
-    return this.tokens.issuePair(user);
+    return this.tokens.issuePair(user, { userAgent: req.headers['user-agent'] });
   }
 
   @Post('auth/token/refresh/')

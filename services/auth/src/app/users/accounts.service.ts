@@ -5,6 +5,7 @@ import { ApiError, APP_CONFIG, isDuplicateKey, securityEvent, writeRetried } fro
 import { type Model, Types } from 'mongoose';
 import { type AuthConfig } from '../../config/auth-config';
 import { UserEventsProducer } from '../events/user-events.producer';
+import { AccountNotices } from '../notices/account-notices.service';
 import { FIELD_MESSAGES, normalizeEmail } from '../shared/field-errors';
 import { TeacherInvitations } from '../teachers/teacher-invitations.service';
 import { TokenService } from '../tokens/token.service';
@@ -44,6 +45,7 @@ export class AccountsService {
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(UserEventsProducer) private readonly events: UserEventsProducer,
     @Inject(TeacherInvitations) private readonly teachers: TeacherInvitations,
+    @Inject(AccountNotices) private readonly notices: AccountNotices,
   ) {
     this.hasher = new PasswordHasher({ logN: config.PASSWORD_SCRYPT_LOG_N, r: 8, p: 1 });
   }
@@ -101,6 +103,7 @@ export class AccountsService {
     await this.emailLinks.consume(user, 'reset', input.token);
     await this.setPassword(user, input.new_password);
     securityEvent('password-reset', { account: String(user._id) });
+    this.notices.tell('password-reset', user);
   }
 
   /**
@@ -162,6 +165,7 @@ export class AccountsService {
     if (sessionId) await this.tokens.revokeOthersOf(id, sessionId);
     else await this.tokens.revokeAllOf(id);
     securityEvent('password-changed', { account: id });
+    this.notices.tell('password-changed', user);
   }
 
   async deleteAccount(id: string, currentPassword: string): Promise<void> {
@@ -190,6 +194,7 @@ export class AccountsService {
       if (existing.googleSub && existing.googleSub !== profile.sub) return { error: 'linked to another Google account' };
       if (existing.isActive) {
         await this.users.updateOne({ _id: existing._id }, { $set: { googleSub: profile.sub, lastLogin: new Date() } });
+        this.notices.tell('google-linked', existing);
         return toAuthUser(existing);
       }
       // Never activated: nothing proves that whoever chose its password owns the address (someone may

@@ -10,6 +10,7 @@ import { signupErrorMessage, validateLogin, validateSignup, isEmail } from '../v
 import { AuthHealth } from './AuthHealth';
 import { Field, FormError } from './Field';
 import { NewPasswordField } from './password/NewPasswordField';
+import { emailWords } from './password/strength';
 import { Screen } from './Screen';
 
 /** Spec, section 9: after a successful login, home after 3.5 s. */
@@ -156,7 +157,7 @@ function SignupForm({ onCreated }: { onCreated: (email: string) => void }) {
         errorId={errorId}
         required
         minLength={8}
-        userInputs={email ? [email] : []}
+        userInputs={emailWords(email)}
       />
       <Field
         label={t('auth.confirmPassword')}

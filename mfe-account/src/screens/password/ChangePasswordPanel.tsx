@@ -7,6 +7,7 @@ import { accountApi } from '../../api';
 import { passwordRuleKeys, validateNewPassword } from '../../validation';
 import { Field, FormError } from '../Field';
 import { NewPasswordField } from './NewPasswordField';
+import { emailWords } from './strength';
 
 type Errors = { current?: string; next?: { message: string; details: string[] }; repeat?: string };
 
@@ -92,7 +93,7 @@ export function ChangePasswordPanel({ onChanged }: { onChanged?: () => void }) {
           onChange={(e) => setNext(e.target.value)}
           invalid={!!errors.next}
           errorId={ids.next}
-          userInputs={email ? [email] : []}
+          userInputs={emailWords(email)}
         />
         <FormError id={ids.next} message={errors.next?.message ?? null} details={errors.next?.details} />
         <Field

@@ -41,3 +41,11 @@ export function loadStrengthCheck(lang: string): Promise<StrengthCheck> {
   }
   return check;
 }
+
+/** What a password should not be built on, from an e-mail address: the address, its local part and the words in it. */
+export function emailWords(email: string | null | undefined): string[] {
+  const address = (email ?? '').trim().toLowerCase();
+  if (!address) return [];
+  const local = address.split('@')[0];
+  return [...new Set([address, local, ...local.split(/[._+-]+/).filter((w) => w.length >= 3)])];
+}

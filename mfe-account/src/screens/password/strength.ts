@@ -2,6 +2,8 @@
 // dictionaries (passwords, keyboard patterns) and the words of the reader's language. Those weigh
 // hundreds of KB: they are never in a page's first load, only fetched (as their own chunks) once
 // someone focuses or types in a new-password field. The measured bytes are in mfe-account/README.md.
+// The language lists are imported file by file (the packs have no `exports` map; their versions are
+// pinned): see wordsOf.
 import type { OptionsDictionary } from '@zxcvbn-ts/core';
 
 /** zxcvbn's score: 0 (guessed in moments) to 4 (very hard to guess). */
@@ -11,10 +13,34 @@ export type StrengthCheck = (password: string, userInputs?: string[]) => Strengt
 /** Beyond this length, zxcvbn's matching slows down for nothing: the score of the start is kept. */
 const MAX_CHECKED = 64;
 
-function wordsOf(lang: string): Promise<{ dictionary: OptionsDictionary }> {
-  if (lang === 'es') return import(/* webpackChunkName: "password-words-es" */ '@zxcvbn-ts/language-es-es');
-  if (lang === 'en') return import(/* webpackChunkName: "password-words-en" */ '@zxcvbn-ts/language-en');
-  return import(/* webpackChunkName: "password-words-fr" */ '@zxcvbn-ts/language-fr');
+type Words = { default: string[] };
+type Sequences = { default: Record<string, string[]> };
+
+/**
+ * The words of the reader's language that passwords are most often built on: its common words,
+ * first names and number words (each pack's own lists; its Wikipedia and last-name lists, the
+ * largest half of it, are left out: the common passwords of language-common matter more).
+ */
+async function wordsOf(lang: string): Promise<OptionsDictionary> {
+  const suffix = lang === 'es' ? 'es-es' : lang === 'en' ? 'en' : 'fr';
+  const [common, names, sequences] = (await (lang === 'es'
+    ? Promise.all([
+        import(/* webpackChunkName: "password-words-es" */ '@zxcvbn-ts/language-es-es/dist/commonWords.json.cjs'),
+        import(/* webpackChunkName: "password-words-es" */ '@zxcvbn-ts/language-es-es/dist/firstnames.json.cjs'),
+        import(/* webpackChunkName: "password-words-es" */ '@zxcvbn-ts/language-es-es/dist/wordSequences.json.cjs'),
+      ])
+    : lang === 'en'
+      ? Promise.all([
+          import(/* webpackChunkName: "password-words-en" */ '@zxcvbn-ts/language-en/dist/commonWords.json.cjs'),
+          import(/* webpackChunkName: "password-words-en" */ '@zxcvbn-ts/language-en/dist/firstnames.json.cjs'),
+          import(/* webpackChunkName: "password-words-en" */ '@zxcvbn-ts/language-en/dist/wordSequences.json.cjs'),
+        ])
+      : Promise.all([
+          import(/* webpackChunkName: "password-words-fr" */ '@zxcvbn-ts/language-fr/dist/commonWords.json.cjs'),
+          import(/* webpackChunkName: "password-words-fr" */ '@zxcvbn-ts/language-fr/dist/firstnames.json.cjs'),
+          import(/* webpackChunkName: "password-words-fr" */ '@zxcvbn-ts/language-fr/dist/wordSequences.json.cjs'),
+        ]))) as [Words, Words, Sequences];
+  return { [`commonWords-${suffix}`]: common.default, [`firstnames-${suffix}`]: names.default, ...sequences.default };
 }
 
 const loading = new Map<string, Promise<StrengthCheck>>();
@@ -29,7 +55,7 @@ export function loadStrengthCheck(lang: string): Promise<StrengthCheck> {
       wordsOf(lang),
     ]).then(([{ ZxcvbnFactory }, common, words]) => {
       const zxcvbn = new ZxcvbnFactory({
-        dictionary: { ...common.dictionary, ...words.dictionary },
+        dictionary: { ...common.dictionary, ...words },
         graphs: common.adjacencyGraphs,
         useLevenshteinDistance: true,
       });

@@ -51,7 +51,9 @@ test('change the password at 375 px: the other session ends; list the sessions a
   await form.getByLabel('Current password').fill(user.password);
   await form.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await expect(form.getByTestId('password-strength')).toBeVisible();
-  const toggle = form.getByRole('button', { name: 'Show the password: New password' });
+  const newId = await form.getByLabel('New password', { exact: true }).getAttribute('id');
+  const toggle = form.locator(`button[aria-controls="${newId}"]`);
+  await expect(toggle).toHaveAccessibleName('Show password');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await expect(form.getByLabel('New password', { exact: true })).toHaveAttribute('type', 'text');

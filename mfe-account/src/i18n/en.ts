@@ -100,7 +100,7 @@ const en = {
   },
   password: {
     show: 'Show',
-    showField: 'Show the password: {{field}}',
+    showRest: ' password',
     strength: {
       label: 'Strength: {{level}}',
       level0: 'very weak',

@@ -103,7 +103,7 @@ const es: AccountCatalogue = {
   },
   password: {
     show: 'Mostrar',
-    showField: 'Mostrar la contraseña: {{field}}',
+    showRest: ' la contraseña',
     strength: {
       label: 'Seguridad: {{level}}',
       level0: 'muy débil',

@@ -103,7 +103,7 @@ const fr: AccountCatalogue = {
   },
   password: {
     show: 'Afficher',
-    showField: 'Afficher le mot de passe : {{field}}',
+    showRest: ' le mot de passe',
     strength: {
       label: 'Solidité : {{level}}',
       level0: 'très faible',

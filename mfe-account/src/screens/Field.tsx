@@ -4,8 +4,9 @@ import styles from '../account.module.css';
 
 /**
  * A labelled input; `invalid` ties it to the form's error message (aria-describedby). A password
- * field has a show/hide toggle (a button with aria-pressed that never submits the form); `after`
- * goes under the input (the strength meter of a new password).
+ * field has a show/hide toggle (a button with aria-pressed that never submits the form, named by
+ * its text "Show password", part of it visually hidden: no aria-label, which would label the field
+ * too for whoever looks it up by its label); `after` goes under the input (the strength meter).
  */
 export function Field({
   label,
@@ -39,11 +40,11 @@ export function Field({
             className={styles.reveal}
             aria-pressed={shown}
             aria-controls={id}
-            aria-label={t('password.showField', { field: label })}
             onClick={() => setShown((s) => !s)}
             data-testid="password-toggle"
           >
             {t('password.show')}
+            <span className="pp-visually-hidden">{t('password.showRest')}</span>
           </button>
         </div>
       ) : (

@@ -37,8 +37,8 @@ describe('the show-password toggle', () => {
       </form>,
     );
     const input = screen.getByLabelText('Password');
-    const toggle = screen.getByRole('button', { name: 'Show the password: Password' });
-    expect(toggle).toHaveTextContent('Show');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(screen.getAllByLabelText('Password')).toEqual([input]); // the toggle does not label itself with the field's name
     expect(input).toHaveAttribute('type', 'password');
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     fireEvent.click(toggle);

@@ -55,8 +55,8 @@ const COPY: Record<Language, Record<AccountNoticeKind, Copy>> = {
     },
     'password-reset': {
       subject: 'Votre mot de passe Pupitre a été réinitialisé',
-      what: (when) =>
-        `Le mot de passe de votre compte a été réinitialisé avec un lien envoyé par e-mail, le ${when}. Toutes vos sessions ont été fermées.`,
+      what: (when, device) =>
+        `Le mot de passe de votre compte a été réinitialisé avec un lien envoyé par e-mail, le ${when}${device ? `, depuis : ${device}` : ''}. Toutes vos sessions ont été fermées.`,
     },
     'google-linked': {
       subject: 'Google est désormais relié à votre compte Pupitre',
@@ -77,8 +77,8 @@ const COPY: Record<Language, Record<AccountNoticeKind, Copy>> = {
     },
     'password-reset': {
       subject: 'Se ha restablecido tu contraseña de Pupitre',
-      what: (when) =>
-        `La contraseña de tu cuenta se restableció con un enlace enviado por correo el ${when}. Todas tus sesiones se han cerrado.`,
+      what: (when, device) =>
+        `La contraseña de tu cuenta se restableció con un enlace enviado por correo el ${when}${device ? `, desde: ${device}` : ''}. Todas tus sesiones se han cerrado.`,
     },
     'google-linked': {
       subject: 'Google está ahora vinculado a tu cuenta de Pupitre',
@@ -99,7 +99,8 @@ const COPY: Record<Language, Record<AccountNoticeKind, Copy>> = {
     },
     'password-reset': {
       subject: 'Your Pupitre password was reset',
-      what: (when) => `The password of your account was reset with an e-mailed link on ${when}. All your sessions were signed out.`,
+      what: (when, device) =>
+        `The password of your account was reset with an e-mailed link on ${when}${device ? `, from: ${device}` : ''}. All your sessions were signed out.`,
     },
     'google-linked': {
       subject: 'Google is now linked to your Pupitre account',

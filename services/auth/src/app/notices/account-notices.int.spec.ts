@@ -25,9 +25,12 @@ describe('account notices', () => {
     await request(auth.url)
       .post('/auth/manage/users/set_password/')
       .set('Authorization', `Bearer ${access}`)
+      .set('User-Agent', 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0')
       .send({ current_password: user.password, new_password: NEW_PASSWORD, re_new_password: NEW_PASSWORD })
       .expect(204);
     const notice = await waitForMail(user.email, 2);
+    expect(notice.text).toContain('Firefox en Linux (ordenador)');
+    expect(notice.text).not.toMatch(/Mozilla|Gecko/);
     expect(notice.subject).toBe('Se ha cambiado tu contraseña de Pupitre');
     expect(notice.text).toMatch(/Tus demás sesiones se han cerrado/);
     expect(notice.text).toMatch(/\/settings/);

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type DeviceDescription, type Language } from '@pupitre/contracts';
 import { type AccountNoticeKind, renderAccountNotice } from '../mail/account-notices';
 import { Mailer } from '../mail/mailer.service';
+import { isRecognised } from '../sessions/device-description';
 
 /** Whom a notice goes to: the account's address and language. */
 export interface NoticeRecipient {
@@ -25,7 +26,8 @@ export class AccountNotices {
       const mail = renderAccountNotice(
         kind,
         to.lang ?? 'fr',
-        { at: input.at ?? new Date(), device: input.device },
+        // A device nothing was recognised of is left out of the mail rather than named "unknown".
+        { at: input.at ?? new Date(), device: input.device && isRecognised(input.device) ? input.device : undefined },
         {
           settings: this.mailer.frontend('/settings'),
           reset: this.mailer.frontend('/auth'),

@@ -31,6 +31,8 @@ export function ChangePasswordPanel({ onChanged }: { onChanged?: () => void }) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  // Each success starts the form afresh: the fields hidden again (their toggles released).
+  const [round, setRound] = useState(0);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,6 +52,7 @@ export function ChangePasswordPanel({ onChanged }: { onChanged?: () => void }) {
       setNext('');
       setRepeat('');
       setDone(true);
+      setRound((n) => n + 1);
       onChanged?.();
       return;
     }
@@ -74,7 +77,13 @@ export function ChangePasswordPanel({ onChanged }: { onChanged?: () => void }) {
 
   return (
     <Panel title={t('password.change.title')}>
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('password.change.title')} data-testid="change-password-form">
+      <form
+        key={round}
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        aria-label={t('password.change.title')}
+        data-testid="change-password-form"
+      >
         <Field
           label={t('password.change.current')}
           type="password"

@@ -102,6 +102,9 @@ describe('changing the password in /settings', () => {
   test('success: sends the three fields, empties them, says the other sessions were signed out', async () => {
     const api = fakeRoutes({ 'POST /auth/manage/users/set_password/': { status: 204 } });
     const onChanged = renderPanel();
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'x' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Show password' })[1]);
+    expect(screen.getByLabelText('New password')).toHaveAttribute('type', 'text');
     fill('Old-password-123', 'Nouveau-cahier-2026', 'Nouveau-cahier-2026');
     expect(await screen.findByTestId('change-password-success')).toHaveTextContent('Your other sessions were signed out');
     expect(api.calls).toEqual([
@@ -112,6 +115,7 @@ describe('changing the password in /settings', () => {
       },
     ]);
     expect(screen.getByLabelText('Current password')).toHaveValue('');
+    expect(screen.getByLabelText('New password')).toHaveAttribute('type', 'password'); // hidden again
     expect(onChanged).toHaveBeenCalledTimes(1);
   });
 

@@ -112,7 +112,15 @@ describe('/auth/sessions', () => {
     await endOthers(b.access).expect(200, { ended: 0 });
   });
 
-  it('needs a signed-in session', async () => {
+  it('needs a signed-in session of an account that still exists', async () => {
+    const gone = await createActiveUser(auth.url);
+    const { access } = await signIn(gone, FIREFOX_LINUX);
+    await request(auth.url)
+      .delete('/auth/manage/users/me/')
+      .set('Authorization', `Bearer ${access}`)
+      .send({ current_password: gone.password })
+      .expect(204);
+    await list(access).expect(401, { detail: 'User not found', code: 'user_not_found' });
     await request(auth.url).get('/auth/sessions').expect(401);
     await request(auth.url).post('/auth/sessions/end-others').expect(401);
     await request(auth.url).delete('/auth/sessions/00000000-0000-4000-8000-000000000000').expect(401);

@@ -8,6 +8,7 @@ export * from './health';
 export * from './catalogue';
 export * from './tokens';
 export * from './sessions';
+export * from './account-sessions';
 export * from './events';
 export * from './auth';
 export * from './session-transport';

@@ -23,6 +23,10 @@ import { EmailLinks } from './users/email-links.service';
 import { LinkToken, LinkTokenSchema } from './users/link-token.schema';
 import { User, UserSchema } from './users/user.schema';
 import { UsersController } from './users/users.controller';
+import { AccountSessions } from './sessions/account-sessions.service';
+import { AccountSessionsController } from './sessions/account-sessions.controller';
+import { KnownDevices } from './sessions/known-devices';
+import { AccountNotices } from './notices/account-notices.service';
 import { TeacherInvitation, TeacherInvitationSchema } from './teachers/teacher-invitation.schema';
 import { TeacherLink, TeacherLinkSchema } from './teachers/teacher-link.schema';
 import { TeacherInvitationsController } from './teachers/teacher-invitations.controller';
@@ -41,7 +45,7 @@ import { TeacherInvitations } from './teachers/teacher-invitations.service';
       { name: TeacherLink.name, schema: TeacherLinkSchema },
     ]),
   ],
-  controllers: [UsersController, TokensController, OAuthController, TeacherInvitationsController],
+  controllers: [UsersController, TokensController, OAuthController, TeacherInvitationsController, AccountSessionsController],
   providers: [
     RefreshCookie,
     authRedisProvider,
@@ -61,6 +65,9 @@ import { TeacherInvitations } from './teachers/teacher-invitations.service';
     AccountsService,
     GoogleSignIn,
     TrustProxy,
+    AccountNotices,
+    KnownDevices,
+    AccountSessions,
   ],
   exports: [AccountsService, TokenService, SigningKeys],
 })

@@ -141,7 +141,7 @@ export class GoogleSignIn {
     if (!user) return undefined;
     res.clearCookie(BROWSER_COOKIE, { path: '/auth' });
     securityEvent('sign-in-succeeded', { account: user.id, method: 'google' });
-    return { ...(await this.tokens.issuePair(user)), email: user.email };
+    return { ...(await this.tokens.issuePair(user, { userAgent: req.headers['user-agent'] })), email: user.email };
   }
 
   private async verifyProfile(profile: Profile): Promise<AuthUser | false> {

@@ -54,7 +54,7 @@ export class TokensController {
     const user = await this.accounts.authenticate(email as string, password as string);
     if (!user) throw new ApiError(401, LOGIN_FAILED);
     await this.throttle.loginSucceeded(email as string, ip);
-    const pair = await this.tokens.issuePair(user);
+    const pair = await this.tokens.issuePair(user, { userAgent: req.headers['user-agent'] });
     return cookie ? this.cookie.deliver(res, pair) : pair;
   }
 

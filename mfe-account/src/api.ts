@@ -2,6 +2,7 @@
 // bundle). Paths follow the API contract (djoser-style auth routes; /auth/me* is the rating API).
 import { api, COOKIE_SESSION_HEADERS, type RequestOptions, type TokenPairLike } from '@pupitre/api-client';
 import type {
+  AccountSession,
   DeleteAccountRequest,
   EmailRequest,
   LoginRequest,
@@ -12,6 +13,7 @@ import type {
   OAuthCookieExchangeResponse,
   PublicReview,
   ResetConfirmRequest,
+  SetPasswordRequest,
   SignupRequest,
   UserSummary,
   ActivationRequest,
@@ -34,6 +36,11 @@ export const MFA_INVALID = 'mfa_invalid';
 export const mfaCodeOf = (body: unknown): string | undefined =>
   body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : undefined;
 
+/** The caller's sessions (same values as ACCOUNT_SESSIONS_PATH and friends in @pupitre/contracts). */
+export const SESSIONS_PATH = '/auth/sessions';
+export const END_OTHERS_PATH = '/auth/sessions/end-others';
+export const sessionPath = (id: string) => `${SESSIONS_PATH}/${encodeURIComponent(id)}`;
+
 export const accountApi = {
   signup: (body: SignupRequest) => api.post<UserSummary>('/auth/manage/users/', body, quiet),
   activate: (body: ActivationRequest) => api.post<null>('/auth/manage/users/activation/', body, quiet),
@@ -44,6 +51,10 @@ export const accountApi = {
   exchangeGoogleCode: (body: OAuthExchangeRequest) =>
     api.post<OAuthCookieExchangeResponse>(OAUTH_EXCHANGE_PATH, body, { ...quiet, headers: { ...COOKIE_SESSION_HEADERS } }),
   deleteAccount: (body: DeleteAccountRequest) => api.delete<null>('/auth/manage/users/me/', { body, react: false }),
+  // The forms show every answer themselves (a 404 of an ended session is no reason to leave the page).
+  setPassword: (body: SetPasswordRequest) => api.post<null>('/auth/manage/users/set_password/', body, { react: false }),
+  endSession: (id: string) => api.delete<null>(sessionPath(id), { react: false }),
+  endOtherSessions: () => api.post<{ ended: number }>(END_OTHERS_PATH, undefined, { react: false }),
   // The second factor (the signed-in account's own): outcomes shown by its panel.
   startSecondFactor: (password: string) =>
     api.post<SecondFactorEnrolment>(`${SECOND_FACTOR_PATH}/enrolment`, { password }, { react: false }),
@@ -59,4 +70,4 @@ export const ME_PATH = '/auth/me';
 export const MY_FAVORITES_PATH = '/auth/me/favorites';
 export const MY_REVIEWS_PATH = '/auth/me/reviews';
 export const MY_REPORTS_PATH = '/auth/me/reports';
-export type { Me, MyReport, MyReview, PublicReview };
+export type { AccountSession, Me, MyReport, MyReview, PublicReview };

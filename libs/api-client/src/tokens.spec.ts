@@ -173,7 +173,11 @@ test('a token an earlier version left in local storage is sent once, from the bo
   const tokens = require('./tokens') as typeof import('./tokens');
   const client = require('./client') as typeof import('./client');
   /* eslint-enable @typescript-eslint/no-require-imports */
-  const fetch = jest.fn(async () => ({ status: 200, text: async () => JSON.stringify({ access: jwt(now() + 900) }), headers: { get: () => null } }));
+  const fetch = jest.fn(async () => ({
+    status: 200,
+    text: async () => JSON.stringify({ access: jwt(now() + 900) }),
+    headers: { get: () => null },
+  }));
   client.configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch });
   await tokens.refreshTokens();
   await tokens.refreshTokens({ force: true });

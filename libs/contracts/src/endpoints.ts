@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountSessionListSchema, endOtherSessionsResponseSchema } from './account-sessions';
 import {
   accessGrantSchema,
   oauthCookieExchangeResponseSchema,
@@ -169,6 +170,10 @@ export const AUTH_ENDPOINTS: readonly Endpoint[] = [
     { 200: invitationAcceptResponseSchema, 400: error, 403: error, 409: error },
     { ...bearer, ...throttled },
   ),
+  // The caller's own sessions (/settings): someone else's session id is answered 404 like a missing one.
+  extra('GET', '/auth/sessions', { 200: accountSessionListSchema }, bearer),
+  extra('DELETE', '/auth/sessions/:id', { 204: null, 404: error }, { ...bearer, ...throttled }),
+  extra('POST', '/auth/sessions/end-others', { 200: endOtherSessionsResponseSchema, 400: error }, { ...bearer, ...throttled }),
   extra(
     'POST',
     '/auth/oauth2/exchange',

@@ -9,6 +9,7 @@ export * from './catalogue';
 export * from './tokens';
 export * from './sessions';
 export * from './second-factor';
+export * from './account-sessions';
 export * from './events';
 export * from './auth';
 export * from './session-transport';

@@ -7,6 +7,7 @@ import { accountApi } from '../api';
 import { validateNewPassword, signupErrorMessage } from '../validation';
 import { replaceAddress, useEmailedLink } from './address-bar';
 import { Field, FormError } from './Field';
+import { NewPasswordField } from './password/NewPasswordField';
 import { Screen } from './Screen';
 import { GoogleSecondStep } from './second-factor/GoogleSecondStep';
 import { secondFactorAnswer } from './second-factor/SecondFactorStep';
@@ -104,10 +105,8 @@ export function PasswordResetConfirmPage() {
       <h1>{t('passwordReset.title')}</h1>
       <p>{t('passwordReset.lead')}</p>
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('passwordReset.title')} data-testid="reset-form">
-        <Field
+        <NewPasswordField
           label={t('passwordReset.password')}
-          type="password"
-          autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           invalid={!!error}

@@ -9,6 +9,8 @@ import styles from '../account.module.css';
 import { signupErrorMessage, validateLogin, validateSignup, isEmail } from '../validation';
 import { AuthHealth } from './AuthHealth';
 import { Field, FormError } from './Field';
+import { NewPasswordField } from './password/NewPasswordField';
+import { emailWords } from './password/strength';
 import { Screen } from './Screen';
 import { type ProofKind, proofFields, secondFactorAnswer, SecondFactorStep } from './second-factor/SecondFactorStep';
 
@@ -158,17 +160,16 @@ function SignupForm({ onCreated }: { onCreated: (email: string) => void }) {
         errorId={errorId}
         required
       />
-      <Field
+      <NewPasswordField
         label={t('auth.password')}
-        type="password"
         name="password"
-        autoComplete="new-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         invalid={!!error}
         errorId={errorId}
         required
         minLength={8}
+        userInputs={emailWords(email)}
       />
       <Field
         label={t('auth.confirmPassword')}

@@ -1,17 +1,56 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from '../account.module.css';
 
-/** A labelled input; `invalid` ties it to the form's error message (aria-describedby). */
+/**
+ * A labelled input; `invalid` ties it to the form's error message (aria-describedby). A password
+ * field has a show/hide toggle (a button with aria-pressed that never submits the form, named by
+ * its text "Show password", part of it visually hidden: no aria-label, which would label the field
+ * too for whoever looks it up by its label); `after` goes under the input (the strength meter).
+ */
 export function Field({
   label,
   invalid,
   errorId,
+  after,
   ...input
-}: { label: string; invalid?: boolean; errorId?: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { label: string; invalid?: boolean; errorId?: string; after?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
+  const { t } = useTranslation('account');
+  const [shown, setShown] = useState(false);
+  const isPassword = input.type === 'password';
+  const field = (
+    <input
+      id={id}
+      className="pp-input"
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? errorId : undefined}
+      {...input}
+      type={isPassword && shown ? 'text' : input.type}
+    />
+  );
   return (
     <div className="pp-field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} className="pp-input" aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined} {...input} />
+      {isPassword ? (
+        <div className={styles.passwordRow}>
+          {field}
+          <button
+            type="button"
+            className={styles.reveal}
+            aria-pressed={shown}
+            aria-controls={id}
+            onClick={() => setShown((s) => !s)}
+            data-testid="password-toggle"
+          >
+            {t('password.show')}
+            <span className="pp-visually-hidden">{t('password.showRest')}</span>
+          </button>
+        </div>
+      ) : (
+        field
+      )}
+      {after}
     </div>
   );
 }

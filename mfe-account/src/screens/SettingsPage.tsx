@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useReducer, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { signInThenBackTo } from './signed-in-only';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,8 @@ import { clearSession, getSession, useSession } from '@pupitre/session';
 import { Button, Panel } from '@pupitre/ui';
 import { accountApi } from '../api';
 import { Field, FormError } from './Field';
+import { ChangePasswordPanel } from './password/ChangePasswordPanel';
+import { SessionsPanel } from './sessions/SessionsPanel';
 import { Screen } from './Screen';
 import { SecondFactorSettings } from './second-factor/SecondFactorSettings';
 import styles from '../account.module.css';
@@ -21,6 +23,8 @@ export function SettingsPage({ onLanguageSaved = reload }: { onLanguageSaved?: (
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A password change ends the other sessions: the list is read again.
+  const [sessionsRead, readSessionsAgain] = useReducer((n: number) => n + 1, 0);
   const current = i18n.resolvedLanguage ?? i18n.language;
   // Arriving without a stored e-mail: to /auth (spec), coming back here once signed in. Signed out while here (logout, 401, another
   // tab): whoever signed out navigates; the page just empties.
@@ -73,6 +77,8 @@ export function SettingsPage({ onLanguageSaved = reload }: { onLanguageSaved?: (
       <Panel title={t('settings.account')}>
         <p data-testid="settings-email">{t('settings.email', { email })}</p>
       </Panel>
+      <ChangePasswordPanel onChanged={readSessionsAgain} />
+      <SessionsPanel key={sessionsRead} />
       <SecondFactorSettings />
       <Panel title={t('settings.delete.title')} tone="alert">
         <p>{t('settings.delete.lead')}</p>

@@ -1,7 +1,7 @@
 // The legal pages in English (namespace `legal`, loaded with the page, one chunk per language).
 // A body is paragraphs separated by blank lines; lines starting with "- " form a list.
 const en = {
-  updated: 'Last updated: 1 November 2026',
+  updated: 'Last updated: 28 November 2026',
   terms: {
     title: 'Terms of service',
     intro:
@@ -40,7 +40,7 @@ const en = {
     sections: {
       account: {
         heading: '1. Your account (accounts service)',
-        body: 'For each account we keep:\n- your e-mail address, to sign you in, to send activation and password e-mails and to prevent multiple accounts;\n- a hash of your password (scrypt, salted); never the password itself; none when you only use Google;\n- your language (fr, es or en), for our e-mails;\n- the Google subject identifier, only if you sign in with Google (we receive no other Google data than your e-mail address);\n- your roles (user, administrator), whether the account is activated, its creation date and last sign-in date;\n- records of your sign-in sessions: for each refresh token, a hash of it, its family, its status and its expiry date; they are deleted once expired;\n- single-use links for activation (valid 7 days) and password reset (valid 3 days), deleted once used or expired.',
+        body: 'For each account we keep:\n- your e-mail address, to sign you in, to send activation and password e-mails and to prevent multiple accounts;\n- a hash of your password (scrypt, salted); never the password itself; none when you only use Google;\n- your language (fr, es or en), for our e-mails;\n- the Google subject identifier, only if you sign in with Google (we receive no other Google data than your e-mail address);\n- your roles (user, administrator), whether the account is activated, its creation date and last sign-in date;\n- records of your sign-in sessions: for each refresh token, a hash of it, its family, its status, its expiry date, the day it was issued and the kind of device the session began on (phone, tablet or computer, the names of the browser and the system: never your address or where you are); they are deleted once expired, and you see and end them in the settings;\n- short hashes of the kinds of device you signed in from (the last 20), to warn you by e-mail of a sign-in from a new one;\n- single-use links for activation (valid 7 days) and password reset (valid 3 days), deleted once used or expired.',
       },
       reviews: {
         heading: '2. Your reviews and activity (reviews service)',

@@ -2,7 +2,7 @@
 import type { LegalCatalogue } from './en';
 
 const es: LegalCatalogue = {
-  updated: 'Última actualización: 1 de noviembre de 2026',
+  updated: 'Última actualización: 28 de noviembre de 2026',
   terms: {
     title: 'Condiciones de uso',
     intro:
@@ -41,7 +41,7 @@ const es: LegalCatalogue = {
     sections: {
       account: {
         heading: '1. Tu cuenta (servicio de cuentas)',
-        body: 'De cada cuenta conservamos:\n- tu correo electrónico, para iniciar sesión, enviarte los correos de activación y de contraseña y evitar cuentas múltiples;\n- un hash de tu contraseña (scrypt, con sal); nunca la contraseña misma; ninguno si solo usas Google;\n- tu idioma (fr, es o en), para nuestros correos;\n- el identificador de sujeto de Google, solo si inicias sesión con Google (de Google solo recibimos tu correo);\n- tus roles (usuario, administrador), si la cuenta está activada, su fecha de creación y la del último inicio de sesión;\n- los registros de tus sesiones: de cada token de actualización, su hash, su familia, su estado y su fecha de caducidad; se borran al caducar;\n- los enlaces de un solo uso de activación (válidos 7 días) y de restablecimiento de contraseña (válidos 3 días), borrados una vez usados o caducados.',
+        body: 'De cada cuenta conservamos:\n- tu correo electrónico, para iniciar sesión, enviarte los correos de activación y de contraseña y evitar cuentas múltiples;\n- un hash de tu contraseña (scrypt, con sal); nunca la contraseña misma; ninguno si solo usas Google;\n- tu idioma (fr, es o en), para nuestros correos;\n- el identificador de sujeto de Google, solo si inicias sesión con Google (de Google solo recibimos tu correo);\n- tus roles (usuario, administrador), si la cuenta está activada, su fecha de creación y la del último inicio de sesión;\n- los registros de tus sesiones: de cada token de actualización, su hash, su familia, su estado, su fecha de caducidad, el día en que se emitió y el tipo de dispositivo en el que empezó la sesión (teléfono, tableta u ordenador, los nombres del navegador y del sistema: nunca tu dirección ni dónde estás); se borran al caducar, y los ves y cierras en los ajustes;\n- hashes cortos de los tipos de dispositivo desde los que iniciaste sesión (los 20 últimos), para avisarte por correo de un inicio de sesión desde uno nuevo;\n- los enlaces de un solo uso de activación (válidos 7 días) y de restablecimiento de contraseña (válidos 3 días), borrados una vez usados o caducados.',
       },
       reviews: {
         heading: '2. Tus opiniones y tu actividad (servicio de opiniones)',

@@ -2,7 +2,7 @@
 import type { LegalCatalogue } from './en';
 
 const fr: LegalCatalogue = {
-  updated: 'Dernière mise à jour : 1er novembre 2026',
+  updated: 'Dernière mise à jour : 28 novembre 2026',
   terms: {
     title: "Conditions d'utilisation",
     intro:
@@ -41,7 +41,7 @@ const fr: LegalCatalogue = {
     sections: {
       account: {
         heading: '1. Votre compte (service des comptes)',
-        body: "Pour chaque compte, nous conservons :\n- votre adresse e-mail, pour vous connecter, vous envoyer les e-mails d'activation et de mot de passe et éviter les comptes multiples ;\n- une empreinte de votre mot de passe (scrypt, salée) ; jamais le mot de passe lui-même ; aucune si vous utilisez seulement Google ;\n- votre langue (fr, es ou en), pour nos e-mails ;\n- l'identifiant de sujet Google, seulement si vous vous connectez avec Google (nous ne recevons de Google que votre adresse e-mail) ;\n- vos rôles (utilisateur, administrateur), l'état d'activation du compte, sa date de création et la date de dernière connexion ;\n- les traces de vos sessions : pour chaque jeton de rafraîchissement, son empreinte, sa famille, son état et sa date d'expiration ; elles sont supprimées une fois expirées ;\n- les liens à usage unique d'activation (valables 7 jours) et de réinitialisation du mot de passe (valables 3 jours), supprimés une fois utilisés ou expirés.",
+        body: "Pour chaque compte, nous conservons :\n- votre adresse e-mail, pour vous connecter, vous envoyer les e-mails d'activation et de mot de passe et éviter les comptes multiples ;\n- une empreinte de votre mot de passe (scrypt, salée) ; jamais le mot de passe lui-même ; aucune si vous utilisez seulement Google ;\n- votre langue (fr, es ou en), pour nos e-mails ;\n- l'identifiant de sujet Google, seulement si vous vous connectez avec Google (nous ne recevons de Google que votre adresse e-mail) ;\n- vos rôles (utilisateur, administrateur), l'état d'activation du compte, sa date de création et la date de dernière connexion ;\n- les traces de vos sessions : pour chaque jeton de rafraîchissement, son empreinte, sa famille, son état, sa date d'expiration, le jour où il a été émis et le type d'appareil sur lequel la session a commencé (téléphone, tablette ou ordinateur, les noms du navigateur et du système : jamais votre adresse ni l'endroit où vous êtes) ; elles sont supprimées une fois expirées, et vous les voyez et les fermez dans les paramètres ;\n- des empreintes courtes des types d'appareil depuis lesquels vous vous êtes connecté (les 20 derniers), pour vous prévenir par e-mail d'une connexion depuis un nouvel appareil ;\n- les liens à usage unique d'activation (valables 7 jours) et de réinitialisation du mot de passe (valables 3 jours), supprimés une fois utilisés ou expirés.",
       },
       reviews: {
         heading: '2. Vos avis et votre activité (service des avis)',

@@ -7,6 +7,7 @@ export type SecurityEvent =
   | 'sign-in-failed'
   | 'refresh-reused'
   | 'logged-out'
+  | 'session-ended'
   | 'password-changed'
   | 'password-change-refused'
   | 'password-reset'

@@ -3,21 +3,11 @@
 // REDIS_REQUEST_TIMEOUT_MS and the next ones at once; a BullMQ add gives up as quickly; once Redis is
 // back, commands work again without a restart.
 import { Queue } from 'bullmq';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startRedis } from '../../../../infra/local/lib/redis.mjs';
-import { freePort } from '../testing';
+import { type PrivateRedis, startPrivateRedis } from '../testing';
 import { DependencyUnavailableError } from '../http/unavailable';
 import { createCommandConnection, createQueueConnection, REDIS_REQUEST_TIMEOUT_MS, withRedisTimeout } from './redis-connection';
 
 jest.setTimeout(60_000);
-
-interface RedisProc {
-  url: string;
-  stop(): Promise<void>;
-  proc: { child: { kill(signal: NodeJS.Signals): boolean } };
-}
 
 /** How long `work` took to settle, and how. */
 async function timed(work: () => Promise<unknown>): Promise<{ ms: number; ok: boolean; error?: string }> {
@@ -33,28 +23,13 @@ async function timed(work: () => Promise<unknown>): Promise<{ ms: number; ok: bo
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('Redis connections of the request path', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-redis-'));
-  let port: number;
-  let redis: RedisProc;
-  const start = async () => {
-    redis = (await startRedis({
-      port,
-      dataDir: dir,
-      persist: false,
-      logFile: path.join(dir, 'redis.log'),
-      useEnv: false,
-      log: () => undefined,
-    })) as RedisProc;
-  };
+  let redis: PrivateRedis;
 
   beforeAll(async () => {
-    port = await freePort();
-    await start();
+    redis = await startPrivateRedis('redis');
   });
   afterAll(async () => {
-    redis.proc.child.kill('SIGCONT');
-    await redis.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await redis.dispose();
   });
 
   it('fail within the timeout, then at once, while Redis is paused or stopped, and work again once it is back', async () => {
@@ -66,7 +41,7 @@ describe('Redis connections of the request path', () => {
       expect(await client.set('k', '1')).toBe('OK');
       await queue.waitUntilReady();
 
-      redis.proc.child.kill('SIGSTOP');
+      redis.signal('SIGSTOP');
       const first = await timed(() => client.get('k'));
       const next = await timed(() => client.get('k'));
       const add = await timed(() => withRedisTimeout(queue.add('job', {})));
@@ -78,7 +53,7 @@ describe('Redis connections of the request path', () => {
       expect(add).toMatchObject({ ok: false, error: DependencyUnavailableError.name });
       expect(add.ms).toBeLessThan(REDIS_REQUEST_TIMEOUT_MS + 500);
 
-      redis.proc.child.kill('SIGCONT');
+      redis.signal('SIGCONT');
       await settle(REDIS_REQUEST_TIMEOUT_MS + 200);
       expect(await client.get('k')).toBe('1');
 
@@ -90,7 +65,7 @@ describe('Redis connections of the request path', () => {
         expect(t.ms).toBeLessThan(2000);
       }
 
-      await start();
+      await redis.restart();
       await settle(2500);
       expect(await client.get('k')).toBe(null); // a new, empty Redis (not persisted)
     } finally {

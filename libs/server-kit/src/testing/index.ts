@@ -16,3 +16,4 @@ export * from './token-issuer';
 export * from './contract-request';
 export * from './privacy-record';
 export * from './privacy-audit';
+export * from './private-redis';

@@ -23,6 +23,10 @@ import { EmailLinks } from './users/email-links.service';
 import { LinkToken, LinkTokenSchema } from './users/link-token.schema';
 import { User, UserSchema } from './users/user.schema';
 import { UsersController } from './users/users.controller';
+import { AccountSessions } from './sessions/account-sessions.service';
+import { AccountSessionsController } from './sessions/account-sessions.controller';
+import { KnownDevices } from './sessions/known-devices';
+import { AccountNotices } from './notices/account-notices.service';
 import { TeacherInvitation, TeacherInvitationSchema } from './teachers/teacher-invitation.schema';
 import { TeacherLink, TeacherLinkSchema } from './teachers/teacher-link.schema';
 import { TeacherInvitationsController } from './teachers/teacher-invitations.controller';
@@ -46,7 +50,14 @@ import { SecondFactorGate } from './second-factor/second-factor-gate';
       { name: SecondFactor.name, schema: SecondFactorSchema },
     ]),
   ],
-  controllers: [UsersController, TokensController, OAuthController, TeacherInvitationsController, SecondFactorController],
+  controllers: [
+    UsersController,
+    TokensController,
+    OAuthController,
+    TeacherInvitationsController,
+    AccountSessionsController,
+    SecondFactorController,
+  ],
   providers: [
     RefreshCookie,
     authRedisProvider,
@@ -68,6 +79,9 @@ import { SecondFactorGate } from './second-factor/second-factor-gate';
     AccountsService,
     GoogleSignIn,
     TrustProxy,
+    AccountNotices,
+    KnownDevices,
+    AccountSessions,
   ],
   exports: [AccountsService, TokenService, SigningKeys, SecondFactors],
 })

@@ -85,6 +85,14 @@ export async function waitForMail(to: string, count = 1, timeoutMs = 10_000): Pr
   }
 }
 
+/** Once `to` has `count` mails, the last one that carries a password-reset link (notices may come in between). */
+export async function lastResetMail(to: string, count: number): Promise<CaughtMail> {
+  await waitForMail(to, count);
+  const found = (await mailsTo(to)).filter((m) => /\/password\/reset\/confirm\//.test(m.text)).at(-1);
+  if (!found) throw new Error(`no reset mail for ${to}`);
+  return found;
+}
+
 /** `{uid, token}` from an activation or reset link in a mail's text. */
 export function linkParts(mail: CaughtMail, kind: 'activate' | 'password/reset/confirm'): { uid: string; token: string; url: string } {
   const match = new RegExp(`(https?://\\S+/${kind}/([A-Za-z0-9_-]+)/([A-Za-z0-9_-]+)/)`).exec(mail.text);

@@ -4,21 +4,11 @@
 // address as with the same account from a second address; a person's browsing is not; and a Redis
 // that is stopped or hung never turns the limits into a hang. On a real API and a Redis of its own
 // (paused and stopped here), client addresses as the gateway forwards them (TRUST_PROXY=1).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { freePort, request } from '@pupitre/server-kit/testing';
-import { startRedis } from '../../../../infra/local/lib/redis.mjs';
+import { type PrivateRedis, request, startPrivateRedis } from '@pupitre/server-kit/testing';
 import { type Harness, startHarness } from '../../../rating/testing/rating-harness';
 import { expectThrottled } from '../testing/throttling';
 
 jest.setTimeout(90_000);
-
-interface RedisProc {
-  url: string;
-  stop(): Promise<void>;
-  proc: { child: { kill(signal: NodeJS.Signals): boolean } };
-}
 
 /** A burst of 5, then one request each 10 s: the tests' own requests never wait for a refill. */
 const TIGHT = '5/50s';
@@ -37,8 +27,7 @@ async function poll(get: (p: string) => PromiseLike<{ status: number }>, p: stri
 }
 
 describe('the rating API refuses polling, per address and per account', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-rate-'));
-  let redis: RedisProc;
+  let redis: PrivateRedis;
   const harnesses: Harness[] = [];
   const harness = async (api: Record<string, string>) => {
     const h = await startHarness(`${__filename}-${harnesses.length}`, { api: { TRUST_PROXY: '1', REDIS_URL: redis.url, ...api } });
@@ -47,20 +36,12 @@ describe('the rating API refuses polling, per address and per account', () => {
   };
 
   beforeAll(async () => {
-    redis = (await startRedis({
-      port: await freePort(),
-      dataDir: dir,
-      persist: false,
-      logFile: path.join(dir, 'redis.log'),
-      useEnv: false,
-      log: () => undefined,
-    })) as RedisProc;
+    redis = await startPrivateRedis('rate');
   });
   afterAll(async () => {
-    redis.proc.child.kill('SIGCONT');
+    redis.signal('SIGCONT');
     await Promise.allSettled(harnesses.map((h) => h.close()));
-    await redis.stop().catch(() => undefined); // stopped by the last test already
-    fs.rmSync(dir, { recursive: true, force: true });
+    await redis.dispose();
   });
 
   it('refuses a signed-out address past its burst: 429, Retry-After, the error key; other addresses go on', async () => {
@@ -119,9 +100,9 @@ describe('the rating API refuses polling, per address and per account', () => {
       return { status: res.status, within2s: Date.now() - started < 2000 };
     };
     const during = async () => [await timed('192.0.2.77'), await timed('192.0.2.77'), await timed('192.0.2.77')];
-    redis.proc.child.kill('SIGSTOP'); // connections open, no answer
+    redis.signal('SIGSTOP'); // connections open, no answer
     const hung = await during();
-    redis.proc.child.kill('SIGCONT');
+    redis.signal('SIGCONT');
     // Back: a poller is refused again (Redis answers at once; the connection's back-off lasts a second).
     const back = await untilRefused(() => from(h, '192.0.2.78').get('/api/teacher/3'));
     await redis.stop();

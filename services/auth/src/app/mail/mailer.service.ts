@@ -45,6 +45,17 @@ export class Mailer implements OnApplicationShutdown {
     await this.transport.sendMail({ from: this.config.MAIL_FROM, to, subject: mail.subject, text: mail.text, html: mail.html });
   }
 
+  /**
+   * Sends in the background, as `send`: the account notices (issue #38), which never hold up or fail
+   * the request they follow. Failures are logged.
+   */
+  later(to: string, mail: RenderedMail, what: string): void {
+    const job = this.deliver(to, mail)
+      .catch((err: Error) => this.logger.error({ msg: `sending the ${what} notice failed`, error: err.message }))
+      .finally(() => this.pending.delete(job));
+    this.pending.add(job);
+  }
+
   /** An absolute link into the front end. */
   frontend(path: string): string {
     return `${frontendUrl(this.config)}${path}`;

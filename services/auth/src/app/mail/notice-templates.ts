@@ -71,8 +71,8 @@ const escapeHtml = (s: string): string =>
 const SIGNATURE = '— Pupitre';
 const GREETING: Record<Language, string> = { fr: 'Bonjour,', es: 'Hola:', en: 'Hello,' };
 
-/** Paragraphs (and an optional link with its button text) as text and HTML. */
-function compose(
+/** Paragraphs (and an optional link with its button text) as text and HTML (the account notices use it too). */
+export function compose(
   lang: Language,
   subject: string,
   paragraphs: string[],

@@ -153,6 +153,10 @@ describe('Google sign-in', () => {
       isActive: true,
     });
     await login(auth.url, user.email, user.password);
+    // The owner is told, in the account's language (issue #38).
+    const notice = await waitForMail(user.email, 2);
+    expect(notice.subject).toBe('Google is now linked to your Pupitre account');
+    expect(notice.text).toContain('/settings');
   });
 
   it('a never-activated account (pre-hijack): Google links and activates it, and the sign-up password, its sessions and its e-mailed links die', async () => {

@@ -157,7 +157,10 @@ export class GoogleSignIn {
     if (!bound(taken) || codeRecord(taken as string)?.userId !== user.id) return undefined;
     res.clearCookie(BROWSER_COOKIE, { path: '/auth' });
     securityEvent('sign-in-succeeded', { account: user.id, method: 'google', ...(secondFactor ? { second_factor: secondFactor } : {}) });
-    return { ...(await this.tokens.issuePair(user, { secondFactor: secondFactor !== null })), email: user.email };
+    return {
+      ...(await this.tokens.issuePair(user, { userAgent: req.headers['user-agent'], secondFactor: secondFactor !== null })),
+      email: user.email,
+    };
   }
 
   private async verifyProfile(profile: Profile): Promise<AuthUser | false> {

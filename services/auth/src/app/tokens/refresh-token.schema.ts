@@ -1,4 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { type DeviceDescription } from '@pupitre/contracts';
 import { type HydratedDocument } from 'mongoose';
 
 export type RefreshStatus = 'active' | 'rotated' | 'revoked';
@@ -44,6 +45,14 @@ export class RefreshToken {
   @Prop({ type: Date })
   sessionStartedAt?: Date;
 
+  /** The device the session began on, coarsely (sessions/device-description.ts; never the raw User-Agent), copied on each rotation. */
+  @Prop({ type: { _id: false, kind: String, browser: String, os: String } })
+  device?: DeviceDescription;
+
+  /** The day (UTC midnight) this token was issued: the session's last use, to the day. */
+  @Prop({ type: Date })
+  lastUsedOn?: Date;
+
   /** The session was opened with the second factor (SessionOrigin); copied to every token of the family. */
   @Prop({ type: Boolean })
   secondFactor?: boolean;
@@ -53,4 +62,5 @@ export type RefreshTokenDocument = HydratedDocument<RefreshToken>;
 export const RefreshTokenSchema = SchemaFactory.createForClass(RefreshToken);
 // Revoking a family or every session of a user skips what is already revoked (`status: {$ne}`): equality, then range.
 RefreshTokenSchema.index({ family: 1, status: 1 });
-RefreshTokenSchema.index({ userId: 1, status: 1 });
+// The user's live sessions, most recent first (GET /auth/sessions), on the same prefix.
+RefreshTokenSchema.index({ userId: 1, status: 1, createdAt: -1 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type SessionState, sessionRevokedKey, sessionVersionKey } from '@pupitre/contracts';
+import { type SessionState, sessionRevokedKey, sessionStateOf, sessionVersionKey } from '@pupitre/contracts';
 import { APP_CONFIG, DependencyUnavailableError, readSessionState, type SessionClaims, sessionEnded } from '@pupitre/server-kit';
 import { type Redis } from 'ioredis';
 import { type AuthConfig } from '../../config/auth-config';
@@ -50,6 +50,13 @@ export class SessionStore {
 
   async state(userId: string, sessionId: string): Promise<SessionState> {
     return this.run(() => readSessionState(this.redis, { sub: userId, sid: sessionId }));
+  }
+
+  /** The state of each of a user's sessions, in one MGET (the list of /settings). */
+  async states(userId: string, sessionIds: string[]): Promise<SessionState[]> {
+    if (!sessionIds.length) return [];
+    const values = await this.run(() => this.redis.mget(sessionVersionKey(userId), ...sessionIds.map(sessionRevokedKey)));
+    return sessionIds.map((_, i) => sessionStateOf([values[0], values[i + 1]]));
   }
 
   /** Whether the session of an access token has ended (checked before writes). */

@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import {
   type AccessTokenClaims,
   accessTokenClaimsSchema,
+  type DeviceDescription,
   ACCESS_TOKEN_AUDIENCE,
   isSessionRevoked,
   JWT_ALGORITHM,
@@ -18,6 +19,8 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { type Model } from 'mongoose';
 import { type AuthConfig } from '../../config/auth-config';
+import { describeDevice } from '../sessions/device-description';
+import { KnownDevices } from '../sessions/known-devices';
 import { User } from '../users/user.schema';
 import { RefreshToken } from './refresh-token.schema';
 import { SessionStore } from './session-store';
@@ -40,11 +43,16 @@ export interface TokenSubject {
   teacherId?: number | null;
 }
 
-/** How a session was opened: carried by every refresh of it (its refresh-token records). */
+/** How a session was opened: its User-Agent (reduced to a coarse device description, never stored as such), and whether
+ * the second factor opened it (TOTP or a recovery code: access tokens then carry `amr`, SECOND_FACTOR_AMR), carried by
+ * every refresh of it (its refresh-token records). */
 export interface SessionOrigin {
-  /** Opened with the second factor (TOTP or a recovery code): access tokens carry `amr` (SECOND_FACTOR_AMR). */
+  userAgent?: string;
   secondFactor?: boolean;
 }
+
+/** UTC midnight of a moment: a session's last use is kept to the day. */
+const dayOf = (ms: number): Date => new Date(Math.floor(ms / 86_400_000) * 86_400_000);
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
 /** The cause recorded when a refresh token is presented after its use. */
@@ -74,13 +82,17 @@ export class TokenService {
     @Inject(SessionStore) private readonly sessions: SessionStore,
     @InjectModel(RefreshToken.name) private readonly refreshTokens: Model<RefreshToken>,
     @InjectModel(User.name) private readonly users: Model<User>,
+    @Inject(KnownDevices) private readonly devices: KnownDevices,
   ) {}
 
-  /** A new session (new family) for a user. */
+  /** A new session (new family) for a user; a device the account never signed in from is told by e-mail. */
   async issuePair(user: TokenSubject, origin: SessionOrigin = {}): Promise<TokenPair> {
     const family = randomUUID();
+    const device = describeDevice(origin.userAgent);
     const { version } = await this.sessions.state(user.id, family);
-    return (await this.pairInFamily(user, family, version, new Date(), origin)).pair;
+    const { pair } = await this.pairInFamily(user, family, version, new Date(), device, origin);
+    await this.devices.signedIn(user.id, device);
+    return pair;
   }
 
   async signAccess(
@@ -134,7 +146,14 @@ export class TokenService {
     const { version } = await this.sessions.state(subject.id, record.family);
     // Records from before session start times: the session's lifetime counts from this refresh.
     const origin: SessionOrigin = { secondFactor: record.secondFactor === true };
-    const { pair, jti } = await this.pairInFamily(subject, record.family, version, record.sessionStartedAt ?? new Date(), origin);
+    const { pair, jti } = await this.pairInFamily(
+      subject,
+      record.family,
+      version,
+      record.sessionStartedAt ?? new Date(),
+      record.device,
+      origin,
+    );
     const after = await this.sessions.state(subject.id, record.family);
     // A re-use of the very token this refresh used only proves that someone else presented it too:
     // this answer stands (as if it came first), and the new token is dead with its session.
@@ -159,13 +178,14 @@ export class TokenService {
     await this.refreshTokens.updateMany({ userId, status: { $ne: 'revoked' } }, { $set: { status: 'revoked' } });
   }
 
-  /** A password change: every other session of the user ends (at once for writes); `keep` goes on. */
-  async revokeOthersOf(userId: string, keep: string): Promise<void> {
+  /** A password change (or /settings): every other session of the user ends (at once for writes); `keep` goes on. Returns how many ended. */
+  async revokeOthersOf(userId: string, keep: string, cause = 'password-change'): Promise<number> {
     const families = ((await this.refreshTokens.distinct('family', { userId, status: 'active' })) as string[]).filter((f) => f !== keep);
     // Marked dead in Redis first (checked on every use), then one write for all their records.
-    for (const family of families) await this.sessions.revokeSession(family, 'password-change');
+    for (const family of families) await this.sessions.revokeSession(family, cause);
     if (families.length)
       await this.refreshTokens.updateMany({ family: { $in: families }, status: 'active' }, { $set: { status: 'revoked' } });
+    return families.length;
   }
 
   /** Account deletion: its sessions end and their records go. */
@@ -248,6 +268,7 @@ export class TokenService {
     family: string,
     sessionVersion: number,
     sessionStartedAt: Date,
+    device?: DeviceDescription,
     origin: SessionOrigin = {},
   ): Promise<{ pair: TokenPair; jti: string }> {
     const now = Date.now();
@@ -265,6 +286,8 @@ export class TokenService {
       sessionVersion,
       expiresAt: new Date(now + ttl),
       sessionStartedAt,
+      device,
+      lastUsedOn: dayOf(now),
       ...(origin.secondFactor ? { secondFactor: true } : {}),
     });
     return { pair: { access: await this.signAccess(user, { sid: family, sv: sessionVersion }, now, origin), refresh }, jti };

@@ -58,7 +58,7 @@ export class TokensController {
     await this.throttle.loginSucceeded(email as string, ip);
     const secondFactor = await this.secondFactor.pass(user.id, proofOf(asObject(body)), req, res);
     securityEvent('sign-in-succeeded', { account: user.id, method: 'password', ...(secondFactor ? { second_factor: secondFactor } : {}) });
-    const pair = await this.tokens.issuePair(user, { secondFactor: secondFactor !== null });
+    const pair = await this.tokens.issuePair(user, { userAgent: req.headers['user-agent'], secondFactor: secondFactor !== null });
     return cookie ? this.cookie.deliver(res, pair) : pair;
   }
 

@@ -6,6 +6,7 @@ import { Queue } from 'bullmq';
 import { MongoClient } from 'mongodb';
 import { request } from '@pupitre/server-kit/testing';
 import {
+  lastResetMail,
   type AuthUnderTest,
   createActiveUser,
   GOOD_PASSWORD,
@@ -306,7 +307,8 @@ describe('accounts (contract rows)', () => {
       }).expect(400, { token: ['Invalid token for given user.'] });
 
       await reset({ email: user.email }).expect(204);
-      const third = linkParts(await waitForMail(user.email, 4), 'password/reset/confirm');
+      // Mail #4 is the notice of the reset (issue #38), sent in the background: the link is in the last reset mail.
+      const third = linkParts(await lastResetMail(user.email, 5), 'password/reset/confirm');
       await mongo
         .db(auth.config.MONGODB_DB)
         .collection('link_tokens')

@@ -5,10 +5,12 @@ import { ApiError, APP_CONFIG, isDuplicateKey, securityEvent, writeRetried } fro
 import { type Model, Types } from 'mongoose';
 import { type AuthConfig } from '../../config/auth-config';
 import { UserEventsProducer } from '../events/user-events.producer';
+import { AccountNotices } from '../notices/account-notices.service';
 import { FIELD_MESSAGES, normalizeEmail } from '../shared/field-errors';
 import { SecondFactors } from '../second-factor/second-factors.service';
 import { TeacherInvitations } from '../teachers/teacher-invitations.service';
-import { TokenService } from '../tokens/token.service';
+import { describeDevice } from '../sessions/device-description';
+import { type SessionOrigin, TokenService } from '../tokens/token.service';
 import { EmailLinks } from './email-links.service';
 import { PasswordHasher } from './password-hasher';
 import { passwordProblems } from './password-rules';
@@ -46,6 +48,7 @@ export class AccountsService {
     @Inject(UserEventsProducer) private readonly events: UserEventsProducer,
     @Inject(TeacherInvitations) private readonly teachers: TeacherInvitations,
     @Inject(SecondFactors) private readonly secondFactors: SecondFactors,
+    @Inject(AccountNotices) private readonly notices: AccountNotices,
   ) {
     this.hasher = new PasswordHasher({ logN: config.PASSWORD_SCRYPT_LOG_N, r: 8, p: 1 });
   }
@@ -94,7 +97,10 @@ export class AccountsService {
   }
 
   /** djoser's order: uid, token, password rules, then the two passwords equal. The link dies only on success. */
-  async confirmReset(input: { uid: string; token: string; new_password: string; re_new_password: string }): Promise<void> {
+  async confirmReset(
+    input: { uid: string; token: string; new_password: string; re_new_password: string },
+    origin: SessionOrigin = {},
+  ): Promise<void> {
     const user = await this.userFromUid(input.uid);
     if (!(await this.emailLinks.find(user, 'reset', input.token))) throw new ApiError(400, { token: [FIELD_MESSAGES.invalidToken] });
     const problems = passwordProblems(input.new_password, user.email);
@@ -103,6 +109,7 @@ export class AccountsService {
     await this.emailLinks.consume(user, 'reset', input.token);
     await this.setPassword(user, input.new_password);
     securityEvent('password-reset', { account: String(user._id) });
+    this.notices.tell('password-reset', user, { device: describeDevice(origin.userAgent) });
   }
 
   /**
@@ -154,6 +161,7 @@ export class AccountsService {
     id: string,
     sessionId: string | undefined,
     input: { current_password: string; new_password: string; re_new_password: string },
+    origin: SessionOrigin = {},
   ): Promise<void> {
     const user = await this.users.findById(id);
     if (!user || !user.isActive) throw new ApiError(401, { detail: 'User not found', code: 'user_not_found' });
@@ -172,6 +180,7 @@ export class AccountsService {
     if (sessionId) await this.tokens.revokeOthersOf(id, sessionId);
     else await this.tokens.revokeAllOf(id);
     securityEvent('password-changed', { account: id });
+    this.notices.tell('password-changed', user, { device: describeDevice(origin.userAgent) });
   }
 
   async deleteAccount(id: string, currentPassword: string): Promise<void> {
@@ -205,6 +214,7 @@ export class AccountsService {
       if (existing.googleSub && existing.googleSub !== profile.sub) return { error: 'linked to another Google account' };
       if (existing.isActive) {
         await this.users.updateOne({ _id: existing._id }, { $set: { googleSub: profile.sub, lastLogin: new Date() } });
+        this.notices.tell('google-linked', existing);
         return toAuthUser(existing);
       }
       // Never activated: nothing proves that whoever chose its password owns the address (someone may

@@ -3,6 +3,7 @@
 // answers never change (no account enumeration).
 import { request } from '@pupitre/server-kit/testing';
 import {
+  lastResetMail,
   type AuthUnderTest,
   createActiveUser,
   GOOD_PASSWORD,
@@ -79,7 +80,8 @@ describe('mails per recipient', () => {
       .send({ uid: first.uid, token: first.token, new_password: fresh, re_new_password: fresh })
       .expect(204);
     await request(auth.url).post('/auth/manage/users/reset_password/').send({ email: user.email }).expect(204);
-    const second = linkParts(await waitForMail(user.email, 3), 'password/reset/confirm');
+    // Mail #3 is the notice of the reset (issue #38), sent in the background: the link is in the last reset mail.
+    const second = linkParts(await lastResetMail(user.email, 4), 'password/reset/confirm');
     expect(second.token).not.toBe(first.token);
   });
 });

@@ -39,6 +39,10 @@ export class User {
 
   @Prop({ type: Date, default: null })
   lastLogin!: Date | null;
+
+  /** Keys of the devices (sessions/device-description.ts) it signed in from, the last 20: a sign-in from another is told by e-mail. */
+  @Prop({ type: [String], default: undefined })
+  knownDevices?: string[];
 }
 
 export type UserDocument = HydratedDocument<User>;

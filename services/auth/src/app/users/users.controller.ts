@@ -86,14 +86,14 @@ export class UsersController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Set a new password with the e-mailed uid and token: 204; the link, other links and every session die.' })
   @ApiBody({ schema: zodApiSchema(resetConfirmRequestSchema) })
-  async resetPasswordConfirm(@Body() body: unknown): Promise<void> {
+  async resetPasswordConfirm(@Body() body: unknown, @Req() req: Request): Promise<void> {
     const errors: FieldErrors = {};
     const fields = readFields(body, ['uid', 'token', 'new_password', 're_new_password'] as const, errors, [
       'new_password',
       're_new_password',
     ]);
     throwIfErrors(errors);
-    await this.accounts.confirmReset(fields as Required<typeof fields>);
+    await this.accounts.confirmReset(fields as Required<typeof fields>, { userAgent: req.headers['user-agent'] });
   }
 
   @Get('me/')
@@ -130,7 +130,9 @@ export class UsersController {
     const key = `account:${req.claims.sub}`;
     const ip = clientIp(req);
     await this.throttle.loginAttempt(res, key, ip);
-    await this.accounts.changePassword(req.claims.sub, req.claims.sid, fields as Required<typeof fields>);
+    await this.accounts.changePassword(req.claims.sub, req.claims.sid, fields as Required<typeof fields>, {
+      userAgent: req.headers['user-agent'],
+    });
     await this.throttle.loginSucceeded(key, ip);
   }
 

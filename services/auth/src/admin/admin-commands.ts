@@ -4,6 +4,7 @@ import { type Redis } from 'ioredis';
 import { type Connection } from 'mongoose';
 import { userInfo } from 'node:os';
 import { isValidEmail, normalizeEmail } from '../app/shared/field-errors';
+import { SecretBox } from '../app/second-factor/secret-box';
 import { stepOfCode } from '../app/second-factor/totp';
 import { PasswordHasher } from '../app/users/password-hasher';
 import { passwordProblems } from '../app/users/password-rules';
@@ -25,7 +26,8 @@ Revocations need none.
 Environment: MONGODB_URI (required), MONGODB_DB (pupitre_auth), REDIS_URL (required by revoke-*: the
 account's sessions end, so a token issued before cannot write), PASSWORD_SCRYPT_LOG_N (15),
 ADMIN_ACTOR (who is recorded as deciding; default cli:<login>), SECURITY_LOG_KEY (the services':
-required by log-key; role changes are logged with it).
+required by log-key; role changes are logged with it), SECOND_FACTOR_KEYS (the auth service's: the
+approving admin's TOTP secret is stored encrypted with it; grants need it wherever the service has it).
 Roles travel in access tokens: a grant applies from the user's next token; a revocation ends every
 session of the user at once (their next sign-in gets a token without the role).`;
 
@@ -95,6 +97,8 @@ export interface AdminContext {
   actor?: string;
   /** Whether SECURITY_LOG_KEY is set (log-key prints nothing useful without it). */
   securityLogKeySet?: boolean;
+  /** Opens the approving admin's TOTP secret (SECOND_FACTOR_KEYS); the development key by default. */
+  secretBox?: SecretBox;
   /** The clock the approval's code is checked against (tests); now by default. */
   now?: number;
 }
@@ -139,7 +143,8 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
   }
   if (!grant && !context.redis) throw new Error(`${args.command} needs REDIS_URL: the account's sessions must end with the role`);
   // The approval last: a code is spent only on a command that will run.
-  const approvedBy = grant && !bootstrap ? await approval(connection, args, context.now ?? Date.now()) : null;
+  const approvedBy =
+    grant && !bootstrap ? await approval(connection, args, context.now ?? Date.now(), context.secretBox ?? SecretBox.of(undefined)) : null;
   if (!user) {
     const hash = await new PasswordHasher({ logN, r: 8, p: 1 }).hash(args.password as string);
     const roles: Role[] = ['user', 'admin'];
@@ -206,7 +211,7 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
  * factor on, `--code` is a code of theirs from a step later than the last one they used (the write's
  * filter decides: a code works once, ADR 0013). Throws what is missing or wrong.
  */
-async function approval(connection: Connection, args: AdminArgs, now: number): Promise<string> {
+async function approval(connection: Connection, args: AdminArgs, now: number, box: SecretBox): Promise<string> {
   if (!args.as || !args.code)
     throw new Error("granting a role needs an admin's approval: --as <admin e-mail> --code <code of their authenticator app>");
   const approver = await connection
@@ -217,7 +222,17 @@ async function approval(connection: Connection, args: AdminArgs, now: number): P
   const factors = connection.collection<{ _id: string; status: string; secret: string; lastStep: number }>('second_factors');
   const factor = await factors.findOne({ _id: approverId, status: 'enabled' });
   if (!factor) throw new Error(`${args.as} has no second factor: turn it on in the settings (/settings) first`);
-  const step = await stepOfCode(factor.secret, args.code, now);
+  let secret: string;
+  try {
+    secret = box.open(factor.secret, approverId);
+  } catch (err) {
+    securityEvent('second-factor-failed', { account: approverId, purpose: 'grant-role', reason: 'unreadable-secret' });
+    throw new Error(
+      `cannot read the second factor of ${args.as}: ${(err as Error).message} (give the CLI the service's SECOND_FACTOR_KEYS)`,
+      { cause: err },
+    );
+  }
+  const step = await stepOfCode(secret, args.code, now);
   const accepted =
     step !== null &&
     (await factors.updateOne({ _id: approverId, status: 'enabled', lastStep: { $lt: step } }, { $set: { lastStep: step } }))

@@ -25,8 +25,8 @@ const LEGACY_SECRET = /^[A-Z2-7]+=*$/;
 /**
  * The key used when SECOND_FACTOR_KEYS is not set, outside production only (production refuses to
  * start without the variable, and refuses this key in it): "development-only-pupitre-2fa-key",
- * published here, so it protects nothing;
- * it keeps development databases readable across restarts and runs the same code as production.
+ * published here, so it protects nothing. A fixed key rather than a random one per process: a
+ * development database stays readable across restarts, and development runs production's code.
  */
 export const DEVELOPMENT_SECOND_FACTOR_KEYS = 'dev:ZGV2ZWxvcG1lbnQtb25seS1wdXBpdHJlLTJmYS1rZXk=';
 

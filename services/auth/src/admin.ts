@@ -49,7 +49,7 @@ async function main(): Promise<number> {
   const redis = config.REDIS_URL ? createCommandConnection(config.REDIS_URL, () => undefined) : undefined;
   try {
     process.stdout.write(
-      `${await runAdminCommand(connection, args, config.PASSWORD_SCRYPT_LOG_N, { redis, actor: cliActor(process.env), securityLogKeySet: Boolean(config.SECURITY_LOG_KEY), secretBox: SecretBox.of(config.SECOND_FACTOR_KEYS) })}\n`,
+      `${await runAdminCommand(connection, args, config.PASSWORD_SCRYPT_LOG_N, { redis, actor: cliActor(process.env), securityLogKeySet: Boolean(config.SECURITY_LOG_KEY), secretBox: SecretBox.of(config.SECOND_FACTOR_KEYS), secondFactorKeysSet: Boolean(config.SECOND_FACTOR_KEYS) })}\n`,
     );
     return 0;
   } catch (err) {

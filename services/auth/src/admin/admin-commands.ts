@@ -23,16 +23,19 @@ Revocations need none.
   audit                      print the latest decisions about accounts (roles, teacher links), newest first
   log-key <email>            print the key that names this account in the services' security log
                              (docs/security-log.md: grep the logs for it)
+  reseal-second-factors      encrypt every TOTP secret stored plain or under an older key with the newest
+                             key of SECOND_FACTOR_KEYS (after a rotation, before removing the old key)
 Environment: MONGODB_URI (required), MONGODB_DB (pupitre_auth), REDIS_URL (required by revoke-*: the
 account's sessions end, so a token issued before cannot write), PASSWORD_SCRYPT_LOG_N (15),
 ADMIN_ACTOR (who is recorded as deciding; default cli:<login>), SECURITY_LOG_KEY (the services':
 required by log-key; role changes are logged with it), SECOND_FACTOR_KEYS (the auth service's: the
-approving admin's TOTP secret is stored encrypted with it; grants need it wherever the service has it).
+TOTP secrets are stored encrypted with it; grants need it wherever the service has it, and
+reseal-second-factors always).
 Roles travel in access tokens: a grant applies from the user's next token; a revocation ends every
 session of the user at once (their next sign-in gets a token without the role).`;
 
 type RoleCommand = 'grant-admin' | 'revoke-admin' | 'grant-moderator' | 'revoke-moderator';
-export type AdminCommand = 'create-admin' | RoleCommand | 'audit' | 'log-key';
+export type AdminCommand = 'create-admin' | RoleCommand | 'audit' | 'log-key' | 'reseal-second-factors';
 const COMMANDS: readonly AdminCommand[] = [
   'create-admin',
   'grant-admin',
@@ -41,6 +44,7 @@ const COMMANDS: readonly AdminCommand[] = [
   'revoke-moderator',
   'audit',
   'log-key',
+  'reseal-second-factors',
 ];
 
 export interface AdminArgs {
@@ -64,6 +68,7 @@ export function parseAdminArgs(argv: string[], env: Record<string, string | unde
       return `--limit: expected an integer from 1 to 10000, got ${JSON.stringify(rest[flag + 1] ?? '')}`;
     return { command: 'audit', email: '', limit };
   }
+  if (command === 'reseal-second-factors') return { command, email: '' };
   const email = rest[0];
   if (!email || !isValidEmail(normalizeEmail(email))) return `expected a valid e-mail address, got ${JSON.stringify(email ?? '')}`;
   const option = (name: string, fallback: string | undefined) => {
@@ -99,6 +104,8 @@ export interface AdminContext {
   securityLogKeySet?: boolean;
   /** Opens the approving admin's TOTP secret (SECOND_FACTOR_KEYS); the development key by default. */
   secretBox?: SecretBox;
+  /** Whether SECOND_FACTOR_KEYS is set (reseal-second-factors refuses to seal with the development key). */
+  secondFactorKeysSet?: boolean;
   /** The clock the approval's code is checked against (tests); now by default. */
   now?: number;
 }
@@ -121,6 +128,11 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
       .limit(args.limit ?? 50)
       .toArray();
     return entries.length ? entries.map((e) => JSON.stringify(e)).join('\n') : 'no entry';
+  }
+  if (args.command === 'reseal-second-factors') {
+    if (!context.secondFactorKeysSet || !context.secretBox)
+      throw new Error("reseal-second-factors needs SECOND_FACTOR_KEYS, the auth service's own");
+    return resealSecondFactors(connection, context.secretBox);
   }
   const users = connection.collection<UserRecord>('users');
   const user = await users.findOne({ email: args.email });
@@ -247,6 +259,36 @@ async function approval(connection: Connection, args: AdminArgs, now: number, bo
   }
   securityEvent('second-factor-used', { account: approverId, purpose: 'grant-role', method: 'otp' });
   return approverId;
+}
+
+/**
+ * Seals with the newest key every TOTP secret stored plain (before encryption) or under an older key,
+ * each by a write filtered on the value read (a change meanwhile wins). Counts what it did; a value
+ * that does not open (its key is not listed) is counted and left as it is.
+ */
+async function resealSecondFactors(connection: Connection, box: SecretBox): Promise<string> {
+  const factors = connection.collection<{ _id: string; secret: string }>('second_factors');
+  const counts = { resealed: 0, current: 0, unreadable: 0 };
+  for await (const factor of factors.find({}, { projection: { secret: 1 } })) {
+    const accountId = String(factor._id);
+    if (box.isCurrent(factor.secret)) {
+      counts.current += 1;
+      continue;
+    }
+    let secret: string;
+    try {
+      secret = box.open(factor.secret, accountId);
+    } catch {
+      counts.unreadable += 1;
+      continue;
+    }
+    const { modifiedCount } = await factors.updateOne(
+      { _id: factor._id, secret: factor.secret },
+      { $set: { secret: box.seal(secret, accountId) } },
+    );
+    counts.resealed += modifiedCount;
+  }
+  return `second factors: ${counts.resealed} sealed with key "${box.currentKeyId}", ${counts.current} already were, ${counts.unreadable} unreadable`;
 }
 
 const article = (role: Role) => (role === 'admin' ? 'an admin' : `a ${role}`);

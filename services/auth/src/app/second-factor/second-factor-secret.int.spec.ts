@@ -3,10 +3,12 @@
 // a record written before encryption (plain) or sealed with an older key still works, and is sealed
 // with the newest key on its next use.
 import { MongoClient } from 'mongodb';
+import mongoose from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import { request } from '@pupitre/server-kit/testing';
 import { type AuthUnderTest, createActiveUser, login, startAuth } from '../../testing/auth-test-kit';
 import { enrolSecondFactor, signInWithCode, totpAt } from '../../testing/second-factor-kit';
+import { runAdminCommand } from '../../admin/admin-commands';
 import { parseSecretKeys, SecretBox, type SecretKey } from './secret-box';
 import { newSecret } from './totp';
 
@@ -92,5 +94,35 @@ describe('the TOTP secrets at rest', () => {
     const after = await factors().findOne({ _id: user.id });
     expect(after?.secret).toMatch(/^v1:k2:/);
     expect(new SecretBox(keysOf(newest)).open(after!.secret, user.id)).toBe(secret);
+  });
+
+  it('the admin CLI seals every plain or older-key secret with the newest key (reseal-second-factors), only with the keys set', async () => {
+    const users = await Promise.all([0, 1, 2].map(() => createActiveUser(auth.url)));
+    for (const user of users) await enrolSecondFactor(auth.url, (await login(auth.url, user.email, user.password)).access, user.password);
+    const [plain, old, unreadable] = [newSecret(), newSecret(), newSecret()];
+    await factors().updateOne({ _id: users[0].id }, { $set: { secret: plain } });
+    await factors().updateOne({ _id: users[1].id }, { $set: { secret: new SecretBox(keysOf(older)).seal(old, users[1].id) } });
+    const lost = `lost:${randomBytes(32).toString('base64')}`;
+    await factors().updateOne({ _id: users[2].id }, { $set: { secret: new SecretBox(keysOf(lost)).seal(unreadable, users[2].id) } });
+    const conn = await mongoose.createConnection(auth.config.MONGODB_URI, { dbName: auth.config.MONGODB_DB }).asPromise();
+    try {
+      const box = new SecretBox(keysOf(`${newest},${older}`));
+      const reseal = { command: 'reseal-second-factors' as const, email: '' };
+      await expect(runAdminCommand(conn, reseal, 10, { secretBox: box })).rejects.toThrow('reseal-second-factors needs SECOND_FACTOR_KEYS');
+      expect(await runAdminCommand(conn, reseal, 10, { secretBox: box, secondFactorKeysSet: true })).toMatch(
+        /^second factors: 2 sealed with key "k2", \d+ already were, 1 unreadable$/,
+      );
+      const stored = await factors()
+        .find({ _id: { $in: users.map((u) => u.id) } })
+        .toArray();
+      const byId = new Map(stored.map((f) => [f._id, f.secret]));
+      expect(box.open(byId.get(users[0].id)!, users[0].id)).toBe(plain);
+      expect(box.open(byId.get(users[1].id)!, users[1].id)).toBe(old);
+      expect(byId.get(users[0].id)).toMatch(/^v1:k2:/);
+      expect(byId.get(users[1].id)).toMatch(/^v1:k2:/);
+      expect(byId.get(users[2].id)).toMatch(/^v1:lost:/);
+    } finally {
+      await conn.close();
+    }
   });
 });

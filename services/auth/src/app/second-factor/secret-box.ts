@@ -105,6 +105,11 @@ export class SecretBox {
     }
   }
 
+  /** The id of the newest key, the one that seals. */
+  get currentKeyId(): string {
+    return this.keys[0].id;
+  }
+
   /** Whether a stored value is sealed with the newest key (else it is sealed again on its next use: legacy, rotation). */
   isCurrent(stored: string): boolean {
     return stored.startsWith(`${VERSION}:${this.keys[0].id}:`);

@@ -64,7 +64,7 @@ describe('the specs of the base Deployments', () => {
         {
           kind: 'Secret',
           metadata: { name: 'auth-secrets' },
-          stringData: { SMTP_URL: 's', JWT_PRIVATE_KEYS: '[]', SECURITY_LOG_KEY: 'k'.repeat(32) },
+          stringData: { SMTP_URL: 's', JWT_PRIVATE_KEYS: '[]', SECURITY_LOG_KEY: 'k'.repeat(32), SECOND_FACTOR_KEYS: 'k1:a2V5' },
         },
       ].reverse(),
       'auth',
@@ -83,6 +83,7 @@ describe('the specs of the base Deployments', () => {
       mounts: [{ path: '/tmp', kind: 'emptyDir', readOnly: false }],
     });
     expect(auth.env.REDIS_URL).toBe('redis://:r@redis:6379/0');
+    expect(auth.env.SECOND_FACTOR_KEYS).toBe('k1:a2V5');
   });
   it('give the shell its remotes ConfigMap files', () => {
     const shell = deploymentSpec(

@@ -82,6 +82,7 @@ async function main() {
     LOG_LEVEL: 'warn',
     JWT_PRIVATE_KEYS: JSON.stringify([jwk]),
     SECURITY_LOG_KEY: randomBytes(32).toString('hex'), // required in production
+    SECOND_FACTOR_KEYS: `bench:${randomBytes(32).toString('base64')}`, // required in production
     PASSWORD_SCRYPT_LOG_N: String(LOG_N),
     THROTTLE_LOGIN_IP: raised,
     THROTTLE_LOGIN_FAILURES: '1000000000',

@@ -2,6 +2,7 @@
 // role; the role travels in the next access token. Every grant but the first admin's needs an
 // admin's fresh second-factor code (issue #38 item 3), each code once.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { buildServiceBundle, request, type ServiceBundle } from '@pupitre/server-kit/testing';
 import { decodeJwt } from 'jose';
 import { type AuthUnderTest, createActiveUser, GOOD_PASSWORD, login, startAuth, uniqueEmail } from './testing/auth-test-kit';
@@ -12,10 +13,12 @@ jest.setTimeout(120_000);
 describe('admin CLI (dist/admin.js)', () => {
   let bundle: ServiceBundle;
   let auth: AuthUnderTest;
+  // The service's keys of the TOTP secrets: the CLI is given the same ones to read the approver's.
+  const secondFactorKeys = `cli-test:${randomBytes(32).toString('base64')}`;
 
   beforeAll(async () => {
     bundle = buildServiceBundle('auth');
-    auth = await startAuth(__filename);
+    auth = await startAuth(__filename, { SECOND_FACTOR_KEYS: secondFactorKeys });
   });
   afterAll(async () => {
     bundle?.remove();
@@ -31,6 +34,7 @@ describe('admin CLI (dist/admin.js)', () => {
         REDIS_URL: auth.config.REDIS_URL,
         PASSWORD_SCRYPT_LOG_N: '12',
         ADMIN_ACTOR: 'cli:test',
+        SECOND_FACTOR_KEYS: secondFactorKeys,
         ...env,
       },
       encoding: 'utf8',
@@ -107,6 +111,13 @@ describe('admin CLI (dist/admin.js)', () => {
     expect(cli(['grant-moderator', user.email, '--as', root.email, '--code', used])).toMatchObject({
       code: 1,
       stderr: expect.stringMatching(/admin: that code was already used: wait for the next one\n$/),
+    });
+    // Without the service's keys the CLI cannot read the approver's secret (stored encrypted), and says so.
+    expect(cli(['grant-moderator', user.email, '--as', root.email, '--code', used], { SECOND_FACTOR_KEYS: '' })).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        `cannot read the second factor of ${root.email}: the second-factor secret is sealed with key "cli-test"`,
+      ),
     });
     expect(cli(['grant-moderator', user.email, '--as', user.email, '--code', used])).toMatchObject({
       code: 1,

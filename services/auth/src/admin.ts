@@ -14,6 +14,8 @@ import {
 } from '@pupitre/server-kit';
 import mongoose from 'mongoose';
 import { z } from 'zod';
+import { SecretBox } from './app/second-factor/secret-box';
+import { secondFactorKeysField } from './config/auth-config';
 import { ADMIN_USAGE, cliActor, parseAdminArgs, runAdminCommand } from './admin/admin-commands';
 
 const schema = z.object({
@@ -27,6 +29,8 @@ const schema = z.object({
     .max(20, { message: 'expected an integer from 10 to 20' })
     .default(15),
   ...securityLogEnv,
+  // The approving admin's TOTP secret is stored encrypted: the auth service's keys (the development key when unset).
+  SECOND_FACTOR_KEYS: secondFactorKeysField(),
 });
 
 async function main(): Promise<number> {
@@ -45,7 +49,7 @@ async function main(): Promise<number> {
   const redis = config.REDIS_URL ? createCommandConnection(config.REDIS_URL, () => undefined) : undefined;
   try {
     process.stdout.write(
-      `${await runAdminCommand(connection, args, config.PASSWORD_SCRYPT_LOG_N, { redis, actor: cliActor(process.env), securityLogKeySet: Boolean(config.SECURITY_LOG_KEY) })}\n`,
+      `${await runAdminCommand(connection, args, config.PASSWORD_SCRYPT_LOG_N, { redis, actor: cliActor(process.env), securityLogKeySet: Boolean(config.SECURITY_LOG_KEY), secretBox: SecretBox.of(config.SECOND_FACTOR_KEYS), secondFactorKeysSet: Boolean(config.SECOND_FACTOR_KEYS) })}\n`,
     );
     return 0;
   } catch (err) {

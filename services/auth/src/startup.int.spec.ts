@@ -40,6 +40,7 @@ describe('auth bundle', () => {
     ['SMTP_URL', 'mail.example.org'],
     ['LOG_LEVEL', 'chatty'],
     ['JWT_PRIVATE_KEYS', '[{"kty":"EC"}]'],
+    ['SECOND_FACTOR_KEYS', 'k1:dG9vLXNob3J0'],
     ['THROTTLE_LOGIN_IP', 'lots'],
     ['TRUST_PROXY', 'everyone'],
     ['ACCESS_TOKEN_TTL', 'forever'],
@@ -54,6 +55,8 @@ describe('auth bundle', () => {
     const result = await runNode(bundle.entry('main'), { ...base(), NODE_ENV: 'production' });
     expect(result.code).toBe(78);
     expect(result.stderr).toContain('JWT_PRIVATE_KEYS: required in production');
+    expect(result.stderr).toContain('SECOND_FACTOR_KEYS: required in production');
+    expect(result.stderr).toContain('SECURITY_LOG_KEY: required in production');
   });
 
   it('exits 78 when only half of the Google client is configured', async () => {

@@ -28,7 +28,7 @@ export function validateConfig<S extends z.ZodType>(schema: S, env: Env): Config
 }
 
 /** Variables whose value a problem never repeats (it would land in the logs of a failed start). */
-const SECRET_NAME = /SECRET|PASSWORD|PRIVATE_KEYS?$/;
+const SECRET_NAME = /SECRET|PASSWORD|_KEYS?$/;
 
 function describe(message: string): string {
   return message.replace(/^Invalid input: /, '');

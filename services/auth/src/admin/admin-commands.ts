@@ -4,6 +4,7 @@ import { type Redis } from 'ioredis';
 import { type Connection } from 'mongoose';
 import { userInfo } from 'node:os';
 import { isValidEmail, normalizeEmail } from '../app/shared/field-errors';
+import { SecretBox } from '../app/second-factor/secret-box';
 import { stepOfCode } from '../app/second-factor/totp';
 import { PasswordHasher } from '../app/users/password-hasher';
 import { passwordProblems } from '../app/users/password-rules';
@@ -22,15 +23,19 @@ Revocations need none.
   audit                      print the latest decisions about accounts (roles, teacher links), newest first
   log-key <email>            print the key that names this account in the services' security log
                              (docs/security-log.md: grep the logs for it)
+  reseal-second-factors      encrypt every TOTP secret stored plain or under an older key with the newest
+                             key of SECOND_FACTOR_KEYS (after a rotation, before removing the old key)
 Environment: MONGODB_URI (required), MONGODB_DB (pupitre_auth), REDIS_URL (required by revoke-*: the
 account's sessions end, so a token issued before cannot write), PASSWORD_SCRYPT_LOG_N (15),
 ADMIN_ACTOR (who is recorded as deciding; default cli:<login>), SECURITY_LOG_KEY (the services':
-required by log-key; role changes are logged with it).
+required by log-key; role changes are logged with it), SECOND_FACTOR_KEYS (the auth service's: the
+TOTP secrets are stored encrypted with it; grants need it wherever the service has it, and
+reseal-second-factors always).
 Roles travel in access tokens: a grant applies from the user's next token; a revocation ends every
 session of the user at once (their next sign-in gets a token without the role).`;
 
 type RoleCommand = 'grant-admin' | 'revoke-admin' | 'grant-moderator' | 'revoke-moderator';
-export type AdminCommand = 'create-admin' | RoleCommand | 'audit' | 'log-key';
+export type AdminCommand = 'create-admin' | RoleCommand | 'audit' | 'log-key' | 'reseal-second-factors';
 const COMMANDS: readonly AdminCommand[] = [
   'create-admin',
   'grant-admin',
@@ -39,6 +44,7 @@ const COMMANDS: readonly AdminCommand[] = [
   'revoke-moderator',
   'audit',
   'log-key',
+  'reseal-second-factors',
 ];
 
 export interface AdminArgs {
@@ -62,6 +68,7 @@ export function parseAdminArgs(argv: string[], env: Record<string, string | unde
       return `--limit: expected an integer from 1 to 10000, got ${JSON.stringify(rest[flag + 1] ?? '')}`;
     return { command: 'audit', email: '', limit };
   }
+  if (command === 'reseal-second-factors') return { command, email: '' };
   const email = rest[0];
   if (!email || !isValidEmail(normalizeEmail(email))) return `expected a valid e-mail address, got ${JSON.stringify(email ?? '')}`;
   const option = (name: string, fallback: string | undefined) => {
@@ -95,6 +102,10 @@ export interface AdminContext {
   actor?: string;
   /** Whether SECURITY_LOG_KEY is set (log-key prints nothing useful without it). */
   securityLogKeySet?: boolean;
+  /** Opens the approving admin's TOTP secret (SECOND_FACTOR_KEYS); the development key by default. */
+  secretBox?: SecretBox;
+  /** Whether SECOND_FACTOR_KEYS is set (reseal-second-factors refuses to seal with the development key). */
+  secondFactorKeysSet?: boolean;
   /** The clock the approval's code is checked against (tests); now by default. */
   now?: number;
 }
@@ -118,6 +129,11 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
       .toArray();
     return entries.length ? entries.map((e) => JSON.stringify(e)).join('\n') : 'no entry';
   }
+  if (args.command === 'reseal-second-factors') {
+    if (!context.secondFactorKeysSet || !context.secretBox)
+      throw new Error("reseal-second-factors needs SECOND_FACTOR_KEYS, the auth service's own");
+    return resealSecondFactors(connection, context.secretBox);
+  }
   const users = connection.collection<UserRecord>('users');
   const user = await users.findOne({ email: args.email });
   if (args.command === 'log-key') {
@@ -139,7 +155,8 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
   }
   if (!grant && !context.redis) throw new Error(`${args.command} needs REDIS_URL: the account's sessions must end with the role`);
   // The approval last: a code is spent only on a command that will run.
-  const approvedBy = grant && !bootstrap ? await approval(connection, args, context.now ?? Date.now()) : null;
+  const approvedBy =
+    grant && !bootstrap ? await approval(connection, args, context.now ?? Date.now(), context.secretBox ?? SecretBox.of(undefined)) : null;
   if (!user) {
     const hash = await new PasswordHasher({ logN, r: 8, p: 1 }).hash(args.password as string);
     const roles: Role[] = ['user', 'admin'];
@@ -206,7 +223,7 @@ export async function runAdminCommand(connection: Connection, args: AdminArgs, l
  * factor on, `--code` is a code of theirs from a step later than the last one they used (the write's
  * filter decides: a code works once, ADR 0013). Throws what is missing or wrong.
  */
-async function approval(connection: Connection, args: AdminArgs, now: number): Promise<string> {
+async function approval(connection: Connection, args: AdminArgs, now: number, box: SecretBox): Promise<string> {
   if (!args.as || !args.code)
     throw new Error("granting a role needs an admin's approval: --as <admin e-mail> --code <code of their authenticator app>");
   const approver = await connection
@@ -217,7 +234,17 @@ async function approval(connection: Connection, args: AdminArgs, now: number): P
   const factors = connection.collection<{ _id: string; status: string; secret: string; lastStep: number }>('second_factors');
   const factor = await factors.findOne({ _id: approverId, status: 'enabled' });
   if (!factor) throw new Error(`${args.as} has no second factor: turn it on in the settings (/settings) first`);
-  const step = await stepOfCode(factor.secret, args.code, now);
+  let secret: string;
+  try {
+    secret = box.open(factor.secret, approverId);
+  } catch (err) {
+    securityEvent('second-factor-failed', { account: approverId, purpose: 'grant-role', reason: 'unreadable-secret' });
+    throw new Error(
+      `cannot read the second factor of ${args.as}: ${(err as Error).message} (give the CLI the service's SECOND_FACTOR_KEYS)`,
+      { cause: err },
+    );
+  }
+  const step = await stepOfCode(secret, args.code, now);
   const accepted =
     step !== null &&
     (await factors.updateOne({ _id: approverId, status: 'enabled', lastStep: { $lt: step } }, { $set: { lastStep: step } }))
@@ -232,6 +259,36 @@ async function approval(connection: Connection, args: AdminArgs, now: number): P
   }
   securityEvent('second-factor-used', { account: approverId, purpose: 'grant-role', method: 'otp' });
   return approverId;
+}
+
+/**
+ * Seals with the newest key every TOTP secret stored plain (before encryption) or under an older key,
+ * each by a write filtered on the value read (a change meanwhile wins). Counts what it did; a value
+ * that does not open (its key is not listed) is counted and left as it is.
+ */
+async function resealSecondFactors(connection: Connection, box: SecretBox): Promise<string> {
+  const factors = connection.collection<{ _id: string; secret: string }>('second_factors');
+  const counts = { resealed: 0, current: 0, unreadable: 0 };
+  for await (const factor of factors.find({}, { projection: { secret: 1 } })) {
+    const accountId = String(factor._id);
+    if (box.isCurrent(factor.secret)) {
+      counts.current += 1;
+      continue;
+    }
+    let secret: string;
+    try {
+      secret = box.open(factor.secret, accountId);
+    } catch {
+      counts.unreadable += 1;
+      continue;
+    }
+    const { modifiedCount } = await factors.updateOne(
+      { _id: factor._id, secret: factor.secret },
+      { $set: { secret: box.seal(secret, accountId) } },
+    );
+    counts.resealed += modifiedCount;
+  }
+  return `second factors: ${counts.resealed} sealed with key "${box.currentKeyId}", ${counts.current} already were, ${counts.unreadable} unreadable`;
 }
 
 const article = (role: Role) => (role === 'admin' ? 'an admin' : `a ${role}`);

@@ -6,7 +6,8 @@ import { Notice, NoticeSchema } from './notices/notice.schema';
 import { NoticesService } from './notices/notices.service';
 import { UserEventsProducer } from './events/user-events.producer';
 import { Mailer } from './mail/mailer.service';
-import { TrustProxy } from '@pupitre/server-kit';
+import { APP_CONFIG, TrustProxy } from '@pupitre/server-kit';
+import { type AuthConfig } from '../config/auth-config';
 import { GoogleSignIn } from './oauth/google-sign-in.service';
 import { OAuthController } from './oauth/oauth.controller';
 import { authRedisProvider, RedisLifecycle, userEventsQueueProvider } from './shared/redis.provider';
@@ -34,6 +35,7 @@ import { TeacherInvitations } from './teachers/teacher-invitations.service';
 import { SecondFactorController } from './second-factor/second-factor.controller';
 import { SecondFactor, SecondFactorSchema } from './second-factor/second-factor.schema';
 import { SecondFactors } from './second-factor/second-factors.service';
+import { SecretBox } from './second-factor/secret-box';
 import { SecondFactorGate } from './second-factor/second-factor-gate';
 
 /** Accounts, e-mailed links, sessions (JWT), Google sign-in. */
@@ -74,6 +76,8 @@ import { SecondFactorGate } from './second-factor/second-factor-gate';
     TeacherInvitations,
     ModerationEventsWorker,
     EmailLinks,
+    // The TOTP secrets' keys (SECOND_FACTOR_KEYS; the published development key when unset, refused in production).
+    { provide: SecretBox, useFactory: (config: AuthConfig) => SecretBox.of(config.SECOND_FACTOR_KEYS), inject: [APP_CONFIG] },
     SecondFactors,
     SecondFactorGate,
     AccountsService,

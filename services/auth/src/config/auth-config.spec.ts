@@ -1,4 +1,6 @@
 import { validateConfig } from '@pupitre/server-kit';
+import { randomBytes } from 'node:crypto';
+import { DEVELOPMENT_SECOND_FACTOR_KEYS } from '../app/second-factor/secret-box';
 import { authEnvSchema } from './auth-config';
 
 const env = { MONGODB_URI: 'mongodb://127.0.0.1:27017/', REDIS_URL: 'redis://127.0.0.1:6379' };
@@ -71,7 +73,15 @@ describe('auth configuration', () => {
     );
     const bad = validateConfig(authEnvSchema, { ...env, JWT_PRIVATE_KEYS: '{nope' });
     expect(!bad.ok && bad.problems[0]).toContain('not valid JSON');
-    expect(validateConfig(authEnvSchema, { ...env, NODE_ENV: 'production', SECURITY_LOG_KEY: 'k'.repeat(32) })).toEqual({
+    const secondFactorKeys = `k1:${randomBytes(32).toString('base64')}`;
+    expect(
+      validateConfig(authEnvSchema, {
+        ...env,
+        NODE_ENV: 'production',
+        SECURITY_LOG_KEY: 'k'.repeat(32),
+        SECOND_FACTOR_KEYS: secondFactorKeys,
+      }),
+    ).toEqual({
       ok: false,
       problems: [expect.stringMatching(/^JWT_PRIVATE_KEYS: required in production/)],
     });
@@ -83,5 +93,40 @@ describe('auth configuration', () => {
       problems: expect.arrayContaining([expect.stringMatching(/^SECURITY_LOG_KEY: required in production/)]),
     });
     expect(validateConfig(authEnvSchema, { ...env, SECURITY_LOG_KEY: 'short' })).toMatchObject({ ok: false });
+  });
+
+  it('reads SECOND_FACTOR_KEYS (newest first), requires it in production, refuses short keys and the development key there, echoing no key', () => {
+    const [a, b] = [randomBytes(32), randomBytes(32)];
+    const read = validateConfig(authEnvSchema, {
+      ...env,
+      SECOND_FACTOR_KEYS: `new:${a.toString('base64')},old:${b.toString('base64url')}`,
+    });
+    expect(read.ok && read.config.SECOND_FACTOR_KEYS).toEqual([
+      { id: 'new', key: a },
+      { id: 'old', key: b },
+    ]);
+    const unset = validateConfig(authEnvSchema, env);
+    expect(unset.ok && unset.config.SECOND_FACTOR_KEYS).toBeUndefined();
+    const production = { ...env, NODE_ENV: 'production', SECURITY_LOG_KEY: 'k'.repeat(32), JWT_PRIVATE_KEYS: undefined };
+    expect(validateConfig(authEnvSchema, production)).toMatchObject({
+      ok: false,
+      problems: expect.arrayContaining([expect.stringMatching(/^SECOND_FACTOR_KEYS: required in production/)]),
+    });
+    expect(validateConfig(authEnvSchema, { ...production, SECOND_FACTOR_KEYS: DEVELOPMENT_SECOND_FACTOR_KEYS })).toMatchObject({
+      ok: false,
+      problems: expect.arrayContaining(['SECOND_FACTOR_KEYS: the published development key is refused in production']),
+    });
+    const short = `k1:${randomBytes(16).toString('base64')}`;
+    const refused = validateConfig(authEnvSchema, { ...env, SECOND_FACTOR_KEYS: short });
+    expect(refused).toEqual({
+      ok: false,
+      problems: [
+        'SECOND_FACTOR_KEYS: expected <id>:<32 bytes in base64>, comma-separated, newest first (key "k1" is not 32 bytes in base64 (openssl rand -base64 32))',
+      ],
+    });
+    expect(validateConfig(authEnvSchema, { ...env, SECURITY_LOG_KEY: 'short-and-secret' })).toEqual({
+      ok: false,
+      problems: ['SECURITY_LOG_KEY: expected at least 32 characters (openssl rand -hex 32)'],
+    });
   });
 });

@@ -10,6 +10,7 @@ import {
   trustProxyField,
   urlField,
 } from '@pupitre/server-kit';
+import { parseSecretKeys, SecretBox } from '../app/second-factor/secret-box';
 import { parsePrivateJwks } from '../app/tokens/private-jwks';
 
 const optionalUrl = () =>
@@ -18,12 +19,32 @@ const optionalUrl = () =>
     .refine((v) => URL.canParse(v) && ['http:', 'https:'].includes(new URL(v).protocol), { message: 'expected a URL (http or https)' })
     .optional();
 
+/**
+ * `SECOND_FACTOR_KEYS`: the keys of the TOTP secrets at rest (secret-box.ts), `<id>:<32 bytes in
+ * base64>` separated by commas, newest first (it seals; the others still open). Optional here: the
+ * service requires it in production; without it, the published development key. Read by the admin CLI too.
+ */
+export const secondFactorKeysField = () =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const parsed = parseSecretKeys(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: `expected <id>:<32 bytes in base64>, comma-separated, newest first (${parsed})` });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
 /** Environment of the auth service, validated at start-up (see services/README.md). */
 export const authEnvSchema = z
   .object({
     ...baseServiceEnv({ port: 3001, database: 'pupitre_auth' }),
     NODE_ENV: z.string().default('development'),
     ...securityLogEnv,
+    SECOND_FACTOR_KEYS: secondFactorKeysField(),
     /** Public origin of the site: e-mailed links, the Google callback and the front end's landing pages. */
     PUBLIC_URL: urlField('http://localhost:8080'),
     /** Origin of the front end in e-mailed links and redirects; defaults to PUBLIC_URL. */
@@ -93,6 +114,15 @@ export const authEnvSchema = z
   })
   .superRefine((env, ctx) => {
     requireSecurityLogKey(env, ctx);
+    if (env.NODE_ENV === 'production' && !env.SECOND_FACTOR_KEYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECOND_FACTOR_KEYS'],
+        message: 'required in production (<id>:<key>, the key from openssl rand -base64 32)',
+      });
+    } else if (env.NODE_ENV === 'production' && env.SECOND_FACTOR_KEYS && SecretBox.includesDevelopmentKey(env.SECOND_FACTOR_KEYS)) {
+      ctx.addIssue({ code: 'custom', path: ['SECOND_FACTOR_KEYS'], message: 'the published development key is refused in production' });
+    }
     if (env.NODE_ENV === 'production' && !env.JWT_PRIVATE_KEYS) {
       ctx.addIssue({
         code: 'custom',

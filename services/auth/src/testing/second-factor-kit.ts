@@ -5,6 +5,7 @@ import { request } from '@pupitre/server-kit/testing';
 import { type Connection } from 'mongoose';
 import { generate } from 'otplib';
 import { type AdminArgs, runAdminCommand } from '../admin/admin-commands';
+import { SecretBox, type SecretKey } from '../app/second-factor/secret-box';
 
 /** The code an authenticator app shows at `at` (ms). */
 export const totpAt = (secret: string, at = Date.now()): Promise<string> => generate({ secret, epoch: Math.floor(at / 1000) });
@@ -51,9 +52,11 @@ export class Approver {
   private clock = Date.now() + 2 * STEP_MS;
   private queue: Promise<unknown> = Promise.resolve();
 
+  /** `keys`: the auth service's SECOND_FACTOR_KEYS (its `config`), as the CLI is given them; the development key when unset. */
   constructor(
     readonly email: string,
     private readonly secret: string,
+    private readonly keys?: readonly SecretKey[],
   ) {}
 
   /** Runs a grant with this admin's approval (one at a time). */
@@ -61,7 +64,11 @@ export class Approver {
     const run = this.queue.then(async () => {
       this.clock = Math.max(this.clock + STEP_MS, Date.now());
       const code = await totpAt(this.secret, this.clock);
-      return runAdminCommand(connection, { ...args, as: this.email, code }, 10, { actor, now: this.clock });
+      return runAdminCommand(connection, { ...args, as: this.email, code }, 10, {
+        actor,
+        now: this.clock,
+        secretBox: SecretBox.of(this.keys),
+      });
     });
     this.queue = run.catch(() => undefined);
     return run;
@@ -70,11 +77,18 @@ export class Approver {
 
 /**
  * The first admin of a database (create-admin needs no approval then), with the second factor on:
- * the approver of every later grant. `url`: the auth service (or the gateway in front of it).
+ * the approver of every later grant. `url`: the auth service (or the gateway in front of it);
+ * `keys`: its SECOND_FACTOR_KEYS.
  */
-export async function bootstrapApprover(url: string, connection: Connection, email: string, password: string): Promise<Approver> {
+export async function bootstrapApprover(
+  url: string,
+  connection: Connection,
+  email: string,
+  password: string,
+  keys?: readonly SecretKey[],
+): Promise<Approver> {
   await runAdminCommand(connection, { command: 'create-admin', email, password }, 10, { actor: 'cli:test' });
   const { body } = await request(url).post('/auth/token/').send({ email, password }).expect(200);
   const { secret } = await enrolSecondFactor(url, body.access, password);
-  return new Approver(email, secret);
+  return new Approver(email, secret, keys);
 }

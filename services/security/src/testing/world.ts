@@ -21,6 +21,8 @@ import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from
 
 /** Both services' key of the account hashes in the security log, as an operator sets it (the same for both). */
 export const WORLD_SECURITY_LOG_KEY = 'world-security-log-key-0123456789abcdef';
+/** The auth service's keys of the TOTP secrets at rest, as an operator sets them (the admin CLI is given the same). */
+export const WORLD_SECOND_FACTOR_KEYS = `world:${Buffer.from('world-second-factor-key-0123456!').toString('base64')}`;
 
 export interface Account {
   id: string;
@@ -73,6 +75,7 @@ export async function startWorld(testFile: string, options: WorldOptions = {}): 
     TRUST_PROXY: '1',
     JWT_PRIVATE_KEYS: JSON.stringify([{ ...(await exportJWK(privateKey)), kid }]),
     SECURITY_LOG_KEY: WORLD_SECURITY_LOG_KEY,
+    SECOND_FACTOR_KEYS: WORLD_SECOND_FACTOR_KEYS,
     ...options.auth,
   });
   const queue = { QUEUE_PREFIX: auth.config.QUEUE_PREFIX };
@@ -115,7 +118,9 @@ export async function startWorld(testFile: string, options: WorldOptions = {}): 
       const { id, email, password } = await createActiveUser(url);
       let tokens = await login(url, email, password);
       if (role !== 'user') {
-        approver ??= withConnection((conn) => bootstrapApprover(url, conn, uniqueEmail('root'), GOOD_PASSWORD));
+        approver ??= withConnection((conn) =>
+          bootstrapApprover(url, conn, uniqueEmail('root'), GOOD_PASSWORD, auth.config.SECOND_FACTOR_KEYS),
+        );
         const root = await approver;
         await withConnection((conn) =>
           root.grant(conn, { command: role === 'admin' ? 'grant-admin' : 'grant-moderator', email }, 'cli:security-suite'),

@@ -5,7 +5,7 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
  * pending until a first code confirms it, then enabled; the last time step a code was accepted from
  * (a code is accepted only from a later step: no replay, decided by the write's filter); the hashes
  * of the unused recovery codes (a use pulls its hash, in the same filtered write: single use).
- * The secret is never answered again once confirmed.
+ * The secret is never answered again once confirmed, and is stored encrypted (secret-box.ts).
  */
 @Schema({ collection: 'second_factors', versionKey: false })
 export class SecondFactor {
@@ -16,7 +16,10 @@ export class SecondFactor {
   @Prop({ type: String, required: true, enum: ['pending', 'enabled'] })
   status!: 'pending' | 'enabled';
 
-  /** Base32 TOTP secret. */
+  /**
+   * The TOTP secret sealed with SECOND_FACTOR_KEYS (`v1:<key id>:<iv>:<ciphertext>`, secret-box.ts);
+   * a plain base32 secret in records written before encryption (sealed again on its next use).
+   */
   @Prop({ type: String, required: true })
   secret!: string;
 

@@ -1,13 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type RecoveryCodes, type SecondFactorEnrolment, type SecondFactorErrorKey, type SecondFactorStatus } from '@pupitre/contracts';
-import { ApiError, isDuplicateKey, securityEvent } from '@pupitre/server-kit';
+import { accountKey, ApiError, isDuplicateKey, securityEvent } from '@pupitre/server-kit';
 import { type Model } from 'mongoose';
 import { Mailer } from '../mail/mailer.service';
 import { RefreshToken } from '../tokens/refresh-token.schema';
 import { User } from '../users/user.schema';
 import { type SecondFactorNotice, renderSecondFactorNotice } from './second-factor-mails';
 import { SecondFactor } from './second-factor.schema';
+import { SecretBox, SecretBoxError } from './secret-box';
 import { enrolmentOf, hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes, newSalt, newSecret, stepOfCode } from './totp';
 
 /** What proved the second factor: a TOTP code, or a recovery code (used up). */
@@ -37,6 +38,7 @@ export class SecondFactors {
     @InjectModel(User.name) private readonly users: Model<User>,
     @InjectModel(RefreshToken.name) private readonly refreshTokens: Model<RefreshToken>,
     @Inject(Mailer) private readonly mailer: Mailer,
+    @Inject(SecretBox) private readonly box: SecretBox,
   ) {}
 
   async isEnabled(userId: string): Promise<boolean> {
@@ -54,7 +56,7 @@ export class SecondFactors {
     const secret = newSecret();
     const fresh = {
       status: 'pending' as const,
-      secret,
+      secret: this.box.seal(secret, userId),
       lastStep: 0,
       salt: newSalt(),
       recoveryCodes: [],
@@ -78,7 +80,9 @@ export class SecondFactors {
     const factor = await this.factors.findById(userId).lean();
     if (!factor) throw refuse('no-enrolment', 'start the enrolment first');
     if (factor.status === 'enabled') throw refuse('already-enabled', 'the second factor is already on');
-    const step = await stepOfCode(factor.secret, code);
+    const secret = this.openSecret(factor.secret, userId);
+    if (secret === null) throw refuse('no-enrolment', 'the enrolment cannot be read: start again');
+    const step = await stepOfCode(secret, code);
     if (step === null) {
       securityEvent('second-factor-failed', { account: userId, purpose: 'enrolment' });
       throw refuse('invalid-code', 'wrong code');
@@ -89,6 +93,7 @@ export class SecondFactors {
       {
         $set: {
           status: 'enabled',
+          ...(this.box.isCurrent(factor.secret) ? {} : { secret: this.box.seal(secret, userId) }),
           lastStep: step,
           recoveryCodes: codes.map((c) => hashRecoveryCode(factor.salt, c)),
           enabledAt: new Date(),
@@ -137,7 +142,12 @@ export class SecondFactors {
       return false;
     }
     if (proof.otp !== undefined && proof.otp !== null && proof.otp !== '') {
-      const step = await stepOfCode(factor.secret, proof.otp);
+      const secret = this.openSecret(factor.secret, userId);
+      if (secret === null) {
+        securityEvent('second-factor-failed', { account: userId, purpose, reason: 'unreadable-secret' });
+        return false;
+      }
+      const step = await stepOfCode(secret, proof.otp);
       // Only a step later than the last accepted one: a code seen once (or an older one) is dead.
       if (
         step !== null &&
@@ -145,6 +155,7 @@ export class SecondFactors {
           .matchedCount === 1
       ) {
         securityEvent('second-factor-used', { account: userId, purpose, method: 'otp' });
+        await this.resealIfStale(userId, factor.secret, secret);
         return 'otp';
       }
       securityEvent('second-factor-failed', { account: userId, purpose, reason: step === null ? 'wrong-code' : 'replayed-code' });
@@ -165,6 +176,36 @@ export class SecondFactors {
     }
     securityEvent('second-factor-failed', { account: userId, purpose, reason: 'wrong-recovery-code' });
     return false;
+  }
+
+  /**
+   * A secret stored before encryption, or sealed with a key other than the newest, is sealed with
+   * the newest key after a code of it was accepted: a write filtered on the value read, so a change
+   * meanwhile (disabled, enrolled again) wins.
+   */
+  private async resealIfStale(userId: string, stored: string, secret: string): Promise<void> {
+    if (this.box.isCurrent(stored)) return;
+    try {
+      await this.factors.updateOne({ _id: userId, secret: stored }, { $set: { secret: this.box.seal(secret, userId) } });
+    } catch (err) {
+      // The code was accepted already: the next use tries again.
+      this.logger.error({ msg: 'the second-factor secret was not sealed again', error: (err as Error).message });
+    }
+  }
+
+  /**
+   * The stored secret, or null when it cannot be decrypted (its key is not in SECOND_FACTOR_KEYS, or
+   * the value was altered or copied from another account): logged for the operators; the account
+   * can still use a recovery code.
+   */
+  private openSecret(stored: string, userId: string): string | null {
+    try {
+      return this.box.open(stored, userId);
+    } catch (err) {
+      if (!(err instanceof SecretBoxError)) throw err;
+      this.logger.error({ msg: 'a second-factor secret cannot be read', account: accountKey(userId), error: err.message });
+      return null;
+    }
   }
 
   /** Account deletion: the factor goes with the account. */

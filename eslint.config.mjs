@@ -54,6 +54,22 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // No `style` prop: rendered on the server it becomes a style attribute, which the pages' CSP
+    // (style-src without 'unsafe-inline', ADR 0008) blocks. Classes, or SVG attributes for data.
+    files: ['{shell,mfe-community,mfe-review,mfe-account,libs}/**/*.tsx'],
+    ignores: ['**/*.spec.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='style']",
+          message:
+            'No style prop: the CSP blocks style attributes in server-rendered HTML (ADR 0008). Use a class, or SVG attributes for data.',
+        },
+      ],
+    },
+  },
+  {
     // NestJS injects constructor parameters by their runtime type: those imports must stay value imports.
     files: ['services/**/*.ts', 'libs/server-kit/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },

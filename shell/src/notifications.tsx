@@ -5,7 +5,8 @@ import styles from './shell.module.css';
 
 // The popup area: translated Error.* / Success.* / Auth.* / Global.* messages raised by the
 // request helper or any micro-frontend (store in @pupitre/ui). Each hides when its CSS animation
-// ends; a timer of the same length is the fallback (no animation: reduced motion, tests).
+// ends (its length is in shell.module.css, no style attribute: ADR 0008); a timer of the same
+// length is the fallback (no animation: reduced motion, tests).
 export { POPUP_DURATION_MS, showPopup };
 
 function PopupItem({ popup }: { popup: Popup }) {
@@ -17,7 +18,6 @@ function PopupItem({ popup }: { popup: Popup }) {
   return (
     <div
       className={`${styles.popup} ${styles[`popup-${popup.tone}`] ?? ''}`}
-      style={{ animationDuration: `${POPUP_DURATION_MS}ms` }}
       role={popup.tone === 'error' ? 'alert' : 'status'}
       data-testid="popup"
       data-key={popup.key}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@pupitre/i18n';
+import { Bar } from '@pupitre/ui';
 import { clampPercent } from './format';
 import styles from './review-ui.module.css';
 
@@ -22,7 +23,7 @@ export function RelatableBar({ percent, count }: { percent: number; count: numbe
   return (
     <div className={styles.relatable} data-testid="relatable">
       <div className={styles.bar} role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} aria-label={label}>
-        <div className={styles.barFill} style={{ width: `${value}%` }} />
+        <Bar className={styles.barFill} width={value} />
       </div>
       <span className={styles.relatableText}>
         <span data-testid="relatable-percent">{label}</span> · <span data-testid="relatable-count">{t('relatable.count', { count })}</span>

@@ -21,7 +21,7 @@ export const POPUP_KEYS = {
   maintenance: 'Global.maintenance',
 } as const;
 
-/** How long a popup stays: its CSS animation lasts exactly this long. */
+/** How long a popup stays: its CSS animation lasts exactly this long (`.popup` in shell/src/shell.module.css; a test checks). */
 export const POPUP_DURATION_MS = 4000;
 
 let popups: readonly Popup[] = [];

@@ -2,6 +2,7 @@ import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Panel, usePageTitle } from '@pupitre/ui';
+import styles from '../shell.module.css';
 
 /** Spec, section 9: the error screen returns home after 3 s. */
 export const ERROR_SCREEN_REDIRECT_MS = 3000;
@@ -40,7 +41,7 @@ export function RouterFallback({ error }: { error: unknown }) {
   return (
     <main className="pp-frame" data-testid="router-fallback">
       <h1>{t('routerError.title')}</h1>
-      <pre role="alert" style={{ whiteSpace: 'pre-wrap' }}>
+      <pre role="alert" className={styles.fallbackDetail}>
         {describe(error)}
       </pre>
       <a href="/">{t('routerError.back')}</a>

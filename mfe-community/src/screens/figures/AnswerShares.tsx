@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { REVIEW_ANSWER_KEYS, REVIEW_FLAG_KEYS } from '@pupitre/contracts';
 import { useFormat } from '@pupitre/i18n';
+import { Bar } from '@pupitre/ui';
 import styles from '../../community.module.css';
 
 /** Each yes/no question's share of "yes": the form's four always, the older form's two when answered. */
@@ -23,7 +24,7 @@ export function AnswerShares({ answers }: { answers: Record<string, number | nul
               <span className={styles.figureValue}>{t('teacher.yesShare', { percent: format.percent(percent) })}</span>
             )}
             <span className={`pp-meter ${styles.figureMeter}`} aria-hidden="true">
-              {percent === null ? null : <span className="pp-meter__fill" style={{ width: `${percent}%` }} />}
+              {percent === null ? null : <Bar className="pp-meter__fill" width={percent} />}
             </span>
           </li>
         );

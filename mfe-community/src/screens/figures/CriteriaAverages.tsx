@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { REVIEW_GRADE_KEYS } from '@pupitre/contracts';
 import { useFormat } from '@pupitre/i18n';
-import { Face, faceOf } from '@pupitre/ui';
+import { Bar, Face, faceOf } from '@pupitre/ui';
 import styles from '../../community.module.css';
 
 /** Each criterion's average out of 10 (over the reviews that rated it) with its face and a bar. */
@@ -27,7 +27,7 @@ export function CriteriaAverages({ criteria }: { criteria: Record<string, number
               </span>
             )}
             <span className={`pp-meter ${styles.figureMeter}`} aria-hidden="true">
-              {value === null ? null : <span className={`pp-meter__fill pp-ramp-${faceOf(value)}`} style={{ width: `${value * 10}%` }} />}
+              {value === null ? null : <Bar className={`pp-meter__fill pp-ramp-${faceOf(value)}`} width={value * 10} />}
             </span>
           </li>
         );

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { faceOf } from '@pupitre/ui';
+import { Bar, faceOf } from '@pupitre/ui';
 import styles from '../../community.module.css';
 
 /** The spread of overall ratings: one bar per rating 0–10, as tall as its share of the most frequent. */
@@ -16,7 +16,7 @@ export function RatingSpread({ distribution }: { distribution: readonly number[]
               {count > 0 ? count : ''}
             </span>
             <span className={styles.spreadTrack} aria-hidden="true">
-              <span className={`${styles.spreadBar} pp-ramp-${faceOf(rating)}`} style={{ height: `${(100 * count) / top}%` }} />
+              <Bar className={`${styles.spreadBar} pp-ramp-${faceOf(rating)}`} height={(100 * count) / top} />
             </span>
             <span className={styles.spreadLabel} aria-hidden="true">
               {rating}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { YearGroup } from '@pupitre/contracts';
 import { useFormat } from '@pupitre/i18n';
-import { faceOf } from '@pupitre/ui';
+import { Bar, faceOf } from '@pupitre/ui';
 import styles from '../../community.module.css';
 
 /** The group of a breakdown row: collège (years 6–3) or lycée (2–0), the service's fixed groups. */
@@ -30,7 +30,7 @@ export function YearBreakdown({ groups, until }: { groups: readonly YearGroup[];
             </span>
             {group.rating === null ? null : (
               <span className={`pp-meter ${styles.figureMeter}`} aria-hidden="true">
-                <span className={`pp-meter__fill pp-ramp-${faceOf(group.rating)}`} style={{ width: `${group.rating * 10}%` }} />
+                <Bar className={`pp-meter__fill pp-ramp-${faceOf(group.rating)}`} width={group.rating * 10} />
               </span>
             )}
           </li>

@@ -71,6 +71,10 @@ test('sign up, activate from the mail, log in, profile, change language, log out
   await expect(page.getByTestId('stat-count')).toHaveText('0');
   // No token in local or session storage, IndexedDB or document.cookie (privacy.e2e.ts scans the service worker's caches too).
   expect(await tokensReadableByScripts(page)).toEqual([]);
+  // The scan finds a token where there is one (a control: a scan that cannot fail proves nothing).
+  await page.evaluate(() => sessionStorage.setItem('planted', 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl'));
+  expect(await tokensReadableByScripts(page)).toEqual(['sessionStorage:planted']);
+  await page.evaluate(() => sessionStorage.removeItem('planted'));
 
   await page.goto('/me/favorites');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes favoris');

@@ -115,14 +115,7 @@ function PasswordStep({ onStarted, onCancel }: { onStarted: (e: SecondFactorEnro
       />
       <p className={styles.hint}>{t('secondFactor.passwordHint')}</p>
       <FormError id={errorId} message={error ? t(error) : null} />
-      <div className={styles.actions}>
-        <Button type="submit" disabled={busy}>
-          {t('secondFactor.start')}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          {t('secondFactor.cancel')}
-        </Button>
-      </div>
+      <StepActions submit={t('secondFactor.start')} busy={busy} onCancel={onCancel} />
     </form>
   );
 }
@@ -161,14 +154,7 @@ function ScanStep({
       </code>
       <CodeField value={code} onChange={setCode} invalid={!!error} errorId={errorId} />
       <FormError id={errorId} message={error ? t(error) : null} />
-      <div className={styles.actions}>
-        <Button type="submit" disabled={busy}>
-          {t('secondFactor.confirm')}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          {t('secondFactor.cancel')}
-        </Button>
-      </div>
+      <StepActions submit={t('secondFactor.confirm')} busy={busy} onCancel={onCancel} />
     </form>
   );
 }
@@ -216,5 +202,20 @@ function ManageForm({ onDisabled, onRenewed }: { onDisabled: () => void; onRenew
       </div>
       {recovery ? null : <p className={styles.hint}>{t('secondFactor.regenerateHint')}</p>}
     </form>
+  );
+}
+
+/** A step's buttons: submit it, or cancel the enrolment. */
+function StepActions({ submit, busy, onCancel }: { submit: string; busy: boolean; onCancel: () => void }) {
+  const { t } = useTranslation('account');
+  return (
+    <div className={styles.actions}>
+      <Button type="submit" disabled={busy}>
+        {submit}
+      </Button>
+      <Button type="button" variant="secondary" onClick={onCancel}>
+        {t('secondFactor.cancel')}
+      </Button>
+    </div>
   );
 }

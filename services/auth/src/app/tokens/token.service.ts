@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import {
   type AccessTokenClaims,
   accessTokenClaimsSchema,
+  canModerate,
   type DeviceDescription,
   ACCESS_TOKEN_AUDIENCE,
   isSessionRevoked,
@@ -307,8 +308,8 @@ export class TokenService {
   }
 }
 
-/** A session holding a staff role: shorter lifetimes (docs/decisions/0013). */
-const isStaff = (roles: readonly string[]): boolean => roles.includes('moderator') || roles.includes('admin');
+/** A session holding a staff role (moderator, admin: who may moderate) has shorter lifetimes (docs/decisions/0013). */
+const isStaff = canModerate;
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);

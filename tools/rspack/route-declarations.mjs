@@ -1,5 +1,5 @@
 // A remote's pages travel in its build's manifest: this plugin adds the remote's route declarations
-// (`src/route-declarations.json`: paths, titles, sign-in, footer, first reads) to mf-manifest.json
+// (`src/route-declarations.json`: paths, titles, sign-in, footer, first reads, server rendering) to mf-manifest.json
 // under `pupitre.routes`. The shell reads them at run time (libs/mf-runtime/src/remote-routes.ts):
 // a new page needs no shell release. Schema: routeDeclarationSchema in @pupitre/contracts.
 // Each page's screen is a chunk of its own named after its path (`routeChunkName`, lazyScreen in
@@ -25,6 +25,10 @@ export function readRouteDeclarations(appDir, env = process.env) {
   ) {
     throw new Error(`${file}: expected a non-empty array of { path: "/...", title: { fr, es, en }, ... } (routeDeclarationSchema)`);
   }
+  // `render: true`: the remote's renderer server-renders the page (issue #39); it goes into the
+  // manifest as is, for the composer.
+  const badRender = routes.find((r) => r.render !== undefined && typeof r.render !== 'boolean');
+  if (badRender) throw new Error(`${file}: ${badRender.path}: "render" must be true or false`);
   return { file, routes };
 }
 

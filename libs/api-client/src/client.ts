@@ -241,7 +241,10 @@ export async function request<T = unknown>(method: string, path: string, options
   const { react = true } = options;
   // A GET started ahead of its caller (./prefetch: the shell, at start-up, for the route being
   // opened) is answered from there: it is sent once.
-  const ahead = options.body === undefined ? takePrefetched<T>(method, path, options.auth ?? true) : undefined;
+  // A read the page was server-rendered from (primeServerReads) answers only an anonymous request.
+  const auth = options.auth ?? true;
+  const anonymous = !(auth && getSession().email);
+  const ahead = options.body === undefined ? takePrefetched<T>(method, path, auth, { anonymous }) : undefined;
   const outcome = ahead ? await withCopy(path, await ahead, options.keep ?? false) : await fetchOutcome<T>(method, path, options);
   if (react) reactTo(outcome);
   return outcome;

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { updateSession } from '@pupitre/session';
 import { api, configureApiClient, resetApiClient } from './client';
-import { clearPrefetched, isPrefetched, peekPrefetched, prefetch, PREFETCH_TTL_MS } from './prefetch';
+import { clearPrefetched, isPrefetched, peekPrefetched, prefetch, PREFETCH_TTL_MS, primeServerReads } from './prefetch';
 import { useApiGet } from './react';
 
 // jsdom has no Response: a minimal stand-in with what the helper reads.
@@ -114,4 +114,50 @@ test('the prefetched answer a screen showed first is not rendered a second time 
   });
   expect(screen.getByText('Maths')).toBeInTheDocument();
   expect(rows).toBe(1);
+});
+
+describe('primeServerReads (a server-rendered page, issue #39)', () => {
+  function Teacher({ seen }: { seen: string[] }) {
+    const state = useApiGet<{ name: string }>('/api/teacher/1', { keep: true });
+    seen.push(state.status === 'success' ? state.data.name : state.status);
+    return <p>{state.status === 'success' ? state.data.name : state.status}</p>;
+  }
+
+  test('a visitor without a session: the first render shows the server read, and no request goes out', async () => {
+    const fetch = reply(200, { name: 'fresh' });
+    setup(fetch);
+    primeServerReads({ '/api/teacher/1': { name: 'Durand' } });
+    const seen: string[] = [];
+    render(<Teacher seen={seen} />);
+    expect(seen[0]).toBe('Durand');
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(screen.getByText('Durand')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(seen).not.toContain('loading');
+    // Consumed once: a later read asks the service.
+    expect(peekPrefetched('GET', '/api/teacher/1', true)).toBeUndefined();
+  });
+
+  test('a signed-in visitor: the first render shows the server read, then their own answer (with the token) replaces it', async () => {
+    updateSession({ access: 'tok', email: 'a@b.c' });
+    const fetch = reply(200, { name: 'Durand (mine)' });
+    setup(fetch);
+    primeServerReads({ '/api/teacher/1': { name: 'Durand' } });
+    const seen: string[] = [];
+    render(<Teacher seen={seen} />);
+    expect(seen[0]).toBe('Durand');
+    expect(await screen.findByText('Durand (mine)')).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect((fetch.mock.calls[0][1]?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    expect(seen).not.toContain('loading');
+  });
+
+  test('a server read comes before a prefetch of the same path on the first render', async () => {
+    setup(reply(200, { name: 'prefetched' }));
+    await prefetch('/api/teacher/1');
+    primeServerReads({ '/api/teacher/1': { name: 'Durand' } });
+    expect(peekPrefetched('GET', '/api/teacher/1', true)).toEqual({ kind: 'ok', status: 200, data: { name: 'Durand' } });
+  });
 });

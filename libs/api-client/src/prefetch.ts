@@ -6,7 +6,7 @@
 import { fetchOutcome, type ApiOutcome } from './client';
 import { putPrefetched } from './prefetch-cache';
 
-export { peekPrefetched, isPrefetched, clearPrefetched, PREFETCH_TTL_MS } from './prefetch-cache';
+export { peekPrefetched, isPrefetched, clearPrefetched, primeServerReads, PREFETCH_TTL_MS } from './prefetch-cache';
 
 /** Starts `GET path` now for whoever asks for it next (with or without the session's token). */
 export function prefetch(path: string, { auth = true }: { auth?: boolean } = {}): Promise<ApiOutcome<unknown>> {

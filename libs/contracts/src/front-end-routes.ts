@@ -34,10 +34,15 @@ export interface RouteDeclaration {
    * page's own screen chunk, relative to the manifest; the shell preloads them with the remote.
    */
   files?: string[];
+  /**
+   * The remote's renderer server-renders this page (issue #39): the composer asks it for the
+   * page's HTML fragment and the reads it was rendered from. Absent or false: client-rendered only.
+   */
+  render?: boolean;
 }
 
 const SEGMENT = /^(?:[A-Za-z0-9._~-]+|:[A-Za-z][A-Za-z0-9]*)$/;
-const KEYS = new Set(['path', 'title', 'signIn', 'footer', 'reads', 'files']);
+const KEYS = new Set(['path', 'title', 'signIn', 'footer', 'reads', 'files', 'render']);
 const FILE = /^[A-Za-z0-9_][A-Za-z0-9._/-]{0,199}$/;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isText = (v: unknown) => typeof v === 'string' && v.trim().length > 0 && v.length <= 120;
@@ -47,7 +52,7 @@ function declarationProblem(raw: unknown, i: number): string | null {
   if (!isObject(raw)) return `${at} is not an object`;
   const unknown = Object.keys(raw).find((key) => !KEYS.has(key));
   if (unknown) return `${at}.${unknown} is not a known key`;
-  const { path, title, signIn, footer, reads, files } = raw;
+  const { path, title, signIn, footer, reads, files, render } = raw;
   if (
     typeof path !== 'string' ||
     !path.startsWith('/') ||
@@ -63,6 +68,7 @@ function declarationProblem(raw: unknown, i: number): string | null {
     return `${at}.title must be { fr, es, en }`;
   if (signIn !== undefined && typeof signIn !== 'boolean') return `${at}.signIn must be a boolean`;
   if (footer !== undefined && typeof footer !== 'boolean') return `${at}.footer must be a boolean`;
+  if (render !== undefined && typeof render !== 'boolean') return `${at}.render must be a boolean`;
   if (reads !== undefined) {
     if (!Array.isArray(reads) || reads.length > 8) return `${at}.reads must be a list of at most 8 reads`;
     const bad = reads.findIndex(

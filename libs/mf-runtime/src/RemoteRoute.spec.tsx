@@ -4,7 +4,8 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { initI18n } from '@pupitre/i18n';
 import { lazyScreen } from '@pupitre/ui';
 import { type RemoteLoader, type RemoteRouteMap } from './federation';
-import { RemoteLoaderProvider, RemoteRoute } from './RemoteRoute';
+import { renderToString } from 'react-dom/server';
+import { RemoteLoaderProvider, RemoteRenderModeProvider, RemoteRoute, SERVER_SLOT_HTML } from './RemoteRoute';
 
 initI18n('en');
 
@@ -164,4 +165,39 @@ test('a page\'s screen in a chunk of its own is loaded before the page shows; a 
   await userEvent.click(screen.getByTestId('remote-retry'));
   expect(await screen.findByText('teacher 3')).toBeInTheDocument();
   expect(load).toHaveBeenCalledTimes(2);
+});
+
+describe('render modes (issue #39)', () => {
+  test('server mode renders the placeholder the composer replaces, inside a Suspense boundary', () => {
+    const html = renderToString(
+      <RemoteRenderModeProvider value={{ mode: 'server', path: '/teacher/:id' }}>
+        <RemoteRoute remote="community" path="/teacher/:id" />
+      </RemoteRenderModeProvider>,
+    );
+    expect(html).toBe(`<!--$-->${SERVER_SLOT_HTML}<!--/$-->`);
+  });
+
+  test('a route other than the server-rendered one renders as on the client', () => {
+    const html = renderToString(
+      <RemoteRenderModeProvider value={{ mode: 'server', path: '/ranking' }}>
+        <RemoteRoute remote="community" path="/teacher/:id" />
+      </RemoteRenderModeProvider>,
+    );
+    expect(html).not.toContain(SERVER_SLOT_HTML);
+    expect(html).toContain('remote-loading');
+  });
+
+  test('hydrating mode without a server page renders the screen once loaded; a failed load falls back, and "Try again" recovers', async () => {
+    const loader = scriptedLoader([() => Promise.reject(new Error('down')), () => Promise.resolve(routes)]);
+    renderAt(
+      '/teacher/4',
+      loader,
+      <RemoteRenderModeProvider value={{ mode: 'hydrating', path: '/teacher/:id' }}>
+        <RemoteRoute remote="community" path="/teacher/:id" />
+      </RemoteRenderModeProvider>,
+    );
+    expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('remote-retry'));
+    expect(await screen.findByText('teacher 4')).toBeInTheDocument();
+  });
 });

@@ -1,11 +1,13 @@
 import {
   Component,
   createContext,
+  lazy,
   startTransition,
   Suspense,
   useContext,
   useEffect,
   useState,
+  type ComponentType,
   type ErrorInfo,
   type ReactNode,
 } from 'react';
@@ -86,13 +88,134 @@ export interface RemoteRouteProps<R extends RemoteName> {
   timeoutMs?: number;
 }
 
+// ---- Server-rendered pages (issue #39) -------------------------------------------------------
+// The composer renders the shell around a remote's page with `mode: 'server'`: the remote's route
+// renders a placeholder (SERVER_SLOT_HTML) inside its Suspense boundary, which the composer
+// replaces with the fragment from the remote's renderer. The client hydrates the whole page with
+// `mode: 'hydrating'`: the route renders the very same element structure, with a lazy screen in
+// the boundary, so React keeps the server's HTML until the remote's code is in, then hydrates it
+// (selective hydration): no flash, no replaced element.
+
+/** How a RemoteRoute renders: `client` (default, today's client rendering), `server` or `hydrating`. */
+export interface RemoteRenderMode {
+  mode: 'server' | 'hydrating' | 'client';
+  /**
+   * The route pattern the page was server-rendered for (the data block's `route`, e.g.
+   * `/teacher/:id`); a RemoteRoute for another pattern renders as `client`. Absent: every route.
+   */
+  path?: string;
+}
+
+export const RemoteRenderModeContext = createContext<RemoteRenderMode>({ mode: 'client' });
+
+/**
+ * Sets how the RemoteRoutes below render. The composer: `{ mode: 'server', path: route }` around
+ * its renderToString; the client: `{ mode: 'hydrating', path: route }` around hydrateRoot's tree
+ * (it may stay: a later client render of that route works the same), nothing otherwise.
+ */
+export function RemoteRenderModeProvider({ value, children }: { value: RemoteRenderMode; children?: ReactNode }) {
+  return <RemoteRenderModeContext.Provider value={value}>{children}</RemoteRenderModeContext.Provider>;
+}
+
+/** The exact HTML the server-mode RemoteRoute renders where the remote's fragment goes. */
+export const SERVER_SLOT_HTML = '<template data-pupitre-slot=""></template>';
+
+/** The placeholder the composer replaces (SERVER_SLOT_HTML). */
+function ServerSlot() {
+  return <template data-pupitre-slot="" />;
+}
+
+/** A thenable that answers at once: React reads a lazy component already loaded without suspending. */
+function settled<T>(value: T): Promise<T> {
+  return { then: (onFulfilled: (v: T) => unknown) => onFulfilled(value) } as unknown as Promise<T>;
+}
+
+/** The remote's screen for `path`, lazily: the remote's routes, then the screen's own chunk. */
+function lazyRemoteScreen(loader: RemoteLoader, remote: RemoteName, path: string, timeoutMs: number) {
+  const screenOf = (routes: RemoteRouteMap): ComponentType => {
+    const Screen = routes[path];
+    if (!Screen) throw new Error(`[mf] ${remote}/routes has no component for ${path}`);
+    return Screen;
+  };
+  return lazy(() => {
+    const known = loader.peek(remote);
+    if (known?.[path] && isScreenLoaded(known[path])) return settled({ default: known[path] });
+    return (known ? Promise.resolve(known) : withTimeout(loader.load(remote), timeoutMs)).then(async (routes) => {
+      const Screen = screenOf(routes);
+      await preloadScreen(Screen);
+      return { default: Screen };
+    });
+  });
+}
+
+/** Server mode: the boundary with the placeholder the composer fills. */
+function ServerRemoteRoute({ remote }: { remote: RemoteName }) {
+  return (
+    <RemoteErrorBoundary remote={remote} onRetry={() => undefined}>
+      <Suspense fallback={<Loading data-testid="remote-loading" />}>
+        <ServerSlot />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
+
+/**
+ * Hydrating mode: the same structure as the server's, the screen loading inside the boundary. A
+ * failed load shows the fallback panel; its "Try again" goes on as a client-rendered route.
+ */
+function HydratingRemoteRoute({
+  remote,
+  path,
+  timeoutMs,
+  onRetry,
+}: {
+  remote: RemoteName;
+  path: string;
+  timeoutMs: number;
+  onRetry: () => void;
+}) {
+  const loader = useContext(RemoteLoaderContext);
+  const [Screen] = useState(() => lazyRemoteScreen(loader, remote, path, timeoutMs));
+  return (
+    <RemoteErrorBoundary remote={remote} onRetry={onRetry}>
+      <Suspense fallback={<Loading data-testid="remote-loading" />}>
+        <Screen />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
+
 /**
  * The element of one shell <Route>: loads `<remote>/routes` lazily (once per page), picks the
  * component registered under `path` and renders it inside the router, so `useParams()` works in
  * the remote. A load error, a timeout, a missing path or a render crash shows the fallback panel,
- * whose "Try again" reloads the remote without reloading the page.
+ * whose "Try again" reloads the remote without reloading the page. Under a RemoteRenderModeProvider
+ * it renders the server placeholder or hydrates the server's HTML (see RemoteRenderMode).
  */
-export function RemoteRoute<R extends RemoteName>({ remote, path, timeoutMs = DEFAULT_REMOTE_TIMEOUT_MS }: RemoteRouteProps<R>) {
+export function RemoteRoute<R extends RemoteName>(props: RemoteRouteProps<R>) {
+  const { remote, path, timeoutMs = DEFAULT_REMOTE_TIMEOUT_MS } = props;
+  const render = useContext(RemoteRenderModeContext);
+  const loader = useContext(RemoteLoaderContext);
+  const [retried, setRetried] = useState(false);
+  const mode = render.path === undefined || render.path === path ? render.mode : 'client';
+  if (mode === 'server') return <ServerRemoteRoute remote={remote} />;
+  if (mode === 'hydrating' && !retried)
+    return (
+      <HydratingRemoteRoute
+        remote={remote}
+        path={path}
+        timeoutMs={timeoutMs}
+        onRetry={() => {
+          loader.invalidate(remote);
+          setRetried(true);
+        }}
+      />
+    );
+  return <ClientRemoteRoute {...props} />;
+}
+
+/** Today's client rendering of a remote route. */
+function ClientRemoteRoute<R extends RemoteName>({ remote, path, timeoutMs = DEFAULT_REMOTE_TIMEOUT_MS }: RemoteRouteProps<R>) {
   const loader = useContext(RemoteLoaderContext);
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<{ key: string; state: LoadState } | null>(null);

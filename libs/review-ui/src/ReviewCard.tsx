@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PublicReview } from '@pupitre/contracts';
@@ -23,6 +23,12 @@ export interface ReviewCardProps {
   linkTeacher?: boolean;
   /** On the teacher's own page his name heads the page: the card leaves it out (default false). */
   hideTeacher?: boolean;
+  /**
+   * Makes the card's element ids unique where the same review shows twice on a page (e.g. the
+   * carousel's category). Ids come from data, never from useId: a server-rendered card must get
+   * the same ids wherever its tree is hydrated (issue #39).
+   */
+  idScope?: string;
 }
 
 /**
@@ -31,11 +37,11 @@ export interface ReviewCardProps {
  * down: docs/threat-model.md), teacher, subject with its colour, comment, the criteria of the review
  * on demand, relatable bar, like/dislike, report flag and favourite.
  */
-export function ReviewCard({ review, book, signedIn, goToAuth, linkTeacher = true, hideTeacher = false }: ReviewCardProps) {
+export function ReviewCard({ review, book, signedIn, goToAuth, linkTeacher = true, hideTeacher = false, idScope }: ReviewCardProps) {
   const { t } = useTranslation('review-ui');
   const format = useFormat();
   const live = book.live(review);
-  const detailsId = `review-criteria-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const detailsId = `review-criteria-${idScope ? `${idScope.replace(/[^a-zA-Z0-9_-]/g, '')}-` : ''}${review.id}`;
   const [details, setDetails] = useState(false);
   const [reporting, setReporting] = useState(false);
   const [reportStatus, setReportStatus] = useState<'sent' | 'failed' | null>(null);

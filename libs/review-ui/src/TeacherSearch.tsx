@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeacherSearchResult } from '@pupitre/contracts';
 import { request } from '@pupitre/api-client';
@@ -24,6 +24,7 @@ export interface TeacherSearchProps {
   selected?: { prefix: string; name: string } | null;
   onClear?: () => void;
   label?: string;
+  /** The input's id (default `teacher-search`): from props, never useId, so server HTML hydrates (issue #39). */
   id?: string;
   invalid?: boolean;
   describedBy?: string;
@@ -35,8 +36,7 @@ export interface TeacherSearchProps {
  */
 export function TeacherSearch({ onSelect, selected = null, onClear, label, id, invalid, describedBy }: TeacherSearchProps) {
   const { t } = useTranslation('review-ui');
-  const ownId = useId();
-  const inputId = id ?? `teacher-search-${ownId.replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const inputId = id ?? 'teacher-search';
   const statusId = `${inputId}-status`;
   const [text, setText] = useState('');
   const [state, setState] = useState<SearchState>({ status: 'idle' });

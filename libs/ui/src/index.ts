@@ -12,3 +12,4 @@ export { Carousel, CarouselPause, type CarouselProps } from './Carousel';
 export { usePrefersReducedMotion } from './motion';
 export { whenIdle } from './idle';
 export * from './after-load';
+export { getRenderNow, setRenderNow, useRenderNow } from './render-now';

@@ -30,7 +30,7 @@ export function CommunityPage() {
       <h1>{t('community.title')}</h1>
       <p className="pp-lead">{t('community.lead')}</p>
       <div className={`pp-panel ${styles.searchPanel}`}>
-        <TeacherSearch label={t('community.searchTitle')} onSelect={(teacher) => setTeacherId(teacher.id)} />
+        <TeacherSearch id="community-search" label={t('community.searchTitle')} onSelect={(teacher) => setTeacherId(teacher.id)} />
       </div>
       {teacherId !== null ? (
         <div className={styles.chosen} data-testid="chosen-teacher">

@@ -54,7 +54,7 @@ export function CategoryCarousels({ body }: { body: unknown }) {
             pauseOnInteraction
           >
             {category.reviews.map((review) => (
-              <ReviewCard key={review.id} review={review} book={book} signedIn={signedIn} goToAuth={goToAuth} />
+              <ReviewCard key={review.id} review={review} book={book} signedIn={signedIn} goToAuth={goToAuth} idScope={category.title} />
             ))}
           </Carousel>
         </section>

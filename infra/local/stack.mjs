@@ -35,6 +35,8 @@ export const REMOTES = ['community', 'review', 'account'];
  * @property {(name: string) => Promise<void>} stopRemote
  * @property {(name: string) => Promise<void>} startRemote
  * @property {(remotes: Record<string, string>) => void} writeRemotes
+ * @property {(name: string) => Promise<void>} [stopServerPart]
+ * @property {(name: string) => Promise<void>} [startServerPart]
  * @property {() => Promise<void>} stop
  */
 
@@ -50,6 +52,11 @@ export function portsFromEnv(env = process.env) {
     'mfe-community': int(env.MFE_COMMUNITY_PORT, 4201),
     'mfe-review': int(env.MFE_REVIEW_PORT, 4202),
     'mfe-account': int(env.MFE_ACCOUNT_PORT, 4203),
+    // Server rendering (issue #39): the shell team's composer, each remote team's renderer.
+    composer: int(env.COMPOSER_PORT, 4300),
+    'renderer-community': int(env.MFE_COMMUNITY_RENDERER_PORT, 4211),
+    'renderer-review': int(env.MFE_REVIEW_RENDERER_PORT, 4212),
+    'renderer-account': int(env.MFE_ACCOUNT_RENDERER_PORT, 4213),
     auth: int(env.AUTH_PORT, 3001),
     rating: int(env.RATING_PORT, 3002),
     worker: int(env.RATING_WORKER_PORT, 3003),
@@ -58,6 +65,57 @@ export function portsFromEnv(env = process.env) {
     smtp: int(env.SMTP_PORT, 1025),
     mailWeb: int(env.MAIL_WEB_PORT, 1080),
   };
+}
+
+/** The remotes whose build holds a renderer (`<remote>/dist-server/renderer.js`). */
+export const renderedRemotes = () => REMOTES.filter((r) => fs.existsSync(path.join(ROOT, `mfe-${r}`, 'dist-server/renderer.js')));
+
+/**
+ * Each remote's renderer, then the composer, which the gateway sends page navigations to (falling
+ * back to the shell's index.html when it is down). The handle can stop and start them (tests).
+ */
+async function startServerRendering({ handle, ports, logDir, stoppers, node, ratingUrl }) {
+  const remotes = renderedRemotes();
+  const start = (name, script, env) => {
+    const proc = startProcess({
+      name,
+      command: node,
+      args: [path.join(ROOT, script)],
+      cwd: ROOT,
+      env: { HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', ...env },
+      logFile: path.join(logDir, `${name}.log`),
+    });
+    handle.services[name] = proc;
+    return waitForHttp(`http://127.0.0.1:${env.PORT}/readyz`, {
+      what: name,
+      timeoutMs: 30_000,
+      isAlive: () => proc.alive,
+      okStatus: 200,
+    }).catch((err) => {
+      throw new Error(`${err.message}\n--- last lines of ${path.join(logDir, `${name}.log`)} ---\n${proc.tail()}`, { cause: err });
+    });
+  };
+  const renderer = (r) =>
+    start(`renderer-${r}`, `mfe-${r}/dist-server/renderer.js`, { PORT: String(ports[`renderer-${r}`]), API_URL: ratingUrl });
+  await Promise.all(remotes.map(renderer));
+  const composer = () =>
+    start('composer', 'shell/dist-server/composer.js', {
+      PORT: String(ports.composer),
+      SHELL_URL: handle.statics.shell.url,
+      ORIGIN_URL: `http://127.0.0.1:${ports.gateway}`,
+      RENDERERS: remotes.map((r) => `${r}=http://127.0.0.1:${ports[`renderer-${r}`]}`).join(','),
+    });
+  await composer();
+  handle.gateway.setTarget('composer', `http://127.0.0.1:${ports.composer}`);
+  const names = () => ['composer', ...remotes.map((r) => `renderer-${r}`)];
+  stoppers.push(['server rendering', () => Promise.all(names().map((n) => handle.services[n]?.stop(5_000)))]);
+  /** Stops a renderer (`renderer-community`) or the composer: the pages are then rendered in the browser. */
+  handle.stopServerPart = async (name) => {
+    await handle.services[name]?.stop(5_000);
+    delete handle.services[name];
+  };
+  /** Starts a stopped renderer or composer again. */
+  handle.startServerPart = (name) => (name === 'composer' ? composer() : renderer(name.replace(/^renderer-/, '')));
 }
 
 /** @returns {Promise<Ports>} */
@@ -94,13 +152,14 @@ export async function startStack({
   seed = true,
   progress = () => {},
   publicHost = 'localhost',
+  serverRendering = true,
 } = {}) {
   const logDir = path.join(dataDir, 'logs');
   fs.mkdirSync(logDir, { recursive: true });
   const stoppers = [];
   const handle = /** @type {StackHandle} */ ({ ports, logDir, remotesFile, services: {}, statics: {} });
   const publicUrl = env.PUBLIC_URL ?? `http://${publicHost}:${ports.gateway}`;
-  const total = 7;
+  const total = 8;
   // Stops in reverse order of start; a part that does not stop within its grace is left behind
   // with a warning rather than hanging the shutdown.
   const stop = async () => {
@@ -259,6 +318,11 @@ export async function startStack({
       authDocs: `${handle.url}/auth/docs`,
       apiDocs: `${handle.url}/api/docs`,
     };
+
+    if (serverRendering) {
+      progress(8, total, 'server rendering (renderers, composer)');
+      await startServerRendering({ handle, ports, logDir, stoppers, node, ratingUrl: `http://127.0.0.1:${ports.rating}` });
+    }
 
     /** Replaces what /remotes.json serves. */
     handle.writeRemotes = (remotes) => fs.writeFileSync(remotesFile, `${JSON.stringify(remotes, null, 2)}\n`);

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation, useParams } from 'react-router';
 import { initI18n } from '@pupitre/i18n';
 import {
@@ -121,7 +121,7 @@ describe.each(TABLE.routes.filter((route) => !route.signIn).map((route) => [rout
       const echo = await screen.findByTestId('echo');
       const params = Object.fromEntries([...pattern.matchAll(/:([a-z]+)/g)].map((m) => [m[1], `${m[1]}-1`]));
       expect(echo).toHaveTextContent(`${remote} ${pattern} ${url} ${JSON.stringify(params)}`);
-      expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+      expect(screen.getByTestId('navbar')).toBeInTheDocument();
     });
   },
 );
@@ -206,13 +206,16 @@ test('the page title is the product name and the title the remote declares, in t
 test('the logo links to the home anchor from other pages', async () => {
   renderAt('/communaute');
   await screen.findByTestId('echo');
-  expect(screen.getByRole('link', { name: 'Pupitre, home' })).toHaveAttribute('href', '/#Home-Presentation-Container');
+  expect(within(screen.getByTestId('navbar')).getByRole('link', { name: 'Pupitre, home' })).toHaveAttribute(
+    'href',
+    '/#Home-Presentation-Container',
+  );
 });
 
 test('on /, the logo scrolls smoothly to the top', () => {
   const scrollTo = jest.fn();
   window.scrollTo = scrollTo as never;
   renderAt('/');
-  fireEvent.click(screen.getByRole('link', { name: 'Pupitre, home' }));
+  fireEvent.click(within(screen.getByTestId('navbar')).getByRole('link', { name: 'Pupitre, home' }));
   expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
 });

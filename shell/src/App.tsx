@@ -1,6 +1,13 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
-import { RemoteFallback, RemoteLoaderProvider, RemoteRoute, type RemoteLoader, type RemoteRouteEntry } from '@pupitre/mf-runtime';
+import {
+  RemoteFallback,
+  RemoteLoaderProvider,
+  RemoteRenderModeProvider,
+  RemoteRoute,
+  type RemoteLoader,
+  type RemoteRouteEntry,
+} from '@pupitre/mf-runtime';
 import { isSignedIn, useSession } from '@pupitre/session';
 import { Loading } from '@pupitre/ui';
 import { ApiWiring } from './ApiWiring';
@@ -54,26 +61,35 @@ export function AppRoutes() {
   );
 }
 
-export function App({
-  loader,
-  routes,
-  config = DEFAULT_CONFIG,
-}: {
+export interface AppProps {
   loader: RemoteLoader;
   routes: RemoteRoutesSource;
   config?: RuntimeConfig;
-}) {
+  /**
+   * A remote page rendered on the server (issue #39): with `serverRouter`, this is the composer's
+   * render of it; without, the browser taking that page over (hydration).
+   */
+  rendered?: RemoteRouteEntry;
+  /** On the server only: the router of the request's path (react-router's StaticRouter, which the browser's build leaves out). */
+  serverRouter?: (children: ReactNode) => ReactNode;
+}
+
+export function App({ loader, routes, config = DEFAULT_CONFIG, rendered, serverRouter }: AppProps) {
+  const server = serverRouter !== undefined;
+  const inner = (
+    <RemoteRoutesProvider source={routes} rendered={rendered}>
+      <ApiWiring />
+      <AppRoutes />
+    </RemoteRoutesProvider>
+  );
   return (
     <RootErrorBoundary>
       <RuntimeConfigContext.Provider value={config}>
         <LaunchGate>
           <RemoteLoaderProvider loader={loader}>
-            <BrowserRouter>
-              <RemoteRoutesProvider source={routes}>
-                <ApiWiring />
-                <AppRoutes />
-              </RemoteRoutesProvider>
-            </BrowserRouter>
+            <RemoteRenderModeProvider value={{ mode: server ? 'server' : rendered ? 'hydrating' : 'client', path: rendered?.path }}>
+              {serverRouter ? serverRouter(inner) : <BrowserRouter>{inner}</BrowserRouter>}
+            </RemoteRenderModeProvider>
           </RemoteLoaderProvider>
         </LaunchGate>
       </RuntimeConfigContext.Provider>

@@ -1,10 +1,11 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { configureApiClient, startTokenRefresh } from '@pupitre/api-client';
-import { detectLanguage, startI18n } from '@pupitre/i18n';
-import { createLazyFederationLoader, findRemoteRoute, loadRemotesConfig, withRouteReads } from '@pupitre/mf-runtime';
+import { type ReactNode, StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { configureApiClient, primeServerReads, startTokenRefresh } from '@pupitre/api-client';
+import { detectLanguage, setLanguage, startI18n } from '@pupitre/i18n';
+import { createLazyFederationLoader, findRemoteRoute, loadRemotesConfig, readServerPageData, withRouteReads } from '@pupitre/mf-runtime';
+import { setRenderNow } from '@pupitre/ui';
 import { App } from './App';
-import { loadRuntimeConfig } from './config/runtime-config';
+import { loadRuntimeConfig, parseRuntimeConfig } from './config/runtime-config';
 import { earlyFetch } from './early/early-answers';
 import { prefetchRoute } from './route-prefetch';
 import { isShellPage, SHELL_PATHS } from './shell-paths';
@@ -52,24 +53,47 @@ function startOpenedRemote(pathname: string) {
   );
 }
 
+// A page the composer rendered (issue #39) carries the data it was rendered from: the client's first
+// render uses the same reads, moment, language and configuration, so React takes the server's HTML
+// over (hydrateRoot) instead of building the page again: nothing is replaced, nothing moves. The
+// remote's part stays the server's until its code is in (RemoteRoute, `hydrating`). A signed-in
+// visitor's own state (account menu, their vote) fills in right after.
+const rendered = readServerPageData(document, window.location.pathname);
+if (rendered) {
+  primeServerReads(rendered.reads);
+  setRenderNow(rendered.now);
+}
+
+function takeOver(element: HTMLElement, app: ReactNode, lang: string) {
+  hydrateRoot(element, app, {
+    onRecoverableError: (error) => console.warn('[shell] the server-rendered page was not taken over as is', error),
+  });
+  // The moment of the server's render served the first render only.
+  setTimeout(() => setRenderNow(null), 0);
+  // A language kept from before the cookie existed wins over the one the server guessed.
+  const wanted = detectLanguage();
+  if (wanted !== lang) void setLanguage(wanted);
+}
+
 // First paint waits for the runtime configuration (launch gate) and the page language's catalogue;
 // index.html preloads both beside main.js (tools/rspack/host.mjs), so no round trip follows main.js.
 // Neither failing stops the page. Nothing but main.js, its CSS and those preloads comes before the
-// first paint.
-const root = createRoot(document.getElementById('root')!);
+// first paint. A server-rendered page is painted already, and brings its configuration along.
+const element = document.getElementById('root')!;
+const lang = rendered?.lang ?? detectLanguage();
 void Promise.all([
-  loadRuntimeConfig(),
-  startI18n(detectLanguage()).catch((error: unknown) => console.error('[shell] translations unavailable', error)),
+  rendered ? parseRuntimeConfig(rendered.config) : loadRuntimeConfig(),
+  startI18n(lang).catch((error: unknown) => console.error('[shell] translations unavailable', error)),
 ]).then(([config]) => {
+  const app = (
+    <StrictMode>
+      <App loader={loader} routes={routes} config={config} rendered={rendered?.entry} />
+    </StrictMode>
+  );
+  if (rendered) takeOver(element, app, lang);
   // In a transition: React renders the first page in slices that yield to the browser (no long
   // task while it builds the tree), then shows it whole.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App loader={loader} routes={routes} config={config} />
-      </StrictMode>,
-    ),
-  );
+  else startTransition(() => createRoot(element).render(app));
   startOpenedRemote(window.location.pathname);
 });
 

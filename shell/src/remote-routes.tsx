@@ -3,7 +3,7 @@
 // declarations or /remotes.json itself could not be read, the next navigation asks again.
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { type RemoteRouteTable } from '@pupitre/mf-runtime';
+import { type RemoteRouteEntry, type RemoteRouteTable } from '@pupitre/mf-runtime';
 
 export type RemoteRoutesState = { status: 'loading' } | { status: 'ready'; table: RemoteRouteTable } | { status: 'failed' };
 export type RemoteRoutesSource = () => Promise<RemoteRouteTable>;
@@ -16,20 +16,42 @@ export function useRemoteRoutes(): RemoteRoutesState {
 
 const complete = (state: RemoteRoutesState) => state.status === 'ready' && state.table.unavailable.length === 0;
 
-export function RemoteRoutesProvider({ source, children }: { source: RemoteRoutesSource; children?: ReactNode }) {
-  const [state, setState] = useState<RemoteRoutesState>({ status: 'loading' });
+/**
+ * `rendered`: the remote page the server rendered (composer): known at once, so the first render (on
+ * the server and when the client takes over) shows that page; the whole table is read right after.
+ */
+export function RemoteRoutesProvider({
+  source,
+  rendered,
+  children,
+}: {
+  source: RemoteRoutesSource;
+  rendered?: RemoteRouteEntry;
+  children?: ReactNode;
+}) {
+  const [state, setState] = useState<RemoteRoutesState>(() =>
+    rendered ? { status: 'ready', table: { routes: [rendered], unavailable: [] } } : { status: 'loading' },
+  );
+  const [whole, setWhole] = useState(!rendered);
   const { pathname } = useLocation();
-  const settled = complete(state);
+  const settled = whole && complete(state);
   useEffect(() => {
     if (settled) return;
     let live = true;
     source().then(
-      (table) => live && startTransition(() => setState({ status: 'ready', table })),
-      () => live && setState({ status: 'failed' }),
+      (table) => {
+        if (!live) return;
+        startTransition(() => {
+          setWhole(true);
+          setState({ status: 'ready', table });
+        });
+      },
+      // A rendered page stays as it is (its own remote is known); the next navigation asks again.
+      () => live && setState((shown) => (rendered && shown.status === 'ready' ? shown : { status: 'failed' })),
     );
     return () => {
       live = false;
     };
-  }, [source, pathname, settled]);
+  }, [source, pathname, settled, rendered]);
   return <RemoteRoutesContext.Provider value={state}>{children}</RemoteRoutesContext.Provider>;
 }

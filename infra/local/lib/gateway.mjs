@@ -36,7 +36,7 @@ function badGateway(res, target, err) {
  * reused socket: the upstream's idle timeout racing the reuse) is sent once more on a new
  * connection (never another pooled one), as Node's http docs advise, instead of answering 502.
  */
-function forward(req, res, target, name, agent, retried = false) {
+function forward(req, res, target, name, agent, retried = false, fallback = null) {
   const url = new URL(target);
   const headers = { ...req.headers };
   for (const h of [...HOP_BY_HOP, ...CLIENT_ADDRESS_HEADERS]) delete headers[h];
@@ -56,9 +56,13 @@ function forward(req, res, target, name, agent, retried = false) {
       path: req.url,
       headers,
       agent: retried ? freshConnection : agent,
-      timeout: 60_000, // an answer's own time limit (the agent's is the idle one)
+      timeout: fallback ? COMPOSER_TIMEOUT_MS : 60_000, // an answer's own time limit (the agent's is the idle one)
     },
     (up) => {
+      if (fallback && (up.statusCode ?? 502) >= 500) {
+        up.resume();
+        return fallback();
+      }
       const out = { ...up.headers };
       for (const h of HOP_BY_HOP) delete out[h];
       for (const h of Object.keys(out)) if (res.hasHeader(h)) delete out[h]; // the gateway's security headers win
@@ -68,6 +72,7 @@ function forward(req, res, target, name, agent, retried = false) {
   );
   upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
   upstream.on('error', (err) => {
+    if (fallback && !res.headersSent) return fallback();
     if (idempotent && !retried && upstream.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE') && !res.headersSent)
       return forward(req, res, target, name, agent, true);
     badGateway(res, name, err);
@@ -76,6 +81,12 @@ function forward(req, res, target, name, agent, retried = false) {
     upstream.end(); // no body to stream (and a retry could not replay one)
   else req.pipe(upstream);
 }
+
+/** How long the composer may take before a page navigation is served the shell's index.html (as nginx's proxy_read_timeout). */
+export const COMPOSER_TIMEOUT_MS = 2000;
+
+/** A page navigation: GET or HEAD of a path whose last segment names no file (no dot). */
+export const isPageNavigation = (method, pathname) => (method === 'GET' || method === 'HEAD') && !/\.[^/]*$/.test(pathname);
 
 /**
  * targets: { auth: 'http://127.0.0.1:3001', shell: '…', … }; a target may be changed later with setTarget.
@@ -117,6 +128,10 @@ export async function startGateway({
       res.writeHead(404, { 'Content-Type': 'application/json' });
       return res.end(JSON.stringify({ error: 'not-found' }));
     }
+    // Page navigations of the shell go to the composer (server-rendered pages, issue #39) when
+    // there is one; when it is down, failing or slow, to the shell (its index.html), as before.
+    if (route.target === 'shell' && current.composer && isPageNavigation(req.method, pathname))
+      return forward(req, res, current.composer, 'composer', agent, false, () => forward(req, res, target, route.target, agent));
     forward(req, res, target, route.target, agent);
   });
   await new Promise((resolve, reject) => {

@@ -6,9 +6,11 @@ import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getSession, updateSession } from '@pupitre/session';
 import type { CommonCatalogue } from './locales/common.en';
+import { rememberLanguage } from './language-cookie';
 import { retry } from './retry';
 
 export { retry, TRANSLATION_RETRIES, TRANSLATION_RETRY_DELAY_MS } from './retry';
+export { LANGUAGE_COOKIE, languageCookie, rememberLanguage, requestLanguage } from './language-cookie';
 
 export const SUPPORTED_LANGUAGES = ['fr', 'es', 'en'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -117,8 +119,10 @@ export async function startI18n(lang: Language = detectLanguage()): Promise<type
   return i18n;
 }
 
+/** The page's `lang`, and the cookie the server renders the next pages in. */
 function syncDocumentLanguage(lng: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  if (isLanguage(lng)) rememberLanguage(lng);
 }
 
 /** Switches the page's language and stores it (`lang`) for the next visits. */

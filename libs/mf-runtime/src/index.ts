@@ -8,4 +8,5 @@ export * from './loader';
 export * from './with-timeout';
 export * from './RemoteRoute';
 export * from './lazy';
+export * from './ssr';
 export type { FederationOptions, HostShared } from './federation';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { logout } from '@pupitre/api-client';
 import { useSession } from '@pupitre/session';
 import styles from '../shell.module.css';
-import { useCompactNav, useNavScroll } from './useNavScroll';
+import { useNavScroll } from './useNavScroll';
 
 export const HOME_ANCHOR = 'Home-Presentation-Container';
 
@@ -133,7 +133,7 @@ function WideNav() {
   const { collapsed, hidden } = useNavScroll();
   return (
     <nav
-      className={`${styles.nav} ${collapsed ? styles.navCollapsed : ''} ${hidden ? styles.navHidden : ''}`}
+      className={`${styles.nav} ${styles.wideOnly} ${collapsed ? styles.navCollapsed : ''} ${hidden ? styles.navHidden : ''}`}
       aria-label={t('nav.label')}
       data-testid="navbar"
       data-collapsed={collapsed}
@@ -168,7 +168,12 @@ function CompactNav() {
   const [open, setOpen] = useMenuState();
   useDismiss(open, () => setOpen(false), ref);
   return (
-    <nav className={`${styles.nav} ${styles.compact}`} aria-label={t('nav.label')} data-testid="navbar-compact" ref={ref}>
+    <nav
+      className={`${styles.nav} ${styles.compact} ${styles.compactOnly}`}
+      aria-label={t('nav.label')}
+      data-testid="navbar-compact"
+      ref={ref}
+    >
       <Logo />
       <button type="button" className={styles.menuButton} aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -199,7 +204,15 @@ function CompactNav() {
   );
 }
 
+/**
+ * Both bars, the width showing one (CSS): the same HTML on the server, which cannot know the screen,
+ * and in the browser, so a server-rendered page is taken over without a change.
+ */
 export function Navbar() {
-  const compact = useCompactNav();
-  return <header className={styles.header}>{compact ? <CompactNav /> : <WideNav />}</header>;
+  return (
+    <header className={styles.header}>
+      <WideNav />
+      <CompactNav />
+    </header>
+  );
 }

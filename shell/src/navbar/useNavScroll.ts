@@ -54,18 +54,3 @@ export function useNavScroll(): NavScrollState {
   }, []);
   return state;
 }
-
-/** True when the viewport is at most 700 px wide (the compact navbar). */
-export function useCompactNav(): boolean {
-  const query = `(max-width: ${NAV_BREAKPOINT_PX}px)`;
-  const [compact, setCompact] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(query).matches);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const list = window.matchMedia(query);
-    const onChange = () => setCompact(list.matches);
-    onChange();
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, [query]);
-  return compact;
-}

@@ -1,0 +1,74 @@
+// Server-rendered pages (issue #39, ADR 0014): what a remote's renderer answers, and the data block
+// the composer writes into the page for the client to take over from. One definition, used by the
+// composer (shell/src/composer), the renderers (mfe-*/src/renderer) and the shell's start-up.
+import { type RemoteRouteEntry } from './remote-routes';
+
+/** A renderer's answer to `GET /render?path=…&lang=…` (200). */
+export interface RenderedFragment {
+  v: 1;
+  remote: string;
+  /** The route pattern the path fell on, as the remote declares it (e.g. `/teacher/:id`). */
+  route: string;
+  /** The markup of the route's screen: exactly what the client renders first from `reads`. */
+  html: string;
+  /** The public answers the screen was rendered from, by request path. */
+  reads: Record<string, unknown>;
+  /** The moment the screen was rendered for (epoch ms): anything time-dependent uses it. */
+  now: number;
+}
+
+/** The page's data block: `<script type="application/json" id="pupitre-ssr">` (never executed). */
+export interface ServerPageData {
+  v: 1;
+  lang: 'fr' | 'es' | 'en';
+  /** The path the page was rendered for: a page kept by the service worker for another path is not taken over. */
+  path: string;
+  remote: string;
+  route: string;
+  /** The page's declaration, as the remote's manifest gives it (title, footer...): known before the manifests are read again. */
+  entry: RemoteRouteEntry;
+  now: number;
+  reads: Record<string, unknown>;
+  /** The shell's runtime configuration the page was rendered with (/config.json). */
+  config: unknown;
+}
+
+export const SSR_DATA_ID = 'pupitre-ssr';
+const MAX_HTML = 2_000_000;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const LANGUAGES = new Set(['fr', 'es', 'en']);
+
+/** A renderer's answer, checked; null when it is not one. */
+export function parseRenderedFragment(raw: unknown): RenderedFragment | null {
+  if (!isObject(raw) || raw.v !== 1) return null;
+  const { remote, route, html, reads, now } = raw;
+  if (typeof remote !== 'string' || typeof route !== 'string' || !route.startsWith('/')) return null;
+  if (typeof html !== 'string' || html.length === 0 || html.length > MAX_HTML) return null;
+  if (!isObject(reads) || typeof now !== 'number' || !Number.isFinite(now)) return null;
+  return { v: 1, remote, route, html, reads, now };
+}
+
+/**
+ * JSON safe inside a `<script type="application/json">`: `<` (so no `</script>` or `<!--` can close
+ * or open anything), `>`, `&` and the two line separators are written as escapes.
+ */
+export function dataBlockJson(data: ServerPageData): string {
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The page's data block when it was rendered for `pathname`; null otherwise (or when malformed). */
+export function readServerPageData(doc: Document | undefined, pathname: string): ServerPageData | null {
+  const text = doc?.getElementById(SSR_DATA_ID)?.textContent;
+  if (!text) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isObject(raw) || raw.v !== 1 || raw.path !== pathname || !LANGUAGES.has(raw.lang as string)) return null;
+  if (typeof raw.remote !== 'string' || typeof raw.route !== 'string' || !isObject(raw.reads) || typeof raw.now !== 'number') return null;
+  const entry = raw.entry;
+  if (!isObject(entry) || entry.path !== raw.route || entry.remote !== raw.remote || !isObject(entry.title)) return null;
+  return raw as unknown as ServerPageData;
+}

@@ -1,0 +1,175 @@
+/** @jest-environment node */
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { readServerPageData, SSR_DATA_ID, type RemoteRouteEntry } from '@pupitre/mf-runtime';
+import { DEFAULT_CONFIG } from '../config/runtime-config';
+import { composePage } from './compose';
+import { composerConfigFromEnv } from './config';
+import { type Sources } from './sources';
+
+const INDEX = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Pupitre</title><script defer src="/main.1.js"></script></head><body><noscript>Pupitre a besoin de JavaScript.</noscript><div id="root"></div></body></html>`;
+const TEACHER: RemoteRouteEntry = {
+  path: '/teacher/:id',
+  title: { fr: 'Professeur', es: 'Profesor', en: 'Teacher' },
+  render: true,
+  remote: 'community',
+};
+const MANIFEST = {
+  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [{ path: './routes', assets: { css: { sync: ['607.css'] }, js: { sync: ['607.js'] } } }],
+  pupitre: { routes: [{ path: '/teacher/:id', files: ['route-teacher-id.js'] }] },
+};
+const sources = (overrides: Partial<Sources> = {}): Sources => ({
+  indexHtml: INDEX,
+  config: { ...DEFAULT_CONFIG, launchAt: 1 },
+  table: { routes: [TEACHER], unavailable: [] },
+  manifests: { community: { url: '/mfe/community/mf-manifest.json', json: MANIFEST } },
+  ...overrides,
+});
+
+type Mode = 'ok' | 'slow' | 'error' | 'garbage' | 'other-route';
+let mode: Mode = 'ok';
+let renderer: http.Server;
+let rendererUrl = '';
+const asked: string[] = [];
+
+beforeAll(async () => {
+  renderer = http.createServer((req, res) => {
+    asked.push(req.url ?? '');
+    const answer = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (mode === 'slow') return void setTimeout(() => answer(200, {}), 1500);
+    if (mode === 'error') return answer(500, { error: 'render-failed' });
+    if (mode === 'garbage') return answer(200, { html: 1 });
+    answer(200, {
+      v: 1,
+      remote: 'community',
+      route: mode === 'other-route' ? '/ranking' : '/teacher/:id',
+      html: '<div data-testid="teacher-details"><h1>M. Ruiz &amp; co</h1></div>',
+      reads: { '/api/teacher/7': { id: 7, name: '</script><script>alert(1)</script>' } },
+      now: 1_700_000_000_000,
+    });
+  });
+  await new Promise<void>((resolve) => renderer.listen(0, '127.0.0.1', resolve));
+  rendererUrl = `http://127.0.0.1:${(renderer.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => renderer.close(resolve)));
+beforeEach(() => {
+  mode = 'ok';
+  asked.length = 0;
+});
+
+// A generous limit (this machine may be busy), but a slow renderer's is the default 250 ms.
+const config = () =>
+  composerConfigFromEnv({
+    SHELL_URL: 'http://shell.test',
+    ORIGIN_URL: 'http://edge.test',
+    RENDERERS: `community=${rendererUrl}`,
+    RENDER_TIMEOUT_MS: mode === 'slow' ? undefined : '2000',
+  });
+
+/** The one thing of a Document readServerPageData uses, from the HTML text. */
+function parse(html: string): Document {
+  const text = new RegExp(`<script type="application/json" id="${SSR_DATA_ID}">([^<]*)</script>`).exec(html)?.[1] ?? null;
+  return { getElementById: (id: string) => (id === SSR_DATA_ID && text !== null ? { textContent: text } : null) } as unknown as Document;
+}
+
+describe('composing a remote page', () => {
+  it('puts the layout around the fragment, in the visitor language, with the remote styles and a data block', async () => {
+    const page = await composePage(config(), sources(), '/teacher/7', 'es');
+    expect(page.kind).toBe('composed');
+    expect(asked).toEqual(['/render?path=%2Fteacher%2F7&lang=es']);
+    const { html } = page;
+    expect(html).toContain('<html lang="es"');
+    expect(html).toContain('<title>Pupitre · Profesor</title>');
+    expect(html).toContain('<link rel="stylesheet" href="/mfe/community/607.css">');
+    expect(html).toContain('<link rel="preload" href="/mfe/community/remoteEntry.js" as="script">');
+    expect(html).toContain('<link rel="preload" href="/mfe/community/route-teacher-id.js" as="script">');
+    // The fragment sits in the remote's Suspense boundary, inside the shell's <main>.
+    expect(html).toMatch(
+      /<main[^>]*id="main"[^>]*>.*<!--\$--><div data-testid="teacher-details"><h1>M\. Ruiz &amp; co<\/h1><\/div><!--\/\$-->.*<\/main>/s,
+    );
+    expect(html).toContain('data-testid="navbar"');
+    expect(html).toContain('Esta página se lee sin JavaScript');
+  });
+
+  it('writes a data block that nothing can break out of, and that the browser reads back', async () => {
+    const page = await composePage(config(), sources(), '/teacher/7', 'fr');
+    expect(page.html).not.toContain('</script><script>alert(1)');
+    // One script without src: the data block, which is not executable (application/json).
+    expect(page.html.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toEqual([`<script type="application/json" id="${SSR_DATA_ID}">`]);
+    const doc = parse(page.html);
+    const data = readServerPageData(doc, '/teacher/7');
+    expect(data).toMatchObject({
+      v: 1,
+      lang: 'fr',
+      path: '/teacher/7',
+      remote: 'community',
+      route: '/teacher/:id',
+      now: 1_700_000_000_000,
+    });
+    expect(data?.reads['/api/teacher/7']).toEqual({ id: 7, name: '</script><script>alert(1)</script>' });
+    expect(data?.config).toMatchObject({ launchAt: 1 });
+    // Kept by the service worker and opened at another path: not taken over.
+    expect(readServerPageData(doc, '/teacher/8')).toBeNull();
+  });
+
+  it.each<[Mode, RegExp]>([
+    ['slow', /slower than 250 ms/],
+    ['error', /answered 500/],
+    ['garbage', /unexpected body/],
+    ['other-route', /rendered \/ranking/],
+  ])('serves the plain page when the renderer is %s', async (m, reason) => {
+    mode = m;
+    const page = await composePage(config(), sources(), '/teacher/7', 'fr');
+    expect(page).toEqual({ kind: 'plain', html: INDEX, reason: expect.stringMatching(reason) });
+  });
+
+  it('serves the plain page when the renderer is down, not declared, or the page is not rendered', async () => {
+    const down = composerConfigFromEnv({
+      SHELL_URL: 'http://shell.test',
+      ORIGIN_URL: 'http://edge.test',
+      RENDERERS: 'community=http://127.0.0.1:9',
+    });
+    expect(await composePage(down, sources(), '/teacher/7', 'fr')).toMatchObject({
+      kind: 'plain',
+      reason: expect.stringMatching(/unreachable/),
+    });
+    const none = composerConfigFromEnv({ SHELL_URL: 'http://shell.test', ORIGIN_URL: 'http://edge.test' });
+    expect(await composePage(none, sources(), '/teacher/7', 'fr')).toMatchObject({ kind: 'plain' });
+    const notRendered = sources({ table: { routes: [{ ...TEACHER, render: undefined }], unavailable: [] } });
+    expect(await composePage(config(), notRendered, '/teacher/7', 'fr')).toMatchObject({ kind: 'plain' });
+    expect(await composePage(config(), sources(), '/conditions-service', 'fr')).toMatchObject({
+      kind: 'plain',
+      reason: 'not a remote page',
+    });
+    expect(asked).toEqual([]);
+  });
+
+  it('serves the plain page before the launch and while a maintenance is announced', async () => {
+    const early = sources({ config: { ...DEFAULT_CONFIG, launchAt: 4_000_000_000 } });
+    expect(await composePage(config(), early, '/teacher/7', 'fr')).toMatchObject({ kind: 'plain', reason: 'before the launch' });
+    const maintenance = sources({ config: { ...DEFAULT_CONFIG, launchAt: 1, maintenanceAt: 2_000_000_000 } });
+    expect(await composePage(config(), maintenance, '/teacher/7', 'fr')).toMatchObject({ kind: 'plain' });
+  });
+});
+
+describe('the composer configuration', () => {
+  it('refuses what it cannot work with, naming the variable', () => {
+    expect(() => composerConfigFromEnv({ ORIGIN_URL: 'http://edge' })).toThrow(/SHELL_URL is required/);
+    expect(() => composerConfigFromEnv({ SHELL_URL: 'ftp://x', ORIGIN_URL: 'http://edge' })).toThrow(/SHELL_URL must be an http/);
+    expect(() => composerConfigFromEnv({ SHELL_URL: 'http://s', ORIGIN_URL: 'http://e', RENDERERS: 'Bad Name=http://r' })).toThrow(
+      /RENDERERS/,
+    );
+    expect(() => composerConfigFromEnv({ SHELL_URL: 'http://s', ORIGIN_URL: 'http://e', RENDER_TIMEOUT_MS: '5000' })).toThrow(
+      /RENDER_TIMEOUT_MS/,
+    );
+    expect(composerConfigFromEnv({ SHELL_URL: 'http://s/', ORIGIN_URL: 'http://e', RENDERERS: 'community=http://r:1/' })).toMatchObject({
+      shellUrl: 'http://s',
+      renderers: { community: 'http://r:1' },
+      renderTimeoutMs: 250,
+    });
+  });
+});

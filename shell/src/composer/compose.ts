@@ -1,0 +1,55 @@
+// One page navigation: the remote page at `path`, rendered by its team's renderer and composed with
+// the shell's layout; or, whenever that cannot be done well (no renderer, a slow or failing one, a
+// page before the launch or during a planned maintenance's notice), the shell's index.html as it
+// is: the page the browser builds, exactly as before server rendering.
+import { findRemoteRoute, remoteAssets, type ServerPageData } from '@pupitre/mf-runtime';
+import { type Language } from '@pupitre/i18n';
+import { type ComposerConfig } from './config';
+import { composeDocument } from './document';
+import { fetchFragment } from './fragment';
+import { pageTitle, renderShellPage } from './page';
+import { pageUrl, type Sources } from './sources';
+
+export type Composition = { kind: 'composed'; html: string; remote: string } | { kind: 'plain'; html: string; reason: string };
+
+export async function composePage(
+  config: ComposerConfig,
+  sources: Sources,
+  path: string,
+  lang: Language,
+  now = Date.now(),
+): Promise<Composition> {
+  const plain = (reason: string): Composition => ({ kind: 'plain', html: sources.indexHtml, reason });
+  if (now / 1000 < sources.config.launchAt) return plain('before the launch');
+  if (sources.config.maintenanceAt !== null) return plain('a maintenance is announced');
+  const found = findRemoteRoute(sources.table, path);
+  if (!found) return plain('not a remote page');
+  const { route } = found;
+  const rendererUrl = config.renderers[route.remote];
+  const manifest = sources.manifests[route.remote];
+  if (!route.render || !rendererUrl || !manifest) return plain(`${route.remote} renders no ${route.path}`);
+  const outcome = await fetchFragment(rendererUrl, path, lang, config.renderTimeoutMs);
+  if (outcome.kind === 'none') return plain(outcome.reason);
+  const { fragment } = outcome;
+  if (fragment.route !== route.path) return plain(`renderer rendered ${fragment.route}, not ${route.path}`);
+  const rootHtml = renderShellPage({ path, lang, config: sources.config, route, fragmentHtml: fragment.html });
+  if (rootHtml === null) return plain('no slot for the remote page in the layout');
+  const data: ServerPageData = {
+    v: 1,
+    lang,
+    path,
+    remote: route.remote,
+    route: route.path,
+    entry: route,
+    now: fragment.now,
+    reads: fragment.reads,
+    config: sources.config,
+  };
+  // Paths of the page's own origin are written as paths (the manifest URL resolved against it).
+  const assets = remoteAssets(new URL(manifest.url, 'https://page.invalid/').href, manifest.json, path).map((asset) => ({
+    ...asset,
+    href: pageUrl(asset.href),
+  }));
+  const html = composeDocument(sources.indexHtml, { title: pageTitle(route, lang), rootHtml, assets, data });
+  return { kind: 'composed', html, remote: route.remote };
+}

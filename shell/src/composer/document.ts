@@ -1,0 +1,55 @@
+// Writes a composed page into the shell's own index.html: its language, title, the remote's styles
+// (before the first paint: no shift when they arrive) and script preloads, the rendered #root, the
+// JSON data block the browser takes over from, and what a visitor without JavaScript is told.
+// Nothing executable is added: the CSP stays as it is.
+import { dataBlockJson, SSR_DATA_ID, type RemoteAsset, type ServerPageData } from '@pupitre/mf-runtime';
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Said without JavaScript on a rendered page: it can be read, its forms need JavaScript. */
+export const NO_SCRIPT_NOTICE: Record<ServerPageData['lang'], string> = {
+  fr: 'Cette page se lit sans JavaScript ; ses formulaires (recherche, votes, signalements, avis) en ont besoin.',
+  es: 'Esta página se lee sin JavaScript; sus formularios (búsqueda, votos, denuncias, opiniones) lo necesitan.',
+  en: 'This page reads without JavaScript; its forms (search, votes, reports, reviews) need it.',
+};
+
+export interface ComposedPage {
+  title: string;
+  rootHtml: string;
+  assets: RemoteAsset[];
+  data: ServerPageData;
+}
+
+export class TemplateError extends Error {}
+
+function replaceOnce(html: string, pattern: RegExp, replacement: (match: string) => string): string {
+  let count = 0;
+  const out = html.replace(pattern, (match) => {
+    count += 1;
+    return replacement(match);
+  });
+  if (count !== 1) throw new TemplateError(`index.html: expected one match of ${pattern}, found ${count}`);
+  return out;
+}
+
+export function composeDocument(indexHtml: string, page: ComposedPage): string {
+  const links = page.assets
+    .map(({ href, as }) =>
+      as === 'style' ? `<link rel="stylesheet" href="${escapeAttr(href)}">` : `<link rel="preload" href="${escapeAttr(href)}" as="${as}">`,
+    )
+    .join('');
+  let html = replaceOnce(indexHtml, /<html lang="[a-z-]*"/, () => `<html lang="${page.data.lang}"`);
+  html = replaceOnce(html, /<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>${links}`);
+  html = replaceOnce(
+    html,
+    /<noscript>[^<]*<\/noscript>/,
+    () => `<noscript><p class="pp-noscript">${escapeText(NO_SCRIPT_NOTICE[page.data.lang])}</p></noscript>`,
+  );
+  html = replaceOnce(
+    html,
+    /<div id="root"><\/div>/,
+    () => `<div id="root">${page.rootHtml}</div><script type="application/json" id="${SSR_DATA_ID}">${dataBlockJson(page.data)}</script>`,
+  );
+  return html;
+}

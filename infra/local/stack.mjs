@@ -37,6 +37,7 @@ export const REMOTES = ['community', 'review', 'account'];
  * @property {(remotes: Record<string, string>) => void} writeRemotes
  * @property {(name: string) => Promise<void>} [stopServerPart]
  * @property {(name: string) => Promise<void>} [startServerPart]
+ * @property {(env: Record<string, string>) => Promise<void>} [restartComposer]
  * @property {() => Promise<void>} stop
  */
 
@@ -98,12 +99,13 @@ async function startServerRendering({ handle, ports, logDir, stoppers, node, rat
   const renderer = (r) =>
     start(`renderer-${r}`, `mfe-${r}/dist-server/renderer.js`, { PORT: String(ports[`renderer-${r}`]), API_URL: ratingUrl });
   await Promise.all(remotes.map(renderer));
-  const composer = () =>
+  const composer = (overrides = {}) =>
     start('composer', 'shell/dist-server/composer.js', {
       PORT: String(ports.composer),
       SHELL_URL: handle.statics.shell.url,
       ORIGIN_URL: `http://127.0.0.1:${ports.gateway}`,
       RENDERERS: remotes.map((r) => `${r}=http://127.0.0.1:${ports[`renderer-${r}`]}`).join(','),
+      ...overrides,
     });
   await composer();
   handle.gateway.setTarget('composer', `http://127.0.0.1:${ports.composer}`);
@@ -116,6 +118,11 @@ async function startServerRendering({ handle, ports, logDir, stoppers, node, rat
   };
   /** Starts a stopped renderer or composer again. */
   handle.startServerPart = (name) => (name === 'composer' ? composer() : renderer(name.replace(/^renderer-/, '')));
+  /** Starts the composer again with some of its environment changed (`{}`: as configured). */
+  handle.restartComposer = async (overrides) => {
+    await handle.stopServerPart('composer');
+    await composer(overrides);
+  };
 }
 
 /** @returns {Promise<Ports>} */

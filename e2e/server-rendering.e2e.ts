@@ -1,0 +1,168 @@
+// Server-rendered pages (issue #39): the composer answers a page navigation with the page's content
+// inside; the browser takes that HTML over without replacing it (no new largest paint, no shift), a
+// visitor without JavaScript can read it, and every failure of the rendering path gives today's
+// client-rendered page, through the real gateway.
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { layoutShift, VIEWPORTS } from './support/page-metrics.mjs';
+
+const READING_PAGES = [
+  { path: '/communaute', content: '[data-testid="ranking-list"]' },
+  { path: '/teacher/1', content: '[data-testid="teacher-name"]' },
+  { path: '/ranking', content: '[data-testid="ranking-list"]' },
+];
+
+/**
+ * Before any script of the page runs, marks every element the server sent (the document is parsed;
+ * deferred scripts have not run yet) and starts keeping the page's largest-contentful-paint entries.
+ */
+async function watchTakeover(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lcp: { element: Element | null; size: number; startTime: number }[] };
+    w.__lcp = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null; size: number })[])
+        w.__lcp.push({ element: e.element, size: e.size, startTime: e.startTime });
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      for (const el of document.querySelectorAll('#root *')) (el as Element & { __server?: boolean }).__server = true;
+    });
+  });
+}
+
+/** Whether every LCP entry is a node the server sent, still in the page (not replaced by the client's). */
+function largestPaints(page: Page) {
+  return page.evaluate(() => {
+    const w = window as unknown as { __lcp: { element: (Element & { __server?: boolean }) | null; size: number }[] };
+    return w.__lcp.map((e) => ({
+      tag: e.element ? `${e.element.tagName.toLowerCase()}${e.element.getAttribute('data-testid') ? `[${e.element.getAttribute('data-testid')}]` : ''}` : null,
+      server: Boolean(e.element?.__server),
+      connected: Boolean(e.element?.isConnected),
+      size: e.size,
+    }));
+  });
+}
+
+/** The page has been taken over: the remote's code ran (a link of its page navigates in the client). */
+async function takenOver(page: Page) {
+  await page.waitForFunction(() => performance.getEntriesByName('pupitre:taken-over').length > 0, null, { timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+test.describe('a reading page arrives with its content', () => {
+  for (const { path, content } of READING_PAGES) {
+    test(`${path}: the server's HTML holds the content; the browser takes it over without a new largest paint or a shift`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({ ...VIEWPORTS.mobile, baseURL, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      await watchTakeover(page);
+      const response = await page.goto(path);
+      expect(response?.headers()['x-pupitre-composed']).toBe('rendered');
+      const html = await response!.text();
+      expect(html).toContain('id="pupitre-ssr"');
+      await expect(page.locator(content).first()).toBeVisible();
+      await takenOver(page);
+      const paints = await largestPaints(page);
+      expect(paints.length).toBeGreaterThan(0);
+      // Every largest paint is a node the server sent, still in the page: nothing the client drew after
+      // the takeover was larger.
+      expect(paints.filter((p) => !p.server || !p.connected), JSON.stringify(paints)).toEqual([]);
+      const { cls, shifts } = await layoutShift(page);
+      expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.01);
+      await context.close();
+    });
+  }
+
+  test('the takeover keeps what the visitor typed and works as an app afterwards', async ({ page }) => {
+    await watchTakeover(page);
+    await page.goto('/teacher/1');
+    await takenOver(page);
+    const name = page.getByTestId('teacher-name');
+    const before = await name.evaluate((el) => (el as Element & { __server?: boolean }).__server === true);
+    expect(before).toBe(true);
+    // Client-side navigation from the server page works (no full reload: the marker stays).
+    await page.evaluate(() => ((window as unknown as { __stay: number }).__stay = 1));
+    await page.getByRole('navigation').getByRole('link', { name: 'Communauté' }).click();
+    await expect(page).toHaveURL(/\/communaute$/);
+    expect(await page.evaluate(() => (window as unknown as { __stay?: number }).__stay)).toBe(1);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  for (const { path, content } of READING_PAGES) {
+    test(`${path} can be read, and says its forms need JavaScript`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.locator(content).first()).toBeVisible();
+      await expect(page.locator('noscript, .pp-noscript').first()).toBeAttached();
+      expect(await page.content()).toMatch(/se lit sans JavaScript|reads without JavaScript|se lee sin JavaScript/);
+      await context.close();
+    });
+  }
+});
+
+/** A stand-in renderer: `slow` answers after 2 s, `throwing` answers 500. */
+async function badRenderer(kind: 'slow' | 'throwing') {
+  const server = http.createServer((_req, res) => {
+    const answer = () => {
+      res.writeHead(kind === 'slow' ? 200 : 500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(kind === 'slow' ? {} : { error: 'render-failed' }));
+    };
+    if (kind === 'slow') setTimeout(answer, 2000);
+    else answer();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stop: () => new Promise((r) => server.close(r)) };
+}
+
+test.describe('degrades to the page the browser builds', () => {
+  // These stop and swap parts of the worker's stack: one at a time, each putting things back.
+  test.describe.configure({ mode: 'serial' });
+
+  async function expectClientRendered(page: Page) {
+    const response = await page.goto('/teacher/1');
+    expect(response?.status()).toBe(200);
+    expect(await response!.text()).not.toContain('id="pupitre-ssr"');
+    await expect(page.getByTestId('teacher-name')).toBeVisible();
+  }
+
+  test('a renderer that is down', async ({ page, stack }) => {
+    await stack.stopServerPart!('renderer-community');
+    try {
+      await expectClientRendered(page);
+    } finally {
+      await stack.startServerPart!('renderer-community');
+    }
+  });
+
+  for (const kind of ['slow', 'throwing'] as const) {
+    test(`a renderer that is ${kind}`, async ({ page, stack }) => {
+      const renderer = await badRenderer(kind);
+      await stack.restartComposer!({ RENDERERS: `community=${renderer.url}` });
+      try {
+        const started = Date.now();
+        await expectClientRendered(page);
+        // A slow renderer delays the page by its time limit, not by its own time.
+        if (kind === 'slow') expect(Date.now() - started).toBeLessThan(10_000);
+      } finally {
+        await stack.restartComposer!({});
+        await renderer.stop();
+      }
+    });
+  }
+
+  test('a composer that is down: the shell serves index.html', async ({ page, stack }) => {
+    await stack.stopServerPart!('composer');
+    try {
+      await expectClientRendered(page);
+    } finally {
+      await stack.startServerPart!('composer');
+    }
+  });
+});

@@ -111,6 +111,15 @@ export async function loadLanguage(lang: Language, load = commonLoaders[lang]): 
   i18n.addResourceBundle(lang, 'common', mod.default, true, true);
 }
 
+/**
+ * The `common` catalogue of `lang` (its own chunk): for a server renderer's own i18next instances
+ * (issue #39), which translate outside the page's shared instance.
+ */
+export async function loadCommonCatalogue(lang: Language): Promise<CommonCatalogue> {
+  const bundled = bundledForTests()[lang];
+  return bundled ?? (await retry(commonLoaders[lang])).default;
+}
+
 /** Start-up: initialises the instance in the detected language and loads its catalogue. */
 export async function startI18n(lang: Language = detectLanguage()): Promise<typeof i18n> {
   initI18n(lang);

@@ -137,13 +137,16 @@ function lazyRemoteScreen(loader: RemoteLoader, remote: RemoteName, path: string
     if (!Screen) throw new Error(`[mf] ${remote}/routes has no component for ${path}`);
     return Screen;
   };
+  // The screen is often itself a lazy component (lazyScreen): React wants a function here, which
+  // renders it (its module is in by then, so it renders without suspending).
+  const wrap = (Screen: ComponentType) => ({ default: () => <Screen /> });
   return lazy(() => {
     const known = loader.peek(remote);
-    if (known?.[path] && isScreenLoaded(known[path])) return settled({ default: known[path] });
+    if (known?.[path] && isScreenLoaded(known[path])) return settled(wrap(known[path]));
     return (known ? Promise.resolve(known) : withTimeout(loader.load(remote), timeoutMs)).then(async (routes) => {
       const Screen = screenOf(routes);
       await preloadScreen(Screen);
-      return { default: Screen };
+      return wrap(Screen);
     });
   });
 }

@@ -1,0 +1,138 @@
+// The takeover at the library level (issue #39): the composer's page (the shell's RemoteRoute in
+// server mode, its placeholder replaced by the renderer's fragment) hydrated by the client's tree
+// (the reads primed from the data block, RemoteRoute hydrating, the remote's code arriving later):
+// no mismatch, and the server's DOM nodes are the ones left on screen.
+import { act } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { primeServerReads, resetApiClient } from '@pupitre/api-client';
+import { i18n, initI18n } from '@pupitre/i18n';
+import { RemoteLoaderProvider, RemoteRenderModeProvider, RemoteRoute, SERVER_SLOT_HTML, type RemoteLoader } from '@pupitre/mf-runtime';
+import { updateSession, clearSession } from '@pupitre/session';
+import { setRenderNow } from '@pupitre/ui';
+import routes from '../routes';
+import { TEACHER_PATH, TEACHER_READS } from './fixtures';
+import { prepareRenderer, renderRoute } from './render-route';
+
+const NOW = Date.UTC(2026, 10, 28, 12);
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function Page({ mode }: { mode: 'server' | 'hydrating' }) {
+  return (
+    <RemoteRenderModeProvider value={{ mode, path: '/teacher/:id' }}>
+      <MemoryRouter initialEntries={[TEACHER_PATH]}>
+        <header>
+          <a href="/">Pupitre</a>
+        </header>
+        <main id="main">
+          <Routes>
+            <Route path="/teacher/:id" element={<RemoteRoute remote="community" path="/teacher/:id" />} />
+          </Routes>
+        </main>
+      </MemoryRouter>
+    </RemoteRenderModeProvider>
+  );
+}
+
+/** The composer's answer: the shell's HTML with the renderer's fragment in the slot. */
+function composedPage(): string {
+  const shell = renderToString(<Page mode="server" />);
+  expect(shell.split(SERVER_SLOT_HTML)).toHaveLength(2);
+  const fragment = renderRoute({ path: TEACHER_PATH, lang: 'fr', reads: TEACHER_READS, now: NOW })!;
+  return shell.replace(SERVER_SLOT_HTML, fragment.html);
+}
+
+function delayedLoader(): RemoteLoader & { release: () => void } {
+  let loaded: typeof routes | undefined;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return {
+    load: () => gate.then(() => (loaded = routes)),
+    peek: () => loaded,
+    invalidate: () => (loaded = undefined),
+    release,
+  };
+}
+
+beforeAll(async () => {
+  await prepareRenderer();
+  initI18n('fr');
+  await i18n.changeLanguage('fr');
+});
+beforeEach(() => {
+  localStorage.clear();
+  clearSession();
+});
+let hydrated: Root | undefined;
+afterEach(() => {
+  act(() => hydrated?.unmount());
+  hydrated = undefined;
+  resetApiClient();
+  setRenderNow(null);
+  document.body.innerHTML = '';
+});
+
+async function takeOver(signedIn: boolean) {
+  const root = document.createElement('div');
+  root.id = 'root';
+  root.innerHTML = composedPage();
+  document.body.append(root);
+  const h1 = root.querySelector('h1')!;
+  const firstCard = root.querySelector('[data-testid="review-card"]')!;
+  expect(h1.textContent).toBe('Mme Durand');
+
+  // The API answers the same reads (a signed-in visitor's own state would differ only in their votes).
+  const fetch = jest.fn(async (url: string) => ({
+    status: 200,
+    ok: true,
+    text: async () => JSON.stringify(TEACHER_READS[url as keyof typeof TEACHER_READS]),
+  }));
+  const { configureApiClient } = await import('@pupitre/api-client');
+  configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch });
+  if (signedIn) updateSession({ email: 'a@b.c', access: 'tok', accessExpiry: Math.floor(NOW / 1000) + 3600 });
+
+  // What main.js does with the data block before hydrateRoot.
+  primeServerReads(TEACHER_READS);
+  setRenderNow(NOW);
+  const loader = delayedLoader();
+  const recoverable: unknown[] = [];
+  const consoleError = jest.spyOn(console, 'error');
+  await act(async () => {
+    hydrated = hydrateRoot(
+      root,
+      <RemoteLoaderProvider loader={loader}>
+        <Page mode="hydrating" />
+      </RemoteLoaderProvider>,
+      { onRecoverableError: (error) => recoverable.push(error) },
+    );
+  });
+  // The remote's code is not in yet: the server's HTML stays as it is.
+  expect(root.querySelector('h1')).toBe(h1);
+  await act(async () => {
+    loader.release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+  expect(recoverable).toEqual([]);
+  expect(consoleError).not.toHaveBeenCalled();
+  consoleError.mockRestore();
+  // Hydrated, not replaced: the very same nodes, with the content shown.
+  expect(root.querySelector('h1')).toBe(h1);
+  expect(root.querySelector('[data-testid="review-card"]')).toBe(firstCard);
+  expect(root.querySelector('[data-testid="remote-loading"]')).toBeNull();
+  expect(root.querySelector('[data-testid="remote-fallback"]')).toBeNull();
+  expect(root.textContent).toContain('Review number 1');
+  return { root, h1, fetch };
+}
+
+test('a visitor without a session: hydrated without a mismatch, the same nodes, and no second request', async () => {
+  const { fetch } = await takeOver(false);
+  expect(fetch).not.toHaveBeenCalled();
+});
+
+test('a signed-in visitor: hydrated as the anonymous page, then their own reads go out with the token', async () => {
+  const { fetch } = await takeOver(true);
+  expect(fetch.mock.calls.map(([url]) => url).sort()).toEqual(Object.keys(TEACHER_READS).sort());
+  for (const [, init] of fetch.mock.calls as unknown as [string, RequestInit][])
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+});

@@ -38,7 +38,9 @@ function largestPaints(page: Page) {
   return page.evaluate(() => {
     const w = window as unknown as { __lcp: { element: (Element & { __server?: boolean }) | null; size: number }[] };
     return w.__lcp.map((e) => ({
-      tag: e.element ? `${e.element.tagName.toLowerCase()}${e.element.getAttribute('data-testid') ? `[${e.element.getAttribute('data-testid')}]` : ''}` : null,
+      tag: e.element
+        ? `${e.element.tagName.toLowerCase()}${e.element.getAttribute('data-testid') ? `[${e.element.getAttribute('data-testid')}]` : ''}`
+        : null,
       server: Boolean(e.element?.__server),
       connected: Boolean(e.element?.isConnected),
       size: e.size,
@@ -71,7 +73,10 @@ test.describe('a reading page arrives with its content', () => {
       expect(paints.length).toBeGreaterThan(0);
       // Every largest paint is a node the server sent, still in the page: nothing the client drew after
       // the takeover was larger.
-      expect(paints.filter((p) => !p.server || !p.connected), JSON.stringify(paints)).toEqual([]);
+      expect(
+        paints.filter((p) => !p.server || !p.connected),
+        JSON.stringify(paints),
+      ).toEqual([]);
       const { cls, shifts } = await layoutShift(page);
       expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.01);
       await context.close();
@@ -87,7 +92,7 @@ test.describe('a reading page arrives with its content', () => {
     expect(before).toBe(true);
     // Client-side navigation from the server page works (no full reload: the marker stays).
     await page.evaluate(() => ((window as unknown as { __stay: number }).__stay = 1));
-    await page.getByRole('navigation').getByRole('link', { name: 'Communauté' }).click();
+    await page.getByRole('navigation').locator('a[href="/communaute"]').first().click();
     await expect(page).toHaveURL(/\/communaute$/);
     expect(await page.evaluate(() => (window as unknown as { __stay?: number }).__stay)).toBe(1);
   });

@@ -50,6 +50,10 @@ export const test = base.extend<{ cspViolations: string[] }, { stack: Stack }>({
         useEnv: false,
         testing: true,
         publicHost: '127.0.0.1',
+        // Two stacks and a browser share two cores here: a renderer's answer may take longer than
+        // the production limit (250 ms) without anything being wrong; the degradation journeys
+        // use renderers far slower than this.
+        composerEnv: { RENDER_TIMEOUT_MS: '1500' },
         env: {
           LOG_LEVEL: 'warn',
           REVIEW_VALIDATION_DELAY: '2s',

@@ -75,7 +75,7 @@ export const renderedRemotes = () => REMOTES.filter((r) => fs.existsSync(path.jo
  * Each remote's renderer, then the composer, which the gateway sends page navigations to (falling
  * back to the shell's index.html when it is down). The handle can stop and start them (tests).
  */
-async function startServerRendering({ handle, ports, logDir, stoppers, node, ratingUrl }) {
+async function startServerRendering({ handle, ports, logDir, stoppers, node, ratingUrl, composerEnv }) {
   const remotes = renderedRemotes();
   const start = (name, script, env) => {
     const proc = startProcess({
@@ -105,6 +105,7 @@ async function startServerRendering({ handle, ports, logDir, stoppers, node, rat
       SHELL_URL: handle.statics.shell.url,
       ORIGIN_URL: `http://127.0.0.1:${ports.gateway}`,
       RENDERERS: remotes.map((r) => `${r}=http://127.0.0.1:${ports[`renderer-${r}`]}`).join(','),
+      ...composerEnv,
       ...overrides,
     });
   await composer();
@@ -141,6 +142,8 @@ export async function freePorts() {
  *  useEnv      – honour MONGODB_URI / REDIS_URL from the environment (default true)
  *  testing     – a throwaway stack (tests): its database is a test cluster (documentdb.mjs)
  *  progress    – function(step, total, message) called as each part comes up
+ *  serverRendering – start the renderers and the composer (default true; false: pages built in the browser only)
+ *  composerEnv – extra environment for the composer (e.g. RENDER_TIMEOUT_MS)
  * @returns {Promise<StackHandle>}
  */
 /**
@@ -160,6 +163,7 @@ export async function startStack({
   progress = () => {},
   publicHost = 'localhost',
   serverRendering = true,
+  composerEnv = {},
 } = {}) {
   const logDir = path.join(dataDir, 'logs');
   fs.mkdirSync(logDir, { recursive: true });
@@ -328,7 +332,7 @@ export async function startStack({
 
     if (serverRendering) {
       progress(8, total, 'server rendering (renderers, composer)');
-      await startServerRendering({ handle, ports, logDir, stoppers, node, ratingUrl: `http://127.0.0.1:${ports.rating}` });
+      await startServerRendering({ handle, ports, logDir, stoppers, node, ratingUrl: `http://127.0.0.1:${ports.rating}`, composerEnv });
     }
 
     /** Replaces what /remotes.json serves. */

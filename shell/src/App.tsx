@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import {
   RemoteFallback,
@@ -20,6 +20,14 @@ import { RemoteRoutesProvider, useRemoteRoutes, type RemoteRoutesSource } from '
 import { SHELL_PAGES, SHELL_PATHS } from './route-table';
 
 /**
+ * The remote's route, re-rendered only when its remote or path change: a server-rendered page's
+ * boundary must receive no update before its code is in and it is hydrated (React would then drop
+ * the server's HTML and render it anew), and this page's parents do re-render meanwhile (the session
+ * as the browser knows it right after hydration, the whole route table).
+ */
+const StableRemoteRoute = memo(RemoteRoute);
+
+/**
  * A remote's page; one it declares for signed-in visitors sends those who arrive signed out to
  * /auth first, and back here once signed in (`?next=`); signing out on the page is the remote's to
  * handle: it knows where to go next.
@@ -29,7 +37,7 @@ function RemotePage({ route }: { route: RemoteRouteEntry }) {
   const { pathname, search } = useLocation();
   const [arrivedSignedIn] = useState(() => isSignedIn(session));
   if (route.signIn && !arrivedSignedIn) return <Navigate to={`/auth?${new URLSearchParams({ next: pathname + search })}`} replace />;
-  return <RemoteRoute key={route.path} remote={route.remote} path={route.path} />;
+  return <StableRemoteRoute key={route.path} remote={route.remote} path={route.path} />;
 }
 
 /** A path no page claims: not found, unless the remotes' pages are still unknown or unreadable. */

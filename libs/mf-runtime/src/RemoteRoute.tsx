@@ -117,6 +117,9 @@ export function RemoteRenderModeProvider({ value, children }: { value: RemoteRen
   return <RemoteRenderModeContext.Provider value={value}>{children}</RemoteRenderModeContext.Provider>;
 }
 
+/** The performance mark set once a server-rendered remote page is hydrated (issue #39). */
+export const TAKEN_OVER_MARK = 'pupitre:taken-over';
+
 /** The exact HTML the server-mode RemoteRoute renders where the remote's fragment goes. */
 export const SERVER_SLOT_HTML = '<template data-pupitre-slot=""></template>';
 
@@ -138,8 +141,14 @@ function lazyRemoteScreen(loader: RemoteLoader, remote: RemoteName, path: string
     return Screen;
   };
   // The screen is often itself a lazy component (lazyScreen): React wants a function here, which
-  // renders it (its module is in by then, so it renders without suspending).
-  const wrap = (Screen: ComponentType) => ({ default: () => <Screen /> });
+  // renders it (its module is in by then, so it renders without suspending). Once its server HTML
+  // is taken over, the page says so: a performance mark, for tests and measurements.
+  const wrap = (Screen: ComponentType) => ({
+    default: function TakenOver() {
+      useEffect(() => void performance.mark(TAKEN_OVER_MARK), []);
+      return <Screen />;
+    },
+  });
   return lazy(() => {
     const known = loader.peek(remote);
     if (known?.[path] && isScreenLoaded(known[path])) return settled(wrap(known[path]));

@@ -3,7 +3,9 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { logout } from '@pupitre/api-client';
 import { useSession } from '@pupitre/session';
+import { useRemoteRoutes } from '../remote-routes';
 import styles from '../shell.module.css';
+import { navLinkItems, type NavLinkItem } from './nav-links';
 import { useCompactNav, useNavScroll } from './useNavScroll';
 
 export const HOME_ANCHOR = 'Home-Presentation-Container';
@@ -63,6 +65,17 @@ function useMenuState(): [boolean, (next: boolean | ((open: boolean) => boolean)
   const setOpen = (next: boolean | ((open: boolean) => boolean)) =>
     setOpenOn((typeof next === 'function' ? next(open) : next) ? pathname : null);
   return [open, setOpen];
+}
+
+/**
+ * The remotes' links this visitor sees (their manifests' `pupitre.nav`): none until the route table
+ * is known, none from a remote whose manifest could not be read.
+ */
+function useRemoteNavLinks(): NavLinkItem[] {
+  const remotes = useRemoteRoutes();
+  const session = useSession();
+  const { i18n } = useTranslation('common');
+  return remotes.status === 'ready' ? navLinkItems(remotes.table.nav, session, i18n.language) : [];
 }
 
 function useLogout() {
@@ -131,6 +144,7 @@ function AccountMenu() {
 function WideNav() {
   const { t } = useTranslation('common');
   const { collapsed, hidden } = useNavScroll();
+  const links = useRemoteNavLinks();
   return (
     <nav
       className={`${styles.nav} ${collapsed ? styles.navCollapsed : ''} ${hidden ? styles.navHidden : ''}`}
@@ -141,16 +155,13 @@ function WideNav() {
     >
       <Logo />
       <ul className={styles.links}>
-        <li>
-          <NavLink to="/communaute" className={styles.navLink}>
-            {t('nav.community')}
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/publication" className={`pp-button ${styles.navCta}`} end>
-            {t('nav.publish')}
-          </NavLink>
-        </li>
+        {links.map((link) => (
+          <li key={link.path}>
+            <NavLink to={link.path} className={link.style === 'button' ? `pp-button ${styles.navCta}` : styles.navLink} end>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
         <li>
           <AccountMenu />
         </li>
@@ -166,6 +177,7 @@ function CompactNav() {
   const ref = useRef<HTMLElement>(null);
   const menuId = useId();
   const [open, setOpen] = useMenuState();
+  const links = useRemoteNavLinks();
   useDismiss(open, () => setOpen(false), ref);
   return (
     <nav className={`${styles.nav} ${styles.compact}`} aria-label={t('nav.label')} data-testid="navbar-compact" ref={ref}>
@@ -178,14 +190,13 @@ function CompactNav() {
       </button>
       {open ? (
         <ul className={styles.compactMenu} id={menuId}>
-          <li>
-            <NavLink to="/communaute">{t('nav.community')}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/publication" end>
-              {t('nav.publish')}
-            </NavLink>
-          </li>
+          {links.map((link) => (
+            <li key={link.path}>
+              <NavLink to={link.path} end>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
           {email ? (
             <SignedInLinks />
           ) : (

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isRemoteName } from '../../libs/mf-runtime/src/remote-names';
 import { routeChunkName } from './route-chunk-name.mjs';
+import { checkRemoteName } from './remote-name.mjs';
 import { manifestDeclarations, navProblem, readRouteDeclarations } from './route-declarations-check.mjs';
 
 test("a page's screen chunk is named after its path", () => {
@@ -58,5 +60,17 @@ test("the remotes' own declarations pass", () => {
   for (const app of ['mfe-community', 'mfe-review', 'mfe-account']) {
     const { routes } = readRouteDeclarations(path.join(__dirname, '../..', app), {});
     expect(routes.map(navProblem).filter(Boolean)).toEqual([]);
+  }
+});
+
+test('the build and the shell agree on what names a remote', () => {
+  for (const name of ['community', 'extra', 'shop_2', 'Shop', 'my-shop', 'shell', '', 'a'.repeat(33)]) {
+    let built = true;
+    try {
+      checkRemoteName(name);
+    } catch {
+      built = false;
+    }
+    expect([name, built]).toEqual([name, isRemoteName(name)]);
   }
 });

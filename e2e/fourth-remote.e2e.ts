@@ -73,6 +73,40 @@ test('at 375 px its link is in the menu and opens its page', async ({ page }) =>
   await expect(page).toHaveTitle(`Pupitre · ${PAGE.title.en}`);
 });
 
+/** The layout shifts of the page so far whose shifted nodes are in the navbar (Performance API, buffered). */
+const navbarShifts = () =>
+  new Promise<string[]>((resolve) => {
+    const found: string[] = [];
+    const header = document.querySelector('header');
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node | null }[] })[])
+        for (const source of entry.sources ?? [])
+          if (source.node && header?.contains(source.node)) found.push(`${source.node.nodeName} ${entry.value.toFixed(4)}`);
+    }).observe({ type: 'layout-shift', buffered: true });
+    setTimeout(() => resolve(found), 300);
+  });
+
+test('links arriving after the first paint move nothing in the navbar', async ({ page }) => {
+  // The manifests late: the shell's own page and its navbar paint first, the remotes' links after.
+  await page.route('**/mf-manifest.json', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto('/politique-de-privacite');
+  const nav = page.getByTestId('navbar');
+  const account = nav.getByRole('link', { name: 'Sign in' });
+  await expect(account).toBeVisible();
+  await expect(nav.getByRole('link', { name: PAGE.nav.label.en, exact: true })).toHaveCount(0);
+  const before = { account: await account.boundingBox(), logo: await page.getByTestId('logo').boundingBox(), nav: await nav.boundingBox() };
+  await expect(nav.getByRole('link', { name: PAGE.nav.label.en, exact: true })).toBeVisible();
+  expect({
+    account: await account.boundingBox(),
+    logo: await page.getByTestId('logo').boundingBox(),
+    nav: await nav.boundingBox(),
+  }).toEqual(before);
+  expect(await page.evaluate(navbarShifts)).toEqual([]);
+});
+
 test('a remote whose manifest is unreadable contributes no link; the others stay', async ({ page, stack }) => {
   stack.writeRemotes({ ...JSON.parse(original), extra: `${server!.url}/missing/mf-manifest.json` });
   try {

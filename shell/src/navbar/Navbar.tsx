@@ -154,14 +154,20 @@ function WideNav() {
       data-hidden={hidden}
     >
       <Logo />
+      {/* The remotes' links in a list of their own, inserted whole when the route table is in: the
+          account entry's list, at the right edge from the first paint, never moves (no layout shift). */}
+      {links.length > 0 ? (
+        <ul className={styles.links} data-testid="navbar-links">
+          {links.map((link) => (
+            <li key={link.path}>
+              <NavLink to={link.path} className={link.style === 'button' ? `pp-button ${styles.navCta}` : styles.navLink} end>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <ul className={styles.links}>
-        {links.map((link) => (
-          <li key={link.path}>
-            <NavLink to={link.path} className={link.style === 'button' ? `pp-button ${styles.navCta}` : styles.navLink} end>
-              {link.label}
-            </NavLink>
-          </li>
-        ))}
         <li>
           <AccountMenu />
         </li>

@@ -29,7 +29,8 @@ function RemotePage({ route }: { route: RemoteRouteEntry }) {
 function Unclaimed() {
   const remotes = useRemoteRoutes();
   if (remotes.status === 'loading') return <Loading />;
-  const missing = remotes.status === 'failed' ? 'community' : remotes.table.unavailable[0];
+  // /remotes.json itself unreadable: no remote is known by name, the panel says so (`data-remote`).
+  const missing = remotes.status === 'failed' ? 'remotes.json' : remotes.table.unavailable[0];
   if (missing) return <RemoteFallback remote={missing} onRetry={() => window.location.reload()} />;
   return <NotFoundPage />;
 }

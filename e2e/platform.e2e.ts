@@ -64,6 +64,25 @@ test('the shell bundle holds no remote URL', () => {
   expect(fs.existsSync(path.join(dist, 'remotes.json'))).toBe(false);
 });
 
+test("the shell bundle holds no remote's name or navbar label: both come from /remotes.json and the manifests", () => {
+  const dist = path.join(ROOT, 'shell/dist');
+  const code = fs
+    .readdirSync(dist, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => fs.readFileSync(path.join(dist, f), 'utf8'))
+    .join('\n');
+  const literals = ['community', 'review', 'account'];
+  for (const app of ['mfe-community', 'mfe-review', 'mfe-account']) {
+    const declared: { nav?: { label: Record<string, string> } }[] = JSON.parse(
+      fs.readFileSync(path.join(ROOT, app, 'src/route-declarations.json'), 'utf8'),
+    );
+    for (const route of declared) if (route.nav) literals.push(...Object.values(route.nav.label));
+  }
+  expect(literals.length).toBeGreaterThan(3);
+  expect(literals.filter((text) => code.includes(JSON.stringify(text)) || code.includes(`'${text}'`))).toEqual([]);
+});
+
 test('pointing the remotes file at a second build of a remote loads it after a reload, with no shell rebuild', async ({ page, stack }) => {
   const shellBefore = fs.readdirSync(path.join(ROOT, 'shell/dist')).sort().join(',');
   await page.goto('/publication');

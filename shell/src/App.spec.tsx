@@ -5,6 +5,7 @@ import {
   buildRouteTable,
   RemoteLoaderProvider,
   type RemoteLoader,
+  type RemoteDeclarations,
   type RemoteName,
   type RemoteRouteMap,
   type RemoteRouteTable,
@@ -31,20 +32,26 @@ beforeAll(() => {
 
 const title = (en: string) => ({ fr: `${en} (fr)`, es: `${en} (es)`, en });
 /** What the remotes' manifests declare, as the shell receives them (a sample: the shell knows none of it). */
-const DECLARED: [RemoteName, { path: string; title: ReturnType<typeof title>; signIn?: boolean; footer?: boolean }[]][] = [
+const DECLARED: [RemoteName, RemoteDeclarations['routes'] | RemoteDeclarations][] = [
   [
     'community',
-    [
-      { path: '/communaute', title: title('Community') },
-      { path: '/teacher/:id', title: title('Teacher') },
-    ],
+    {
+      routes: [
+        { path: '/communaute', title: title('Community') },
+        { path: '/teacher/:id', title: title('Teacher') },
+      ],
+      nav: [{ path: '/communaute', label: title('Community'), order: 10, audience: 'everyone' }],
+    },
   ],
   [
     'review',
-    [
-      { path: '/publication', title: title('Publish a review') },
-      { path: '/review/:id/edit', title: title('Edit a review'), signIn: true },
-    ],
+    {
+      routes: [
+        { path: '/publication', title: title('Publish a review') },
+        { path: '/review/:id/edit', title: title('Edit a review'), signIn: true },
+      ],
+      nav: [{ path: '/publication', label: title('Publish'), order: 20, audience: 'everyone', style: 'button' }],
+    },
   ],
   [
     'account',
@@ -147,13 +154,13 @@ test('a page declared for signed-in visitors sends the others to /auth, and back
 test('until the remotes are known an unclaimed path is loading; when one is unreadable it shows the unavailable panel', async () => {
   renderAt('/somewhere', () => new Promise(() => undefined));
   expect(screen.queryByTestId('not-found')).not.toBeInTheDocument();
-  renderAt('/somewhere-else', async () => ({ routes: [], unavailable: ['review'] }));
+  renderAt('/somewhere-else', async () => ({ routes: [], nav: [], unavailable: ['review'] }));
   expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
 });
 
-test('navbar links and footer links', () => {
+test('navbar links (from the remotes) and footer links', async () => {
   renderAt('/');
-  expect(screen.getByRole('link', { name: 'Community' })).toHaveAttribute('href', '/communaute');
+  expect(await screen.findByRole('link', { name: 'Community' })).toHaveAttribute('href', '/communaute');
   expect(screen.getByRole('link', { name: 'Publish' })).toHaveAttribute('href', '/publication');
   expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
   expect(screen.getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', '/conditions-service');

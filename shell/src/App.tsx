@@ -7,6 +7,7 @@ import {
   RemoteRoute,
   type RemoteLoader,
   type RemoteRouteEntry,
+  type RemoteRouteTable,
 } from '@pupitre/mf-runtime';
 import { isSignedIn, useSession } from '@pupitre/session';
 import { Loading } from '@pupitre/ui';
@@ -44,7 +45,8 @@ function RemotePage({ route }: { route: RemoteRouteEntry }) {
 function Unclaimed() {
   const remotes = useRemoteRoutes();
   if (remotes.status === 'loading') return <Loading />;
-  const missing = remotes.status === 'failed' ? 'community' : remotes.table.unavailable[0];
+  // /remotes.json itself unreadable: no remote is known by name, the panel says so (`data-remote`).
+  const missing = remotes.status === 'failed' ? 'remotes.json' : remotes.table.unavailable[0];
   if (missing) return <RemoteFallback remote={missing} onRetry={() => window.location.reload()} />;
   return <NotFoundPage />;
 }
@@ -77,7 +79,7 @@ export interface AppProps {
    * A remote page rendered on the server (issue #39): with `serverRouter`, this is the composer's
    * render of it; without, the browser taking that page over (hydration).
    */
-  rendered?: RemoteRouteEntry;
+  rendered?: { route: string; table: RemoteRouteTable };
   /** On the server only: the router of the request's path (react-router's StaticRouter, which the browser's build leaves out). */
   serverRouter?: (children: ReactNode) => ReactNode;
 }
@@ -85,7 +87,7 @@ export interface AppProps {
 export function App({ loader, routes, config = DEFAULT_CONFIG, rendered, serverRouter }: AppProps) {
   const server = serverRouter !== undefined;
   const inner = (
-    <RemoteRoutesProvider source={routes} rendered={rendered}>
+    <RemoteRoutesProvider source={routes} rendered={rendered?.table}>
       <ApiWiring />
       <AppRoutes />
     </RemoteRoutesProvider>
@@ -95,7 +97,7 @@ export function App({ loader, routes, config = DEFAULT_CONFIG, rendered, serverR
       <RuntimeConfigContext.Provider value={config}>
         <LaunchGate>
           <RemoteLoaderProvider loader={loader}>
-            <RemoteRenderModeProvider value={{ mode: server ? 'server' : rendered ? 'hydrating' : 'client', path: rendered?.path }}>
+            <RemoteRenderModeProvider value={{ mode: server ? 'server' : rendered ? 'hydrating' : 'client', path: rendered?.route }}>
               {serverRouter ? serverRouter(inner) : <BrowserRouter>{inner}</BrowserRouter>}
             </RemoteRenderModeProvider>
           </RemoteLoaderProvider>

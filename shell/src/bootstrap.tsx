@@ -87,7 +87,12 @@ void Promise.all([
 ]).then(([config]) => {
   const app = (
     <StrictMode>
-      <App loader={loader} routes={routes} config={config} rendered={rendered?.entry} />
+      <App
+        loader={loader}
+        routes={routes}
+        config={config}
+        rendered={rendered ? { route: rendered.route, table: rendered.table } : undefined}
+      />
     </StrictMode>
   );
   if (rendered) takeOver(element, app, lang);

@@ -3,7 +3,7 @@
 // declarations or /remotes.json itself could not be read, the next navigation asks again.
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { type RemoteRouteEntry, type RemoteRouteTable } from '@pupitre/mf-runtime';
+import { type RemoteRouteTable } from '@pupitre/mf-runtime';
 
 export type RemoteRoutesState = { status: 'loading' } | { status: 'ready'; table: RemoteRouteTable } | { status: 'failed' };
 export type RemoteRoutesSource = () => Promise<RemoteRouteTable>;
@@ -17,8 +17,9 @@ export function useRemoteRoutes(): RemoteRoutesState {
 const complete = (state: RemoteRoutesState) => state.status === 'ready' && state.table.unavailable.length === 0;
 
 /**
- * `rendered`: the remote page the server rendered (composer): known at once, so the first render (on
- * the server and when the client takes over) shows that page; the whole table is read right after.
+ * `rendered`: the table a server-rendered page was rendered with (composer): known at once, so the
+ * first render (on the server and when the client takes over) shows that page and the same navbar
+ * links; the table is read again right after.
  */
 export function RemoteRoutesProvider({
   source,
@@ -26,12 +27,10 @@ export function RemoteRoutesProvider({
   children,
 }: {
   source: RemoteRoutesSource;
-  rendered?: RemoteRouteEntry;
+  rendered?: RemoteRouteTable;
   children?: ReactNode;
 }) {
-  const [state, setState] = useState<RemoteRoutesState>(() =>
-    rendered ? { status: 'ready', table: { routes: [rendered], unavailable: [] } } : { status: 'loading' },
-  );
+  const [state, setState] = useState<RemoteRoutesState>(() => (rendered ? { status: 'ready', table: rendered } : { status: 'loading' }));
   const [whole, setWhole] = useState(!rendered);
   const { pathname } = useLocation();
   const settled = whole && complete(state);

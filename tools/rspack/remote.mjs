@@ -7,18 +7,22 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { baseConfig } from './base.mjs';
 import { sharedConfig } from './shared.mjs';
+import { checkRemoteName } from './remote-name.mjs';
 import { RouteDeclarationsPlugin } from './route-declarations.mjs';
 import { STANDALONE_RUNTIME_FILE, standaloneRuntimeConfig } from './standalone-runtime.mjs';
 
+/** The dev-server ports of this repository's remotes; another remote gives its own (`port`). */
 export const REMOTE_PORTS = { community: 4201, review: 4202, account: 4203 };
 
 /**
- * @param {{ appDir: string, name: 'community' | 'review' | 'account', mode?: string }} options
+ * Any remote, this repository's or another team's: its name is a valid remote name
+ * (./remote-name.mjs), the shell learns it from /remotes.json.
+ * @param {{ appDir: string, name: string, mode?: string, port?: number }} options
  * @returns {import('@rspack/core').Configuration[]} the remote, then its standalone page's runtime
  */
-export function createRemoteConfig({ appDir, name, mode }) {
-  const port = REMOTE_PORTS[name];
-  if (!port) throw new Error(`unknown remote "${name}"`);
+export function createRemoteConfig({ appDir, name, mode, port = REMOTE_PORTS[name] }) {
+  checkRemoteName(name);
+  if (!port) throw new Error(`remote "${name}": give its dev server a port (createRemoteConfig({ port }))`);
   const headTags = `<script defer src="${STANDALONE_RUNTIME_FILE}"></script>`;
   const config = baseConfig({ appDir, port, mode, title: `Pupitre · ${name}`, publicPath: 'auto', headTags });
   config.name = name;

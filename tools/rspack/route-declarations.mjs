@@ -1,36 +1,20 @@
 // A remote's pages travel in its build's manifest: this plugin adds the remote's route declarations
 // (`src/route-declarations.json`: paths, titles, sign-in, footer, first reads, server rendering) to mf-manifest.json
-// under `pupitre.routes`. The shell reads them at run time (libs/mf-runtime/src/remote-routes.ts):
-// a new page needs no shell release. Schema: routeDeclarationSchema in @pupitre/contracts.
+// under `pupitre.routes`, and the navbar links its pages declare (`nav` on a page) under
+// `pupitre.nav` as { path, label, order, audience, style }: a list of its own, so that a shell
+// that predates the links still reads the pages. The shell reads both at run time
+// (libs/mf-runtime/src/remote-routes.ts): a new page or link needs no shell release. Schema:
+// parseRouteDeclarations and parseNavDeclarations in @pupitre/contracts (front-end-routes.ts).
 // Each page's screen is a chunk of its own named after its path (`routeChunkName`, lazyScreen in
 // @pupitre/ui): the plugin lists that chunk's files under the route (`files`), which the shell
 // preloads with the remote's entry when the page is opened.
-import fs from 'node:fs';
-import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { routeChunkName } from './route-chunk-name.mjs';
+import { manifestDeclarations, navProblem, readRouteDeclarations } from './route-declarations-check.mjs';
 
-export { routeChunkName };
+export { manifestDeclarations, navProblem, readRouteDeclarations, routeChunkName };
 
 const MANIFEST = 'mf-manifest.json';
-
-/** The declarations a remote ships: `$MFE_ROUTE_DECLARATIONS` (a variant build) or src/route-declarations.json. */
-export function readRouteDeclarations(appDir, env = process.env) {
-  const file = env.MFE_ROUTE_DECLARATIONS ? path.resolve(env.MFE_ROUTE_DECLARATIONS) : path.join(appDir, 'src/route-declarations.json');
-  const routes = JSON.parse(fs.readFileSync(file, 'utf8'));
-  if (
-    !Array.isArray(routes) ||
-    routes.length === 0 ||
-    routes.some((r) => typeof r?.path !== 'string' || !r.path.startsWith('/') || !r.title)
-  ) {
-    throw new Error(`${file}: expected a non-empty array of { path: "/...", title: { fr, es, en }, ... } (routeDeclarationSchema)`);
-  }
-  // `render: true`: the remote's renderer server-renders the page (issue #39); it goes into the
-  // manifest as is, for the composer.
-  const badRender = routes.find((r) => r.render !== undefined && typeof r.render !== 'boolean');
-  if (badRender) throw new Error(`${file}: ${badRender.path}: "render" must be true or false`);
-  return { file, routes };
-}
 
 /** The files (relative to the manifest) of the chunk group `name`, or null when there is none. */
 function chunkGroupFiles(compilation, name) {
@@ -61,7 +45,8 @@ export class RouteDeclarationsPlugin {
             return;
           }
           const manifest = JSON.parse(asset.source.source().toString());
-          const withFiles = routes.map((route) => {
+          const declared = manifestDeclarations(routes);
+          const withFiles = declared.routes.map((route) => {
             const name = routeChunkName(route.path);
             const files = chunkGroupFiles(compilation, name);
             if (!files)
@@ -72,7 +57,7 @@ export class RouteDeclarationsPlugin {
               );
             return files ? { ...route, files } : route;
           });
-          manifest.pupitre = { routes: withFiles };
+          manifest.pupitre = { routes: withFiles, nav: declared.nav };
           compilation.updateAsset(MANIFEST, new rspack.sources.RawSource(JSON.stringify(manifest, null, 2)));
         },
       );

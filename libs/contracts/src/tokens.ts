@@ -8,12 +8,7 @@ import { z } from 'zod';
 export const roleSchema = z.enum(['user', 'admin', 'moderator', 'teacher']);
 export type Role = z.infer<typeof roleSchema>;
 
-/**
- * Who may moderate (the rating service's `/api/moderation/*`): moderators, granted and revoked with
- * the admin CLI, and admins. The catalogue (`/api/admin/*`) stays for admins.
- */
-export const MODERATION_ROLES: readonly Role[] = ['moderator', 'admin'];
-export const canModerate = (roles: readonly string[]): boolean => roles.some((r) => (MODERATION_ROLES as readonly string[]).includes(r));
+export { MODERATION_ROLES, accessTokenRoles, canModerate } from './staff-roles';
 
 export const accessTokenClaimsSchema = z.object({
   sub: z.string().min(1),

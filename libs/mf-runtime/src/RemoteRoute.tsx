@@ -145,7 +145,7 @@ function lazyRemoteScreen(loader: RemoteLoader, remote: RemoteName, path: string
   // is taken over, the page says so: a performance mark, for tests and measurements.
   const wrap = (Screen: ComponentType) => ({
     default: function TakenOver() {
-      useEffect(() => void performance.mark(TAKEN_OVER_MARK), []);
+      useEffect(() => void globalThis.performance?.mark?.(TAKEN_OVER_MARK), []);
       return <Screen />;
     },
   });

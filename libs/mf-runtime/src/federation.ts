@@ -9,8 +9,8 @@ import {
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
 import provideRuntimeCore from '@module-federation/inject-external-runtime-core-plugin';
-import { type RemotesConfig } from './remotes-config';
-import { REMOTE_NAMES, routesModuleId, type RemoteName } from './remote-names';
+import { remoteNames, type RemotesConfig } from './remotes-config';
+import { routesModuleId, type RemoteName } from './remote-names';
 import {
   REMOTE_UNAVAILABLE,
   RemoteUnavailableError,
@@ -101,7 +101,7 @@ export function initFederation(config: RemotesConfig, options: FederationOptions
     plugins: [provideRuntimeCore(), ...plugins],
     ...(shared ? { shared } : {}),
   });
-  const remotes = REMOTE_NAMES.flatMap((name) => (config[name] ? [{ name, entry: config[name] }] : []));
+  const remotes = remoteNames(config).map((name) => ({ name, entry: config[name]! }));
   if (remotes.length > 0) instance.registerRemotes(remotes);
   return createFederationLoader(config);
 }

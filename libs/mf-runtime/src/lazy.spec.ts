@@ -35,7 +35,7 @@ test("a remote's manifest is asked for as soon as /remotes.json is in, before th
   expect(fetchManifest).toHaveBeenCalledTimes(1);
 });
 
-test("every remote's pages come from its manifest, each fetched once and handed on to the runtime; an unreadable one is unavailable", async () => {
+test("every remote's pages and links come from its manifest, each fetched once and handed on to the runtime; an unreadable one is unavailable; any listed name counts", async () => {
   const title = { fr: 'Classement', es: 'Clasificación', en: 'Ranking' };
   const bodies: Record<string, unknown> = {
     'https://x/community/mf-manifest.json': {
@@ -48,6 +48,10 @@ test("every remote's pages come from its manifest, each fetched once and handed 
       },
     },
     'https://x/review/mf-manifest.json': { name: 'review' },
+    'https://x/extra/mf-manifest.json': {
+      name: 'extra',
+      pupitre: { routes: [{ path: '/extra', title }], nav: [{ path: '/extra', label: title, order: 5, audience: 'everyone' }] },
+    },
   };
   // jsdom has no Response: the part of it the loader uses.
   const answer = (status: number, body: unknown): Response =>
@@ -65,13 +69,18 @@ test("every remote's pages come from its manifest, each fetched once and handed 
       community: 'https://x/community/mf-manifest.json',
       review: 'https://x/review/mf-manifest.json',
       account: 'https://x/account/mf-manifest.json',
+      extra: 'https://x/extra/mf-manifest.json',
     }),
     loadRuntime: async () => runtime,
     fetchManifest,
     reservedPaths: ['/admin'],
   });
   const table = await loader.routes();
-  expect(table.routes).toEqual([{ remote: 'community', path: '/ranking', title }]);
+  expect(table.routes).toEqual([
+    { remote: 'community', path: '/ranking', title },
+    { remote: 'extra', path: '/extra', title },
+  ]);
+  expect(table.nav).toEqual([{ remote: 'extra', path: '/extra', label: title, order: 5, audience: 'everyone' }]);
   expect(table.unavailable).toEqual(['review', 'account']);
   await loader.load('community');
   const handed = await take!('https://x/community/mf-manifest.json');
@@ -87,6 +96,6 @@ test('a manifest that never answers makes its remote unavailable instead of hold
     fetchManifest: () => new Promise<Response>(() => undefined),
     manifestTimeoutMs: 20,
   });
-  await expect(loader.routes()).resolves.toEqual({ routes: [], unavailable: ['community'] });
+  await expect(loader.routes()).resolves.toEqual({ routes: [], nav: [], unavailable: ['community'] });
   errors.mockRestore();
 });

@@ -2,10 +2,10 @@
 // route visited loads, in parallel, /remotes.json, the federation runtime (a chunk of its own) and
 // the table of singletons the shell shares, then registers the remotes.
 import { createDeferredLoader, type RemoteLoader } from './loader';
-import { loadRemotesConfig, type RemotesConfig } from './remotes-config';
-import { REMOTE_NAMES, type RemoteName } from './remote-names';
+import { loadRemotesConfig, remoteNames, type RemotesConfig } from './remotes-config';
+import { type RemoteName } from './remote-names';
 import { preloadAssets, remoteAssets, type RemoteAsset } from './remote-assets';
-import { buildRouteTable, routesFromManifest, type RemoteRouteTable } from './remote-routes';
+import { buildRouteTable, declarationsFromManifest, type RemoteRouteTable } from './remote-routes';
 import { DEFAULT_REMOTE_TIMEOUT_MS } from './RemoteRoute';
 import { withTimeout } from './with-timeout';
 import type { HostShared } from './federation';
@@ -101,10 +101,10 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
     (table ??= withTimeout(remotesConfig(), manifestTimeoutMs)
       .then(async (known) => {
         const declared = await Promise.all(
-          REMOTE_NAMES.filter((name) => known[name]).map(async (name) => {
+          remoteNames(known).map(async (name) => {
             try {
               const manifest = await withTimeout(readManifest(known[name]!), manifestTimeoutMs);
-              return [name, routesFromManifest(name, manifest)] as const;
+              return [name, declarationsFromManifest(name, manifest)] as const;
             } catch (error) {
               return [name, error instanceof Error ? error : new Error(String(error))] as const;
             }

@@ -1,4 +1,4 @@
-import { loadRemotesConfig, parseRemotesConfig, RemotesConfigError } from './remotes-config';
+import { loadRemotesConfig, parseRemotesConfig, remoteNames, RemotesConfigError } from './remotes-config';
 
 const page = 'https://pupitre.example/teacher/4?x=1';
 
@@ -31,13 +31,27 @@ describe('parseRemotesConfig', () => {
     ['an array', []],
     ['null', null],
     ['a string', 'nope'],
-    ['an unknown remote', { shop: '/mfe/shop/mf-manifest.json' }],
+    ['an invalid remote name', { 'Shop!': '/mfe/shop/mf-manifest.json' }],
+    ['a name with a dash', { 'my-shop': '/mfe/shop/mf-manifest.json' }],
+    ["the shell's own name", { shell: '/mfe/shell/mf-manifest.json' }],
     ['a non-string URL', { community: 42 }],
     ['an empty URL', { community: '  ' }],
     ['a javascript: URL', { community: 'javascript:alert(1)' }],
     ['an unparsable URL', { community: 'http://[::1' }],
   ])('rejects %s', (_label, raw) => {
     expect(() => parseRemotesConfig(raw, page)).toThrow(RemotesConfigError);
+  });
+
+  test('any valid name is a remote: the list is data (a fourth remote needs no shell release)', () => {
+    const config = parseRemotesConfig(
+      { community: '/mfe/community/mf-manifest.json', shop_2: 'https://cdn.example/shop/mf-manifest.json' },
+      page,
+    );
+    expect(config).toEqual({
+      community: 'https://pupitre.example/mfe/community/mf-manifest.json',
+      shop_2: 'https://cdn.example/shop/mf-manifest.json',
+    });
+    expect(remoteNames(config)).toEqual(['community', 'shop_2']);
   });
 
   test('names the offending remote', () => {

@@ -1,9 +1,16 @@
 // `/remotes.json` tells the shell where each micro-frontend's manifest lives:
 //   { "community": "/mfe/community/mf-manifest.json", "review": "...", "account": "..." }
-// Nothing of it is compiled into the shell: a team ships its remote by changing one URL.
-import { REMOTE_NAMES, isRemoteName, type RemoteName } from './remote-names';
+// Nothing of it is compiled into the shell: a team ships its remote by changing one URL, and a new
+// remote is one more line (any valid name: ./remote-names.ts). The file's order is the remotes'
+// order (which of two remotes declaring one path keeps it; navbar links of equal order).
+import { REMOTE_NAME_PATTERN, isRemoteName, type RemoteName } from './remote-names';
 
 export type RemotesConfig = Partial<Record<RemoteName, string>>;
+
+/** The remotes a configuration lists, in its order. */
+export function remoteNames(config: RemotesConfig): RemoteName[] {
+  return Object.keys(config).filter((name): name is RemoteName => isRemoteName(name) && Boolean(config[name]));
+}
 
 export class RemotesConfigError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -15,7 +22,7 @@ export class RemotesConfigError extends Error {
 export const REMOTES_CONFIG_URL = '/remotes.json';
 
 /**
- * Validates the parsed JSON and resolves each URL against `baseUrl` (the page). Unknown names,
+ * Validates the parsed JSON and resolves each URL against `baseUrl` (the page). Invalid names,
  * empty or non-string values and URLs that are not http(s) are rejected with the offending key
  * in the message. A remote may be absent: its routes then show the fallback panel.
  */
@@ -27,7 +34,7 @@ export function parseRemotesConfig(raw: unknown, baseUrl: string): RemotesConfig
   for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
     if (name.startsWith('$')) continue; // "$comment" and friends
     if (!isRemoteName(name)) {
-      throw new RemotesConfigError(`remotes.json: unknown remote "${name}" (expected one of ${REMOTE_NAMES.join(', ')})`);
+      throw new RemotesConfigError(`remotes.json: "${name}" is not a valid remote name (${REMOTE_NAME_PATTERN.source}, not "shell")`);
     }
     if (typeof value !== 'string' || value.trim() === '') {
       throw new RemotesConfigError(`remotes.json: "${name}" must be a non-empty URL string`);

@@ -1,7 +1,7 @@
 // Server-rendered pages (issue #39, ADR 0014): what a remote's renderer answers, and the data block
 // the composer writes into the page for the client to take over from. One definition, used by the
 // composer (shell/src/composer), the renderers (mfe-*/src/renderer) and the shell's start-up.
-import { type RemoteRouteEntry } from './remote-routes';
+import { type RemoteRouteTable } from './remote-routes';
 
 /** A renderer's answer to `GET /render?path=…&lang=…` (200). */
 export interface RenderedFragment {
@@ -25,8 +25,11 @@ export interface ServerPageData {
   path: string;
   remote: string;
   route: string;
-  /** The page's declaration, as the remote's manifest gives it (title, footer...): known before the manifests are read again. */
-  entry: RemoteRouteEntry;
+  /**
+   * The remotes' pages and navbar links the page was rendered with (from their manifests): the
+   * first render in the browser shows the same links and finds this page's declaration.
+   */
+  table: RemoteRouteTable;
   now: number;
   reads: Record<string, unknown>;
   /** The shell's runtime configuration the page was rendered with (/config.json). */
@@ -68,7 +71,9 @@ export function readServerPageData(doc: Document | undefined, pathname: string):
   }
   if (!isObject(raw) || raw.v !== 1 || raw.path !== pathname || !LANGUAGES.has(raw.lang as string)) return null;
   if (typeof raw.remote !== 'string' || typeof raw.route !== 'string' || !isObject(raw.reads) || typeof raw.now !== 'number') return null;
-  const entry = raw.entry;
-  if (!isObject(entry) || entry.path !== raw.route || entry.remote !== raw.remote || !isObject(entry.title)) return null;
+  const table = raw.table;
+  if (!isObject(table) || !Array.isArray(table.routes) || !Array.isArray(table.nav) || !Array.isArray(table.unavailable)) return null;
+  const own = (table.routes as unknown[]).find((r) => isObject(r) && r.path === raw.route);
+  if (!isObject(own) || own.remote !== raw.remote || !isObject(own.title)) return null;
   return raw as unknown as ServerPageData;
 }

@@ -22,7 +22,7 @@ const MANIFEST = {
 const sources = (overrides: Partial<Sources> = {}): Sources => ({
   indexHtml: INDEX,
   config: { ...DEFAULT_CONFIG, launchAt: 1 },
-  table: { routes: [TEACHER], unavailable: [] },
+  table: { routes: [TEACHER], nav: [], unavailable: [] },
   manifests: { community: { url: '/mfe/community/mf-manifest.json', json: MANIFEST } },
   ...overrides,
 });
@@ -139,7 +139,7 @@ describe('composing a remote page', () => {
     });
     const none = composerConfigFromEnv({ SHELL_URL: 'http://shell.test', ORIGIN_URL: 'http://edge.test' });
     expect(await composePage(none, sources(), '/teacher/7', 'fr')).toMatchObject({ kind: 'plain' });
-    const notRendered = sources({ table: { routes: [{ ...TEACHER, render: undefined }], unavailable: [] } });
+    const notRendered = sources({ table: { routes: [{ ...TEACHER, render: undefined }], nav: [], unavailable: [] } });
     expect(await composePage(config(), notRendered, '/teacher/7', 'fr')).toMatchObject({ kind: 'plain' });
     expect(await composePage(config(), sources(), '/conditions-service', 'fr')).toMatchObject({
       kind: 'plain',

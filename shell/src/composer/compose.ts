@@ -32,7 +32,7 @@ export async function composePage(
   if (outcome.kind === 'none') return plain(outcome.reason);
   const { fragment } = outcome;
   if (fragment.route !== route.path) return plain(`renderer rendered ${fragment.route}, not ${route.path}`);
-  const rootHtml = renderShellPage({ path, lang, config: sources.config, route, fragmentHtml: fragment.html });
+  const rootHtml = renderShellPage({ path, lang, config: sources.config, table: sources.table, route, fragmentHtml: fragment.html });
   if (rootHtml === null) return plain('no slot for the remote page in the layout');
   const data: ServerPageData = {
     v: 1,
@@ -40,7 +40,7 @@ export async function composePage(
     path,
     remote: route.remote,
     route: route.path,
-    entry: route,
+    table: sources.table,
     now: fragment.now,
     reads: fragment.reads,
     config: sources.config,

@@ -8,7 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { type i18n as I18n } from 'i18next';
 import { type Language } from '@pupitre/i18n';
 import { createServerI18n } from '@pupitre/i18n/src/server';
-import { SERVER_SLOT_HTML, type RemoteLoader, type RemoteRouteEntry } from '@pupitre/mf-runtime';
+import { SERVER_SLOT_HTML, type RemoteLoader, type RemoteRouteEntry, type RemoteRouteTable } from '@pupitre/mf-runtime';
 import { App } from '../App';
 import { type RuntimeConfig } from '../config/runtime-config';
 
@@ -27,12 +27,14 @@ export function renderShellPage({
   path,
   lang,
   config,
+  table,
   route,
   fragmentHtml,
 }: {
   path: string;
   lang: Language;
   config: RuntimeConfig;
+  table: RemoteRouteTable;
   route: RemoteRouteEntry;
   fragmentHtml: string;
 }): string | null {
@@ -42,7 +44,7 @@ export function renderShellPage({
         loader={serverLoader}
         routes={noTable}
         config={config}
-        rendered={route}
+        rendered={{ route: route.path, table }}
         serverRouter={(children) => <StaticRouter location={path}>{children}</StaticRouter>}
       />
     </I18nextProvider>,

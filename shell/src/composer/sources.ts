@@ -1,7 +1,7 @@
 // What every composed page is built from, read from the shell's server and the remotes' manifests
 // and reused for a few seconds (a deploy shows within SOURCES_TTL_MS): the shell's index.html, its
 // runtime configuration and the remotes' page table.
-import { buildRouteTable, loadRemotesConfig, routesFromManifest, type RemoteName, type RemoteRouteTable } from '@pupitre/mf-runtime';
+import { buildRouteTable, loadRemotesConfig, declarationsFromManifest, type RemoteName, type RemoteRouteTable } from '@pupitre/mf-runtime';
 import { parseRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
 import { SHELL_PATHS } from '../shell-paths';
 import { type ComposerConfig } from './config';
@@ -51,7 +51,7 @@ async function readSources(config: ComposerConfig): Promise<Sources> {
       try {
         const json: unknown = await fetchOk(fetched, timeout).then((r) => r.json());
         manifests[remote] = { url: pageUrl(page.href), json };
-        return [remote, routesFromManifest(remote, json)] as const;
+        return [remote, declarationsFromManifest(remote, json, () => undefined)] as const;
       } catch (error) {
         return [remote, error as Error] as const;
       }

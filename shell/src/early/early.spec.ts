@@ -36,11 +36,16 @@ function mockFetch(answer: (input: string) => Promise<Response>) {
 }
 afterEach(() => Reflect.deleteProperty(globalThis, 'fetch'));
 
-test('asks for /remotes.json, then every manifest it names; main.js takes each answer once', async () => {
+test('asks for /remotes.json, then every manifest it names, whatever the name; main.js takes each answer once', async () => {
   const scope = {};
   const fetch = mockFetch(async (input) =>
     String(input).endsWith('/remotes.json')
-      ? json({ community: '/mfe/community/mf-manifest.json', review: 'https://cdn.example/review/mf-manifest.json', bad: 'javascript:1' })
+      ? json({
+          $comment: 'not a remote',
+          community: '/mfe/community/mf-manifest.json',
+          extra: 'https://cdn.example/review/mf-manifest.json',
+          bad: 'javascript:1',
+        })
       : json({ name: String(input) }),
   );
   askEarly(scope, 'https://pupitre.example/ranking');

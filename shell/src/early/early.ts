@@ -92,8 +92,9 @@ export function askEarly(
     .then((response) => (response.ok ? (response.clone().json() as Promise<unknown>) : null))
     .then((json) => {
       if (!json || typeof json !== 'object') return;
-      for (const value of Object.values(json)) {
-        if (typeof value !== 'string') continue;
+      // Every remote it lists, whatever its name ("$comment" and friends are not remotes).
+      for (const [name, value] of Object.entries(json)) {
+        if (typeof value !== 'string' || name.startsWith('$')) continue;
         const url = new URL(value, page.base);
         if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
         const manifest = keepEarly(url.href, () => globalThis.fetch(url.href), scope);

@@ -3,7 +3,9 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { logout } from '@pupitre/api-client';
 import { useSession } from '@pupitre/session';
+import { useRemoteRoutes } from '../remote-routes';
 import styles from '../shell.module.css';
+import { navLinkItems, type NavLinkItem } from './nav-links';
 import { useNavScroll } from './useNavScroll';
 
 export const HOME_ANCHOR = 'Home-Presentation-Container';
@@ -63,6 +65,17 @@ function useMenuState(): [boolean, (next: boolean | ((open: boolean) => boolean)
   const setOpen = (next: boolean | ((open: boolean) => boolean)) =>
     setOpenOn((typeof next === 'function' ? next(open) : next) ? pathname : null);
   return [open, setOpen];
+}
+
+/**
+ * The remotes' links this visitor sees (their manifests' `pupitre.nav`): none until the route table
+ * is known, none from a remote whose manifest could not be read.
+ */
+function useRemoteNavLinks(): NavLinkItem[] {
+  const remotes = useRemoteRoutes();
+  const session = useSession();
+  const { i18n } = useTranslation('common');
+  return remotes.status === 'ready' ? navLinkItems(remotes.table.nav, session, i18n.language) : [];
 }
 
 function useLogout() {
@@ -131,6 +144,7 @@ function AccountMenu() {
 function WideNav() {
   const { t } = useTranslation('common');
   const { collapsed, hidden } = useNavScroll();
+  const links = useRemoteNavLinks();
   return (
     <nav
       className={`${styles.nav} ${styles.wideOnly} ${collapsed ? styles.navCollapsed : ''} ${hidden ? styles.navHidden : ''}`}
@@ -140,17 +154,20 @@ function WideNav() {
       data-hidden={hidden}
     >
       <Logo />
+      {/* The remotes' links in a list of their own, inserted whole when the route table is in: the
+          account entry's list, at the right edge from the first paint, never moves (no layout shift). */}
+      {links.length > 0 ? (
+        <ul className={styles.links} data-testid="navbar-links">
+          {links.map((link) => (
+            <li key={link.path}>
+              <NavLink to={link.path} className={link.style === 'button' ? `pp-button ${styles.navCta}` : styles.navLink} end>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <ul className={styles.links}>
-        <li>
-          <NavLink to="/communaute" className={styles.navLink}>
-            {t('nav.community')}
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/publication" className={`pp-button ${styles.navCta}`} end>
-            {t('nav.publish')}
-          </NavLink>
-        </li>
         <li>
           <AccountMenu />
         </li>
@@ -166,6 +183,7 @@ function CompactNav() {
   const ref = useRef<HTMLElement>(null);
   const menuId = useId();
   const [open, setOpen] = useMenuState();
+  const links = useRemoteNavLinks();
   useDismiss(open, () => setOpen(false), ref);
   return (
     <nav
@@ -183,14 +201,13 @@ function CompactNav() {
       </button>
       {open ? (
         <ul className={styles.compactMenu} id={menuId}>
-          <li>
-            <NavLink to="/communaute">{t('nav.community')}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/publication" end>
-              {t('nav.publish')}
-            </NavLink>
-          </li>
+          {links.map((link) => (
+            <li key={link.path}>
+              <NavLink to={link.path} end>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
           {email ? (
             <SignedInLinks />
           ) : (

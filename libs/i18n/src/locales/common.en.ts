@@ -5,8 +5,6 @@ const en = {
   nav: {
     label: 'Main navigation',
     home: 'Pupitre, home',
-    community: 'Community',
-    publish: 'Publish',
     account: 'Sign in',
     accountMenu: 'My account',
     profile: 'My profile',

@@ -9,8 +9,6 @@ const es: CommonCatalogue = {
   nav: {
     label: 'Navegación principal',
     home: 'Pupitre, inicio',
-    community: 'Comunidad',
-    publish: 'Publicar',
     account: 'Iniciar sesión',
     accountMenu: 'Mi cuenta',
     profile: 'Mi perfil',

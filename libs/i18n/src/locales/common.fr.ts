@@ -7,8 +7,6 @@ const fr: CommonCatalogue = {
   nav: {
     label: 'Navigation principale',
     home: 'Pupitre, accueil',
-    community: 'Communauté',
-    publish: 'Publier',
     account: 'Se connecter',
     accountMenu: 'Mon compte',
     profile: 'Mon profil',

@@ -5,32 +5,13 @@
 // Each page's screen is a chunk of its own named after its path (`routeChunkName`, lazyScreen in
 // @pupitre/ui): the plugin lists that chunk's files under the route (`files`), which the shell
 // preloads with the remote's entry when the page is opened.
-import fs from 'node:fs';
-import path from 'node:path';
 import { rspack } from '@rspack/core';
+import { readRouteDeclarations } from './read-route-declarations.mjs';
 import { routeChunkName } from './route-chunk-name.mjs';
 
-export { routeChunkName };
+export { readRouteDeclarations, routeChunkName };
 
 const MANIFEST = 'mf-manifest.json';
-
-/** The declarations a remote ships: `$MFE_ROUTE_DECLARATIONS` (a variant build) or src/route-declarations.json. */
-export function readRouteDeclarations(appDir, env = process.env) {
-  const file = env.MFE_ROUTE_DECLARATIONS ? path.resolve(env.MFE_ROUTE_DECLARATIONS) : path.join(appDir, 'src/route-declarations.json');
-  const routes = JSON.parse(fs.readFileSync(file, 'utf8'));
-  if (
-    !Array.isArray(routes) ||
-    routes.length === 0 ||
-    routes.some((r) => typeof r?.path !== 'string' || !r.path.startsWith('/') || !r.title)
-  ) {
-    throw new Error(`${file}: expected a non-empty array of { path: "/...", title: { fr, es, en }, ... } (routeDeclarationSchema)`);
-  }
-  // `render: true`: the remote's renderer server-renders the page (issue #39); it goes into the
-  // manifest as is, for the composer.
-  const badRender = routes.find((r) => r.render !== undefined && typeof r.render !== 'boolean');
-  if (badRender) throw new Error(`${file}: ${badRender.path}: "render" must be true or false`);
-  return { file, routes };
-}
 
 /** The files (relative to the manifest) of the chunk group `name`, or null when there is none. */
 function chunkGroupFiles(compilation, name) {

@@ -14,11 +14,11 @@ jest.setTimeout(120_000);
 const APP_DIR = path.resolve(__dirname, '../../mfe-community');
 const OUT = `dist-it-${randomBytes(4).toString('hex')}`;
 
-/** Builds the renderer alone into <app>/<OUT>-server/renderer.js. */
+/** Builds the remote (browser, into <app>/<OUT>) and its renderer (<app>/<OUT>-server/renderer.js). */
 function buildRenderer(): string {
   const cli = path.resolve(APP_DIR, '../node_modules/@rspack/cli/bin/rspack.js');
   try {
-    execFileSync(process.execPath, [cli, 'build', '--mode', 'production', '--config-name', 'community-renderer'], {
+    execFileSync(process.execPath, [cli, 'build', '--mode', 'production'], {
       cwd: APP_DIR,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NODE_ENV: 'production', MFE_OUT_DIR: OUT },
@@ -52,6 +52,7 @@ describe('community renderer (dist-server/renderer.js) against the rating API', 
     await renderer?.stop();
     await h?.close().catch(() => undefined);
     fs.rmSync(path.join(APP_DIR, `${OUT}-server`), { recursive: true, force: true });
+    fs.rmSync(path.join(APP_DIR, OUT), { recursive: true, force: true });
   });
 
   const render = async (pathname: string, lang = 'fr') => {
@@ -72,6 +73,21 @@ describe('community renderer (dist-server/renderer.js) against the rating API', 
     expect(body.html).toContain(`data-testid="teacher-name"`);
     expect(body.html).toContain(escapeHtml(`${detail.prefix} ${teacher.name}`));
     expect(typeof body.now).toBe('number');
+  });
+
+  it("uses the browser build's CSS-module class names (the remote's stylesheets style the server HTML)", async () => {
+    const css = fs
+      .readdirSync(path.join(APP_DIR, OUT))
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => fs.readFileSync(path.join(APP_DIR, OUT, file), 'utf8'))
+      .join('\n');
+    const pages = await Promise.all([`/teacher/${teacher.id}`, '/communaute', '/ranking'].map((p) => render(p)));
+    const classes = new Set(
+      pages.flatMap(({ body }) => [...String(body.html).matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/))),
+    );
+    const moduleClasses = [...classes].filter((name) => name && !name.startsWith('pp-'));
+    expect(moduleClasses.length).toBeGreaterThan(20);
+    expect(moduleClasses.filter((name) => !css.includes(`.${name}`))).toEqual([]);
   });
 
   it('renders the community and ranking pages in the asked language', async () => {

@@ -101,6 +101,7 @@ describe('community renderer (dist-server/renderer.js) against the rating API', 
 
   it('does not render an unknown teacher, a page it does not own, or a wrong language', async () => {
     expect(await render('/teacher/99999')).toEqual({ status: 404, body: { error: 'not-rendered' } });
+    expect(await render('/teacher/abc')).toEqual({ status: 404, body: { error: 'not-rendered' } });
     expect(await render('/publication')).toEqual({ status: 404, body: { error: 'not-rendered' } });
     expect((await render('/ranking', 'de')).status).toBe(400);
   });

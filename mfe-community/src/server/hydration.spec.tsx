@@ -179,3 +179,29 @@ describe.each([
     expect(fetch).not.toHaveBeenCalled();
   });
 });
+
+test("the remote's code failing to load: the fallback panel replaces the server's fragment, the page does not crash", async () => {
+  const root = document.createElement('div');
+  root.innerHTML = composedPage();
+  document.body.append(root);
+  const header = root.querySelector('header')!;
+  primeServerReads(TEACHER_READS);
+  setRenderNow(NOW);
+  const loader: RemoteLoader = { load: () => Promise.reject(new Error('down')), peek: () => undefined, invalidate: () => undefined };
+  const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  await act(async () => {
+    hydrated = hydrateRoot(
+      root,
+      <RemoteLoaderProvider loader={loader}>
+        <Page mode="hydrating" />
+      </RemoteLoaderProvider>,
+      { onRecoverableError: () => undefined },
+    );
+  });
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+  consoleError.mockRestore();
+  expect(root.querySelector('[data-testid="remote-fallback"]')).not.toBeNull();
+  expect(root.querySelector('header')).toBe(header); // the shell around it is kept
+});

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort, startNode, waitForStatus, type RunningProcess } from '@pupitre/server-kit/testing';
+import { freePort, runNode, startNode, waitForStatus, type RunningProcess } from '@pupitre/server-kit/testing';
 import { startHarness, teachersOf, type Harness } from '../../services/rating/testing/rating-harness';
 
 jest.setTimeout(120_000);
@@ -38,9 +38,10 @@ describe('community renderer (dist-server/renderer.js) against the rating API', 
   let renderer: RunningProcess;
   let base: string;
   let teacher: { id: number; name: string };
+  let entry: string;
 
   beforeAll(async () => {
-    const entry = buildRenderer();
+    entry = buildRenderer();
     h = await startHarness(__filename);
     [teacher] = await teachersOf(h.conn);
     const port = await freePort();
@@ -104,6 +105,12 @@ describe('community renderer (dist-server/renderer.js) against the rating API', 
     expect(await render('/teacher/abc')).toEqual({ status: 404, body: { error: 'not-rendered' } });
     expect(await render('/publication')).toEqual({ status: 404, body: { error: 'not-rendered' } });
     expect((await render('/ranking', 'de')).status).toBe(400);
+  });
+
+  it('refuses to start on a wrong configuration, naming the variables (exit 1)', async () => {
+    const result = await runNode(entry, { PORT: '80000', HOST: '127.0.0.1', API_URL: 'rating', READ_CACHE_MS: '5000' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/PORT .*API_URL .*READ_CACHE_MS/);
   });
 
   it('answers 503 once the API is gone and its cached reads are too old', async () => {

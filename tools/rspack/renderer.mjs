@@ -43,6 +43,14 @@ export function createRendererConfig({ appDir, name, mode, entry = './src/server
     if (Array.isArray(rule.use)) rule.use = rule.use.filter((use) => !String(use.loader).includes('shared-exports-loader'));
   config.plugins = config.plugins.filter((plugin) => !(plugin instanceof rspack.HtmlRspackPlugin));
   config.plugins.push(new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }));
+  // A variant build (`$MFE_ROUTES_MODULE`, `$MFE_ROUTE_DECLARATIONS`, as remote.mjs reads them)
+  // renders the variant's route map and declarations.
+  if (process.env.MFE_ROUTES_MODULE)
+    config.plugins.push(new rspack.NormalModuleReplacementPlugin(/^\.\.\/routes$/, path.resolve(process.env.MFE_ROUTES_MODULE)));
+  if (process.env.MFE_ROUTE_DECLARATIONS)
+    config.plugins.push(
+      new rspack.NormalModuleReplacementPlugin(/^\.\.\/route-declarations\.json$/, path.resolve(process.env.MFE_ROUTE_DECLARATIONS)),
+    );
   // Readable stacks in the logs; the file is not downloaded by anyone.
   config.optimization = { ...config.optimization, minimize: false };
   config.devtool = false;

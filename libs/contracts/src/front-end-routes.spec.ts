@@ -7,6 +7,7 @@ test('accepts what the remotes declare', () => {
     { path: '/teacher/:id', title, reads: [{ path: '/api/teacher/:id', auth: true }] },
     { path: '/auth', title, footer: false },
     { path: '/me', title, signIn: true },
+    { path: '/communaute', title, render: true }, // server-rendered by the remote's renderer (issue #39)
     { path: '/ranking', title, files: ['route-ranking.1a2b.css', '672.3c4d.js', 'route-ranking.5e6f.js'] }, // written by the build
   ];
   expect(parseRouteDeclarations(routes)).toEqual(routes);
@@ -23,6 +24,7 @@ test.each([
   [[{ path: '/x', title, files: ['https://evil.example/x.js'] }], /files/],
   [[{ path: '/x', title, files: ['../x.js'] }], /files/],
   [[{ path: '/x', title, files: 'x.js' }], /files/],
+  [[{ path: '/x', title, render: 'yes' }], /render must be a boolean/],
 ])('refuses %j', (raw, message) => {
   expect(() => parseRouteDeclarations(raw)).toThrow(message);
 });

@@ -187,6 +187,21 @@ describe('render modes (issue #39)', () => {
     expect(html).toContain('remote-loading');
   });
 
+  test('hydrating mode with the remote and its screen already loaded renders the screen at once (no loading frame)', () => {
+    const loader = scriptedLoader([() => Promise.resolve(routes)]);
+    return loader.load('community').then(() => {
+      renderAt(
+        '/teacher/7',
+        loader,
+        <RemoteRenderModeProvider value={{ mode: 'hydrating', path: '/teacher/:id' }}>
+          <RemoteRoute remote="community" path="/teacher/:id" />
+        </RemoteRenderModeProvider>,
+      );
+      expect(screen.getByText('teacher 7')).toBeInTheDocument();
+      expect(screen.queryByTestId('remote-loading')).toBeNull();
+    });
+  });
+
   test('hydrating mode without a server page renders the screen once loaded; a failed load falls back, and "Try again" recovers', async () => {
     const loader = scriptedLoader([() => Promise.reject(new Error('down')), () => Promise.resolve(routes)]);
     renderAt(

@@ -6,28 +6,30 @@ import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { primeServerReads, resetApiClient } from '@pupitre/api-client';
+import { configureApiClient, primeServerReads, resetApiClient } from '@pupitre/api-client';
 import { i18n, initI18n } from '@pupitre/i18n';
 import { RemoteLoaderProvider, RemoteRenderModeProvider, RemoteRoute, SERVER_SLOT_HTML, type RemoteLoader } from '@pupitre/mf-runtime';
 import { updateSession, clearSession } from '@pupitre/session';
 import { setRenderNow } from '@pupitre/ui';
 import routes from '../routes';
-import { TEACHER_PATH, TEACHER_READS } from './fixtures';
+import { COMMUNITY, RANKING, TEACHER_PATH, TEACHER_READS } from './fixtures';
 import { prepareRenderer, renderRoute } from './render-route';
 
 const NOW = Date.UTC(2026, 10, 28, 12);
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-function Page({ mode }: { mode: 'server' | 'hydrating' }) {
+/** The shell's page around the remote's route (`at`: the pathname; its pattern is the route). */
+function Page({ mode, at = TEACHER_PATH }: { mode: 'server' | 'hydrating'; at?: string }) {
+  const pattern = at.startsWith('/teacher/') ? '/teacher/:id' : at;
   return (
-    <RemoteRenderModeProvider value={{ mode, path: '/teacher/:id' }}>
-      <MemoryRouter initialEntries={[TEACHER_PATH]}>
+    <RemoteRenderModeProvider value={{ mode, path: pattern }}>
+      <MemoryRouter initialEntries={[at]}>
         <header>
           <a href="/">Pupitre</a>
         </header>
         <main id="main">
           <Routes>
-            <Route path="/teacher/:id" element={<RemoteRoute remote="community" path="/teacher/:id" />} />
+            <Route path={pattern} element={<RemoteRoute remote="community" path={pattern} />} />
           </Routes>
         </main>
       </MemoryRouter>
@@ -88,7 +90,6 @@ async function takeOver(signedIn: boolean) {
     ok: true,
     text: async () => JSON.stringify(TEACHER_READS[url as keyof typeof TEACHER_READS]),
   }));
-  const { configureApiClient } = await import('@pupitre/api-client');
   configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch });
   if (signedIn) updateSession({ email: 'a@b.c', access: 'tok', accessExpiry: Math.floor(NOW / 1000) + 3600 });
 
@@ -135,4 +136,72 @@ test('a signed-in visitor: hydrated as the anonymous page, then their own reads 
   expect(fetch.mock.calls.map(([url]) => url).sort()).toEqual(Object.keys(TEACHER_READS).sort());
   for (const [, init] of fetch.mock.calls as unknown as [string, RequestInit][])
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+});
+
+describe.each([
+  ['/communaute', { '/api/rating/community': COMMUNITY, '/api/teachers/ranking': RANKING }, '[data-testid="categories"]'],
+  ['/ranking', { '/api/teachers/ranking': RANKING }, '[data-testid="ranking-list"]'],
+])('%s', (pathname, reads, largest) => {
+  test('hydrated without a mismatch: the same nodes, no request, for a visitor without a session', async () => {
+    const shell = renderToString(<Page mode="server" at={pathname} />);
+    const fragment = renderRoute({ path: pathname, lang: 'fr', reads, now: NOW })!;
+    const root = document.createElement('div');
+    root.innerHTML = shell.replace(SERVER_SLOT_HTML, fragment.html);
+    document.body.append(root);
+    const h1 = root.querySelector('h1')!;
+    const block = root.querySelector(largest)!;
+    expect(block).not.toBeNull();
+    const fetch = jest.fn();
+    configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch });
+    primeServerReads(reads);
+    setRenderNow(NOW);
+    const loader = delayedLoader();
+    const recoverable: unknown[] = [];
+    const consoleError = jest.spyOn(console, 'error');
+    await act(async () => {
+      hydrated = hydrateRoot(
+        root,
+        <RemoteLoaderProvider loader={loader}>
+          <Page mode="hydrating" at={pathname} />
+        </RemoteLoaderProvider>,
+        { onRecoverableError: (error) => recoverable.push(error) },
+      );
+    });
+    await act(async () => {
+      loader.release();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(recoverable).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+    expect(root.querySelector('h1')).toBe(h1);
+    expect(root.querySelector(largest)).toBe(block);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+test("the remote's code failing to load: the fallback panel replaces the server's fragment, the page does not crash", async () => {
+  const root = document.createElement('div');
+  root.innerHTML = composedPage();
+  document.body.append(root);
+  const header = root.querySelector('header')!;
+  primeServerReads(TEACHER_READS);
+  setRenderNow(NOW);
+  const loader: RemoteLoader = { load: () => Promise.reject(new Error('down')), peek: () => undefined, invalidate: () => undefined };
+  const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  await act(async () => {
+    hydrated = hydrateRoot(
+      root,
+      <RemoteLoaderProvider loader={loader}>
+        <Page mode="hydrating" />
+      </RemoteLoaderProvider>,
+      { onRecoverableError: () => undefined },
+    );
+  });
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+  consoleError.mockRestore();
+  expect(root.querySelector('[data-testid="remote-fallback"]')).not.toBeNull();
+  expect(root.querySelector('header')).toBe(header); // the shell around it is kept
 });

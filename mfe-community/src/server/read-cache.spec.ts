@@ -69,20 +69,24 @@ describe('apiReader', () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       if (req.url === '/api/ok') return res.end('{"a":1}');
-      if (req.url === '/api/slow') return void setTimeout(() => res.end('{}'), 300);
-      res.statusCode = req.url === '/api/missing' ? 404 : 500;
+      if (req.url === '/api/slow') return void setTimeout(() => res.end('{}'), 1000).unref();
+      res.statusCode = req.url === '/api/missing' ? 404 : req.url === '/api/refused' ? 400 : 500;
       res.end('{}');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(resolve));
+  });
 
-  test('200 → ok, 404 → not-found, 500 or too slow → failed', async () => {
-    const read = apiReader(base, 100);
+  test('200 → ok, 404 or 400 → not-found, 500 or too slow → failed', async () => {
+    const read = apiReader(base, 5000);
     await expect(read('/api/ok')).resolves.toEqual({ kind: 'ok', body: { a: 1 } });
     await expect(read('/api/missing')).resolves.toEqual({ kind: 'not-found' });
+    await expect(read('/api/refused')).resolves.toEqual({ kind: 'not-found' });
     await expect(read('/api/boom')).resolves.toEqual({ kind: 'failed', reason: 'status 500' });
-    await expect(read('/api/slow')).resolves.toMatchObject({ kind: 'failed' });
+    await expect(apiReader(base, 50)('/api/slow')).resolves.toMatchObject({ kind: 'failed' });
   });
 });

@@ -83,7 +83,7 @@ export function createReadCache({
   };
 }
 
-/** Reads `${apiUrl}${path}` anonymously, within `timeoutMs`: 200 → ok, 404 → not-found, anything else → failed. */
+/** Reads `${apiUrl}${path}` anonymously, within `timeoutMs`: 200 → ok, 404 or 400 → not-found, anything else → failed. */
 export function apiReader(apiUrl: string, timeoutMs: number, fetchImpl: typeof fetch = fetch): FetchRead {
   return async (path) => {
     try {
@@ -93,7 +93,9 @@ export function apiReader(apiUrl: string, timeoutMs: number, fetchImpl: typeof f
       });
       if (response.status === 200) return { kind: 'ok', body: await response.json() };
       await response.body?.cancel();
-      if (response.status === 404) return { kind: 'not-found' };
+      // 404: no such teacher; 400: a value the API refuses (e.g. /teacher/abc): either way the
+      // page is not rendered here, the client shows its own message.
+      if (response.status === 404 || response.status === 400) return { kind: 'not-found' };
       return { kind: 'failed', reason: `status ${response.status}` };
     } catch (error) {
       return { kind: 'failed', reason: error instanceof Error ? error.name : 'error' };

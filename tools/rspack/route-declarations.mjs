@@ -8,6 +8,8 @@
 // Each page's screen is a chunk of its own named after its path (`routeChunkName`, lazyScreen in
 // @pupitre/ui): the plugin lists that chunk's files under the route (`files`), which the shell
 // preloads with the remote's entry when the page is opened.
+import fs from 'node:fs';
+import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { routeChunkName } from './route-chunk-name.mjs';
 import { manifestDeclarations, navProblem, readRouteDeclarations } from './route-declarations-check.mjs';
@@ -26,8 +28,11 @@ function chunkGroupFiles(compilation, name) {
 }
 
 export class RouteDeclarationsPlugin {
-  constructor(appDir) {
+  constructor(appDir, env = process.env) {
     this.appDir = appDir;
+    // The build's version (as base.mjs defines MFE_VERSION): the composer splices a renderer's HTML
+    // only into a page whose browser code is the same build (issue #39).
+    this.version = env.MFE_VERSION || JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8')).version;
   }
 
   apply(compiler) {
@@ -57,7 +62,7 @@ export class RouteDeclarationsPlugin {
               );
             return files ? { ...route, files } : route;
           });
-          manifest.pupitre = { routes: withFiles, nav: declared.nav };
+          manifest.pupitre = { version: this.version, routes: withFiles, nav: declared.nav };
           compilation.updateAsset(MANIFEST, new rspack.sources.RawSource(JSON.stringify(manifest, null, 2)));
         },
       );

@@ -7,6 +7,8 @@ import { type RemoteRouteTable } from './remote-routes';
 export interface RenderedFragment {
   v: 1;
   remote: string;
+  /** The build of the remote's code that rendered it (its manifest's `pupitre.version`). */
+  version?: string;
   /** The route pattern the path fell on, as the remote declares it (e.g. `/teacher/:id`). */
   route: string;
   /** The markup of the route's screen: exactly what the client renders first from `reads`. */
@@ -44,11 +46,18 @@ const LANGUAGES = new Set(['fr', 'es', 'en']);
 /** A renderer's answer, checked; null when it is not one. */
 export function parseRenderedFragment(raw: unknown): RenderedFragment | null {
   if (!isObject(raw) || raw.v !== 1) return null;
-  const { remote, route, html, reads, now } = raw;
+  const { remote, version, route, html, reads, now } = raw;
+  if (version !== undefined && (typeof version !== 'string' || version.length > 64)) return null;
   if (typeof remote !== 'string' || typeof route !== 'string' || !route.startsWith('/')) return null;
   if (typeof html !== 'string' || html.length === 0 || html.length > MAX_HTML) return null;
   if (!isObject(reads) || typeof now !== 'number' || !Number.isFinite(now)) return null;
-  return { v: 1, remote, route, html, reads, now };
+  return { v: 1, remote, ...(version === undefined ? {} : { version }), route, html, reads, now };
+}
+
+/** The build version a remote's manifest announces (`pupitre.version`, written by its build). */
+export function manifestVersion(manifest: unknown): string | undefined {
+  const version = (manifest as { pupitre?: { version?: unknown } } | null)?.pupitre?.version;
+  return typeof version === 'string' ? version : undefined;
 }
 
 /**

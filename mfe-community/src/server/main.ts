@@ -5,6 +5,7 @@ import { ConfigError, parseRendererConfig } from './config';
 import { apiReader, createReadCache } from './read-cache';
 import { findRenderedRoute, prepareRenderer, renderRoute } from './render-route';
 import { jsonLog, startRendererServer } from './renderer-server';
+import { MFE_VERSION } from '../version';
 
 async function main() {
   let config;
@@ -21,7 +22,7 @@ async function main() {
     port: config.port,
     host: config.host,
     reads,
-    spec: { remote: 'community', findRoute: findRenderedRoute, render: renderRoute },
+    spec: { remote: 'community', version: MFE_VERSION, findRoute: findRenderedRoute, render: renderRoute },
   });
   jsonLog('info', 'listening', { remote: 'community', port: config.port, host: config.host });
   const stop = () => server.close(() => process.exit(0));

@@ -1,7 +1,7 @@
 // A remote's renderer as an HTTP service (issue #39), framework-free and generic over the remote:
 //   GET /healthz, GET /readyz
 //   GET /render?path=<pathname>&lang=fr|es|en →
-//     200 { v: 1, remote, route, html, reads: { <read path>: body }, now }
+//     200 { v: 1, remote, version, route, html, reads: { <read path>: body }, now }
 //     400 { error: "bad-request" }   missing or invalid path or lang
 //     404 { error: "not-rendered" }  a path it does not render, or a read answering 404
 //     503 { error: "read-failed" }   the rating API failed or was too slow
@@ -18,6 +18,8 @@ const SAFE_VALUE = /^[A-Za-z0-9._~-]{1,64}$/;
 
 export interface RendererSpec {
   remote: string;
+  /** The build version of the remote's code it renders with: the composer splices only when the page's browser code is the same build. */
+  version?: string;
   findRoute(pathname: string): { route: RouteDeclaration; params: Record<string, string> } | null;
   render(input: {
     path: string;
@@ -97,7 +99,18 @@ export function rendererHandler({ spec, reads, log = jsonLog, clock = Date.now, 
       return [500, { error: 'render-failed' }];
     }
     if (!rendered) return [404, { error: 'not-rendered' }];
-    return [200, { v: RENDER_PROTOCOL_VERSION, remote: spec.remote, route: rendered.route, html: rendered.html, reads: data, now }];
+    return [
+      200,
+      {
+        v: RENDER_PROTOCOL_VERSION,
+        remote: spec.remote,
+        version: spec.version,
+        route: rendered.route,
+        html: rendered.html,
+        reads: data,
+        now,
+      },
+    ];
   };
 
   return (req: IncomingMessage, res: ServerResponse) => {

@@ -17,7 +17,7 @@ const TEACHER: RemoteRouteEntry = {
 const MANIFEST = {
   metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
   exposes: [{ path: './routes', assets: { css: { sync: ['607.css'] }, js: { sync: ['607.js'] } } }],
-  pupitre: { routes: [{ path: '/teacher/:id', files: ['route-teacher-id.js'] }] },
+  pupitre: { version: '1.2.0', routes: [{ path: '/teacher/:id', files: ['route-teacher-id.js'] }] },
 };
 const sources = (overrides: Partial<Sources> = {}): Sources => ({
   indexHtml: INDEX,
@@ -27,7 +27,7 @@ const sources = (overrides: Partial<Sources> = {}): Sources => ({
   ...overrides,
 });
 
-type Mode = 'ok' | 'slow' | 'error' | 'garbage' | 'other-route';
+type Mode = 'ok' | 'slow' | 'error' | 'garbage' | 'other-route' | 'other-build';
 let mode: Mode = 'ok';
 let renderer: http.Server;
 let rendererUrl = '';
@@ -46,6 +46,7 @@ beforeAll(async () => {
     answer(200, {
       v: 1,
       remote: 'community',
+      version: mode === 'other-build' ? '1.3.0' : '1.2.0',
       route: mode === 'other-route' ? '/ranking' : '/teacher/:id',
       html: '<div data-testid="teacher-details"><h1>M. Ruiz &amp; co</h1></div>',
       reads: { '/api/teacher/7': { id: 7, name: '</script><script>alert(1)</script>' } },
@@ -121,6 +122,7 @@ describe('composing a remote page', () => {
     ['error', /answered 500/],
     ['garbage', /unexpected body/],
     ['other-route', /rendered \/ranking/],
+    ['other-build', /renderer build 1\.3\.0 is not the browser's 1\.2\.0/],
   ])('serves the plain page when the renderer is %s', async (m, reason) => {
     mode = m;
     const page = await composePage(config(), sources(), '/teacher/7', 'fr');

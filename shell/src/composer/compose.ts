@@ -2,7 +2,7 @@
 // the shell's layout; or, whenever that cannot be done well (no renderer, a slow or failing one, a
 // page before the launch or during a planned maintenance's notice), the shell's index.html as it
 // is: the page the browser builds, exactly as before server rendering.
-import { findRemoteRoute, remoteAssets, type ServerPageData } from '@pupitre/mf-runtime';
+import { findRemoteRoute, manifestVersion, remoteAssets, type ServerPageData } from '@pupitre/mf-runtime';
 import { type Language } from '@pupitre/i18n';
 import { type ComposerConfig } from './config';
 import { composeDocument } from './document';
@@ -32,6 +32,10 @@ export async function composePage(
   if (outcome.kind === 'none') return plain(outcome.reason);
   const { fragment } = outcome;
   if (fragment.route !== route.path) return plain(`renderer rendered ${fragment.route}, not ${route.path}`);
+  // The browser hydrates with the build its manifest names: HTML of another build would not match.
+  const browserBuild = manifestVersion(manifest.json);
+  if (browserBuild !== fragment.version)
+    return plain(`renderer build ${fragment.version ?? '?'} is not the browser's ${browserBuild ?? '?'}`);
   const rootHtml = renderShellPage({ path, lang, config: sources.config, table: sources.table, route, fragmentHtml: fragment.html });
   if (rootHtml === null) return plain('no slot for the remote page in the layout');
   const data: ServerPageData = {

@@ -97,11 +97,11 @@ test('links arriving after the first paint move nothing in the navbar', async ({
   const account = nav.getByRole('link', { name: 'Sign in' });
   await expect(account).toBeVisible();
   await expect(nav.getByRole('link', { name: PAGE.nav.label.en, exact: true })).toHaveCount(0);
-  const before = { account: await account.boundingBox(), logo: await page.getByTestId('logo').boundingBox(), nav: await nav.boundingBox() };
+  const before = { account: await account.boundingBox(), logo: await nav.getByTestId('logo').boundingBox(), nav: await nav.boundingBox() };
   await expect(nav.getByRole('link', { name: PAGE.nav.label.en, exact: true })).toBeVisible();
   expect({
     account: await account.boundingBox(),
-    logo: await page.getByTestId('logo').boundingBox(),
+    logo: await nav.getByTestId('logo').boundingBox(),
     nav: await nav.boundingBox(),
   }).toEqual(before);
   expect(await page.evaluate(navbarShifts)).toEqual([]);

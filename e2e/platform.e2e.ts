@@ -139,7 +139,10 @@ test('a stopped remote shows the fallback panel while the rest keeps working', a
 });
 
 test('every part of the local stack listens on loopback only', ({ stack }) => {
-  const ports: number[] = Object.values(stack.ports);
+  // Every port of a part that runs (a remote without a renderer has a port but no renderer).
+  const ports: number[] = Object.entries(stack.ports)
+    .filter(([name]) => !name.startsWith('renderer-') || name in stack.services)
+    .map(([, port]) => port);
   const onStackPorts = listeningSockets().filter((s) => ports.includes(s.port));
   expect(new Set(onStackPorts.map((s) => s.port))).toEqual(new Set(ports));
   expect(onStackPorts.filter((s) => !isLoopback(s.address))).toEqual([]);
@@ -150,6 +153,6 @@ test('every part of the local stack listens on loopback only', ({ stack }) => {
     (stack.redis as { proc?: { child: { pid?: number } } }).proc,
   ];
   const pids = children.map((p) => p?.child.pid).filter((pid): pid is number => typeof pid === 'number');
-  expect(pids.length).toBe(5);
+  expect(pids.length).toBe(Object.keys(stack.services).length + 2);
   for (const pid of pids) expect(listeningSocketsOf(pid).filter((s) => !isLoopback(s.address))).toEqual([]);
 });

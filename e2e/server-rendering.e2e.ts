@@ -54,6 +54,12 @@ async function takenOver(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
+// A deployment serves warm: each page asked once (the renderer's first reads, the composer's sources)
+// before the journeys measure it.
+test.beforeAll(async ({ request }) => {
+  for (const { path } of READING_PAGES) await request.get(path);
+});
+
 test.describe('a reading page arrives with its content', () => {
   for (const { path, content } of READING_PAGES) {
     test(`${path}: the server's HTML holds the content; the browser takes it over without a new largest paint or a shift`, async ({

@@ -1,6 +1,10 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { test, expect } from './support/fixtures';
 import { buildRemoteVariant } from '../infra/local/lib/build.mjs';
+import { ROOT } from '../infra/local/lib/paths.mjs';
+import { freePortList, waitForHttp as waitForHttpUntyped } from '../infra/local/lib/ports.mjs';
+import { startProcess as startProcessUntyped } from '../infra/local/lib/proc.mjs';
 import { serveStatic } from '../infra/local/lib/static-server.mjs';
 
 // Version skew between a deployed shell and remotes built at other times. A remote asks the host
@@ -68,4 +72,59 @@ test('a remote that needs another major of a shared singleton shows its unavaila
     await expect(page.getByTestId('subject-list').locator('li').first()).toBeVisible();
   });
   expect(errors).toEqual([]);
+});
+
+// Server rendering (issue #39): the community team deploys its renderer on its own. A renderer of a
+// newer build, behind the composer (shell) of today, serves its pages; HTML is spliced only into a
+// page whose browser code is that same build, else the page is built in the browser, as before.
+// The two helpers' option types as their JSDoc-less defaults leave them, widened.
+const startProcess = startProcessUntyped as unknown as (options: {
+  name: string;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}) => { alive: boolean; stop: () => Promise<unknown> };
+const waitForHttp = waitForHttpUntyped as unknown as (
+  url: string,
+  options: { what: string; isAlive: () => boolean; okStatus: number },
+) => Promise<void>;
+
+test('a renderer of a newer build works behind the current shell; a renderer of another build than the page is not spliced', async ({
+  browser,
+  stack,
+}) => {
+  const version = '0.2.0-next';
+  const outDir = 'dist-skew-renderer';
+  const [port] = await freePortList(1);
+  await withCommunityVariant(stack, { version, outDir, env: {} }, async () => {
+    const renderer = startProcess({
+      name: `renderer ${version}`,
+      command: process.execPath,
+      args: [path.join(ROOT, 'mfe-community', `${outDir}-server`, 'renderer.js')],
+      env: { PORT: String(port), HOST: '127.0.0.1', API_URL: `http://127.0.0.1:${stack.ports.rating}` },
+    });
+    try {
+      await waitForHttp(`http://127.0.0.1:${port}/readyz`, { what: 'the newer renderer', isAlive: () => renderer.alive, okStatus: 200 });
+      await stack.restartComposer!({ RENDERERS: `community=http://127.0.0.1:${port}` });
+      const context = await browser.newContext({ baseURL: stack.url, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      const response = await page.goto('/teacher/1');
+      expect(response?.headers()['x-pupitre-composed']).toBe('rendered');
+      await expect(page.getByTestId('mfe-community')).toHaveAttribute('data-mfe-version', version);
+      await page.waitForFunction(() => performance.getEntriesByName('pupitre:taken-over').length > 0);
+      await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
+
+      // The renderer of today's build behind the newer page: not spliced, the page built in the browser.
+      await stack.restartComposer!({});
+      const plain = await page.goto('/teacher/1');
+      expect(plain?.headers()['x-pupitre-composed']).toBe('plain');
+      await expect(page.getByTestId('mfe-community')).toHaveAttribute('data-mfe-version', version);
+      await expect(page.getByTestId('teacher-name')).toBeVisible();
+      await context.close();
+    } finally {
+      await stack.restartComposer!({});
+      await renderer.stop();
+      fs.rmSync(path.join(ROOT, 'mfe-community', `${outDir}-server`), { recursive: true, force: true });
+    }
+  });
 });

@@ -1,6 +1,7 @@
 // Pupitre's service worker: pages visited once start again offline. It keeps
 //  - the shell's HTML page, from navigations to the shell's own routes (network first: online, the
-//    page always comes from the network);
+//    page always comes from the network); a server-rendered page is not kept, the plain page
+//    (/index.html) is asked for instead;
 //  - the app's files: the shell's scripts and styles, /config.json, /remotes.json and the
 //    micro-frontends' manifests, entries, chunks and styles (content-hashed files: from the cache
 //    once kept, they never change; the others network first, the kept copy when offline).
@@ -15,6 +16,12 @@ const FILES_CACHE = `${VERSION}-files`;
 /** Caches of older versions of this worker (the page's own caches are left alone). */
 const OWN_CACHES = /^pupitre-shell-/;
 const SHELL_PAGE = '/';
+/**
+ * The shell's HTML as the browser builds every page from it (a file path: the edge sends it to the
+ * shell, never to the composer). A server-rendered page (issue #39) holds one path's content and
+ * reads: offline, any path starts from this one instead, with the page's own kept copies.
+ */
+const PLAIN_PAGE = '/index.html';
 /** Paths that are not the shell's pages: the services, the sign-in page, the remotes, files. */
 const NOT_SHELL_PAGE = /^\/(api|auth|mfe)(\/|$)|\.[A-Za-z0-9]+$/;
 /** The app's files (same origin): the remotes' folders, the runtime files, the shell's scripts and styles. */
@@ -37,9 +44,18 @@ function isShellPage(response) {
   return isKeepable(response) && /^text\/html\b/.test(response.headers.get('Content-Type') ?? '');
 }
 
+const isComposed = (response) => response.headers.get('X-Pupitre-Composed') === 'rendered';
+
 async function keepShellPage(response) {
-  if (isShellPage(response)) await (await caches.open(PAGE_CACHE)).put(SHELL_PAGE, response.clone());
+  if (isShellPage(response) && !isComposed(response)) await (await caches.open(PAGE_CACHE)).put(SHELL_PAGE, response.clone());
   return response;
+}
+
+/** The plain page, asked for again (revalidated) when a navigation answered with a rendered one. */
+function refreshPlainPage() {
+  return fetch(new Request(PLAIN_PAGE, { cache: 'no-cache' }))
+    .then(keepShellPage)
+    .catch(() => undefined);
 }
 
 async function keepFile(request, response) {
@@ -53,7 +69,7 @@ async function keepFile(request, response) {
 
 /** The page and the files it loads first (its scripts and styles, its runtime files). */
 async function precache() {
-  const page = await keepShellPage(await fetch(new Request(SHELL_PAGE, { cache: 'reload' })));
+  const page = await keepShellPage(await fetch(new Request(PLAIN_PAGE, { cache: 'reload' })));
   const html = isShellPage(page) ? await page.clone().text() : '';
   const files = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
   await Promise.all(
@@ -87,9 +103,11 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-async function pageNetworkFirst(request) {
+async function pageNetworkFirst(event) {
   try {
-    return await keepShellPage(await fetch(request));
+    const response = await fetch(event.request);
+    if (isComposed(response)) event.waitUntil(refreshPlainPage());
+    return await keepShellPage(response);
   } catch (error) {
     const cached = await (await caches.open(PAGE_CACHE)).match(SHELL_PAGE);
     if (cached) return cached;
@@ -118,7 +136,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
-    if (!NOT_SHELL_PAGE.test(url.pathname)) event.respondWith(pageNetworkFirst(request));
+    if (!NOT_SHELL_PAGE.test(url.pathname)) event.respondWith(pageNetworkFirst(event));
     return;
   }
   if (APP_FILE.test(url.pathname) && !request.headers.has('Range'))

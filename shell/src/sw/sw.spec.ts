@@ -67,7 +67,9 @@ function serviceWorker() {
     online: true,
     requests: [] as string[],
     answer: (url: string) =>
-      new URL(url).pathname === '/' ? answer(PAGE) : answer(`file ${new URL(url).pathname}`, { contentType: 'text/javascript' }),
+      ['/', '/index.html'].includes(new URL(url).pathname)
+        ? answer(PAGE)
+        : answer(`file ${new URL(url).pathname}`, { contentType: 'text/javascript' }),
   };
   const fetchFake = async (request: string | FakeRequest) => {
     const url = key(request);
@@ -92,9 +94,16 @@ function serviceWorker() {
   /** A request through the worker: its answer, or 'network' when it lets the browser fetch. */
   async function request(pathOrUrl: string, { mode = 'navigate', method = 'GET', headers = {} as Record<string, string> } = {}) {
     let responded: Promise<Response> | undefined;
+    const pending: Promise<unknown>[] = [];
     const req: FakeRequest = { url: new URL(pathOrUrl, ORIGIN).href, method, mode, headers: new Headers(headers) };
-    handlers.get('fetch')!({ request: req, respondWith: (p: Promise<Response>) => (responded = p) });
-    return responded ? await responded : 'network';
+    handlers.get('fetch')!({
+      request: req,
+      respondWith: (p: Promise<Response>) => (responded = p),
+      waitUntil: (p: Promise<unknown>) => pending.push(p),
+    });
+    const response = responded ? await responded : 'network';
+    await Promise.all(pending);
+    return response;
   }
   const cached = () => [...stores.entries()].flatMap(([name, store]) => [...store.keys()].map((url) => `${name} ${new URL(url).pathname}`));
   return { lifecycle, request, network, stores, cached };
@@ -105,8 +114,8 @@ it('keeps the shell’s page and the files it starts with at install, and serves
   await sw.lifecycle('install');
   await sw.lifecycle('activate');
   expect(sw.network.requests.sort()).toEqual([
-    '/ (cache: reload)',
     '/config.json',
+    '/index.html (cache: reload)',
     '/main.0123abcdef.js',
     '/main.abcdef0123.css',
     '/remotes.json',
@@ -134,6 +143,19 @@ it('online, navigations go to the network and refresh the kept page', async () =
   expect(res !== 'network' && (await res.text())).toBe('<!doctype html><title>v2</title>');
   expect(sw.network.requests).toEqual(['/ranking']);
   expect(sw.cached()).toEqual(['pupitre-shell-v3-page /']);
+});
+
+it("a server-rendered page is not kept (one path's content and reads): the plain page is asked for again instead", async () => {
+  const sw = serviceWorker();
+  const rendered = answer('<!doctype html><title>rendered</title>');
+  rendered.headers.set('X-Pupitre-Composed', 'rendered');
+  sw.network.answer = (url) => (new URL(url).pathname === '/teacher/42' ? rendered : answer(PAGE));
+  const res = await sw.request('/teacher/42');
+  expect(res !== 'network' && (await res.text())).toBe('<!doctype html><title>rendered</title>');
+  expect(sw.network.requests).toEqual(['/teacher/42', '/index.html (cache: no-cache)']);
+  sw.network.online = false;
+  const offline = await sw.request('/ranking');
+  expect(offline !== 'network' && (await offline.text())).toBe(PAGE);
 });
 
 it('a micro-frontend visited once starts offline: its manifest and entry network first, its hashed chunks from the cache', async () => {

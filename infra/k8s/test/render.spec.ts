@@ -247,6 +247,46 @@ describe('network policies (prod): who reaches each deployable, and whom the ser
   });
 });
 
+describe.each(['dev', 'prod'])('server rendering in %s: the addresses in the ConfigMaps are Services of the render', (overlay) => {
+  // Named with a hash suffix, but in dev (its generatorOptions).
+  const configOf = (objects: Obj[], name: string) =>
+    objects.find((o) => o.kind === 'ConfigMap' && new RegExp(`^${name}(-[a-z0-9]{10})?$`).test(o.metadata.name))!.data as Record<
+      string,
+      string
+    >;
+  /** The Deployment behind http://<service>[:port]: the Service's port must exist, its selector pick the pods. */
+  const behind = (objects: Obj[], url: string) => {
+    const u = new URL(url);
+    const service = find(objects, 'Service', u.hostname)!;
+    expect([url, service]).toEqual([url, expect.anything()]);
+    const port = Number(u.port || 80);
+    expect([url, service.spec.ports.some((p: { port: number }) => p.port === port)]).toEqual([url, true]);
+    return objects.find(
+      (o) => o.kind === 'Deployment' && matches({ matchLabels: service.spec.selector }, o.spec.template.metadata.labels),
+    )!;
+  };
+
+  it('the composer reads the shell and asks renderers that listen where RENDERERS says, labelled as renderers', () => {
+    const objects = rendered.get(overlay)!;
+    const env = configOf(objects, 'composer-config');
+    expect(behind(objects, env.SHELL_URL).metadata.name).toBe('shell');
+    const renderers = env.RENDERERS.split(',').map((e) => e.split('='));
+    expect(renderers.map(([remote]) => remote)).toEqual(['community']);
+    for (const [remote, url] of renderers) {
+      const d = behind(objects, url);
+      expect(d.metadata.name).toBe(`mfe-${remote}-renderer`);
+      expect(d.spec.template.metadata.labels['app.kubernetes.io/component']).toBe('renderer');
+    }
+    expect(find(objects, 'Service', 'composer')!.spec.ports[0].port).toBe(8080); // the shell's nginx proxies to composer:8080
+    expect(Number(env.RENDER_TIMEOUT_MS)).toBe(250);
+  });
+
+  it('the renderer reads the rating API Service', () => {
+    const objects = rendered.get(overlay)!;
+    expect(behind(objects, configOf(objects, 'mfe-community-renderer-config').API_URL).metadata.name).toBe('rating-api');
+  });
+});
+
 describe('committed files', () => {
   const files = (dir: string): string[] =>
     fs

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../local/lib/paths.mjs';
-import { IMAGES, imageRef, selectImages } from './targets.mjs';
+import { IMAGES, baseArgOf, imageRef, selectImages } from './targets.mjs';
 import { ensureBases } from './bases.mjs';
 import { currentTag } from './tag.mjs';
 import { BUD, ensureContainerTools, imageSize, mb, runLogged } from './tools.mjs';
@@ -64,7 +64,7 @@ async function buildOne(image, { index, total, tag, baseArgs, ca }) {
   }
   const size = imageSize(ref);
   console.log(`${prefix}: built ${ref} in ${seconds.toFixed(0)} s, ${mb(size)}`);
-  return { name: image.name, ref, seconds, size, base: baseArgs[image.kind === 'node' ? 'NODE_IMAGE' : 'NGINX_IMAGE'] };
+  return { name: image.name, ref, seconds, size, base: baseArgs[baseArgOf(image.kind)] };
 }
 
 async function main() {

@@ -1,10 +1,12 @@
 // `npm run images:check`: starts every image built by `npm run images` as its Kubernetes manifest
 // runs it (manifests.mjs, containers.mjs) against a real database, Redis and mail catcher, and
 // checks each one: its probes answer, it runs as the non-root user its Dockerfile declares (and its
-// manifest asks), the static images serve their files with the security headers, SIGTERM stops it
-// within the manifest's grace. In between, a whole journey runs in Chromium through a gateway in
-// front of the containers (journey.mjs): sign-up through the mail catcher, a review published and
-// made public by the worker container once its (shortened) validation delay has passed.
+// manifest asks), the static images serve their files with the security headers, the renderer
+// renders a page from the rating API container, SIGTERM stops it within the manifest's grace. In
+// between, a whole journey runs in Chromium through a gateway in front of the containers
+// (journey.mjs), page navigations composed by the composer container: sign-up through the mail
+// catcher, a review published and made public by the worker container once its (shortened)
+// validation delay has passed, seen on a server-rendered /communaute.
 // Ends with 'N passed, N failed'; containers' logs of a failure are printed.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -107,10 +109,28 @@ async function main() {
   const workDir = path.join(DATA_DIR, 'images-check');
   fs.rmSync(workDir, { recursive: true, force: true });
   fs.mkdirSync(workDir, { recursive: true });
-  const [mongoPort, redisPort, smtpPort, mailWebPort, gatewayPort, authPort, ratingPort, workerPort, ...staticPorts] =
-    await freePortList(12);
-  const port = { auth: authPort, 'rating-api': ratingPort, 'rating-worker': workerPort };
-  IMAGES.filter((i) => i.kind === 'static').forEach((i, n) => (port[i.name] = staticPorts[n]));
+  const statics = IMAGES.filter((i) => i.kind === 'static');
+  const [
+    mongoPort,
+    redisPort,
+    smtpPort,
+    mailWebPort,
+    gatewayPort,
+    authPort,
+    ratingPort,
+    workerPort,
+    composerPort,
+    rendererPort,
+    ...staticPorts
+  ] = await freePortList(10 + statics.length);
+  const port = {
+    auth: authPort,
+    'rating-api': ratingPort,
+    'rating-worker': workerPort,
+    composer: composerPort,
+    'mfe-community-renderer': rendererPort,
+  };
+  statics.forEach((i, n) => (port[i.name] = staticPorts[n]));
   const publicUrl = `http://localhost:${gatewayPort}`;
   const limits = ulimits();
   const prefix = `pupitre-check-${process.pid}`;
@@ -186,6 +206,16 @@ async function main() {
         DEVELOPMENT_TIMINGS: 'true',
         RELEASE_TIMES: 'every 1s',
       },
+      // The shell's nginx container, the manifests through the gateway (the Ingress' stand-in, as
+      // the public origin is in a cluster) and the renderer container.
+      composer: {
+        HOST: '127.0.0.1',
+        PORT: String(composerPort),
+        SHELL_URL: `http://127.0.0.1:${port.shell}`,
+        ORIGIN_URL: publicUrl,
+        RENDERERS: `community=http://127.0.0.1:${rendererPort}`,
+      },
+      'mfe-community-renderer': { HOST: '127.0.0.1', PORT: String(rendererPort), API_URL: `http://127.0.0.1:${ratingPort}` },
     };
     for (const [name, o] of Object.entries(overrides)) {
       const unknown = Object.keys(o).filter(
@@ -238,8 +268,8 @@ async function main() {
         spec,
         ref: byName[image.name].ref,
         name: `${prefix}-${image.name}`,
-        network: image.kind === 'node' ? 'host' : { publish: port[image.name] },
-        env: image.kind === 'node' ? envOf(image.name) : spec.env,
+        network: image.kind === 'static' ? { publish: port[image.name] } : 'host',
+        env: image.kind === 'static' ? spec.env : envOf(image.name),
         configDirs: image.name === 'shell' ? { [shellMount.path]: remotesDir } : {},
         limits,
         workDir,
@@ -286,6 +316,15 @@ async function main() {
           for (const file of files) expectHeaders(await expectOk(`${base}${file}`), staticHeaders, file);
         });
       }
+      if (image.name === 'mfe-community-renderer') {
+        await check(`${image.name}: renders /ranking from the rating API container's demo data`, async () => {
+          const r = await expectOk(`${base}/render?path=%2Franking&lang=en`);
+          const body = JSON.parse(r.text);
+          if (body.remote !== 'community' || body.route !== '/ranking' || String(body.html ?? '').length < 1000 || !body.reads)
+            throw new Error(`unexpected answer: ${r.text.slice(0, 200)}`);
+          return `${(r.text.length / 1024).toFixed(0)} kB`;
+        });
+      }
     }
 
     console.log(`» the journey in Chromium through a gateway in front of the containers [${elapsed()}]`);
@@ -296,15 +335,32 @@ async function main() {
       targets: {
         auth: `http://127.0.0.1:${authPort}`,
         rating: `http://127.0.0.1:${ratingPort}`,
-        ...Object.fromEntries(IMAGES.filter((i) => i.kind === 'static').map((i) => [i.name, `http://127.0.0.1:${port[i.name]}`])),
+        ...Object.fromEntries(statics.map((i) => [i.name, `http://127.0.0.1:${port[i.name]}`])),
+        // Page navigations go to the composer first (as the shell's nginx sends them in a cluster).
+        composer: `http://127.0.0.1:${composerPort}`,
       },
     });
     stoppers.push(gateway.stop);
+    await check('composer: a page navigation through the gateway is composed with the renderer container’s page', async () => {
+      // The composer read the manifests before the gateway was up: it reads them again within SOURCES_TTL_MS.
+      const ttl = Number(specs.composer.env.SOURCES_TTL_MS ?? 5000);
+      const deadline = Date.now() + ttl + 10_000;
+      for (;;) {
+        const res = await fetch(`${publicUrl}/ranking`, { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(5000) });
+        const text = await res.text();
+        const composed = res.headers.get('x-pupitre-composed');
+        if (res.status === 200 && composed === 'rendered' && text.includes('id="pupitre-ssr"'))
+          return `x-pupitre-composed: ${composed}, ${(text.length / 1024).toFixed(0)} kB with its data block`;
+        if (Date.now() > deadline) throw new Error(`GET /ranking answered ${res.status}, x-pupitre-composed: ${composed}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    });
     await check(
       `journey: sign up, activate from the mail, sign in, publish a review; the worker makes it public after ${VALIDATION_DELAY}`,
       () =>
         runJourney({
           url: publicUrl,
+          expectComposed: true,
           mailUrl: mail.webUrl,
           log: (m) => console.log(`    ${m}`),
           artifacts: path.join(ROOT, 'artifacts/images'),

@@ -6,10 +6,13 @@ import { ROOT } from '../local/lib/paths.mjs';
 
 const NODE_FILE = 'infra/docker/node-service.Dockerfile';
 const STATIC_FILE = 'infra/docker/static.Dockerfile';
+const FRONT_SERVER_FILE = 'infra/docker/node-front-server.Dockerfile';
 
 /**
- * kind: `node` (a service on Node 24) or `static` (nginx serving built files);
- * workspace: the npm workspace whose production dependencies the image carries (its SBOM);
+ * kind: `node` (a service on Node 24), `static` (nginx serving built files) or `front-server` (a
+ * front end's server bundle on Node 24, no node_modules: the composer, the remotes' renderers);
+ * workspace: the npm workspace whose production dependencies the image carries (its SBOM; a
+ * front-server bundles them);
  * deployment: its Deployment in infra/k8s/base.
  */
 export const IMAGES = [
@@ -20,7 +23,18 @@ export const IMAGES = [
   { name: 'mfe-community', dockerfile: STATIC_FILE, target: 'mfe-community', kind: 'static', workspace: 'mfe-community' },
   { name: 'mfe-review', dockerfile: STATIC_FILE, target: 'mfe-review', kind: 'static', workspace: 'mfe-review' },
   { name: 'mfe-account', dockerfile: STATIC_FILE, target: 'mfe-account', kind: 'static', workspace: 'mfe-account' },
+  { name: 'composer', dockerfile: FRONT_SERVER_FILE, target: 'composer', kind: 'front-server', workspace: 'shell' },
+  {
+    name: 'mfe-community-renderer',
+    dockerfile: FRONT_SERVER_FILE,
+    target: 'mfe-community-renderer',
+    kind: 'front-server',
+    workspace: 'mfe-community',
+  },
 ].map((image) => ({ ...image, deployment: image.name }));
+
+/** The base-image build argument an image of `kind` runs on. */
+export const baseArgOf = (kind) => (kind === 'static' ? 'NGINX_IMAGE' : 'NODE_IMAGE');
 
 /** The repository of an image as the kustomize bases name it; podman stores it under localhost/. */
 export const repository = (name) => `localhost/pupitre/${name}`;

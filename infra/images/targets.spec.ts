@@ -5,6 +5,7 @@ import { overlayImageNames } from './overlay-names.mjs';
 describe('the images and their bases', () => {
   it('keeps the official bases as the Dockerfiles’ defaults', () => {
     expect(baseArgs('infra/docker/node-service.Dockerfile')).toEqual({ NODE_IMAGE: 'node:24-bookworm-slim' });
+    expect(baseArgs('infra/docker/node-front-server.Dockerfile')).toEqual({ NODE_IMAGE: 'node:24-bookworm-slim' });
     expect(baseArgs('infra/docker/static.Dockerfile')).toEqual({
       NODE_IMAGE: 'node:24-bookworm-slim',
       NGINX_IMAGE: 'nginxinc/nginx-unprivileged:1.29-alpine',
@@ -30,6 +31,8 @@ describe('the images and their bases', () => {
       'mfe-community',
       'mfe-review',
       'mfe-account',
+      'composer',
+      'mfe-community-renderer',
     ]);
     expect(selectImages('shell, auth').map((i) => i.name)).toEqual(['auth', 'shell']);
     expect(() => selectImages('auth,web')).toThrow('unknown image web: choose among auth, rating-api');

@@ -54,6 +54,7 @@ function parseDockerfile(file: string) {
 
 const staticFile = parseDockerfile(path.join(ROOT, 'infra/docker/static.Dockerfile'));
 const nodeFile = parseDockerfile(path.join(ROOT, 'infra/docker/node-service.Dockerfile'));
+const frontServerFile = parseDockerfile(path.join(ROOT, 'infra/docker/node-front-server.Dockerfile'));
 const deployment = (name: string) =>
   parseObjects(fs.readFileSync(path.join(ROOT, `infra/k8s/base/${name}/${name}.yaml`), 'utf8')).find(
     (o: { kind: string }) => o.kind === 'Deployment',
@@ -146,6 +147,45 @@ describe('service images (node-service.Dockerfile)', () => {
   it('builds in stages: no image is a single stage', () => {
     expect(staticFile.stages.length).toBeGreaterThan(4);
     expect(nodeFile.stages.length).toBeGreaterThan(4);
+    expect(frontServerFile.stages.length).toBeGreaterThan(4);
+  });
+});
+
+const FRONT_SERVERS = {
+  composer: { app: 'shell', entry: 'shell/dist-server/composer.js' },
+  'mfe-community-renderer': { app: 'mfe-community', entry: 'mfe-community/dist-server/renderer.js' },
+};
+
+describe('front-end server images (node-front-server.Dockerfile)', () => {
+  it.each(Object.entries(FRONT_SERVERS))(
+    '%s: a Node 24 target, uid 1000, under tini, port 8080 as in its Deployment, with its server bundle as entry',
+    (name, { entry }) => {
+      expect(frontServerFile.byName.has(name)).toBe(true);
+      expect(frontServerFile.baseImage(name)).toMatch(/^node:24[-.]/);
+      expect(frontServerFile.last(name, 'USER')).toBe('1000:1000');
+      expect(JSON.parse(frontServerFile.last(name, 'ENTRYPOINT')!)).toEqual(['/usr/bin/tini', '--', 'node']);
+      expect(JSON.parse(frontServerFile.last(name, 'CMD')!)).toEqual([entry]);
+      expect(frontServerFile.last(name, 'EXPOSE')).toBe('8080');
+      const d = deployment(name);
+      expect(d.spec.template.spec.containers[0].ports[0].containerPort).toBe(8080);
+      expect(d.spec.template.spec.securityContext.runAsUser).toBe(1000);
+    },
+  );
+
+  it.each(Object.entries(FRONT_SERVERS))('%s ships its server bundle only: no node_modules, no browser files', (name, { app }) => {
+    const copies = frontServerFile.chain(name).flatMap((s) => s.instructions.filter((i) => i.op === 'COPY'));
+    expect(copies.length).toBe(1);
+    expect(copies[0].args).toMatch(new RegExp(`^--from=build-${app} --chown=root:root /src/${app}/dist-server \\./${app}/dist-server$`));
+    for (const s of frontServerFile.chain(name)) {
+      for (const i of s.instructions.filter((i) => i.op === 'RUN')) expect(i.args).not.toMatch(/npm (i|ci|install)\b/);
+    }
+  });
+
+  it('builds the apps with the same instructions as the static images (their cached layers are reused)', () => {
+    for (const stage of ['manifests', 'deps', 'source', 'build-shell', 'build-mfe-community']) {
+      expect([stage, frontServerFile.byName.get(stage)!.instructions]).toEqual([stage, staticFile.byName.get(stage)!.instructions]);
+    }
+    expect(frontServerFile.byName.get('runtime')!.instructions).toEqual(nodeFile.byName.get('runtime')!.instructions);
   });
 });
 

@@ -19,7 +19,17 @@ type Obj = {
   [k: string]: Json;
 };
 
-const DEPLOYABLES = ['shell', 'mfe-community', 'mfe-review', 'mfe-account', 'auth', 'rating-api', 'rating-worker'];
+const DEPLOYABLES = [
+  'shell',
+  'mfe-community',
+  'mfe-review',
+  'mfe-account',
+  'auth',
+  'rating-api',
+  'rating-worker',
+  'composer',
+  'mfe-community-renderer',
+];
 const ALL = variants();
 const rendered = new Map<string, Obj[]>();
 let base: Obj[] = [];
@@ -151,9 +161,129 @@ describe('stores', () => {
   it('the worker gets a termination grace long enough to drain in-flight jobs, the others a short one', () => {
     const objects = rendered.get('prod')!;
     expect(find(objects, 'Deployment', 'rating-worker')!.spec.template.spec.terminationGracePeriodSeconds).toBe(45);
-    for (const name of ['shell', 'mfe-community', 'mfe-review', 'mfe-account', 'auth', 'rating-api']) {
+    for (const name of DEPLOYABLES.filter((n) => n !== 'rating-worker')) {
       expect(find(objects, 'Deployment', name)!.spec.template.spec.terminationGracePeriodSeconds).toBeLessThanOrEqual(15);
     }
+  });
+});
+
+describe('availability in production', () => {
+  it.each(DEPLOYABLES)('%s runs 2 replicas or more, and at most one is disrupted at a time', (name) => {
+    const objects = rendered.get('prod')!;
+    expect(find(objects, 'Deployment', name)!.spec.replicas).toBeGreaterThanOrEqual(2);
+    expect(find(objects, 'HorizontalPodAutoscaler', name)!.spec.minReplicas).toBeGreaterThanOrEqual(2);
+    expect(find(objects, 'PodDisruptionBudget', name)!.spec.maxUnavailable).toBe(1);
+  });
+});
+
+// Who may reach whom, read from the rendered NetworkPolicies (additive, over the default deny):
+// peers are the deployables whose pod labels a selector matches, `ns:<name>` for a namespace,
+// `ip:<cidr>` for an address block and `pods:<labels>` for other pods (MongoDB, Redis).
+type Selector = { matchLabels?: Record<string, string>; matchExpressions?: { key: string; operator: string; values?: string[] }[] };
+type Peer = { podSelector?: Selector; namespaceSelector?: Selector; ipBlock?: { cidr: string } };
+type Rule = { from?: Peer[]; to?: Peer[] };
+
+function matches(selector: Selector, labels: Record<string, string>): boolean {
+  for (const [k, v] of Object.entries(selector.matchLabels ?? {})) if (labels[k] !== v) return false;
+  for (const e of selector.matchExpressions ?? []) {
+    if (e.operator === 'In' && !e.values!.includes(labels[e.key])) return false;
+    if (e.operator !== 'In') throw new Error(`operator ${e.operator}: not handled by this test`);
+  }
+  return true;
+}
+
+function reach(objects: Obj[], name: string, direction: 'Ingress' | 'Egress'): string[] {
+  const podLabels = (d: Obj) => d.spec.template.metadata.labels as Record<string, string>;
+  const deployments = objects.filter((o) => o.kind === 'Deployment');
+  const self = podLabels(find(objects, 'Deployment', name)!);
+  const peers = new Set<string>();
+  for (const policy of objects.filter((o) => o.kind === 'NetworkPolicy')) {
+    if (!(policy.spec.policyTypes as string[]).includes(direction) || !matches(policy.spec.podSelector, self)) continue;
+    for (const rule of (policy.spec[direction === 'Ingress' ? 'ingress' : 'egress'] ?? []) as Rule[]) {
+      const list = (direction === 'Ingress' ? rule.from : rule.to) ?? [];
+      if (!list.length) peers.add('anyone');
+      for (const peer of list) {
+        if (peer.ipBlock) peers.add(`ip:${peer.ipBlock.cidr}`);
+        else if (peer.namespaceSelector) peers.add(`ns:${peer.namespaceSelector.matchLabels!['kubernetes.io/metadata.name']}`);
+        else {
+          const hit = deployments.filter((d) => matches(peer.podSelector!, podLabels(d))).map((d) => d.metadata.name);
+          if (hit.length) hit.forEach((h) => peers.add(h));
+          else peers.add(`pods:${JSON.stringify(peer.podSelector!.matchLabels)}`);
+        }
+      }
+    }
+  }
+  return [...peers].sort();
+}
+
+describe('network policies (prod): who reaches each deployable, and whom the server-rendering ones reach', () => {
+  const INGRESS: Record<string, string[]> = {
+    shell: ['composer', 'ns:ingress-nginx'],
+    'mfe-community': ['ns:ingress-nginx'],
+    'mfe-review': ['ns:ingress-nginx'],
+    'mfe-account': ['ns:ingress-nginx'],
+    auth: ['ns:ingress-nginx', 'ns:monitoring', 'rating-api'],
+    'rating-api': ['mfe-community-renderer', 'ns:ingress-nginx', 'ns:monitoring'],
+    'rating-worker': ['ns:monitoring'],
+    composer: ['ns:ingress-nginx', 'shell'],
+    'mfe-community-renderer': ['composer'],
+  };
+  it('has a row for every deployable', () => expect(Object.keys(INGRESS).sort()).toEqual([...DEPLOYABLES].sort()));
+  it.each(Object.entries(INGRESS))('%s is reached only by %j', (name, expected) => {
+    expect(reach(rendered.get('prod')!, name, 'Ingress')).toEqual(expected);
+  });
+
+  const EGRESS: Record<string, string[]> = {
+    // DNS, the shell's files, the renderers, the manifests through the ingress controller.
+    composer: ['mfe-community-renderer', 'ns:ingress-nginx', 'ns:kube-system', 'shell'],
+    // DNS and the rating API, nothing else.
+    'mfe-community-renderer': ['ns:kube-system', 'rating-api'],
+    // DNS and the composer (its nginx proxies page navigations to it).
+    shell: ['composer', 'ns:kube-system'],
+    'mfe-community': ['ns:kube-system'],
+  };
+  it.each(Object.entries(EGRESS))('%s reaches only %j', (name, expected) => {
+    expect(reach(rendered.get('prod')!, name, 'Egress')).toEqual(expected);
+  });
+});
+
+describe.each(['dev', 'prod'])('server rendering in %s: the addresses in the ConfigMaps are Services of the render', (overlay) => {
+  // Named with a hash suffix, but in dev (its generatorOptions).
+  const configOf = (objects: Obj[], name: string) =>
+    objects.find((o) => o.kind === 'ConfigMap' && new RegExp(`^${name}(-[a-z0-9]{10})?$`).test(o.metadata.name))!.data as Record<
+      string,
+      string
+    >;
+  /** The Deployment behind http://<service>[:port]: the Service's port must exist, its selector pick the pods. */
+  const behind = (objects: Obj[], url: string) => {
+    const u = new URL(url);
+    const service = find(objects, 'Service', u.hostname)!;
+    expect([url, service]).toEqual([url, expect.anything()]);
+    const port = Number(u.port || 80);
+    expect([url, service.spec.ports.some((p: { port: number }) => p.port === port)]).toEqual([url, true]);
+    return objects.find(
+      (o) => o.kind === 'Deployment' && matches({ matchLabels: service.spec.selector }, o.spec.template.metadata.labels),
+    )!;
+  };
+
+  it('the composer reads the shell and asks renderers that listen where RENDERERS says, labelled as renderers', () => {
+    const objects = rendered.get(overlay)!;
+    const env = configOf(objects, 'composer-config');
+    expect(behind(objects, env.SHELL_URL).metadata.name).toBe('shell');
+    const renderers = env.RENDERERS.split(',').map((e) => e.split('='));
+    expect(renderers.map(([remote]) => remote)).toEqual(['community']);
+    for (const [remote, url] of renderers) {
+      const d = behind(objects, url);
+      expect(d.metadata.name).toBe(`mfe-${remote}-renderer`);
+      expect(d.spec.template.metadata.labels['app.kubernetes.io/component']).toBe('renderer');
+    }
+    expect(find(objects, 'Service', 'composer')!.spec.ports[0].port).toBe(8080); // the shell's nginx proxies to composer:8080
+    expect(Number(env.RENDER_TIMEOUT_MS)).toBe(250);
+  });
+
+  it('the renderer reads the rating API Service', () => {
+    const objects = rendered.get(overlay)!;
+    expect(behind(objects, configOf(objects, 'mfe-community-renderer-config').API_URL).metadata.name).toBe('rating-api');
   });
 });
 

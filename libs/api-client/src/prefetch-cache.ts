@@ -89,6 +89,11 @@ export function takePrefetched<T>(
   return entry?.promise as Promise<ApiOutcome<T>> | undefined;
 }
 
+/** The answer a server-rendered page was rendered from for `GET path`, while it waits to be taken. */
+export function serverRead(path: string): ApiOutcome<unknown> | undefined {
+  return live(serverKeyOf(path))?.outcome;
+}
+
 /** Whether a request started ahead is waiting (settled or not). */
 export function isPrefetched(method: string, path: string, auth: boolean): boolean {
   return live(keyOf(method, path, auth)) !== undefined;

@@ -154,6 +154,17 @@ describe('primeServerReads (a server-rendered page, issue #39)', () => {
     expect(seen).not.toContain('loading');
   });
 
+  test('the start-up prefetch of a server-rendered page asks again only for a signed-in visitor (their own state)', async () => {
+    const fetch = reply(200, { name: 'fresh' });
+    setup(fetch);
+    primeServerReads({ '/api/teacher/1': { name: 'Durand' } });
+    expect(await prefetch('/api/teacher/1')).toEqual({ kind: 'ok', status: 200, data: { name: 'Durand' } });
+    expect(fetch).not.toHaveBeenCalled();
+    updateSession({ access: 'tok', email: 'a@b.c' });
+    await prefetch('/api/teacher/1');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   test('a server read comes before a prefetch of the same path on the first render', async () => {
     setup(reply(200, { name: 'prefetched' }));
     await prefetch('/api/teacher/1');

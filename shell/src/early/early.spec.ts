@@ -207,6 +207,17 @@ test("a signed-in visitor's reads wait for main.js (they go with the token)", as
   localStorage.clear();
 });
 
+test('a server-rendered page holds its reads already: none is asked for early (issue #39)', async () => {
+  localStorage.clear();
+  document.body.innerHTML = '<div id="root"></div><script type="application/json" id="pupitre-ssr">{}</script>';
+  const manifest = { pupitre: { routes: [{ path: '/ranking', reads: [{ path: '/api/teachers/ranking', auth: true }] }] } };
+  const fetch = mockFetch(async (url) => (url.endsWith('/remotes.json') ? json({ community: '/m.json' }) : json(manifest)));
+  askEarly({}, 'https://pupitre.example/ranking', document);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['https://pupitre.example/remotes.json', 'https://pupitre.example/m.json']);
+  document.body.innerHTML = '';
+});
+
 test('a URL main.js already asked the network for is not asked again by the early script (they race)', async () => {
   const scope = {};
   const fetch = mockFetch(async () => json({}));

@@ -6,7 +6,7 @@
 // without a session, asks for the page's first reads. main.js takes these answers
 // (./early-answers.ts). It never throws: whatever fails here is asked again by main.js, which
 // reports it.
-import { declaredPage, preloadAssets, remoteAssets, routeReads, type RemoteAsset } from '@pupitre/mf-runtime';
+import { declaredPage, preloadAssets, remoteAssets, routeReads, SSR_DATA_ID, type RemoteAsset } from '@pupitre/mf-runtime';
 import { SESSION_KEYS } from '@pupitre/session';
 import { PROMO_POSTER } from '../home/promo-media';
 import { isShellPage } from '../shell-paths';
@@ -48,9 +48,11 @@ function startOpenedRemote(url: string, manifest: Promise<Response>, page: Page)
       const opened = declaredPage(json, pathname);
       if (!opened) return;
       // The reads first: an API answer is the slowest of these (the server's work, the largest
-      // body), and over HTTP/1.1 the requests after the sixth wait for a free connection.
+      // body), and over HTTP/1.1 the requests after the sixth wait for a free connection. A
+      // server-rendered page holds them already (its data block, issue #39).
       const anonymous = !signedIn();
-      for (const read of routeReads(opened.route, opened.params)) {
+      const rendered = Boolean(page.doc?.getElementById(SSR_DATA_ID));
+      for (const read of rendered ? [] : routeReads(opened.route, opened.params)) {
         if (read.auth && !anonymous) continue;
         const href = new URL(read.path, page.base).href;
         keepEarly(href, () => globalThis.fetch(href, { headers: { Accept: 'application/json' } }), page.scope);

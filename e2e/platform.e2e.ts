@@ -77,7 +77,7 @@ test('pointing the remotes file at a second build of a remote loads it after a r
   const v2 = await serveStatic({ port: 0, dir, name: 'mfe-review v2' });
   const original = fs.readFileSync(stack.remotesFile, 'utf8');
   try {
-    stack.writeRemotes({ ...JSON.parse(original), review: `${v2.url}/mf-manifest.json` });
+    await stack.writeRemotes({ ...JSON.parse(original), review: `${v2.url}/mf-manifest.json` });
 
     await page.reload();
     await expect(root).toHaveAttribute('data-mfe-version', '9.9.9-e2e');

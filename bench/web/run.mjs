@@ -24,7 +24,7 @@ import { buildAll } from '../../infra/local/lib/build.mjs';
 import { ROOT } from '../../infra/local/lib/paths.mjs';
 import { freePortList } from '../../infra/local/lib/ports.mjs';
 import { serveStatic } from '../../infra/local/lib/static-server.mjs';
-import { startGateway } from '../../infra/local/lib/gateway.mjs';
+import { startEdge } from '../../infra/local/lib/edge.mjs';
 import { freePorts, REMOTES, startStack, UNLIMITED_RATES } from '../../infra/local/stack.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../e2e/support/chromium.mjs';
 import { layoutShiftAfterLoad, MEASURED_ROUTES, requestWaves, VIEWPORTS } from '../../e2e/support/page-metrics.mjs';
@@ -124,7 +124,7 @@ async function lighthouseRun(url, profile) {
   }
 }
 
-/** Serves another build (shell and remotes) behind a second gateway in front of the same services. */
+/** Serves another build (shell and remotes) behind a second edge (nginx, as in production) in front of the same services. */
 async function serveBaseline(stack, dir) {
   const ports = await freePortList(2 + REMOTES.length);
   const shell = await serveStatic({
@@ -142,7 +142,7 @@ async function serveBaseline(stack, dir) {
       base: `/mfe/${r}/`,
       name: `mfe-${r} (baseline)`,
     });
-  const gateway = await startGateway({
+  const gateway = await startEdge({
     port: ports[1],
     remotesFile: stack.remotesFile,
     targets: {

@@ -14,7 +14,7 @@ import { freePortList, waitForHttp } from '../local/lib/ports.mjs';
 import { startMongo } from '../local/lib/mongo.mjs';
 import { startRedis } from '../local/lib/redis.mjs';
 import { startMailCatcher } from '../local/lib/mail.mjs';
-import { startGateway } from '../local/lib/gateway.mjs';
+import { startEdge } from '../local/lib/edge.mjs';
 import { loadSecurityPolicy, pageHeaders } from '../local/lib/security-headers.mjs';
 import { makeWorkspace, renderDir } from '../k8s/test/render.mjs';
 import { IMAGES } from './targets.mjs';
@@ -290,7 +290,7 @@ async function main() {
 
     console.log(`» the journey in Chromium through a gateway in front of the containers [${elapsed()}]`);
     const remotesFile = path.join(remotesDir, 'remotes.json');
-    const gateway = await startGateway({
+    const gateway = await startEdge({
       port: gatewayPort,
       remotesFile,
       targets: {

@@ -17,8 +17,8 @@ import { isServiceTarget, pageHeaders, serviceHeaders } from './security-headers
 
 /** The services' request body limit (services/*\/src/app/app-options.ts `bodyLimit`, 32 kB). */
 export const BODY_LIMIT = '32k';
-/** How long an idle upstream connection is kept: well under the services' own (65 s, libs/server-kit keep-alive.ts). */
-export const UPSTREAM_IDLE = '30s';
+/** How long the edge keeps an idle upstream connection: well under the services' own (65 s, libs/server-kit keep-alive.ts). */
+export const UPSTREAM_IDLE_MS = 30_000;
 /** The composer's limits: past them the shell's index.html is served instead. */
 export const COMPOSER_TIMEOUTS = { connect: '250ms', read: '2s' };
 /** The target that renders page navigations on the server, when present (another engineer's composer). */
@@ -112,7 +112,7 @@ export function edgeConfig({ routes, targets, policy, remotes = {}, listen = '80
       `upstream ${upstreamName(t)} {`,
       `    server ${serverOf(t, targets[t])};`,
       '    keepalive 32;',
-      `    keepalive_timeout ${UPSTREAM_IDLE};`,
+      `    keepalive_timeout ${UPSTREAM_IDLE_MS / 1000}s;`,
       '}',
     );
 

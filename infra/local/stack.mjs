@@ -33,7 +33,7 @@ export const REMOTES = ['community', 'review', 'account'];
  * @property {{ uri: string, kind: string }} mongo
  * @property {{ url: string, kind: string }} redis
  * @property {{ smtpUrl: string, webUrl: string }} mail
- * @property {{ url: string, setTarget: (name: string, url: string | undefined) => Promise<void>, reload: () => Promise<void> }} gateway  the edge (nginx)
+ * @property {{ url: string, dir: string, logFile: string, setTarget: (name: string, url: string | undefined) => Promise<void>, reload: () => Promise<void> }} gateway  the edge (nginx)
  * @property {(name: string) => Promise<void>} stopRemote
  * @property {(name: string) => Promise<void>} startRemote
  * @property {(remotes: Record<string, string>) => Promise<void>} writeRemotes

@@ -67,7 +67,7 @@ function childrenOf(pid) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Starts the edge. Options as the old gateway's: port, host, targets (route target → http://host:port;
+ * Starts the edge. Options: port, host, targets (route target → http://host:port;
  * `composer` optional), remotesFile (its remotes' origins go into the pages' CSP; followed while it
  * runs), routes, policy; `dir` holds the configuration, pid and temporary files (default: a new
  * temporary folder), `logFile` nginx's error log (default `<dir>/error.log`).

@@ -2,7 +2,7 @@
 // paths as matchRoute and the Ingress do), every location sets the policy's headers and hides the
 // upstream's, and the composer's navigations fall back to the shell. Served for real by nginx:
 // edge.int.spec.ts.
-import { edgeConfig, edgeLocations, edgeMainConfig, locationsOf, nginxMatch } from './edge-config.mjs';
+import { CLUSTER_COMPOSER, edgeConfig, edgeLocations, edgeMainConfig, locationsOf, nginxMatch, shellPages } from './edge-config.mjs';
 import { loadRoutes, matchRoute } from './routes.mjs';
 import { loadSecurityPolicy, pageHeaders, serviceHeaders } from './security-headers.mjs';
 
@@ -144,5 +144,25 @@ describe('edge configuration', () => {
     expect(main).toContain('proxy_temp_path /d/tmp/proxy;');
     expect(main).not.toContain('user ');
     expect(edgeMainConfig({ dir: '/d', errorLog: '/e', include: '/i', root: true })).toContain('user nobody nogroup;');
+  });
+
+  describe('the shell image’s pages (production’s composer fallback, which an Ingress cannot express)', () => {
+    it('without a composer: index.html for every client route, as shell.conf always did', () => {
+      expect(shellPages()).toContain('location / {\n    try_files $uri /index.html;');
+      expect(shellPages()).not.toContain('composer:');
+    });
+
+    it('with one: navigations to its Service with the edge’s timeouts and fallback, index.html when it fails', () => {
+      const text = shellPages({ composer: CLUSTER_COMPOSER });
+      expect(text).toContain('if ($pupitre_request ~ "^(GET|HEAD):(.*/)?[^/.]*$") {\n        return 418;');
+      expect(text).toContain('proxy_pass http://composer:8080;');
+      expect(text).toContain('proxy_connect_timeout 250ms;');
+      expect(text).toContain('proxy_read_timeout 2s;');
+      expect(text).toContain('error_page 500 501 502 503 504 505 = @index;');
+      expect(text).toMatch(/location @index \{\n {4}try_files \/index\.html =404;/);
+      // Every location sends the policy's headers (the include), the composer's own hidden.
+      expect(text.match(/include \/etc\/nginx\/security-headers\.conf;/g)).toHaveLength(3);
+      expect(text).toContain('proxy_hide_header Content-Security-Policy;');
+    });
   });
 });

@@ -161,6 +161,9 @@ export async function startEdge({
       // The old workers stop taking connections and leave within worker_shutdown_timeout.
       const until = Date.now() + 5000;
       while (childrenOf(child.pid).some((pid) => before.includes(pid)) && Date.now() < until) await sleep(25);
+      // They closed their kept-alive client connections as they left: a moment for the clients to
+      // see it, so that none sends its next request down a connection already closed.
+      await sleep(100);
     });
     const done = queue;
     queue = queue.catch(() => {});

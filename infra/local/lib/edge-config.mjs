@@ -9,7 +9,8 @@
 //   - every answer, errors included, carries the policy's headers (`add_header … always`), replacing
 //     an upstream's own (`proxy_hide_header`); the services' answers are never stored;
 //   - X-Forwarded-For is the peer address, never one a client wrote (Forwarded, X-Real-IP... dropped);
-//   - an upstream that does not answer gives 502 `{"error":"bad-gateway"}`;
+//   - an upstream that does not answer gives 502 `{"error":"bad-gateway"}`, a body over the
+//     services' limit 413 `{"error":"payload-too-large"}` (their contract's error body);
 //   - with a `composer` target, a page navigation routed to the shell (GET or HEAD of a path whose
 //     last segment has no dot) goes to the composer first (connect 250 ms, read 2 s) and falls back
 //     to the shell unchanged when the composer is down, errs or is slow.
@@ -93,6 +94,7 @@ export function edgeConfig({ routes, targets, policy, remotes = {}, listen = '80
     ...headerLines(target),
     `proxy_pass http://${upstreamName(target)};`,
     `error_page 502 504 @unavailable_${upstreamName(target)};`,
+    `error_page 413 @too_large_${upstreamName(target)};`,
   ];
   const block = (head, lines) => [`    ${head} {`, ...lines.map((l) => `        ${l}`), '    }'];
 
@@ -201,6 +203,13 @@ export function edgeConfig({ routes, targets, policy, remotes = {}, listen = '80
         'default_type application/json;',
         ...Object.entries(headers).map(([h, v]) => `add_header ${h} ${quote(v)} always;`),
         `return 502 '{"error":"bad-gateway","detail":"${t} is unavailable"}';`,
+      ]),
+      '',
+      // A body over the limit: the services' own answer (their contract's error body).
+      ...block(`location @too_large_${upstreamName(t)}`, [
+        'default_type application/json;',
+        ...Object.entries(headers).map(([h, v]) => `add_header ${h} ${quote(v)} always;`),
+        `return 413 '{"error":"payload-too-large"}';`,
       ]),
     );
   }

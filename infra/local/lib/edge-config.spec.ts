@@ -100,7 +100,9 @@ describe('edge configuration', () => {
   it('answers 502 {"error":"bad-gateway"} with the target’s headers when an upstream does not answer', () => {
     expect(config).toContain(`location @unavailable_pupitre_rating {`);
     expect(config).toContain(`return 502 '{"error":"bad-gateway","detail":"rating is unavailable"}';`);
-    for (const l of locations) expect(l.body).toMatch(/error_page 502 504 @unavailable_pupitre_\w+;/);
+    for (const l of locations)
+      expect(l.body).toMatch(/error_page 502 504 @unavailable_pupitre_\w+;\s+error_page 413 @too_large_pupitre_\w+;/);
+    expect(config).toContain(`return 413 '{"error":"payload-too-large"}';`);
   });
 
   it('without a composer target routes exactly as without it: no map, no composer location', () => {

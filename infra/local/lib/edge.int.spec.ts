@@ -145,6 +145,7 @@ describe('routing and forwarding', () => {
   it('refuses a body over the services’ limit (32 kB) with 413', async () => {
     const res = await fetch(`${base}/auth/token/`, { method: 'POST', body: 'x'.repeat(40_000) });
     expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: 'payload-too-large' });
     expectHeaders(res, { 'X-Frame-Options': 'DENY' });
   });
 

@@ -57,7 +57,7 @@ const edgeLocations = locationsOf(
     policy,
     targets: Object.fromEntries(Object.keys(SERVICE_OF_TARGET).map((t, i) => [t, `http://127.0.0.1:${4000 + i}`])),
   }),
-).filter((l) => l.path !== '/edge/healthz');
+).filter((l) => !l.path.startsWith('/edge/'));
 const TARGET_OF_UPSTREAM = Object.fromEntries(Object.keys(SERVICE_OF_TARGET).map((t) => [`pupitre_${t.replace(/[^A-Za-z0-9]/g, '_')}`, t]));
 const edgeTarget = (requestPath: string) => {
   const upstream = nginxMatch(edgeLocations, requestPath)?.body.match(/proxy_pass http:\/\/(\S+);/)?.[1];

@@ -9,7 +9,8 @@
 //   - every answer, errors included, carries the policy's headers (`add_header … always`), replacing
 //     an upstream's own (`proxy_hide_header`); the services' answers are never stored;
 //   - X-Forwarded-For is the peer address, never one a client wrote (Forwarded, X-Real-IP... dropped);
-//   - an upstream that does not answer gives 502 `{"error":"bad-gateway"}`, a body over the
+//   - a request nginx refuses itself (a NUL in the path, a malformed request line) gets 400
+//     `{"error":"bad-request"}`; an upstream that does not answer gives 502 `{"error":"bad-gateway"}`, a body over the
 //     services' limit 413 `{"error":"payload-too-large"}` (their contract's error body);
 //   - with a `composer` target, a page navigation routed to the shell (GET or HEAD of a path whose
 //     last segment has no dot) goes to the composer first (connect 250 ms, read 2 s) and falls back
@@ -127,6 +128,14 @@ export function edgeConfig({ routes, targets, policy, remotes = {}, listen = '80
     // author's) and the exact time (docs/threat-model.md), as the Ingress (enable-access-log false).
     '    access_log off;',
     `    client_max_body_size ${bodyLimit};`,
+    // A request line and headers as long as the services take (Node's 16 kB), so that they, not
+    // the edge, judge a long query or token (the contract's answers).
+    '    large_client_header_buffers 4 16k;',
+    // A request nginx refuses itself (a NUL in the path, a malformed request line): the services'
+    // error body, the pages' headers, never stored.
+    // (A path, not a named location: nginx cannot hand an unparsed request to a named one.)
+    '    error_page 400 494 /edge/bad-request;',
+    '    error_page 414 /edge/uri-too-long;',
     '    gzip on;',
     '    gzip_proxied any;',
     '    gzip_vary on;',
@@ -153,6 +162,15 @@ export function edgeConfig({ routes, targets, policy, remotes = {}, listen = '80
       'return 200 "ok\\n";',
     ]),
   ];
+
+  const edgeError = (name, status) =>
+    block(`location = ${name}`, [
+      'internal;',
+      'default_type application/json;',
+      ...Object.entries({ ...pages, 'Cache-Control': 'no-store' }).map(([h, v]) => `add_header ${h} ${quote(v)} always;`),
+      `return ${status} '{"error":"bad-request"}';`,
+    ]);
+  server.push('', ...edgeError('/edge/bad-request', 400), '', ...edgeError('/edge/uri-too-long', 414));
 
   for (const loc of edgeLocations(routes)) {
     const head = `location ${loc.match ? `${loc.match} ` : ''}${loc.path}`;

@@ -43,7 +43,7 @@ const SAMPLE_PATHS = [
 
 describe('edge configuration', () => {
   const config = edgeConfig({ routes, targets, policy, remotes, listen: '127.0.0.1:8080' });
-  const locations = locationsOf(config).filter((l) => l.path !== '/edge/healthz');
+  const locations = locationsOf(config).filter((l) => !l.path.startsWith('/edge/'));
 
   it('has one location per exact route, and `= P` plus `^~ P/` per prefix (whole segments): together infra/routes.json', () => {
     const expected = routes.flatMap((r: { prefix: string; target: string; exact?: boolean }) =>
@@ -107,6 +107,12 @@ describe('edge configuration', () => {
 
   it('without a composer target routes exactly as without it: no map, no composer location', () => {
     expect(config).not.toMatch(/composer|pupitre_page_navigation|418/);
+  });
+
+  it('answers the services’ error body for what nginx refuses itself, and takes request lines and headers as long as Node does', () => {
+    expect(config).toContain('error_page 400 494 /edge/bad-request;');
+    expect(config).toMatch(/location = \/edge\/bad-request \{\n\s+internal;[\s\S]*?return 400 '\{"error":"bad-request"\}';/);
+    expect(config).toContain('large_client_header_buffers 4 16k;');
   });
 
   it('answers 404 not-found for a route whose target is not given', () => {

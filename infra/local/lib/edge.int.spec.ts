@@ -140,6 +140,13 @@ describe('routing and forwarding', () => {
     });
     expect(raw).toMatch(/^HTTP\/1\.1 400 /);
     expect(raw).toContain('X-Frame-Options: DENY');
+    expect(raw.split('\r\n\r\n')[1]).toBe('{"error":"bad-request"}');
+    // A NUL in the path nginx refuses itself, with the services' error body.
+    const nul = await fetch(`${base}/api/teacher/1%00`);
+    expect([nul.status, await nul.json(), nul.headers.get('cache-control')]).toEqual([400, { error: 'bad-request' }, 'no-store']);
+    // A long query (a thousand parameters) reaches the upstream, as it reached the services directly.
+    const query = Array.from({ length: 1000 }, (_, i) => `p${i}=${i}`).join('&');
+    expect((await fetch(`${base}/auth/manage/users/me/?${query}`)).status).toBe(200);
   });
 
   it('refuses a body over the services’ limit (32 kB) with 413', async () => {

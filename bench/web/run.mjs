@@ -1,5 +1,5 @@
 // `npm run bench:web`: the front end's loading performance, route by route, against a stack of its
-// own on free ports (demo data, built apps served gzipped behind the gateway).
+// own on free ports (demo data, built apps served gzipped behind the edge: Debian's nginx with the generated configuration, the production path).
 //   - first-load JS and CSS (gzip) of each route: what the page fetches before its load event;
 //   - request waves: the sequential round trips before the route's content is painted, and the
 //     layout shift (Performance API) after load, mobile and desktop (e2e/support/page-metrics.mjs);
@@ -8,7 +8,7 @@
 //     simulated slow 4G and 4× CPU), `mobile-devtools` (the same with real throttling,
 //     --throttling-method=devtools) and `desktop` (the desktop preset).
 // With `--baseline DIR` (a folder holding shell/dist and mfe-*/dist of another build, e.g. the
-// previous commit's), that build is served by a second gateway in front of the same services and
+// previous commit's), that build is served by a second edge (nginx) in front of the same services and
 // measured side by side, runs alternating, so both see the same machine load.
 // Options: --runs N (default 3) · --routes /,/ranking · --profiles mobile,desktop · --baseline DIR.
 // Writes artifacts/bench/web.json. Not part of `npm test` (the timing-free guard is

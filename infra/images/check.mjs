@@ -2,7 +2,7 @@
 // runs it (manifests.mjs, containers.mjs) against a real database, Redis and mail catcher, and
 // checks each one: its probes answer, it runs as the non-root user its Dockerfile declares (and its
 // manifest asks), the static images serve their files with the security headers, SIGTERM stops it
-// within the manifest's grace. In between, a whole journey runs in Chromium through a gateway in
+// within the manifest's grace. In between, a whole journey runs in Chromium through the edge (nginx) in
 // front of the containers (journey.mjs): sign-up through the mail catcher, a review published and
 // made public by the worker container once its (shortened) validation delay has passed.
 // Ends with 'N passed, N failed'; containers' logs of a failure are printed.
@@ -288,7 +288,7 @@ async function main() {
       }
     }
 
-    console.log(`» the journey in Chromium through a gateway in front of the containers [${elapsed()}]`);
+    console.log(`» the journey in Chromium through the edge (nginx) in front of the containers [${elapsed()}]`);
     const remotesFile = path.join(remotesDir, 'remotes.json');
     const gateway = await startEdge({
       port: gatewayPort,

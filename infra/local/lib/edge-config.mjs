@@ -128,6 +128,10 @@ export function edgeConfig({ routes, targets, policy, remotes = {}, listen = '80
     // author's) and the exact time (docs/threat-model.md), as the Ingress (enable-access-log false).
     '    access_log off;',
     `    client_max_body_size ${bodyLimit};`,
+    // Nothing goes to disk: a body fits its buffer, an answer streams through the proxy buffers
+    // (no temporary file to write, whoever the workers run as, and no request kept on disk).
+    `    client_body_buffer_size ${bodyLimit};`,
+    '    proxy_max_temp_file_size 0;',
     // A request line and headers as long as the services take (Node's 16 kB), so that they, not
     // the edge, judge a long query or token (the contract's answers).
     '    large_client_header_buffers 4 16k;',

@@ -94,6 +94,8 @@ describe('edge configuration', () => {
     expect(config.match(/keepalive 32;/g)).toHaveLength(6);
     expect(config).toMatch(/gzip on;[\s\S]*gzip_types text\/css application\/javascript/);
     expect(config).toContain('client_max_body_size 32k;');
+    expect(config).toContain('client_body_buffer_size 32k;');
+    expect(config).toContain('proxy_max_temp_file_size 0;');
     expect(config).toContain('access_log off;');
   });
 

@@ -149,6 +149,16 @@ describe('routing and forwarding', () => {
     expect((await fetch(`${base}/auth/manage/users/me/?${query}`)).status).toBe(200);
   });
 
+  it('takes a body up to the services’ limit (32 kB) without writing it to disk, and streams a big answer', async () => {
+    const res = await fetch(`${base}/auth/token/`, { method: 'POST', body: 'y'.repeat(32 * 1024) });
+    expect(res.status).toBe(201);
+    expect(seen.at(-1)!.body).toHaveLength(32 * 1024);
+    const tmp = path.join(dir, 'edge', 'tmp');
+    const files = (d: string): string[] =>
+      fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(d, e.name)) : [e.name]));
+    expect(fs.existsSync(tmp) ? files(tmp) : []).toEqual([]);
+  });
+
   it('refuses a body over the services’ limit (32 kB) with 413', async () => {
     const res = await fetch(`${base}/auth/token/`, { method: 'POST', body: 'x'.repeat(40_000) });
     expect(res.status).toBe(413);

@@ -3,7 +3,7 @@ import { GOOGLE_E2E_EMAIL } from './support/google-provider';
 import { checkPage, findMailLink } from './support/pages';
 import { tokensReadableByScripts } from './support/token-scan';
 
-// The account journeys through the gateway, against the real auth and rating services: sign-up
+// The account journeys through the edge, against the real auth and rating services: sign-up
 // with the activation mail, login, profile, language, logout; password reset by mail; Google
 // sign-in against the local provider; a 401 in the middle of a session.
 

@@ -1,7 +1,7 @@
 import { test, expect } from './support/fixtures';
 
 // Each micro-frontend also runs alone: its standalone page (dist/index.html, served by its own
-// static server behind the gateway, so /api is the same origin) renders its screens with data,
+// static server behind the edge, so /api is the same origin) renders its screens with data,
 // without the shell.
 
 for (const { remote, path, ready } of [

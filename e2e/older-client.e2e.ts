@@ -3,7 +3,7 @@ import { test, expect } from './support/fixtures';
 import { findMailLink } from './support/pages';
 
 // An older client, built on the product spec's published API (the single-page app the spec was
-// written from), makes its calls over HTTP against the real stack, through the gateway, and reads
+// written from), makes its calls over HTTP against the real stack, through the edge, and reads
 // the answers as it does: sign-up with the browser's language, activation from the mailed link,
 // login, teacher search from the first keystroke, publication with the spec's first reading of the
 // grades and ids as strings, community and teacher reviews with `subject` rendered as text, vote,

@@ -6,7 +6,7 @@ import { serveStatic } from '../infra/local/lib/static-server.mjs';
 import { ROOT } from '../infra/local/lib/paths.mjs';
 import { isLoopback, listeningSockets, listeningSocketsOf } from '../infra/local/lib/listening.mjs';
 
-// The platform foundation, as a user meets it through the gateway: the shell loads each
+// The platform foundation, as a user meets it through the edge: the shell loads each
 // micro-frontend at run time, each renders data from its service; a remote that is down only
 // costs its own routes; a new build of a remote ships by changing the remotes file alone. Every
 // part of the stack listens on loopback only.
@@ -96,7 +96,7 @@ test('pointing the remotes file at a second build of a remote loads it after a r
   const v2 = await serveStatic({ port: 0, dir, name: 'mfe-review v2' });
   const original = fs.readFileSync(stack.remotesFile, 'utf8');
   try {
-    stack.writeRemotes({ ...JSON.parse(original), review: `${v2.url}/mf-manifest.json` });
+    await stack.writeRemotes({ ...JSON.parse(original), review: `${v2.url}/mf-manifest.json` });
 
     await page.reload();
     await expect(root).toHaveAttribute('data-mfe-version', '9.9.9-e2e');

@@ -39,7 +39,7 @@ test('a new page of a remote is served at its path, with its title, without a sh
   const original = fs.readFileSync(stack.remotesFile, 'utf8');
   try {
     const remotes = JSON.parse(original);
-    stack.writeRemotes({ ...remotes, community: `${server.url}/mf-manifest.json` });
+    await stack.writeRemotes({ ...remotes, community: `${server.url}/mf-manifest.json` });
 
     await page.goto(EXTRA.path);
     await expect(page.getByTestId('community-extra')).toBeVisible();

@@ -2,7 +2,7 @@ import { test, expect } from './support/fixtures';
 import { apiAs, auditPage, createUser, expectNoSeriousA11yViolation, signIn, type TestUser } from './support/users';
 import type { Browser, Page } from '@playwright/test';
 
-// The whole life of a review in Chromium, through the gateway, against the real services (rating
+// The whole life of a review in Chromium, through the edge, against the real services (rating
 // worker with a 2 s validation delay): publish → thank-you page → pending in /me/reviews → public
 // in /communaute and on /teacher/:id → a second user votes it relatable, favourites it and reports
 // it → the author edits it → the teacher enters the ranking once he has 3 published reviews.

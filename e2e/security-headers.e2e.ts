@@ -4,7 +4,7 @@ import { test, expect } from './support/fixtures';
 import { ROOT } from '../infra/local/lib/paths.mjs';
 import { loadSecurityPolicy, pageHeaders, serviceHeaders } from '../infra/local/lib/security-headers.mjs';
 
-// The security headers as the browser meets them through the gateway (ADR 0008): every answer
+// The security headers as the browser meets them through the edge (ADR 0008): every answer
 // carries them, the services' are never stored, the Content-Security-Policy really blocks what it
 // should, and the fixtures' guard (support/csp-guard.ts) reports it (every other journey fails on
 // any violation).

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { test, expect } from './support/fixtures';
 import { checkPage } from './support/pages';
 
-// The shell's own screens through the gateway: home (video, carousel, FAQ), navbar, footer, legal
+// The shell's own screens through the edge: home (video, carousel, FAQ), navbar, footer, legal
 // pages, /admin, 404, the launch gate from /config.json, offline through the service worker, and
 // the first load of / carrying no federation runtime.
 

@@ -16,7 +16,7 @@ import { serveStatic } from '../infra/local/lib/static-server.mjs';
 test.describe.configure({ mode: 'serial' });
 
 async function withCommunityVariant(
-  stack: { remotesFile: string; writeRemotes: (r: Record<string, string>) => void },
+  stack: { remotesFile: string; writeRemotes: (r: Record<string, string>) => Promise<void> },
   variant: { version: string; outDir: string; env: Record<string, string> },
   run: () => Promise<void>,
 ) {
@@ -24,7 +24,7 @@ async function withCommunityVariant(
   const server = await serveStatic({ port: 0, dir, name: `mfe-community ${variant.version}` });
   const original = fs.readFileSync(stack.remotesFile, 'utf8');
   try {
-    stack.writeRemotes({ ...JSON.parse(original), community: `${server.url}/mf-manifest.json` });
+    await stack.writeRemotes({ ...JSON.parse(original), community: `${server.url}/mf-manifest.json` });
     await run();
   } finally {
     fs.writeFileSync(stack.remotesFile, original);

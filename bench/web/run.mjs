@@ -1,5 +1,5 @@
 // `npm run bench:web`: the front end's loading performance, route by route, against a stack of its
-// own on free ports (demo data, built apps served gzipped behind the gateway).
+// own on free ports (demo data, built apps served gzipped behind the edge: Debian's nginx with the generated configuration, the production path).
 //   - first-load JS and CSS (gzip) of each route: what the page fetches before its load event;
 //   - request waves: the sequential round trips before the route's content is painted, and the
 //     layout shift (Performance API) after load, mobile and desktop (e2e/support/page-metrics.mjs);
@@ -8,7 +8,7 @@
 //     simulated slow 4G and 4× CPU), `mobile-devtools` (the same with real throttling,
 //     --throttling-method=devtools) and `desktop` (the desktop preset).
 // With `--baseline DIR` (a folder holding shell/dist and mfe-*/dist of another build, e.g. the
-// previous commit's), that build is served by a second gateway in front of the same services and
+// previous commit's), that build is served by a second edge (nginx) in front of the same services and
 // measured side by side, runs alternating, so both see the same machine load.
 // Options: --runs N (default 3) · --routes /,/ranking · --profiles mobile,desktop · --baseline DIR.
 // Writes artifacts/bench/web.json. Not part of `npm test` (the timing-free guard is
@@ -24,7 +24,7 @@ import { buildAll } from '../../infra/local/lib/build.mjs';
 import { ROOT } from '../../infra/local/lib/paths.mjs';
 import { freePortList } from '../../infra/local/lib/ports.mjs';
 import { serveStatic } from '../../infra/local/lib/static-server.mjs';
-import { startGateway } from '../../infra/local/lib/gateway.mjs';
+import { startEdge } from '../../infra/local/lib/edge.mjs';
 import { freePorts, REMOTES, startStack, UNLIMITED_RATES } from '../../infra/local/stack.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../e2e/support/chromium.mjs';
 import { layoutShiftAfterLoad, MEASURED_ROUTES, requestWaves, VIEWPORTS } from '../../e2e/support/page-metrics.mjs';
@@ -124,7 +124,7 @@ async function lighthouseRun(url, profile) {
   }
 }
 
-/** Serves another build (shell and remotes) behind a second gateway in front of the same services. */
+/** Serves another build (shell and remotes) behind a second edge (nginx, as in production) in front of the same services. */
 async function serveBaseline(stack, dir) {
   const ports = await freePortList(2 + REMOTES.length);
   const shell = await serveStatic({
@@ -142,7 +142,7 @@ async function serveBaseline(stack, dir) {
       base: `/mfe/${r}/`,
       name: `mfe-${r} (baseline)`,
     });
-  const gateway = await startGateway({
+  const gateway = await startEdge({
     port: ports[1],
     remotesFile: stack.remotesFile,
     targets: {

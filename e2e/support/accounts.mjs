@@ -4,7 +4,7 @@
 import { REVIEW_GRADE_KEYS } from '../../libs/contracts/src/review-rules.ts';
 
 /**
- * A JSON call to the gateway (`token`: a bearer access token).
+ * A JSON call through the edge (`token`: a bearer access token).
  * @returns {Promise<{ status: number, body: unknown }>}
  */
 export async function callApi(base, method, urlPath, body, token) {

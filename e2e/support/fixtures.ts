@@ -16,7 +16,7 @@ export type Stack = Awaited<ReturnType<typeof startStack>> & {
 };
 
 /**
- * A full stack of its own (fresh database, Redis, mail catcher, services, remotes, gateway) on free
+ * A full stack of its own (fresh database, Redis, mail catcher, services, remotes, the nginx edge) on free
  * ports, started once per worker. Its /remotes.json is a temporary copy that tests may rewrite.
  * Every test fails on any Content-Security-Policy violation in its pages, whether in the `page`
  * fixture's context or in a context it creates itself.

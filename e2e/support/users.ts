@@ -24,7 +24,7 @@ export const createUser = (stack: { url: string; mail: { webUrl: string } }, nam
 
 const call = callApi;
 
-/** A JSON call to the gateway as `user` (or anonymous). */
+/** A JSON call through the edge as `user` (or anonymous). */
 export function apiAs(stack: { url: string }, user: TestUser | null) {
   return {
     get: (urlPath: string) => call(stack.url, 'GET', urlPath, undefined, user?.access),

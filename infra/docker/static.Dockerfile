@@ -71,6 +71,7 @@ FROM nginx-base AS shell
 LABEL org.opencontainers.image.title="pupitre-shell" \
       org.opencontainers.image.description="Pupitre shell (Module Federation host); /remotes.json is mounted at /etc/pupitre/remotes.json"
 COPY --chown=root:root --chmod=0644 infra/docker/nginx/shell.conf /etc/nginx/conf.d/default.conf
+COPY --chown=root:root --chmod=0644 infra/docker/nginx/shell-pages.conf /etc/nginx/shell-pages.conf
 COPY --from=build-shell --chown=root:root /src/shell/dist /usr/share/nginx/html
 
 FROM remote-base AS mfe-community

@@ -3,7 +3,7 @@
 // checks each one: its probes answer, it runs as the non-root user its Dockerfile declares (and its
 // manifest asks), the static images serve their files with the security headers, the renderer
 // renders a page from the rating API container, SIGTERM stops it within the manifest's grace. In
-// between, a whole journey runs in Chromium through a gateway in front of the containers
+// between, a whole journey runs in Chromium through the edge (nginx) in front of the containers
 // (journey.mjs), page navigations composed by the composer container: sign-up through the mail
 // catcher, a review published and made public by the worker container once its (shortened)
 // validation delay has passed, seen on a server-rendered /communaute.
@@ -16,7 +16,7 @@ import { freePortList, waitForHttp } from '../local/lib/ports.mjs';
 import { startMongo } from '../local/lib/mongo.mjs';
 import { startRedis } from '../local/lib/redis.mjs';
 import { startMailCatcher } from '../local/lib/mail.mjs';
-import { startGateway } from '../local/lib/gateway.mjs';
+import { startEdge } from '../local/lib/edge.mjs';
 import { loadSecurityPolicy, pageHeaders } from '../local/lib/security-headers.mjs';
 import { makeWorkspace, renderDir } from '../k8s/test/render.mjs';
 import { IMAGES } from './targets.mjs';
@@ -327,9 +327,9 @@ async function main() {
       }
     }
 
-    console.log(`» the journey in Chromium through a gateway in front of the containers [${elapsed()}]`);
+    console.log(`» the journey in Chromium through the edge (nginx) in front of the containers [${elapsed()}]`);
     const remotesFile = path.join(remotesDir, 'remotes.json');
-    const gateway = await startGateway({
+    const gateway = await startEdge({
       port: gatewayPort,
       remotesFile,
       targets: {

@@ -1,5 +1,7 @@
 // The whole local stack in one call: database, Redis, mail catcher, auth, rating API and worker,
-// the shell and the three remotes on their own static servers, and the gateway in front.
+// the shell and the three remotes on their own static servers, and the edge in front: Debian's nginx
+// with the configuration generated from infra/routes.json and infra/security-headers.json, as in
+// production (lib/edge.mjs).
 // Used by `npm start` (scripts/start.mjs) and by the end-to-end tests (e2e/), which start a stack of
 // their own on free ports and stop or swap remotes while it runs.
 import { execFileSync } from 'node:child_process';
@@ -12,7 +14,7 @@ import { startMongo } from './lib/mongo.mjs';
 import { startRedis } from './lib/redis.mjs';
 import { startMailCatcher } from './lib/mail.mjs';
 import { serveStatic } from './lib/static-server.mjs';
-import { startGateway } from './lib/gateway.mjs';
+import { startEdge } from './lib/edge.mjs';
 import { runtimeConfigFromEnv } from '../../tools/rspack/runtime-config.mjs';
 
 export const REMOTES = ['community', 'review', 'account'];
@@ -24,17 +26,17 @@ export const REMOTES = ['community', 'review', 'account'];
  * @property {Ports} ports
  * @property {string} logDir
  * @property {string} remotesFile
- * @property {string} url            the public URL (the gateway)
+ * @property {string} url            the public URL (the edge, on ports.gateway)
  * @property {{ app: string, mail: string, authDocs: string, apiDocs: string }} urls
  * @property {Record<string, ReturnType<typeof startProcess>>} services
  * @property {Record<string, Served>} statics
  * @property {{ uri: string, kind: string }} mongo
  * @property {{ url: string, kind: string }} redis
  * @property {{ smtpUrl: string, webUrl: string }} mail
- * @property {{ url: string, setTarget: (name: string, url: string) => void }} gateway
+ * @property {{ url: string, dir: string, logFile: string, setTarget: (name: string, url: string | undefined) => Promise<void>, reload: () => Promise<void> }} gateway  the edge (nginx)
  * @property {(name: string) => Promise<void>} stopRemote
  * @property {(name: string) => Promise<void>} startRemote
- * @property {(remotes: Record<string, string>) => void} writeRemotes
+ * @property {(remotes: Record<string, string>) => Promise<void>} writeRemotes
  * @property {(name: string) => Promise<void>} [stopServerPart]
  * @property {(name: string) => Promise<void>} [startServerPart]
  * @property {(env: Record<string, string>) => Promise<void>} [restartComposer]
@@ -109,7 +111,7 @@ async function startServerRendering({ handle, ports, logDir, stoppers, node, rat
       ...overrides,
     });
   await composer();
-  handle.gateway.setTarget('composer', `http://127.0.0.1:${ports.composer}`);
+  await handle.gateway.setTarget('composer', `http://127.0.0.1:${ports.composer}`);
   const names = () => ['composer', ...remotes.map((r) => `renderer-${r}`)];
   stoppers.push(['server rendering', () => Promise.all(names().map((n) => handle.services[n]?.stop(5_000)))]);
   /** Stops a renderer (`renderer-community`) or the composer: the pages are then rendered in the browser. */
@@ -231,12 +233,12 @@ export async function startStack({
     const node = process.execPath;
     const svc = (name, script, port, extra = {}) => ({ name, script, port, extra });
     const services = [
-      // Behind the gateway, per-IP throttling reads the client from X-Forwarded-For: the gateway
+      // Behind the edge, per-IP throttling reads the client from X-Forwarded-For: the edge (nginx)
       // overwrites it with the peer address, and auth believes that one hop only.
       svc('auth', 'services/auth/dist/main.js', ports.auth, { TRUST_PROXY: '1' }),
       // The rating API verifies access tokens locally against the auth service's public keys.
       svc('rating', 'services/rating/dist/main.js', ports.rating, {
-        TRUST_PROXY: '1', // rate limits per client address, as the gateway forwards it
+        TRUST_PROXY: '1', // rate limits per client address, as the edge forwards it
         AUTH_JWKS_URL: `http://127.0.0.1:${ports.auth}/auth/.well-known/jwks.json`,
       }),
       svc('worker', 'services/rating/dist/worker.js', ports.worker),
@@ -298,7 +300,7 @@ export async function startStack({
     for (const r of REMOTES) handle.statics[`mfe-${r}`] = await serveRemote(r);
     stoppers.push(['micro-frontends', () => Promise.all(REMOTES.map((r) => handle.statics[`mfe-${r}`]?.stop()))]);
 
-    /** Stops one remote's static server (the gateway then answers 502 for it). */
+    /** Stops one remote's static server (the edge then answers 502 for it). */
     handle.stopRemote = async (name) => {
       await handle.statics[`mfe-${name}`]?.stop();
       delete handle.statics[`mfe-${name}`];
@@ -308,19 +310,21 @@ export async function startStack({
       handle.statics[`mfe-${name}`] ??= await serveRemote(name);
     };
 
-    progress(7, total, 'gateway');
-    const gateway = await startGateway({
+    progress(7, total, 'edge (nginx)');
+    const gateway = await startEdge({
       port: ports.gateway,
       host: '127.0.0.1',
       remotesFile, // the Content-Security-Policy allows the origins of its remotes
+      dir: path.join(dataDir, 'edge'),
+      logFile: path.join(logDir, 'edge.log'),
       targets: {
         auth: `http://127.0.0.1:${ports.auth}`,
         rating: `http://127.0.0.1:${ports.rating}`,
-        shell: shell.url,
-        ...Object.fromEntries(REMOTES.map((r) => [`mfe-${r}`, handle.statics[`mfe-${r}`].url])),
+        shell: shell.url.replace('localhost', '127.0.0.1'),
+        ...Object.fromEntries(REMOTES.map((r) => [`mfe-${r}`, handle.statics[`mfe-${r}`].url.replace('localhost', '127.0.0.1')])),
       },
     });
-    stoppers.push(['gateway', gateway.stop]);
+    stoppers.push(['edge', gateway.stop]);
     handle.gateway = gateway;
     handle.url = `http://${publicHost}:${ports.gateway}`;
     handle.urls = {
@@ -330,13 +334,16 @@ export async function startStack({
       apiDocs: `${handle.url}/api/docs`,
     };
 
+    /** Replaces what /remotes.json serves; resolves once the edge's CSP allows the new remotes' origins. */
+    handle.writeRemotes = async (remotes) => {
+      fs.writeFileSync(remotesFile, `${JSON.stringify(remotes, null, 2)}\n`);
+      await gateway.reload();
+    };
+
     if (serverRendering) {
       progress(8, total, 'server rendering (renderers, composer)');
       await startServerRendering({ handle, ports, logDir, stoppers, node, ratingUrl: `http://127.0.0.1:${ports.rating}`, composerEnv });
     }
-
-    /** Replaces what /remotes.json serves. */
-    handle.writeRemotes = (remotes) => fs.writeFileSync(remotesFile, `${JSON.stringify(remotes, null, 2)}\n`);
     return handle;
   } catch (err) {
     await stop();

@@ -2,6 +2,7 @@
 // stack on the ports from the environment, prints the URLs, and stops everything on Ctrl-C.
 import net from 'node:net';
 import { buildAll } from './lib/build.mjs';
+import { ensureNginx } from './lib/edge.mjs';
 import { portsFromEnv, startStack } from './stack.mjs';
 import { DATA_DIR } from './lib/paths.mjs';
 
@@ -45,6 +46,9 @@ async function main() {
       );
   }
 
+  // The edge is Debian's nginx (installed here when run as root; otherwise the error says how).
+  ensureNginx({ log: say });
+
   say('building the apps and services (Nx cache: only what changed is rebuilt)…');
   buildAll({ quiet: true });
   say(`built (${since()})`);
@@ -76,7 +80,7 @@ async function main() {
     app            ${stack.urls.app}
     mail inbox     ${stack.urls.mail}
     API docs       ${stack.urls.apiDocs}  ·  ${stack.urls.authDocs}
-    database       ${stack.mongo.kind}, Redis ${stack.redis.kind}
+    database       ${stack.mongo.kind}, Redis ${stack.redis.kind}, edge nginx (its configuration: ${stack.gateway.dir}/edge.conf)
     logs           ${stack.logDir}/
   Press Ctrl-C to stop.
 `);

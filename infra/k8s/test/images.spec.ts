@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
+import { shellPages } from '../../local/lib/edge-config.mjs';
 import { ROOT } from '../../local/lib/paths.mjs';
 import { which } from '../../local/lib/which.mjs';
 import { loadSecurityPolicy, pageHeaders } from '../../local/lib/security-headers.mjs';
@@ -230,13 +232,24 @@ describe('nginx configurations served by a real nginx', () => {
   const procs: { stop: () => void }[] = [];
   const urls: Record<string, string> = {};
 
-  async function start(name: 'shell' | 'remote') {
+  const headersInclude = path.join(ROOT, 'infra/docker/nginx/security-headers.conf');
+  /** name: 'shell' (the image's shell-pages.conf), 'shell-composer' (with a composer at `composer`), 'remote'. */
+  async function start(name: 'shell' | 'remote' | 'shell-composer', composer?: string) {
     const port = await freePort();
+    // The shell's client routes as the image has them (the generated file, checked current by
+    // security-configs.spec.ts), or with a composer.
+    const pages = composer
+      ? shellPages({ composer, headersInclude })
+      : fs
+          .readFileSync(path.join(ROOT, 'infra/docker/nginx/shell-pages.conf'), 'utf8')
+          .replaceAll('/etc/nginx/security-headers.conf', headersInclude);
+    fs.writeFileSync(path.join(dir, `${name}-pages.conf`), pages);
     const conf = fs
-      .readFileSync(path.join(ROOT, `infra/docker/nginx/${name}.conf`), 'utf8')
+      .readFileSync(path.join(ROOT, `infra/docker/nginx/${name === 'remote' ? 'remote' : 'shell'}.conf`), 'utf8')
       .replaceAll('/usr/share/nginx/html', html)
       .replaceAll('/etc/pupitre', etc)
-      .replaceAll('/etc/nginx/security-headers.conf', path.join(ROOT, 'infra/docker/nginx/security-headers.conf'))
+      .replaceAll('/etc/nginx/security-headers.conf', headersInclude)
+      .replaceAll('/etc/nginx/shell-pages.conf', path.join(dir, `${name}-pages.conf`))
       .replace('listen 8080;', `listen 127.0.0.1:${port};`);
     fs.writeFileSync(path.join(dir, `${name}.conf`), conf);
     const tmp = path.join(dir, `tmp-${name}`);
@@ -278,9 +291,21 @@ describe('nginx configurations served by a real nginx', () => {
     fs.writeFileSync(path.join(etc, 'remotes.json'), '{"review":"/mfe/review/mf-manifest.json?v=1"}');
     await start('shell');
     await start('remote');
+    await new Promise<void>((r) => composer.listen(0, '127.0.0.1', r));
+    await start('shell-composer', `http://127.0.0.1:${(composer.address() as net.AddressInfo).port}`);
   }, 30_000);
 
+  // A composer that renders, fails or is slow depending on the path.
+  const composer = http.createServer((req, res) => {
+    if (req.url!.startsWith('/failing')) return void (res.writeHead(503), res.end('down'));
+    if (req.url!.startsWith('/slow')) return void setTimeout(() => res.end('late'), 3000);
+    res.writeHead(200, { 'Content-Type': 'text/html', 'X-Frame-Options': 'SAMEORIGIN', 'Cache-Control': 'public, max-age=60' });
+    res.end(`<!doctype html><title>composed ${req.method} ${req.url}</title>`);
+  });
+
   afterAll(() => {
+    composer.closeAllConnections();
+    composer.close();
     for (const p of procs) p.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -297,6 +322,34 @@ describe('nginx configurations served by a real nginx', () => {
     }
     expect((await get('shell', '/missing.js')).status).toBe(404);
     expect((await get('shell', '/main.0123abcd.js')).headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('shell with a composer: page navigations are the composer’s, with the policy’s headers; files and other methods the shell’s', async () => {
+    const expected = pageHeaders(loadSecurityPolicy());
+    for (const route of ['/', '/communaute', '/teacher/42']) {
+      const res = await get('shell-composer', route);
+      expect([route, res.status, await res.text()]).toEqual([route, 200, `<!doctype html><title>composed GET ${route}</title>`]);
+      expect(Object.fromEntries(Object.keys(expected).map((h) => [h, res.headers.get(h)]))).toEqual(expected);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+    expect((await get('shell-composer', '/communaute', { method: 'HEAD' })).status).toBe(200);
+    expect(await (await get('shell-composer', '/remotes.json')).json()).toEqual({ review: '/mfe/review/mf-manifest.json?v=1' });
+    expect((await get('shell-composer', '/main.0123abcd.js')).headers.get('cache-control')).toContain('immutable');
+    expect((await get('shell-composer', '/missing.js')).status).toBe(404);
+  });
+
+  it('shell with a composer: index.html when the composer fails, is slow (2 s) or is down', async () => {
+    for (const route of ['/failing', '/slow/page']) {
+      const started = Date.now();
+      const res = await get('shell-composer', route);
+      expect([route, res.status, await res.text()]).toEqual([route, 200, '<!doctype html><title>shell</title>']);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(Date.now() - started).toBeLessThan(2900);
+    }
+    composer.closeAllConnections();
+    await new Promise((r) => composer.close(r));
+    const res = await get('shell-composer', '/communaute');
+    expect([res.status, await res.text()]).toEqual([200, '<!doctype html><title>shell</title>']);
   });
 
   it('shell: /remotes.json is the mounted file, never cached, re-read at each request', async () => {

@@ -1,8 +1,8 @@
 // The local stack listens on loopback only. The parts the integration setup started (database,
-// Redis, mail catcher: the same functions as `npm start`), and the gateway and static servers with
+// Redis, mail catcher: the same functions as `npm start`), and the edge (nginx) and static servers with
 // the defaults the stack uses. (The whole stack, services included: e2e/platform.e2e.ts.)
 import { freePortList } from './ports.mjs';
-import { startGateway } from './gateway.mjs';
+import { startEdge } from './edge.mjs';
 import { isLoopback, listeningSockets } from './listening.mjs';
 import { serveStatic } from './static-server.mjs';
 
@@ -33,9 +33,9 @@ describe('local stack bind addresses', () => {
     expect(addresses.filter((a) => !isLoopback(a))).toEqual([]);
   });
 
-  it('the gateway and the static servers listen on loopback only by default', async () => {
+  it('the edge and the static servers listen on loopback only by default', async () => {
     const [gatewayPort, staticPort] = await freePortList(2);
-    const gateway = await startGateway({ port: gatewayPort, targets: {} });
+    const gateway = await startEdge({ port: gatewayPort, targets: {} });
     const statics = await serveStatic({ port: staticPort, dir: __dirname });
     try {
       expect(addressesOn(gatewayPort)).toEqual(['127.0.0.1']);

@@ -1,4 +1,4 @@
-// Reads and applies infra/routes.json, the one routing table shared by the local gateway and the
+// Reads and applies infra/routes.json, the one routing table shared by the local edge (edge-config.mjs) and the
 // Kubernetes Ingress.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,9 @@
 // The configurations generated from infra/security-headers.json (the one policy, ADR 0008):
 //   - infra/docker/nginx/security-headers.conf: the nginx include of the static images (the pages'
 //     policy, no remote origin: the Ingress in front replaces it with the deployment's);
+//   - infra/docker/nginx/shell-pages.conf and shell-pages.composer.conf: the shell image's client
+//     routes, without and with the composer (edge-config.mjs shellPages: production's composer
+//     fallback, which an Ingress cannot express);
 //   - infra/k8s/overlays/<overlay>/security-headers.yaml: the ConfigMaps whose entries the Ingress
 //     controller sets on every answer (ingress-nginx `custom-headers`), the pages' policy allowing
 //     the origins of that overlay's remotes.json (the shell-remotes ConfigMap).
@@ -13,9 +16,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { ROOT } from './paths.mjs';
+import { CLUSTER_COMPOSER, shellPages } from './edge-config.mjs';
 import { loadSecurityPolicy, pageHeaders, serviceHeaders } from './security-headers.mjs';
 
 export const NGINX_INCLUDE = path.join(ROOT, 'infra/docker/nginx/security-headers.conf');
+export const SHELL_PAGES = path.join(ROOT, 'infra/docker/nginx/shell-pages.conf');
+export const SHELL_PAGES_COMPOSER = path.join(ROOT, 'infra/docker/nginx/shell-pages.composer.conf');
 export const OVERLAYS_DIR = path.join(ROOT, 'infra/k8s/overlays');
 /** The ConfigMaps named by the Ingresses' `nginx.ingress.kubernetes.io/custom-headers`. */
 export const HEADER_CONFIGMAPS = { pages: 'security-headers-pages', services: 'security-headers-services' };
@@ -42,7 +48,11 @@ export function ingressHeaderConfigMaps(policy, remotes) {
 
 /** Every generated file and its expected text. */
 export function expectedFiles(policy = loadSecurityPolicy()) {
-  const files = [{ file: NGINX_INCLUDE, text: nginxInclude(policy) }];
+  const files = [
+    { file: NGINX_INCLUDE, text: nginxInclude(policy) },
+    { file: SHELL_PAGES, text: shellPages() },
+    { file: SHELL_PAGES_COMPOSER, text: shellPages({ composer: CLUSTER_COMPOSER }) },
+  ];
   for (const overlay of fs.readdirSync(OVERLAYS_DIR).sort()) {
     const remotesFile = path.join(OVERLAYS_DIR, overlay, 'remotes.json');
     if (!fs.existsSync(remotesFile)) continue; // it inherits its base overlay's

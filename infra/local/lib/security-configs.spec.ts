@@ -5,10 +5,12 @@ import { loadSecurityPolicy, pageHeaders, serviceHeaders } from './security-head
 
 const policy = loadSecurityPolicy();
 
-it('the committed nginx include and Ingress header ConfigMaps are what the policy gives (else: node infra/local/lib/security-configs.mjs --write)', () => {
+it('the committed nginx includes (headers, the shell’s pages) and Ingress header ConfigMaps are what the policy and edge-config.mjs give (else: node infra/local/lib/security-configs.mjs --write)', () => {
   const files = expectedFiles(policy).map(({ file }) => file.slice(ROOT.length + 1));
   expect(files).toEqual([
     'infra/docker/nginx/security-headers.conf',
+    'infra/docker/nginx/shell-pages.conf',
+    'infra/docker/nginx/shell-pages.composer.conf',
     'infra/k8s/overlays/dev/security-headers.yaml',
     'infra/k8s/overlays/prod/security-headers.yaml',
   ]);

@@ -2,7 +2,7 @@
 // policy, ADR 0008): the pages' Content-Security-Policy allows, besides 'self', the origins of the
 // remotes file's absolute URLs (a relative /mfe/... line is same-origin and adds none); the
 // services' answers (tokens, accounts, the user's own data) have their own policy and are never
-// stored. The local gateway applies these values; security-configs.mjs writes them for nginx and
+// stored. The local edge's nginx configuration carries these values (edge-config.mjs); security-configs.mjs writes them for nginx and
 // the Ingress.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -87,7 +87,7 @@ export function isServiceTarget(policy, target) {
 
 /**
  * The headers for a route target, the remotes file re-read when it changes (the stack and the
- * tests rewrite it while the gateway runs). Without a file, or while it is unreadable or holds a
+ * tests rewrite it while a server runs). Without a file, or while it is unreadable or holds a
  * line that is no http(s) URL, no remote origin is allowed.
  * @param {{ policy: SecurityPolicy, remotesFile?: string }} options
  * @returns {(target: string | undefined) => Headers}

@@ -4,7 +4,7 @@
 // and lets only content-hashed files be cached for good. `files` maps extra URL paths to files on
 // disk read at each request (the shell's /remotes.json), so they can change while it runs.
 // Like the nginx images, it sends the policy's security headers with no remote origin allowed (the
-// gateway in front replaces them with the deployment's, which allow the remotes file's origins).
+// edge in front replaces them with the deployment's, which allow the remotes file's origins).
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -109,7 +109,7 @@ export function createStaticServer({ dir, base = '/', spa = false, files = {}, n
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
     res.end(`${name}: not found`);
   });
-  // Idle connections outlive the gateway's (30 s), as the services' do (server-kit keep-alive.ts).
+  // Idle connections outlive the edge's (30 s), as the services' do (server-kit keep-alive.ts).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   return server;

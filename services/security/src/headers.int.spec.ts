@@ -1,7 +1,7 @@
-// Security headers through the gateway (the one policy of infra/security-headers.json, ADR 0008):
+// Security headers through the edge (the one policy of infra/security-headers.json, ADR 0008):
 // every answer, success or error, public or private, carries them; token and private answers are
-// never stored. The pages' own policy (shell, remotes) is checked by the gateway, nginx, Ingress
-// and e2e tests; this file checks what the services answer through the gateway, as a prober sees it.
+// never stored. The pages' own policy (shell, remotes) is checked by the edge, nginx, Ingress
+// and e2e tests; this file checks what the services answer through the edge, as a prober sees it.
 import { request } from '@pupitre/server-kit/testing';
 import { useWorld } from './testing/world';
 

@@ -1,13 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UPSTREAM_IDLE_MS } from '../../../../infra/local/lib/gateway.mjs';
+import { UPSTREAM_IDLE_MS } from '../../../../infra/local/lib/edge-config.mjs';
 import { KEEP_ALIVE_TIMEOUT_MS, keepConnectionsLongerThanProxies } from './keep-alive';
 
 /** ingress-nginx's `upstream-keepalive-timeout` (its default; infra/k8s sets no other). */
 const INGRESS_UPSTREAM_KEEPALIVE_MS = 60_000;
 
 describe('keep-alive of the services', () => {
-  it('outlives the idle connections of every proxy in front (the local gateway, the Ingress)', () => {
+  it('outlives the idle connections of every proxy in front (the local edge, the Ingress)', () => {
     expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(UPSTREAM_IDLE_MS);
     expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(INGRESS_UPSTREAM_KEEPALIVE_MS);
   });

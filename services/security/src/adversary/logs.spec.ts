@@ -2,7 +2,7 @@
 // "job done review-<id>-v1" at publication, and a 503 its "/api/rating/<id>" path, each with the
 // line's exact time: the second a review was written or published, and next to whatever else the
 // request logged. No line above debug carries a review id any more, whatever the code passes the
-// logger (the gateway and the Ingress keep no access log: infra/local/lib/gateway.spec.ts,
+// logger (the edge and the Ingress keep no access log: infra/local/lib/edge.int.spec.ts,
 // infra/k8s/test/ingress.spec.ts; the integration run's privacy audit fails on a review id above
 // debug, or a client address next to one).
 import { JsonLogger } from '@pupitre/server-kit';

@@ -9,11 +9,11 @@ export const label = (e: Endpoint): string => `${e.method} ${e.path}`;
 export const needsToken = (e: Endpoint): boolean => (e.responses[401] ?? e.also[401]) === accessErrorSchema;
 /** Moderation and catalogue administration: the `admin` role only. */
 export const adminOnly = (e: Endpoint): boolean => /^\/api\/(admin|moderation)\//.test(e.path);
-/** The liveness, readiness and metrics probes every process answers on its own port (not through the gateway). */
+/** The liveness, readiness and metrics probes every process answers on its own port (not through the edge). */
 export const isProbe = (e: Endpoint): boolean => PROBE_ENDPOINTS.includes(e);
 
 const ROUTES = loadRoutes();
-/** The service the gateway (and the Ingress) sends the endpoint's path to: `auth` or `rating`. */
+/** The service the edge (and the Ingress) sends the endpoint's path to: `auth` or `rating`. */
 export const serviceOf = (e: Endpoint): string => matchRoute(ROUTES, e.path.replace(/:[a-z]+/g, '1'))?.target;
 
 export const SERVICE_ENDPOINTS = ENDPOINTS.filter((e) => !isProbe(e));
@@ -50,7 +50,7 @@ export interface Operation {
 type OpenApi = { paths: Record<string, Record<string, { requestBody?: unknown; parameters?: { in: string; name: string }[] }>> };
 const normal = (path: string) => path.replace(/\{([a-z]+)\}/gi, ':$1').replace(/\/+$/, '');
 
-/** Reads both services' OpenAPI documents (through the gateway, contract-checked): what each endpoint reads. */
+/** Reads both services' OpenAPI documents (through the edge, contract-checked): what each endpoint reads. */
 export async function operations(url: string): Promise<(e: Endpoint) => Operation | undefined> {
   const docs = await Promise.all(
     ['/auth/docs/openapi.json', '/api/docs/openapi.json'].map(async (p) => (await request(url).get(p).expect(200)).body as OpenApi),

@@ -1,4 +1,4 @@
-// Clients at chosen addresses, as the gateway presents them to the auth service: X-Forwarded-For
+// Clients at chosen addresses, as the edge presents them to the auth service: X-Forwarded-For
 // overwritten with the peer's address, believed for exactly one hop (TRUST_PROXY=1, the local stack
 // and Kubernetes setting; the world's auth has it).
 import { request } from '@pupitre/server-kit/testing';
@@ -17,7 +17,7 @@ export const PRODUCTION_THROTTLES: Record<string, string | undefined> = {
   THROTTLE_LOGIN_DELAY: '30s',
 };
 
-/** POSTs of a client at `address`, sent to the auth service as the gateway forwards them. */
+/** POSTs of a client at `address`, sent to the auth service as the edge forwards them. */
 export const clientAt = (authUrl: string, address: string) => ({
   post: (path: string, body: object) => request(authUrl).post(path).set('X-Forwarded-For', address).send(body),
 });

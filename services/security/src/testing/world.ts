@@ -1,12 +1,13 @@
 // What the security suite probes, as a client would: the real auth service, the real rating API and
 // worker (verifying auth's tokens through its JWKS, sharing its Redis and queue prefix), behind the
-// real local gateway (infra/routes.json decides which service answers a path), on the database,
+// real local edge, nginx (infra/routes.json decides which service answers a path), on the database,
 // Redis and mail catcher of the integration setup. Not part of any bundle.
 import { JWKS_PATH } from '@pupitre/contracts';
 import { request } from '@pupitre/server-kit/testing';
 import { exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import mongoose from 'mongoose';
-import { startGateway } from '../../../../infra/local/lib/gateway.mjs';
+import { startEdge } from '../../../../infra/local/lib/edge.mjs';
+import { freePortList } from '../../../../infra/local/lib/ports.mjs';
 import {
   type AuthUnderTest,
   createActiveUser,
@@ -35,7 +36,7 @@ export interface Account {
 }
 
 export interface World {
-  /** The gateway: every endpoint of the contract registry answers here. */
+  /** The edge (nginx): every endpoint of the contract registry answers here. */
   url: string;
   auth: AuthUnderTest;
   /** The rating API and worker with their database connection (absent with `rating: false`). */
@@ -94,8 +95,9 @@ export async function startWorld(testFile: string, options: WorldOptions = {}): 
           },
           workerEnv: { ...options.workerEnv, ...queue },
         });
-  const gateway = await startGateway({
-    port: 0,
+  const [edgePort] = await freePortList(1);
+  const gateway = await startEdge({
+    port: edgePort,
     host: '127.0.0.1',
     targets: { auth: auth.url, ...(rating && { rating: rating.api.url }) },
   });

@@ -70,6 +70,9 @@ test.describe('a reading page arrives with its content', () => {
     }) => {
       const context = await browser.newContext({ ...VIEWPORTS.mobile, baseURL, serviceWorkers: 'block' });
       const page = await context.newPage();
+      // React says so when it could not keep the server's HTML (a mismatch): it then renders anew.
+      const mismatches: string[] = [];
+      page.on('console', (m) => /not taken over|hydrat/i.test(m.text()) && mismatches.push(m.text()));
       await watchTakeover(page);
       const response = await page.goto(path);
       expect(response?.headers()['x-pupitre-composed']).toBe('rendered');
@@ -87,6 +90,7 @@ test.describe('a reading page arrives with its content', () => {
       ).toEqual([]);
       const { cls, shifts } = await layoutShift(page);
       expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.01);
+      expect(mismatches).toEqual([]);
       await context.close();
     });
   }
@@ -107,7 +111,7 @@ test.describe('a reading page arrives with its content', () => {
 });
 
 test.describe('without JavaScript', () => {
-  for (const { path, content } of [...READING_PAGES, ...LEGAL_PAGES]) {
+  for (const { path, content } of [...READING_PAGES, ...SHELL_PAGES]) {
     test(`${path} can be read, and says its forms need JavaScript`, async ({ browser, baseURL }) => {
       const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
       const page = await context.newPage();

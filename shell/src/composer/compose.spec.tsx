@@ -200,6 +200,8 @@ describe("composing one of the shell's own pages", () => {
     expect(html).toContain('data-testid="promo-video"');
     expect(html).toMatch(/aria-labelledby="home-last-reviews"/);
     expect(html).not.toContain('data-testid="last-reviews"');
+    // Without JavaScript they never come: the slot says where to read them.
+    expect(html).toContain('<noscript><p><a href="/communaute">Lire les derniers avis dans la communauté</a></p></noscript>');
   });
 
   it('serves /admin, a path with a trailing slash and a page before the launch plain', async () => {

@@ -1,6 +1,6 @@
 // Pupitre's service worker: pages visited once start again offline. It keeps
-//  - the shell's HTML page, from navigations to the shell's own routes (network first: online, the
-//    page always comes from the network);
+//  - the shell's HTML page (index.html, not a server-rendered page), from navigations to the shell's
+//    own routes (network first: online, the page always comes from the network);
 //  - the app's files: the shell's scripts and styles, /config.json, /remotes.json and the
 //    micro-frontends' manifests, entries, chunks and styles (content-hashed files: from the cache
 //    once kept, they never change; the others network first, the kept copy when offline).
@@ -15,6 +15,12 @@ const FILES_CACHE = `${VERSION}-files`;
 /** Caches of older versions of this worker (the page's own caches are left alone). */
 const OWN_CACHES = /^pupitre-shell-/;
 const SHELL_PAGE = '/';
+/**
+ * The shell's page as it is, without a page's content (issue #39: a navigation to / is rendered by
+ * the composer). A rendered page is never kept: shown offline for another path, or later for its own,
+ * it would be taken over with data from another moment, without the "offline, as of" notice.
+ */
+const SHELL_PAGE_FILE = '/index.html';
 /** Paths that are not the shell's pages: the services, the sign-in page, the remotes, files. */
 const NOT_SHELL_PAGE = /^\/(api|auth|mfe)(\/|$)|\.[A-Za-z0-9]+$/;
 /** The app's files (same origin): the remotes' folders, the runtime files, the shell's scripts and styles. */
@@ -34,7 +40,11 @@ function isKeepable(response) {
 }
 
 function isShellPage(response) {
-  return isKeepable(response) && /^text\/html\b/.test(response.headers.get('Content-Type') ?? '');
+  return (
+    isKeepable(response) &&
+    /^text\/html\b/.test(response.headers.get('Content-Type') ?? '') &&
+    response.headers.get('X-Pupitre-Composed') !== 'rendered'
+  );
 }
 
 async function keepShellPage(response) {
@@ -53,7 +63,7 @@ async function keepFile(request, response) {
 
 /** The page and the files it loads first (its scripts and styles, its runtime files). */
 async function precache() {
-  const page = await keepShellPage(await fetch(new Request(SHELL_PAGE, { cache: 'reload' })));
+  const page = await keepShellPage(await fetch(new Request(SHELL_PAGE_FILE, { cache: 'reload' })));
   const html = isShellPage(page) ? await page.clone().text() : '';
   const files = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
   await Promise.all(

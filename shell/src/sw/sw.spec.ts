@@ -30,11 +30,18 @@ class WorkerRequest implements FakeRequest {
 /** A Response whose `type` and `redirected` are what a browser would give (Node's are fixed). */
 function answer(
   body: string,
-  { status = 200, type = 'basic', contentType = 'text/html; charset=utf-8', cacheControl = 'no-cache', redirected = false } = {},
+  {
+    status = 200,
+    type = 'basic',
+    contentType = 'text/html; charset=utf-8',
+    cacheControl = 'no-cache',
+    redirected = false,
+    composed = undefined as 'rendered' | 'plain' | undefined,
+  } = {},
 ) {
   const response = new Response(body, {
     status: Math.max(status, 200),
-    headers: { 'Content-Type': contentType, 'Cache-Control': cacheControl },
+    headers: { 'Content-Type': contentType, 'Cache-Control': cacheControl, ...(composed ? { 'X-Pupitre-Composed': composed } : {}) },
   });
   Object.defineProperty(response, 'status', { value: status });
   Object.defineProperty(response, 'type', { value: type });
@@ -67,7 +74,9 @@ function serviceWorker() {
     online: true,
     requests: [] as string[],
     answer: (url: string) =>
-      new URL(url).pathname === '/' ? answer(PAGE) : answer(`file ${new URL(url).pathname}`, { contentType: 'text/javascript' }),
+      ['/', '/index.html'].includes(new URL(url).pathname)
+        ? answer(PAGE)
+        : answer(`file ${new URL(url).pathname}`, { contentType: 'text/javascript' }),
   };
   const fetchFake = async (request: string | FakeRequest) => {
     const url = key(request);
@@ -105,8 +114,8 @@ it('keeps the shell’s page and the files it starts with at install, and serves
   await sw.lifecycle('install');
   await sw.lifecycle('activate');
   expect(sw.network.requests.sort()).toEqual([
-    '/ (cache: reload)',
     '/config.json',
+    '/index.html (cache: reload)',
     '/main.0123abcdef.js',
     '/main.abcdef0123.css',
     '/remotes.json',
@@ -134,6 +143,24 @@ it('online, navigations go to the network and refresh the kept page', async () =
   expect(res !== 'network' && (await res.text())).toBe('<!doctype html><title>v2</title>');
   expect(sw.network.requests).toEqual(['/ranking']);
   expect(sw.cached()).toEqual(['pupitre-shell-v3-page /']);
+});
+
+it('never keeps a server-rendered page: offline, the shell’s own page is served', async () => {
+  const sw = serviceWorker();
+  await sw.lifecycle('install');
+  sw.network.answer = () => answer('<!doctype html><div id="root">rendered</div>', { composed: 'rendered' });
+  const online = await sw.request('/teacher/1');
+  expect(online !== 'network' && (await online.text())).toContain('rendered');
+  sw.network.online = false;
+  const offline = await sw.request('/teacher/1');
+  expect(offline !== 'network' && (await offline.text())).toBe(PAGE);
+  // A plain answer of the composer (the page built in the browser) is the shell's page: kept.
+  sw.network.online = true;
+  sw.network.answer = () => answer('<!doctype html><title>v2</title>', { composed: 'plain' });
+  await sw.request('/ranking');
+  sw.network.online = false;
+  const kept = await sw.request('/ranking');
+  expect(kept !== 'network' && (await kept.text())).toBe('<!doctype html><title>v2</title>');
 });
 
 it('a micro-frontend visited once starts offline: its manifest and entry network first, its hashed chunks from the cache', async () => {

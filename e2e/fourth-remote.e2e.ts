@@ -87,12 +87,13 @@ const navbarShifts = () =>
   });
 
 test('links arriving after the first paint move nothing in the navbar', async ({ page }) => {
-  // The manifests late: the shell's own page and its navbar paint first, the remotes' links after.
+  // The manifests late: the shell's page and its navbar paint first, the remotes' links after (a page
+  // built in the browser: a server-rendered one has its links from the start).
   await page.route('**/mf-manifest.json', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
-  await page.goto('/politique-de-privacite');
+  await page.goto('/page-without-server-rendering');
   const nav = page.getByTestId('navbar');
   const account = nav.getByRole('link', { name: 'Sign in' });
   await expect(account).toBeVisible();

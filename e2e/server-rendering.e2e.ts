@@ -14,6 +14,14 @@ const READING_PAGES = [
   { path: '/ranking', content: '[data-testid="ranking-list"]' },
 ];
 
+/** The shell's own pages, rendered by the composer itself. */
+const LEGAL_PAGES = [
+  { path: '/conditions-service', content: '[data-testid="legal-terms"] h1' },
+  { path: '/politique-des-cookies', content: '[data-testid="legal-cookies"] h1' },
+  { path: '/politique-de-privacite', content: '[data-testid="legal-privacy"] h1' },
+];
+const SHELL_PAGES = [{ path: '/', content: '[data-testid="home"] h1' }, ...LEGAL_PAGES];
+
 /**
  * Before any script of the page runs, marks every element the server sent (the document is parsed;
  * deferred scripts have not run yet) and starts keeping the page's largest-contentful-paint entries.
@@ -48,7 +56,7 @@ function largestPaints(page: Page) {
   });
 }
 
-/** The page has been taken over: the remote's code ran (a link of its page navigates in the client). */
+/** The page has been taken over: the code of its page (a remote's, or the shell's own) ran. */
 async function takenOver(page: Page) {
   await page.waitForFunction(() => performance.getEntriesByName('pupitre:taken-over').length > 0, null, { timeout: 20_000 });
   await page.waitForLoadState('networkidle');
@@ -61,13 +69,16 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.describe('a reading page arrives with its content', () => {
-  for (const { path, content } of READING_PAGES) {
+  for (const { path, content } of [...READING_PAGES, ...SHELL_PAGES]) {
     test(`${path}: the server's HTML holds the content; the browser takes it over without a new largest paint or a shift`, async ({
       browser,
       baseURL,
     }) => {
       const context = await browser.newContext({ ...VIEWPORTS.mobile, baseURL, serviceWorkers: 'block' });
       const page = await context.newPage();
+      // React says so when it could not keep the server's HTML (a mismatch): it then renders anew.
+      const mismatches: string[] = [];
+      page.on('console', (m) => /not taken over|hydrat/i.test(m.text()) && mismatches.push(m.text()));
       await watchTakeover(page);
       const response = await page.goto(path);
       expect(response?.headers()['x-pupitre-composed']).toBe('rendered');
@@ -85,6 +96,7 @@ test.describe('a reading page arrives with its content', () => {
       ).toEqual([]);
       const { cls, shifts } = await layoutShift(page);
       expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(0.01);
+      expect(mismatches).toEqual([]);
       await context.close();
     });
   }
@@ -105,7 +117,7 @@ test.describe('a reading page arrives with its content', () => {
 });
 
 test.describe('without JavaScript', () => {
-  for (const { path, content } of READING_PAGES) {
+  for (const { path, content } of [...READING_PAGES, ...SHELL_PAGES]) {
     test(`${path} can be read, and says its forms need JavaScript`, async ({ browser, baseURL }) => {
       const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
       const page = await context.newPage();
@@ -116,6 +128,17 @@ test.describe('without JavaScript', () => {
       await context.close();
     });
   }
+});
+
+test('a page is written in the language of the pupitre_lang cookie, which the cookie policy names', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL, locale: 'fr-FR' });
+  await context.addCookies([{ name: 'pupitre_lang', value: 'en', url: baseURL! }]);
+  const page = await context.newPage();
+  await page.goto('/politique-des-cookies');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cookie policy');
+  await expect(page.getByText(/pupitre_lang keeps the language you read the site in/)).toBeVisible();
+  await context.close();
 });
 
 /** A stand-in renderer: `slow` answers after 2 s, `throwing` answers 500. */

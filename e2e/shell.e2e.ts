@@ -103,6 +103,8 @@ test('legal pages in three languages, /admin, 404', async ({ page }) => {
   // The cookie policy names the sign-in cookies (issues #37, #38): strictly necessary, server-only, no consent banner.
   await expect(page.getByText(/pupitre_oauth_state/)).toBeVisible();
   await expect(page.getByText(/pupitre_refresh keeps you signed in/)).toBeVisible();
+  // …and the language cookie the server renders pages in (issue #39): a strictly necessary preference.
+  await expect(page.getByText(/pupitre_lang keeps the language you read the site in/)).toBeVisible();
   await page.evaluate(() => localStorage.setItem('lang', 'es'));
   await page.goto('/conditions-service');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Condiciones de uso');

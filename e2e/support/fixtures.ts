@@ -52,8 +52,9 @@ export const test = base.extend<{ cspViolations: string[] }, { stack: Stack }>({
         publicHost: '127.0.0.1',
         // Two stacks and a browser share two cores here: a renderer's answer may take longer than
         // the production limit (250 ms) without anything being wrong; the degradation journeys
-        // use renderers far slower than this.
-        composerEnv: { RENDER_TIMEOUT_MS: '1500' },
+        // use renderers far slower than this. Tests change /config.json (launch gate, maintenance)
+        // and expect the next page to show it: the composer reads its sources at each page.
+        composerEnv: { RENDER_TIMEOUT_MS: '1500', SOURCES_TTL_MS: '0' },
         env: {
           LOG_LEVEL: 'warn',
           REVIEW_VALIDATION_DELAY: '2s',

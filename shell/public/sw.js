@@ -40,14 +40,15 @@ function isKeepable(response) {
   );
 }
 
-function isShellPage(response) {
-  return isKeepable(response) && /^text\/html\b/.test(response.headers.get('Content-Type') ?? '');
-}
-
 const isComposed = (response) => response.headers.get('X-Pupitre-Composed') === 'rendered';
 
+/** The shell's own page as it is (never a server-rendered one). */
+function isShellPage(response) {
+  return isKeepable(response) && /^text\/html\b/.test(response.headers.get('Content-Type') ?? '') && !isComposed(response);
+}
+
 async function keepShellPage(response) {
-  if (isShellPage(response) && !isComposed(response)) await (await caches.open(PAGE_CACHE)).put(SHELL_PAGE, response.clone());
+  if (isShellPage(response)) await (await caches.open(PAGE_CACHE)).put(SHELL_PAGE, response.clone());
   return response;
 }
 

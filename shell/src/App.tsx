@@ -1,10 +1,12 @@
-import { memo, type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useContext, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import {
   RemoteFallback,
   RemoteLoaderProvider,
+  RemoteRenderModeContext,
   RemoteRenderModeProvider,
   RemoteRoute,
+  TAKEN_OVER_MARK,
   type RemoteLoader,
   type RemoteRouteEntry,
   type RemoteRouteTable,
@@ -41,6 +43,20 @@ function RemotePage({ route }: { route: RemoteRouteEntry }) {
   return <StableRemoteRoute key={route.path} remote={route.remote} path={route.path} />;
 }
 
+/**
+ * Beside a shell page: once the server-rendered page `path` is hydrated (an effect of the same
+ * Suspense boundary), the page says so, as a remote's page does (TAKEN_OVER_MARK).
+ */
+function ShellPageTakenOver({ path }: { path: string }) {
+  const render = useContext(RemoteRenderModeContext);
+  const hydrating = render.mode === 'hydrating' && render.path === path;
+  const [first] = useState(hydrating);
+  useEffect(() => {
+    if (first) globalThis.performance?.mark?.(TAKEN_OVER_MARK);
+  }, [first]);
+  return null;
+}
+
 /** A path no page claims: not found, unless the remotes' pages are still unknown or unreadable. */
 function Unclaimed() {
   const remotes = useRemoteRoutes();
@@ -58,7 +74,18 @@ export function AppRoutes() {
       <Route element={<Layout />}>
         {SHELL_PATHS.map((path) => {
           const Page = SHELL_PAGES[path];
-          return <Route key={path} path={path} element={<Page />} />;
+          return (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <>
+                  <Page />
+                  <ShellPageTakenOver path={path} />
+                </>
+              }
+            />
+          );
         })}
         {remotes.status === 'ready'
           ? remotes.table.routes.map((route) => (
@@ -76,8 +103,9 @@ export interface AppProps {
   routes: RemoteRoutesSource;
   config?: RuntimeConfig;
   /**
-   * A remote page rendered on the server (issue #39): with `serverRouter`, this is the composer's
-   * render of it; without, the browser taking that page over (hydration).
+   * A page rendered on the server (issue #39), a remote's (`route` its pattern) or the shell's own
+   * (`route` its path): with `serverRouter`, this is the composer's render of it; without, the
+   * browser taking that page over (hydration).
    */
   rendered?: { route: string; table: RemoteRouteTable };
   /** On the server only: the router of the request's path (react-router's StaticRouter, which the browser's build leaves out). */

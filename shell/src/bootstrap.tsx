@@ -2,13 +2,21 @@ import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { configureApiClient, primeServerReads, startTokenRefresh } from '@pupitre/api-client';
 import { detectLanguage, setLanguage, startI18n } from '@pupitre/i18n';
-import { createLazyFederationLoader, findRemoteRoute, loadRemotesConfig, readServerPageData, withRouteReads } from '@pupitre/mf-runtime';
+import {
+  createLazyFederationLoader,
+  findRemoteRoute,
+  loadRemotesConfig,
+  readServerPageData,
+  SHELL_PAGE,
+  withRouteReads,
+} from '@pupitre/mf-runtime';
 import { setRenderNow } from '@pupitre/ui';
 import { App } from './App';
 import { loadRuntimeConfig, parseRuntimeConfig } from './config/runtime-config';
 import { earlyFetch } from './early/early-answers';
 import { prefetchRoute } from './route-prefetch';
-import { isShellPage, SHELL_PATHS } from './shell-paths';
+import { prepareShellPage } from './route-table';
+import { isShellPage, renderedShellPath, SHELL_PATHS } from './shell-paths';
 import { registerServiceWorker } from './sw/register';
 
 // Remotes: nothing of the federation runtime is loaded until a remote's page is shown. The remotes'
@@ -57,8 +65,10 @@ function startOpenedRemote(pathname: string) {
 // render uses the same reads, moment, language and configuration, so React takes the server's HTML
 // over (hydrateRoot) instead of building the page again: nothing is replaced, nothing moves. The
 // remote's part stays the server's until its code is in (RemoteRoute, `hydrating`). A signed-in
-// visitor's own state (account menu, their vote) fills in right after.
+// visitor's own state (account menu, their vote) fills in right after. One of the shell's own pages
+// (`remote` SHELL_PAGE: home, legal) is taken over once its screen's module and texts are in.
 const rendered = readServerPageData(document, window.location.pathname);
+const renderedShell = rendered?.remote === SHELL_PAGE ? renderedShellPath(rendered.path) : null;
 if (rendered) {
   primeServerReads(rendered.reads);
   setRenderNow(rendered.now);
@@ -83,7 +93,11 @@ const element = document.getElementById('root')!;
 const lang = rendered?.lang ?? detectLanguage();
 void Promise.all([
   rendered ? parseRuntimeConfig(rendered.config) : loadRuntimeConfig(),
-  startI18n(lang).catch((error: unknown) => console.error('[shell] translations unavailable', error)),
+  startI18n(lang)
+    .catch((error: unknown) => console.error('[shell] translations unavailable', error))
+    // A page that cannot be prepared is still taken over: React renders anew what does not match.
+    .then(() => renderedShell && prepareShellPage(renderedShell, lang))
+    .catch((error: unknown) => console.warn('[shell] the page could not be prepared for its takeover', error)),
 ]).then(([config]) => {
   const app = (
     <StrictMode>

@@ -2,16 +2,20 @@
 // their manifests at run time (./remote-routes.tsx), never from here.
 import { lazy, type ComponentType } from 'react';
 import { matchPath } from 'react-router';
+import { type Language } from '@pupitre/i18n';
 import { findRemoteRoute } from '@pupitre/mf-runtime';
+import { lazyScreen, preloadScreen } from '@pupitre/ui';
 import { type RemoteRoutesState } from './remote-routes';
 import { HomePage } from './home/HomePage';
 import { SHELL_PATHS, type ShellPath } from './shell-paths';
 
-// Rarely visited pages are chunks of their own, out of main.js (issue #16: first-load JS of /).
+// Rarely visited pages are chunks of their own, out of main.js (issue #16: first-load JS of /). The
+// legal pages are rendered on the server too (issue #39): once their module is in (preloadScreen),
+// they render without suspending, on the server and in the browser's first render alike.
 const legal = () => import(/* webpackChunkName: "legal-pages" */ './legal/LegalPages');
-const TermsPage = lazy(() => legal().then((m) => ({ default: m.TermsPage })));
-const CookiesPage = lazy(() => legal().then((m) => ({ default: m.CookiesPage })));
-const PrivacyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazyScreen(legal, 'TermsPage');
+const CookiesPage = lazyScreen(legal, 'CookiesPage');
+const PrivacyPage = lazyScreen(legal, 'PrivacyPage');
 const AdminPage = lazy(() => import(/* webpackChunkName: "admin" */ './pages/AdminPage').then((m) => ({ default: () => <m.AdminPage /> })));
 
 export const SHELL_PAGES: Record<ShellPath, ComponentType> = {
@@ -23,6 +27,17 @@ export const SHELL_PAGES: Record<ShellPath, ComponentType> = {
 };
 
 export { SHELL_PATHS, type ShellPath };
+
+const LEGAL_PATHS: readonly ShellPath[] = ['/conditions-service', '/politique-des-cookies', '/politique-de-privacite'];
+
+/**
+ * Before the browser takes over a server-rendered shell page (hydration): its screen's module and,
+ * for a legal page, its text in `lang`, so that its first render is the server's.
+ */
+export async function prepareShellPage(path: ShellPath, lang: Language): Promise<void> {
+  await preloadScreen(SHELL_PAGES[path]);
+  if (LEGAL_PATHS.includes(path)) await legal().then((m) => m.loadLegal(lang));
+}
 
 /** The translated title (key in `common`) of the shell's own pages: the page title is "Pupitre · <title>". */
 const SHELL_TITLES: Record<ShellPath, string> = {

@@ -19,12 +19,20 @@ export interface RenderedFragment {
   now: number;
 }
 
-/** The page's data block: `<script type="application/json" id="pupitre-ssr">` (never executed). */
+/** The data block's `remote` of one of the shell's own pages (a name no remote may take). */
+export const SHELL_PAGE = 'shell';
+
+/**
+ * The page's data block: `<script type="application/json" id="pupitre-ssr">` (never executed). A
+ * remote's page (`remote` its name, `route` its pattern, `reads` and `now` from its renderer), or one
+ * of the shell's own pages (`remote` SHELL_PAGE, `route` its path, reads of its own or none).
+ */
 export interface ServerPageData {
   v: 1;
   lang: 'fr' | 'es' | 'en';
   /** The path the page was rendered for: a page kept by the service worker for another path is not taken over. */
   path: string;
+  /** The remote whose page this is, or SHELL_PAGE. */
   remote: string;
   route: string;
   /**
@@ -82,6 +90,8 @@ export function readServerPageData(doc: Document | undefined, pathname: string):
   if (typeof raw.remote !== 'string' || typeof raw.route !== 'string' || !isObject(raw.reads) || typeof raw.now !== 'number') return null;
   const table = raw.table;
   if (!isObject(table) || !Array.isArray(table.routes) || !Array.isArray(table.nav) || !Array.isArray(table.unavailable)) return null;
+  // One of the shell's own pages: no remote declares it (no parameters: its route is its path).
+  if (raw.remote === SHELL_PAGE) return raw.route === pathname ? (raw as unknown as ServerPageData) : null;
   const own = (table.routes as unknown[]).find((r) => isObject(r) && r.path === raw.route);
   if (!isObject(own) || own.remote !== raw.remote || !isObject(own.title)) return null;
   return raw as unknown as ServerPageData;

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { readServerPageData, SSR_DATA_ID, type RemoteRouteEntry } from '@pupitre/mf-runtime';
+import { readServerPageData, SHELL_PAGE, SSR_DATA_ID, type RemoteRouteEntry } from '@pupitre/mf-runtime';
 import { DEFAULT_CONFIG } from '../config/runtime-config';
 import { composePage } from './compose';
 import { composerConfigFromEnv } from './config';
@@ -143,7 +143,7 @@ describe('composing a remote page', () => {
     expect(await composePage(none, sources(), '/teacher/7', 'fr')).toMatchObject({ kind: 'plain' });
     const notRendered = sources({ table: { routes: [{ ...TEACHER, render: undefined }], nav: [], unavailable: [] } });
     expect(await composePage(config(), notRendered, '/teacher/7', 'fr')).toMatchObject({ kind: 'plain' });
-    expect(await composePage(config(), sources(), '/conditions-service', 'fr')).toMatchObject({
+    expect(await composePage(config(), sources(), '/admin', 'fr')).toMatchObject({
       kind: 'plain',
       reason: 'not a remote page',
     });
@@ -155,6 +155,62 @@ describe('composing a remote page', () => {
     expect(await composePage(config(), early, '/teacher/7', 'fr')).toMatchObject({ kind: 'plain', reason: 'before the launch' });
     const maintenance = sources({ config: { ...DEFAULT_CONFIG, launchAt: 1, maintenanceAt: 2_000_000_000 } });
     expect(await composePage(config(), maintenance, '/teacher/7', 'fr')).toMatchObject({ kind: 'plain' });
+  });
+});
+
+describe("composing one of the shell's own pages", () => {
+  it('renders a legal page whole, in the visitor language, with the navbar links and a data block, asking no renderer', async () => {
+    const page = await composePage(config(), sources(), '/politique-des-cookies', 'en');
+    expect(page.kind).toBe('composed');
+    expect(asked).toEqual([]);
+    const { html } = page;
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('<title>Pupitre · Cookie policy</title>');
+    // The page's text, not its loading state: the lazy screen and its texts were in before the render.
+    expect(html).toMatch(/<main[^>]*id="main"[^>]*>.*<article[^>]*data-testid="legal-cookies".*<h1>Cookie policy<\/h1>.*<\/main>/s);
+    expect(html).toContain('pupitre_lang keeps the language');
+    expect(html).not.toContain('<!--$!-->');
+    expect(html).toContain('data-testid="navbar"');
+    expect(html).toContain('This page reads without JavaScript');
+    const data = readServerPageData(parse(html), '/politique-des-cookies');
+    expect(data).toMatchObject({
+      v: 1,
+      lang: 'en',
+      path: '/politique-des-cookies',
+      remote: SHELL_PAGE,
+      route: '/politique-des-cookies',
+      reads: {},
+    });
+    expect(data?.table.routes).toEqual([TEACHER]);
+    expect(readServerPageData(parse(html), '/conditions-service')).toBeNull();
+  });
+
+  it.each([
+    ['/conditions-service', 'fr', /data-testid="legal-terms"/],
+    ['/politique-de-privacite', 'es', /data-testid="legal-privacy"/],
+    ['/', 'fr', /data-testid="home".*<h1 id="home-title">/s],
+  ] as const)('renders %s (%s) whole', async (path, lang, content) => {
+    const page = await composePage(config(), sources(), path, lang);
+    expect(page.kind).toBe('composed');
+    expect(page.html).toMatch(content);
+    expect(page.html).toContain(`<html lang="${lang}"`);
+    expect(readServerPageData(parse(page.html), path)).toMatchObject({ remote: SHELL_PAGE, route: path });
+  });
+
+  it('renders the home without the last reviews: their slot is there, empty, for the browser to fill', async () => {
+    const { html } = await composePage(config(), sources(), '/', 'fr');
+    expect(html).toContain('data-testid="promo-video"');
+    expect(html).toMatch(/aria-labelledby="home-last-reviews"/);
+    expect(html).not.toContain('data-testid="last-reviews"');
+    // Without JavaScript they never come: the slot says where to read them.
+    expect(html).toContain('<noscript><p><a href="/communaute">Lire les derniers avis dans la communauté</a></p></noscript>');
+  });
+
+  it('serves /admin, a path with a trailing slash and a page before the launch plain', async () => {
+    expect(await composePage(config(), sources(), '/admin', 'fr')).toMatchObject({ kind: 'plain' });
+    expect(await composePage(config(), sources(), '/conditions-service/', 'fr')).toMatchObject({ kind: 'plain' });
+    const early = sources({ config: { ...DEFAULT_CONFIG, launchAt: 4_000_000_000 } });
+    expect(await composePage(config(), early, '/', 'fr')).toMatchObject({ kind: 'plain', reason: 'before the launch' });
   });
 });
 

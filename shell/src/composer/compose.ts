@@ -1,13 +1,14 @@
-// One page navigation: the remote page at `path`, rendered by its team's renderer and composed with
-// the shell's layout; or, whenever that cannot be done well (no renderer, a slow or failing one, a
+// One page navigation: one of the shell's own reading pages, rendered here whole; the remote page at
+// `path`, rendered by its team's renderer and composed with the shell's layout; or, whenever that cannot be done well (no renderer, a slow or failing one, a
 // page before the launch or during a planned maintenance's notice), the shell's index.html as it
 // is: the page the browser builds, exactly as before server rendering.
-import { findRemoteRoute, manifestVersion, remoteAssets, type ServerPageData } from '@pupitre/mf-runtime';
+import { findRemoteRoute, manifestVersion, remoteAssets, SHELL_PAGE, type ServerPageData } from '@pupitre/mf-runtime';
 import { type Language } from '@pupitre/i18n';
+import { renderedShellPath, type ShellPath } from '../shell-paths';
 import { type ComposerConfig } from './config';
 import { composeDocument } from './document';
 import { fetchFragment } from './fragment';
-import { pageTitle, renderShellPage } from './page';
+import { pageTitle, preloadShellPage, renderShellPage, shellTitle } from './page';
 import { pageUrl, type Sources } from './sources';
 
 export type Composition = { kind: 'composed'; html: string; remote: string } | { kind: 'plain'; html: string; reason: string };
@@ -22,6 +23,8 @@ export async function composePage(
   const plain = (reason: string): Composition => ({ kind: 'plain', html: sources.indexHtml, reason });
   if (now / 1000 < sources.config.launchAt) return plain('before the launch');
   if (sources.config.maintenanceAt !== null) return plain('a maintenance is announced');
+  const own = renderedShellPath(path);
+  if (own) return composeShellPage(sources, own, lang, now);
   const found = findRemoteRoute(sources.table, path);
   if (!found) return plain('not a remote page');
   const { route } = found;
@@ -36,7 +39,14 @@ export async function composePage(
   const browserBuild = manifestVersion(manifest.json);
   if (browserBuild !== fragment.version)
     return plain(`renderer build ${fragment.version ?? '?'} is not the browser's ${browserBuild ?? '?'}`);
-  const rootHtml = renderShellPage({ path, lang, config: sources.config, table: sources.table, route, fragmentHtml: fragment.html });
+  const rootHtml = renderShellPage({
+    path,
+    lang,
+    config: sources.config,
+    table: sources.table,
+    route: route.path,
+    fragmentHtml: fragment.html,
+  });
   if (rootHtml === null) return plain('no slot for the remote page in the layout');
   const data: ServerPageData = {
     v: 1,
@@ -56,4 +66,28 @@ export async function composePage(
   }));
   const html = composeDocument(sources.indexHtml, { title: pageTitle(route, lang), rootHtml, assets, data });
   return { kind: 'composed', html, remote: route.remote };
+}
+
+/**
+ * One of the shell's own pages (home, legal): the layout and the page, with the remotes' navbar
+ * links; it reads nothing on the server (the home's last reviews fill in below the fold, in a
+ * slot of their size, once the page is taken over).
+ */
+async function composeShellPage(sources: Sources, path: ShellPath, lang: Language, now: number): Promise<Composition> {
+  await preloadShellPage(path);
+  const rootHtml = renderShellPage({ path, lang, config: sources.config, table: sources.table, route: path });
+  if (rootHtml === null) return { kind: 'plain', html: sources.indexHtml, reason: `${path} did not render whole` };
+  const data: ServerPageData = {
+    v: 1,
+    lang,
+    path,
+    remote: SHELL_PAGE,
+    route: path,
+    table: sources.table,
+    now,
+    reads: {},
+    config: sources.config,
+  };
+  const html = composeDocument(sources.indexHtml, { title: shellTitle(path, lang), rootHtml, assets: [], data });
+  return { kind: 'composed', html, remote: SHELL_PAGE };
 }

@@ -73,7 +73,14 @@ export function HomePage() {
             <Suspense fallback={null}>
               <LastReviews />
             </Suspense>
-          ) : null}
+          ) : (
+            // Without JavaScript (the server's page as it is), the carousel never comes: where to read them.
+            <noscript>
+              <p>
+                <a href="/communaute">{t('home.lastReviewsNoScript')}</a>
+              </p>
+            </noscript>
+          )}
         </div>
       </section>
       <Faq />

@@ -63,15 +63,15 @@ const en = {
   cookies: {
     title: 'Cookie policy',
     intro:
-      'Pupitre sets no advertising, analytics or tracking cookie, and no third-party content that would set one. The only cookies are strictly necessary ones, for signing in (section 2): they need no consent, so there is no consent banner.',
+      'Pupitre sets no advertising, analytics or tracking cookie, and no third-party content that would set one. The only cookies are strictly necessary ones, for signing in and for your language (section 2): they need no consent, so there is no consent banner.',
     sections: {
       storage: {
         heading: '1. What is stored in your browser',
         body: "Your browser's local storage keeps, on this device only:\n- your e-mail address, to show which account is signed in;\n- the review you are writing, so that it is not lost before you publish it;\n- your language.\n\nYour sign-in tokens are not in it: the short-lived access token stays in the open page's memory, and the long-lived one is in a cookie no script can read (section 2). When you log out, all of it is removed at once (the language stays), even without a connection.",
       },
       signin: {
-        heading: '2. Sign-in cookies',
-        body: "pupitre_refresh keeps you signed in: it holds your session's refresh token, for as long as the session lasts (at most 30 days; 12 hours for moderators and administrators), and goes away when you log out. It is strictly necessary, readable by our server only (HttpOnly), sent only to the sign-in service's token address (/auth/token/) and never by another site (SameSite=Strict), and only over HTTPS (Secure).\n\nOnly while you sign in with Google, two more strictly necessary cookies, readable by our server only (HttpOnly), for 10 minutes at most: pupitre_oauth_state (ties Google's answer to the sign-in you started) and pupitre_oauth_browser (ties it to this browser).\n\nNone of them needs consent.",
+        heading: '2. Sign-in and language cookies',
+        body: "pupitre_refresh keeps you signed in: it holds your session's refresh token, for as long as the session lasts (at most 30 days; 12 hours for moderators and administrators), and goes away when you log out. It is strictly necessary, readable by our server only (HttpOnly), sent only to the sign-in service's token address (/auth/token/) and never by another site (SameSite=Strict), and only over HTTPS (Secure).\n\nOnly while you sign in with Google, two more strictly necessary cookies, readable by our server only (HttpOnly), for 10 minutes at most: pupitre_oauth_state (ties Google's answer to the sign-in you started) and pupitre_oauth_browser (ties it to this browser).\n\npupitre_lang keeps the language you read the site in, and nothing else: fr, es or en. It is a strictly necessary preference: our server reads it to send you each page already written in your language. The page sets it when your language is known or when you change it; it lasts one year, is sent by your browser to this site only and not along with another site's requests (SameSite=Lax), and the page's scripts may read it (it holds nothing secret).\n\nNone of them needs consent.",
       },
       offline: {
         heading: '3. Offline copy',

@@ -64,15 +64,15 @@ const es: LegalCatalogue = {
   cookies: {
     title: 'Política de cookies',
     intro:
-      'Pupitre no instala ninguna cookie de publicidad, analítica o seguimiento, ni ningún contenido de terceros que las instale. Las únicas cookies son estrictamente necesarias, para iniciar sesión (sección 2): no requieren consentimiento, así que no hay banner de consentimiento.',
+      'Pupitre no instala ninguna cookie de publicidad, analítica o seguimiento, ni ningún contenido de terceros que las instale. Las únicas cookies son estrictamente necesarias, para iniciar sesión y para tu idioma (sección 2): no requieren consentimiento, así que no hay banner de consentimiento.',
     sections: {
       storage: {
         heading: '1. Lo que se guarda en tu navegador',
         body: 'El almacenamiento local de tu navegador guarda, solo en este dispositivo:\n- tu correo electrónico, para mostrar qué cuenta está conectada;\n- la opinión que estás escribiendo, para no perderla antes de publicarla;\n- tu idioma.\n\nTus tokens de sesión no están ahí: el token de acceso, de corta duración, queda en la memoria de la página abierta, y el de larga duración en una cookie que ningún script puede leer (sección 2). Al cerrar sesión, todo se borra al instante (el idioma se queda), incluso sin conexión.',
       },
       signin: {
-        heading: '2. Cookies de inicio de sesión',
-        body: 'pupitre_refresh mantiene tu sesión: contiene el token de actualización de tu sesión, mientras dure la sesión (30 días como máximo; 12 horas para moderadores y administradores), y desaparece al cerrar sesión. Es estrictamente necesaria, solo la lee nuestro servidor (HttpOnly), solo se envía a la dirección de tokens del servicio de inicio de sesión (/auth/token/) y nunca desde otro sitio (SameSite=Strict), y solo por HTTPS (Secure).\n\nSolo mientras inicias sesión con Google, otras dos cookies estrictamente necesarias, que solo lee nuestro servidor (HttpOnly), durante 10 minutos como máximo: pupitre_oauth_state (une la respuesta de Google al inicio de sesión que empezaste) y pupitre_oauth_browser (lo une a este navegador).\n\nNinguna requiere consentimiento.',
+        heading: '2. Cookies de inicio de sesión y de idioma',
+        body: 'pupitre_refresh mantiene tu sesión: contiene el token de actualización de tu sesión, mientras dure la sesión (30 días como máximo; 12 horas para moderadores y administradores), y desaparece al cerrar sesión. Es estrictamente necesaria, solo la lee nuestro servidor (HttpOnly), solo se envía a la dirección de tokens del servicio de inicio de sesión (/auth/token/) y nunca desde otro sitio (SameSite=Strict), y solo por HTTPS (Secure).\n\nSolo mientras inicias sesión con Google, otras dos cookies estrictamente necesarias, que solo lee nuestro servidor (HttpOnly), durante 10 minutos como máximo: pupitre_oauth_state (une la respuesta de Google al inicio de sesión que empezaste) y pupitre_oauth_browser (lo une a este navegador).\n\npupitre_lang guarda el idioma en el que lees el sitio, y nada más: fr, es o en. Es una preferencia estrictamente necesaria: nuestro servidor la lee para enviarte cada página ya escrita en tu idioma. La página la instala cuando se conoce tu idioma o cuando lo cambias; dura un año, tu navegador solo la envía a este sitio y no con las peticiones de otro sitio (SameSite=Lax), y los scripts de la página pueden leerla (no contiene nada secreto).\n\nNinguna requiere consentimiento.',
       },
       offline: {
         heading: '3. Copia sin conexión',

@@ -64,15 +64,15 @@ const fr: LegalCatalogue = {
   cookies: {
     title: 'Politique des cookies',
     intro:
-      "Pupitre ne dépose aucun cookie de publicité, de mesure d'audience ou de traçage, et aucun contenu tiers qui en déposerait. Les seuls cookies sont strictement nécessaires, pour la connexion (section 2) : ils ne demandent pas de consentement, il n'y a donc pas de bandeau de consentement.",
+      "Pupitre ne dépose aucun cookie de publicité, de mesure d'audience ou de traçage, et aucun contenu tiers qui en déposerait. Les seuls cookies sont strictement nécessaires, pour la connexion et pour votre langue (section 2) : ils ne demandent pas de consentement, il n'y a donc pas de bandeau de consentement.",
     sections: {
       storage: {
         heading: '1. Ce qui est gardé dans votre navigateur',
         body: "Le stockage local de votre navigateur conserve, sur cet appareil seulement :\n- votre adresse e-mail, pour afficher le compte connecté ;\n- l'avis que vous écrivez, pour ne pas le perdre avant de le publier ;\n- votre langue.\n\nVos jetons de connexion n'y sont pas : le jeton d'accès, de courte durée, reste dans la mémoire de la page ouverte, et celui de longue durée dans un cookie qu'aucun script ne peut lire (section 2). À la déconnexion, tout cela est supprimé aussitôt (la langue reste), même sans connexion.",
       },
       signin: {
-        heading: '2. Cookies de connexion',
-        body: "pupitre_refresh vous garde connecté : il contient le jeton de rafraîchissement de votre session, aussi longtemps que dure la session (30 jours au plus ; 12 heures pour les modérateurs et les administrateurs), et disparaît à la déconnexion. Il est strictement nécessaire, lisible par notre serveur seul (HttpOnly), envoyé seulement à l'adresse des jetons du service de connexion (/auth/token/) et jamais par un autre site (SameSite=Strict), et seulement en HTTPS (Secure).\n\nSeulement pendant une connexion avec Google, deux autres cookies strictement nécessaires, lisibles par notre serveur seul (HttpOnly), pendant 10 minutes au plus : pupitre_oauth_state (relie la réponse de Google à la connexion que vous avez commencée) et pupitre_oauth_browser (la relie à ce navigateur).\n\nAucun ne demande de consentement.",
+        heading: '2. Cookies de connexion et de langue',
+        body: "pupitre_refresh vous garde connecté : il contient le jeton de rafraîchissement de votre session, aussi longtemps que dure la session (30 jours au plus ; 12 heures pour les modérateurs et les administrateurs), et disparaît à la déconnexion. Il est strictement nécessaire, lisible par notre serveur seul (HttpOnly), envoyé seulement à l'adresse des jetons du service de connexion (/auth/token/) et jamais par un autre site (SameSite=Strict), et seulement en HTTPS (Secure).\n\nSeulement pendant une connexion avec Google, deux autres cookies strictement nécessaires, lisibles par notre serveur seul (HttpOnly), pendant 10 minutes au plus : pupitre_oauth_state (relie la réponse de Google à la connexion que vous avez commencée) et pupitre_oauth_browser (la relie à ce navigateur).\n\npupitre_lang garde la langue dans laquelle vous lisez le site, et rien d'autre : fr, es ou en. C'est une préférence strictement nécessaire : notre serveur le lit pour vous envoyer chaque page déjà écrite dans votre langue. La page le dépose quand votre langue est connue ou quand vous la changez ; il dure un an, votre navigateur ne l'envoie qu'à ce site et pas avec les requêtes d'un autre site (SameSite=Lax), et les scripts de la page peuvent le lire (il ne contient rien de secret).\n\nAucun ne demande de consentement.",
       },
       offline: {
         heading: '3. Copie hors ligne',

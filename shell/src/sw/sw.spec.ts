@@ -30,11 +30,18 @@ class WorkerRequest implements FakeRequest {
 /** A Response whose `type` and `redirected` are what a browser would give (Node's are fixed). */
 function answer(
   body: string,
-  { status = 200, type = 'basic', contentType = 'text/html; charset=utf-8', cacheControl = 'no-cache', redirected = false } = {},
+  {
+    status = 200,
+    type = 'basic',
+    contentType = 'text/html; charset=utf-8',
+    cacheControl = 'no-cache',
+    redirected = false,
+    composed = undefined as 'rendered' | 'plain' | undefined,
+  } = {},
 ) {
   const response = new Response(body, {
     status: Math.max(status, 200),
-    headers: { 'Content-Type': contentType, 'Cache-Control': cacheControl },
+    headers: { 'Content-Type': contentType, 'Cache-Control': cacheControl, ...(composed ? { 'X-Pupitre-Composed': composed } : {}) },
   });
   Object.defineProperty(response, 'status', { value: status });
   Object.defineProperty(response, 'type', { value: type });
@@ -156,6 +163,24 @@ it("a server-rendered page is not kept (one path's content and reads): the plain
   sw.network.online = false;
   const offline = await sw.request('/ranking');
   expect(offline !== 'network' && (await offline.text())).toBe(PAGE);
+});
+
+it('never keeps a server-rendered page: offline, the shell’s own page is served', async () => {
+  const sw = serviceWorker();
+  await sw.lifecycle('install');
+  sw.network.answer = () => answer('<!doctype html><div id="root">rendered</div>', { composed: 'rendered' });
+  const online = await sw.request('/teacher/1');
+  expect(online !== 'network' && (await online.text())).toContain('rendered');
+  sw.network.online = false;
+  const offline = await sw.request('/teacher/1');
+  expect(offline !== 'network' && (await offline.text())).toBe(PAGE);
+  // A plain answer of the composer (the page built in the browser) is the shell's page: kept.
+  sw.network.online = true;
+  sw.network.answer = () => answer('<!doctype html><title>v2</title>', { composed: 'plain' });
+  await sw.request('/ranking');
+  sw.network.online = false;
+  const kept = await sw.request('/ranking');
+  expect(kept !== 'network' && (await kept.text())).toBe('<!doctype html><title>v2</title>');
 });
 
 it('a micro-frontend visited once starts offline: its manifest and entry network first, its hashed chunks from the cache', async () => {

@@ -31,6 +31,7 @@ const en = {
     ctaPublish: 'Publish a review',
     ctaRead: 'Read the reviews',
     lastReviews: 'Latest reviews',
+    lastReviewsNoScript: 'Read the latest reviews in the community',
     carousel: 'Latest reviews, scrolling automatically',
     slide: 'Review {{n}} of {{total}}',
     example: 'Example',

@@ -35,6 +35,7 @@ const es: CommonCatalogue = {
     ctaPublish: 'Publicar una opinión',
     ctaRead: 'Leer las opiniones',
     lastReviews: 'Últimas opiniones',
+    lastReviewsNoScript: 'Leer las últimas opiniones en la comunidad',
     carousel: 'Últimas opiniones, desplazamiento automático',
     slide: 'Opinión {{n}} de {{total}}',
     example: 'Ejemplo',

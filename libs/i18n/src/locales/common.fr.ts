@@ -33,6 +33,7 @@ const fr: CommonCatalogue = {
     ctaPublish: 'Publier un avis',
     ctaRead: 'Lire les avis',
     lastReviews: 'Derniers avis',
+    lastReviewsNoScript: 'Lire les derniers avis dans la communauté',
     carousel: 'Derniers avis, défilement automatique',
     slide: 'Avis {{n}} sur {{total}}',
     example: 'Exemple',

@@ -10,6 +10,7 @@
 // Ends with 'N passed, N failed'; containers' logs of a failure are printed.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { DATA_DIR, ROOT } from '../local/lib/paths.mjs';
 import { freePortList, waitForHttp } from '../local/lib/ports.mjs';
@@ -17,13 +18,14 @@ import { startMongo } from '../local/lib/mongo.mjs';
 import { startRedis } from '../local/lib/redis.mjs';
 import { startMailCatcher } from '../local/lib/mail.mjs';
 import { startEdge } from '../local/lib/edge.mjs';
+import { CLUSTER_COMPOSER } from '../local/lib/edge-config.mjs';
 import { loadSecurityPolicy, pageHeaders } from '../local/lib/security-headers.mjs';
 import { makeWorkspace, renderDir } from '../k8s/test/render.mjs';
 import { IMAGES } from './targets.mjs';
 import { readReport } from './report.mjs';
 import { deploymentSpec } from './manifests.mjs';
 import { dockerfileUser } from './dockerfile.mjs';
-import { runToCompletion, startContainer, ulimits } from './containers.mjs';
+import { HOST_LOOPBACK, runToCompletion, startContainer, ulimits } from './containers.mjs';
 import { ensureContainerTools, imageExists, podman } from './tools.mjs';
 import { runJourney } from './journey.mjs';
 
@@ -75,6 +77,21 @@ function expectHeaders(r, expected, what) {
     );
 }
 
+/**
+ * The composer's port: the shell's mounted shell-pages.conf proxies to composer:8080, which its
+ * container reaches as the host's 127.0.0.1:8080 (containers.mjs HOST_LOOPBACK).
+ */
+const COMPOSER_PORT = Number(new URL(CLUSTER_COMPOSER).port);
+
+/** Rejects when something already listens on 127.0.0.1:`port`. */
+function ensureFree(port, why) {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', () => reject(new Error(`127.0.0.1:${port} is in use; ${why}`)));
+    server.listen(port, '127.0.0.1', () => server.close(resolve));
+  });
+}
+
 /** Removes the containers of an earlier images:check that was killed before it could (its process is gone). */
 function removeLeftovers() {
   const names = podman(['ps', '-a', '--filter', 'name=^pupitre-check-', '--format', '{{.Names}}']).split('\n').filter(Boolean);
@@ -110,19 +127,10 @@ async function main() {
   fs.rmSync(workDir, { recursive: true, force: true });
   fs.mkdirSync(workDir, { recursive: true });
   const statics = IMAGES.filter((i) => i.kind === 'static');
-  const [
-    mongoPort,
-    redisPort,
-    smtpPort,
-    mailWebPort,
-    gatewayPort,
-    authPort,
-    ratingPort,
-    workerPort,
-    composerPort,
-    rendererPort,
-    ...staticPorts
-  ] = await freePortList(10 + statics.length);
+  const [mongoPort, redisPort, smtpPort, mailWebPort, gatewayPort, authPort, ratingPort, workerPort, rendererPort, ...staticPorts] =
+    await freePortList(9 + statics.length);
+  const composerPort = COMPOSER_PORT;
+  await ensureFree(composerPort, 'the composer container listens there, where the shell container proxies page navigations');
   const port = {
     auth: authPort,
     'rating-api': ratingPort,
@@ -257,20 +265,32 @@ async function main() {
     });
 
     console.log(`» starting the containers [${elapsed()}]`);
-    const remotesDir = path.join(workDir, 'shell-config');
-    fs.mkdirSync(remotesDir);
-    const shellMount = specs.shell.mounts.find((m) => m.kind === 'configMap');
-    for (const [file, text] of Object.entries(shellMount.files)) fs.writeFileSync(path.join(remotesDir, file), text);
-    fs.chmodSync(remotesDir, 0o755);
+    // The shell's ConfigMaps: the remotes folder, and its shell-pages.conf (subPath) whose
+    // navigations go to composer:8080, the composer container on the host's loopback.
+    const shellConfig = {};
+    let remotesDir;
+    for (const [n, m] of specs.shell.mounts.filter((m) => m.kind === 'configMap').entries()) {
+      const dir = path.join(workDir, `shell-config-${n}`);
+      fs.mkdirSync(dir);
+      for (const [file, text] of Object.entries(m.files)) fs.writeFileSync(path.join(dir, file), text, { mode: 0o644 });
+      fs.chmodSync(dir, 0o755);
+      shellConfig[m.path] = m.subPath ? path.join(dir, m.subPath) : dir;
+      if (!m.subPath) remotesDir = dir;
+    }
     for (const image of IMAGES) {
       const spec = specs[image.name];
       handles[image.name] = startContainer({
         spec,
         ref: byName[image.name].ref,
         name: `${prefix}-${image.name}`,
-        network: image.kind === 'static' ? { publish: port[image.name] } : 'host',
+        network:
+          image.kind !== 'static'
+            ? 'host'
+            : image.name === 'shell'
+              ? { publish: port[image.name], hosts: { [new URL(CLUSTER_COMPOSER).hostname]: HOST_LOOPBACK } }
+              : { publish: port[image.name] },
         env: image.kind === 'static' ? spec.env : envOf(image.name),
-        configDirs: image.name === 'shell' ? { [shellMount.path]: remotesDir } : {},
+        configDirs: image.name === 'shell' ? shellConfig : {},
         limits,
         workDir,
       });
@@ -356,6 +376,17 @@ async function main() {
       }
     });
     await check(
+      'shell: a navigation to the shell container itself (/ranking) is the composer’s page (its mounted shell-pages.conf)',
+      async () => {
+        const r = await get(`http://127.0.0.1:${port.shell}/ranking`);
+        const composed = r.headers.get('x-pupitre-composed');
+        if (r.status !== 200 || composed !== 'rendered' || !r.text.includes('id="pupitre-ssr"'))
+          throw new Error(`GET /ranking answered ${r.status}, x-pupitre-composed: ${composed}\n--- shell ---\n${handles.shell.logs(10)}`);
+        expectHeaders(r, staticHeaders, '/ranking');
+        return `x-pupitre-composed: ${composed}`;
+      },
+    );
+    await check(
       `journey: sign up, activate from the mail, sign in, publish a review; the worker makes it public after ${VALIDATION_DELAY}`,
       () =>
         runJourney({
@@ -368,7 +399,8 @@ async function main() {
     );
 
     console.log(`» SIGTERM [${elapsed()}]`);
-    for (const image of IMAGES) {
+    // The composer first: the shell then answers navigations without it.
+    for (const image of [...IMAGES].sort((a, b) => Number(b.name === 'composer') - Number(a.name === 'composer'))) {
       const spec = specs[image.name];
       const h = handles[image.name];
       if (!h.running()) continue;
@@ -382,6 +414,14 @@ async function main() {
           return `exit ${r.code} in ${r.seconds.toFixed(1)} s`;
         },
       );
+      if (image.name === 'composer' && handles.shell.running())
+        await check('shell: with the composer stopped, a navigation to /ranking is its plain index.html (200)', async () => {
+          const index = await expectOk(`http://127.0.0.1:${port.shell}/index.html`);
+          const r = await expectOk(`http://127.0.0.1:${port.shell}/ranking`);
+          if (r.headers.get('x-pupitre-composed') !== null || r.text !== index.text)
+            throw new Error(`not index.html: x-pupitre-composed ${r.headers.get('x-pupitre-composed')}, ${r.text.length} bytes`);
+          expectHeaders(r, staticHeaders, '/ranking');
+        });
     }
   } catch (err) {
     failed = true;

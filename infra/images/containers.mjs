@@ -4,11 +4,15 @@
 // manifest's runAsUser). Services share the host's network (they reach the local database and
 // Redis on 127.0.0.1, and listen on a port of their own given as PORT); the static images, which
 // all listen on 8080, each get a network namespace of their own (slirp4netns) with their port
-// published on 127.0.0.1.
+// published on 127.0.0.1; one that proxies to a Service by name (the shell to `composer`) gets that
+// name in its /etc/hosts as the host's loopback, as slirp4netns shows it (HOST_LOOPBACK).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PODMAN, capture, podman } from './tools.mjs';
+
+/** The host's 127.0.0.1 seen from a slirp4netns namespace that allows it (allow_host_loopback). */
+export const HOST_LOOPBACK = '10.0.2.2';
 
 /** ulimits at or under this machine's hard limits (podman's defaults are refused where they exceed them). */
 export function ulimits(hard = hardLimits()) {
@@ -35,16 +39,27 @@ export function envFileText(env) {
 
 /**
  * `podman run` arguments for a manifest's spec.
- * network: 'host' (services) or { publish: hostPort } (own namespace, spec.port published on 127.0.0.1).
- * configDirs: { '/etc/pupitre': '/host/dir' } for the ConfigMap mounts.
- * @param {{ spec: any, ref: string, name: string, network: 'host' | { publish: number }, envFile?: string | null,
+ * network: 'host' (services) or { publish: hostPort, hosts?: { name: address } } (own namespace,
+ * spec.port published on 127.0.0.1; with hosts, those names in its /etc/hosts and the host's
+ * loopback reachable at HOST_LOOPBACK).
+ * configDirs: { '/etc/pupitre': '/host/dir' } for the ConfigMap mounts (a file for a subPath one).
+ * @param {{ spec: any, ref: string, name: string, network: 'host' | { publish: number, hosts?: Record<string, string> }, envFile?: string | null,
  *   configDirs?: Record<string, string>, limits: { nofile: number, nproc: number }, command?: string[] }} options
  * @returns {string[]}
  */
 export function runArgs({ spec, ref, name, network, envFile = null, configDirs = {}, limits, command = [] }) {
   const args = ['run', '-d', '--name', name];
   if (network === 'host') args.push('--network', 'host');
-  else args.push('--network', 'slirp4netns', '-p', `127.0.0.1:${network.publish}:${spec.port}`);
+  else {
+    const hosts = Object.entries(network.hosts ?? {});
+    args.push(
+      '--network',
+      hosts.length ? 'slirp4netns:allow_host_loopback=true' : 'slirp4netns',
+      '-p',
+      `127.0.0.1:${network.publish}:${spec.port}`,
+    );
+    for (const [host, address] of hosts) args.push('--add-host', `${host}:${address}`);
+  }
   if (spec.readOnlyRoot) args.push('--read-only');
   for (const m of spec.mounts) {
     if (m.kind === 'emptyDir') args.push('--tmpfs', `${m.path}:rw,nosuid,nodev,mode=1777`);

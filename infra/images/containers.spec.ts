@@ -1,4 +1,4 @@
-import { envFileText, runArgs, ulimits } from './containers.mjs';
+import { HOST_LOOPBACK, envFileText, runArgs, ulimits } from './containers.mjs';
 
 const spec = {
   name: 'auth',
@@ -40,6 +40,21 @@ describe('podman run as the manifest runs it', () => {
       limits: { nofile: 1, nproc: 1 },
     });
     expect(args.slice(4, 8)).toEqual(['--network', 'slirp4netns', '-p', '127.0.0.1:41000:8080']);
+  });
+  it('resolves Service names to the host’s loopback, which the namespace may then reach', () => {
+    const args = runArgs({
+      spec: { ...spec, port: 8080, mounts: [{ path: '/etc/nginx/shell-pages.conf', kind: 'configMap', subPath: 'shell-pages.conf' }] },
+      ref: 'r',
+      name: 'c3',
+      network: { publish: 41000, hosts: { composer: HOST_LOOPBACK } },
+      configDirs: { '/etc/nginx/shell-pages.conf': '/w/shell-pages.conf' },
+      limits: { nofile: 1, nproc: 1 },
+    });
+    expect(args.slice(4, 12)).toEqual([
+      '--network', 'slirp4netns:allow_host_loopback=true', '-p', '127.0.0.1:41000:8080',
+      '--add-host', 'composer:10.0.2.2', '--read-only', '-v',
+    ]); // prettier-ignore
+    expect(args[12]).toBe('/w/shell-pages.conf:/etc/nginx/shell-pages.conf:ro');
   });
   it('asks for a folder for each ConfigMap mount', () => {
     expect(() => runArgs({ spec, ref: 'r', name: 'c', network: 'host', limits: { nofile: 1, nproc: 1 } })).toThrow(

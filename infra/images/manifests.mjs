@@ -78,6 +78,8 @@ export function deploymentSpec(objects, name) {
     const configMap = volume.configMap ? lookup(objects, 'ConfigMap', volume.configMap.name) : null;
     return {
       path: m.mountPath,
+      // A subPath mount is one file (or folder) of the volume at that path.
+      subPath: m.subPath ?? null,
       readOnly: Boolean(m.readOnly),
       kind: volume.emptyDir ? 'emptyDir' : volume.configMap ? 'configMap' : 'other',
       files: configMap ? { ...(configMap.data ?? {}) } : undefined,

@@ -95,7 +95,14 @@ describe('the specs of the base Deployments', () => {
     expect(shell.graceSeconds).toBe(10);
     expect(shell.mounts.find((m: { kind: string }) => m.kind === 'configMap')).toMatchObject({
       path: '/etc/pupitre',
+      subPath: null,
       files: { 'remotes.json': '{}' },
+    });
+    expect(shell.mounts.find((m: { subPath: string | null }) => m.subPath)).toMatchObject({
+      path: '/etc/nginx/shell-pages.conf',
+      subPath: 'shell-pages.conf',
+      readOnly: true,
+      kind: 'configMap',
     });
   });
   it('say which Deployment is missing', () => {

@@ -9,6 +9,7 @@ import { K8S_DIR, find, makeWorkspace, renderDir, renderVariant, variants } from
 import { type Json } from './types';
 import { validateObjects } from './validate.mjs';
 import { checkPolicy } from './policy.mjs';
+import { CLUSTER_COMPOSER, shellPages } from '../../local/lib/edge-config.mjs';
 
 type Obj = {
   apiVersion: string;
@@ -279,6 +280,29 @@ describe.each(['dev', 'prod'])('server rendering in %s: the addresses in the Con
     }
     expect(find(objects, 'Service', 'composer')!.spec.ports[0].port).toBe(8080); // the shell's nginx proxies to composer:8080
     expect(Number(env.RENDER_TIMEOUT_MS)).toBe(250);
+  });
+
+  it('the shell mounts the ConfigMap shell-pages over its image’s shell-pages.conf: page navigations to the composer Service', () => {
+    const objects = rendered.get(overlay)!;
+    const pod = find(objects, 'Deployment', 'shell')!.spec.template.spec;
+    const mounts = pod.containers[0].volumeMounts.map((m: Json) => {
+      const volume = pod.volumes.find((v: Json) => v.name === m.name);
+      const configMap = volume.configMap?.name.replace(/-[a-z0-9]{10}$/, '');
+      return { mountPath: m.mountPath, subPath: m.subPath, readOnly: Boolean(m.readOnly), from: volume.emptyDir ? 'emptyDir' : configMap };
+    });
+    expect(mounts).toEqual([
+      { mountPath: '/tmp', subPath: undefined, readOnly: false, from: 'emptyDir' },
+      { mountPath: '/etc/pupitre', subPath: undefined, readOnly: true, from: 'shell-remotes' },
+      { mountPath: '/etc/nginx/shell-pages.conf', subPath: 'shell-pages.conf', readOnly: true, from: 'shell-pages' },
+    ]);
+    // Hashed: a subPath mount is never updated in a running pod, a new name rolls the Deployment.
+    const volume = pod.volumes.find((v: Json) => v.configMap?.name.startsWith('shell-pages'));
+    expect(volume.configMap.name).toMatch(/^shell-pages-[a-z0-9]{10}$/);
+    const pages = find(objects, 'ConfigMap', volume.configMap.name)!.data as Record<string, string>;
+    expect(Object.keys(pages)).toEqual(['shell-pages.conf']);
+    expect(pages['shell-pages.conf']).toBe(shellPages({ composer: CLUSTER_COMPOSER }));
+    const upstream = /^\s*proxy_pass (\S+);$/m.exec(pages['shell-pages.conf'])![1];
+    expect(behind(objects, upstream).metadata.name).toBe('composer');
   });
 
   it('the renderer reads the rating API Service', () => {

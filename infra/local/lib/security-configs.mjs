@@ -1,9 +1,10 @@
 // The configurations generated from infra/security-headers.json (the one policy, ADR 0008):
 //   - infra/docker/nginx/security-headers.conf: the nginx include of the static images (the pages'
 //     policy, no remote origin: the Ingress in front replaces it with the deployment's);
-//   - infra/docker/nginx/shell-pages.conf and shell-pages.composer.conf: the shell image's client
-//     routes, without and with the composer (edge-config.mjs shellPages: production's composer
-//     fallback, which an Ingress cannot express);
+//   - infra/docker/nginx/shell-pages.conf: the shell image's client routes without a composer, and
+//     infra/k8s/base/shell/shell-pages.conf: with the composer (edge-config.mjs shellPages:
+//     production's composer fallback, which an Ingress cannot express), the ConfigMap shell-pages
+//     the shell's Deployment mounts over the image's file;
 //   - infra/k8s/overlays/<overlay>/security-headers.yaml: the ConfigMaps whose entries the Ingress
 //     controller sets on every answer (ingress-nginx `custom-headers`), the pages' policy allowing
 //     the origins of that overlay's remotes.json (the shell-remotes ConfigMap).
@@ -21,7 +22,7 @@ import { loadSecurityPolicy, pageHeaders, serviceHeaders } from './security-head
 
 export const NGINX_INCLUDE = path.join(ROOT, 'infra/docker/nginx/security-headers.conf');
 export const SHELL_PAGES = path.join(ROOT, 'infra/docker/nginx/shell-pages.conf');
-export const SHELL_PAGES_COMPOSER = path.join(ROOT, 'infra/docker/nginx/shell-pages.composer.conf');
+export const SHELL_PAGES_COMPOSER = path.join(ROOT, 'infra/k8s/base/shell/shell-pages.conf');
 export const OVERLAYS_DIR = path.join(ROOT, 'infra/k8s/overlays');
 /** The ConfigMaps named by the Ingresses' `nginx.ingress.kubernetes.io/custom-headers`. */
 export const HEADER_CONFIGMAPS = { pages: 'security-headers-pages', services: 'security-headers-services' };

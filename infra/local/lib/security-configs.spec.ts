@@ -10,7 +10,7 @@ it('the committed nginx includes (headers, the shell’s pages) and Ingress head
   expect(files).toEqual([
     'infra/docker/nginx/security-headers.conf',
     'infra/docker/nginx/shell-pages.conf',
-    'infra/docker/nginx/shell-pages.composer.conf',
+    'infra/k8s/base/shell/shell-pages.conf',
     'infra/k8s/overlays/dev/security-headers.yaml',
     'infra/k8s/overlays/prod/security-headers.yaml',
   ]);

@@ -8,7 +8,7 @@
 // one, and re-using a rotated token revokes the whole family), so a refresh is single-flight:
 // within the page one promise is shared, and across tabs a Web Lock serialises them, so each tab
 // sends the cookie the previous one received.
-import { COOKIE_LOGOUT_PATH, COOKIE_TRANSPORT, REFRESH_PATH, SESSION_TRANSPORT_HEADER } from '@pupitre/contracts';
+import { COOKIE_LOGOUT_PATH, COOKIE_TRANSPORT, REFRESH_PATH, SESSION_TRANSPORT_HEADER, tokenClaims } from '@pupitre/contracts';
 import {
   clearSession,
   forgetUser,
@@ -37,20 +37,8 @@ export interface TokenPairLike {
 
 /** The `exp` claim (Unix seconds) of a JWT, or null when it cannot be read. */
 export function tokenExpiry(jwt: string | null | undefined): number | null {
-  const payload = jwt?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const json = atob(
-      payload
-        .replace(/-/g, '+')
-        .replace(/_/g, '/')
-        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
-    );
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
-  } catch {
-    return null;
-  }
+  const exp = tokenClaims(jwt)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
 }
 
 const nowSeconds = () => Date.now() / 1000;

@@ -9,6 +9,7 @@ export const roleSchema = z.enum(['user', 'admin', 'moderator', 'teacher']);
 export type Role = z.infer<typeof roleSchema>;
 
 export { MODERATION_ROLES, accessTokenRoles, canModerate } from './staff-roles';
+export { tokenClaimList, tokenClaims } from './token-claims';
 
 export const accessTokenClaimsSchema = z.object({
   sub: z.string().min(1),

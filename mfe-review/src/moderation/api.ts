@@ -1,6 +1,7 @@
 // The moderation console's calls and the reason lists it shows (from @pupitre/contracts).
 import { api } from '@pupitre/api-client';
 import {
+  canModerate,
   MODERATOR_REASON_KEYS,
   OBJECTION_ACCEPT_REASON_KEYS,
   OBJECTION_REFUSE_REASON_KEYS,
@@ -9,6 +10,7 @@ import {
   type ModerationQueueItem,
   type ModeratorReasonKey,
   type ObjectionView,
+  tokenClaimList,
 } from '@pupitre/contracts';
 import { getSession } from '@pupitre/session';
 
@@ -68,28 +70,12 @@ export const moderationApi = {
   },
 };
 
-/** A string-array claim of the signed-in account's access token (the server decides; this only chooses what to show). */
-function claimList(access: string | null, claim: 'roles' | 'amr'): string[] {
-  const payload = access?.split('.')[1];
-  if (!payload) return [];
-  try {
-    const json = atob(
-      payload
-        .replace(/-/g, '+')
-        .replace(/_/g, '/')
-        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
-    );
-    const values = (JSON.parse(json) as Record<string, unknown>)[claim];
-    return Array.isArray(values) ? values.filter((r): r is string => typeof r === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /** The roles of the signed-in account, read from its access token. */
-export const sessionRoles = (access: string | null = getSession().access): string[] => claimList(access, 'roles');
+export const sessionRoles = (access: string | null = getSession().access): string[] => tokenClaimList(access, 'roles');
 
 /** Whether the session was opened with the second factor (`amr`), which staff endpoints require (ADR 0013). */
-export const sessionHasSecondFactor = (access: string | null = getSession().access): boolean => claimList(access, 'amr').includes('otp');
+export const sessionHasSecondFactor = (access: string | null = getSession().access): boolean =>
+  tokenClaimList(access, 'amr').includes('otp');
 
-export const canModerate = (roles: string[]): boolean => roles.includes('moderator') || roles.includes('admin');
+/** Who may use the console: the services' one staff rule. */
+export { canModerate };

@@ -13,7 +13,9 @@ import { updateSession, clearSession } from '@pupitre/session';
 import { setRenderNow } from '@pupitre/ui';
 import routes from '../routes';
 import { COMMUNITY, RANKING, TEACHER_PATH, TEACHER_READS } from './fixtures';
-import { prepareRenderer, renderRoute } from './render-route';
+import { communityRenderer } from './renderer';
+
+const { prepare: prepareRenderer, render: renderRoute } = communityRenderer;
 
 const NOW = Date.UTC(2026, 10, 28, 12);
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -89,6 +89,21 @@ export function OfflineNotice({ asOf }: { asOf: number }) {
   );
 }
 
+/**
+ * Inside a server-rendered form (issue #39), above its submit button: with JavaScript off the form
+ * cannot be sent, and says so instead of doing nothing. Nothing is shown with JavaScript on.
+ */
+export function NeedsJavaScript() {
+  const { t } = useTranslation('common');
+  return (
+    <noscript>
+      <p className="pp-notice pp-noscript" data-testid="needs-javascript">
+        {t('Global.formNeedsJavaScript')}
+      </p>
+    </noscript>
+  );
+}
+
 /** Language selector; the choice is stored (`lang`) and applied to every micro-frontend at once. */
 export function LanguageSelect({ id = 'pp-language' }: { id?: string }) {
   const { t, i18n } = useTranslation('common');

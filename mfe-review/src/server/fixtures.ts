@@ -1,6 +1,7 @@
 // Reads of the review remote's rendered pages as the rating API answers them (tests of the renderer
 // and of the client's takeover).
-const month = (month: string, patch: Record<string, number | null> = {}) => ({
+/** One month of the transparency figures, zero but for `patch`. */
+export const month = (month: string, patch: Record<string, number | null> = {}) => ({
   month,
   published: 0,
   held: 0,

@@ -6,11 +6,14 @@ import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { primeServerReads } from '@pupitre/api-client';
+import { configureApiClient, primeServerReads, resetApiClient } from '@pupitre/api-client';
+import { i18n, initI18n } from '@pupitre/i18n';
+import { clearSession } from '@pupitre/session';
 import { setRenderNow } from '@pupitre/ui';
 import { type RemoteLoader, type RemoteRouteMap } from '../loader';
 import { type RemoteName } from '../remote-names';
 import { RemoteLoaderProvider, RemoteRenderModeProvider, RemoteRoute, SERVER_SLOT_HTML } from '../RemoteRoute';
+import { type RouteRenderer } from './render-route';
 
 export interface ShellPageProps {
   mode: 'server' | 'hydrating';
@@ -110,4 +113,52 @@ export async function takeOverPage(
     consoleError.mockRestore();
   }
   return { root, hydrated, recoverable, consoleErrors };
+}
+
+export const TAKEOVER_NOW = Date.UTC(2026, 10, 28, 12);
+
+/**
+ * The page at `at` as `renderer` renders it (in French, at TAKEOVER_NOW), taken over by the client:
+ * `takeOverPage` for one of the remote's rendered routes.
+ */
+export function takeOverRoute(
+  { renderer, routes, at, reads }: { renderer: RouteRenderer; routes: RemoteRouteMap; at: string; reads: Record<string, unknown> },
+  beforeCode?: (root: HTMLElement) => void | Promise<void>,
+): Promise<TakeOver> {
+  const rendered = renderer.render({ path: at, lang: 'fr', reads, now: TAKEOVER_NOW });
+  if (!rendered) throw new Error(`takeOverRoute: ${renderer.remote} does not render ${at}`);
+  return takeOverPage(
+    { remote: renderer.remote as RemoteName, pattern: rendered.route, at, fragmentHtml: rendered.html, reads, now: TAKEOVER_NOW, routes },
+    beforeCode,
+  );
+}
+
+/**
+ * The jest hooks of a takeover spec: the renderer and the page's i18n ready (French), a clean device
+ * (no session, nothing stored), the API answering `answer` to every request (`state.fetch` records
+ * them); the page taken over in a test (`state.page`) is unmounted after it.
+ */
+export function takeOverHooks(renderer: RouteRenderer, answer: { status: number; body: unknown }) {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  const state: { fetch: jest.Mock; page?: TakeOver } = { fetch: jest.fn() };
+  beforeAll(async () => {
+    await renderer.prepare();
+    initI18n('fr');
+    await i18n.changeLanguage('fr');
+  });
+  beforeEach(() => {
+    localStorage.clear();
+    clearSession();
+    state.fetch = jest.fn(async () => ({ status: answer.status, ok: answer.status < 300, text: async () => JSON.stringify(answer.body) }));
+    configureApiClient({ fetch: state.fetch as unknown as typeof globalThis.fetch });
+  });
+  afterEach(() => {
+    const { page } = state;
+    act(() => page?.hydrated.unmount());
+    state.page = undefined;
+    resetApiClient();
+    setRenderNow(null);
+    document.body.innerHTML = '';
+  });
+  return state;
 }

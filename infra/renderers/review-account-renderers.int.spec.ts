@@ -19,7 +19,7 @@ describe('review and account renderers against the rating API', () => {
       const port = await freePort();
       const process = startNode(built.entry, { PORT: String(port), HOST: '127.0.0.1', API_URL: h.api.url });
       running[remote] = { built, process, base: `http://127.0.0.1:${port}` };
-      await waitForStatus(`${running[remote].base}/readyz`, { alive: () => process.child.exitCode === null });
+      await waitForStatus(`${running[remote].base}/healthz`, { alive: () => process.child.exitCode === null });
     }
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { type ButtonHTMLAttributes, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, isLanguage, setLanguage, useFormat } from '@pupitre/i18n';
+import { useHydrated } from './hydration';
 
 export interface PanelProps {
   title?: ReactNode;
@@ -51,11 +52,14 @@ export function Loading({ label, 'data-testid': testId }: { label?: string; 'dat
 
 /**
  * Root element of every micro-frontend's screen: `data-testid="mfe-<name>"`, and the build that
- * rendered it in `data-mfe-version` (for support and the shipping checks; never shown).
+ * rendered it in the browser in `data-mfe-version` (for support and the shipping checks; never
+ * shown). Server HTML has none (its renderer may be another build): it is set once the browser's
+ * build has taken the page over (issue #39).
  */
 export function MfeRoot({ name, version, children }: { name: string; version: string; children?: ReactNode }) {
+  const hydrated = useHydrated();
   return (
-    <div className={`pp-mfe pp-mfe--${name}`} data-testid={`mfe-${name}`} data-mfe-version={version}>
+    <div className={`pp-mfe pp-mfe--${name}`} data-testid={`mfe-${name}`} data-mfe-version={hydrated ? version : undefined}>
       {children}
     </div>
   );

@@ -90,6 +90,8 @@ test('pointing the remotes file at a second build of a remote loads it after a r
   await expect(page.getByTestId('subject-list')).toBeVisible();
   // Each remote's root carries the build that rendered it (an attribute: never shown to readers).
   const root = page.getByTestId('mfe-review');
+  // Set once the browser's build has taken the page over (server HTML has none).
+  await expect(root).toHaveAttribute('data-mfe-version', /.+/);
   const v1 = await root.getAttribute('data-mfe-version');
 
   // The review team builds and serves a new version elsewhere, then changes one line of the file.
@@ -98,6 +100,9 @@ test('pointing the remotes file at a second build of a remote loads it after a r
   const original = fs.readFileSync(stack.remotesFile, 'utf8');
   try {
     await stack.writeRemotes({ ...JSON.parse(original), review: `${v2.url}/mf-manifest.json` });
+    // The composer (server-rendered pages, issue #39) rereads the remotes within SOURCES_TTL_MS.
+    const composedFrom = async () => (await page.request.get('/publication')).text();
+    await expect.poll(composedFrom, { timeout: 15_000 }).toContain(v2.url);
 
     await page.reload();
     await expect(root).toHaveAttribute('data-mfe-version', '9.9.9-e2e');
@@ -107,6 +112,7 @@ test('pointing the remotes file at a second build of a remote loads it after a r
 
     // Rolling back is the same one-line change.
     fs.writeFileSync(stack.remotesFile, original);
+    await expect.poll(composedFrom, { timeout: 15_000 }).not.toContain(v2.url);
     await page.reload();
     await expect(root).toHaveAttribute('data-mfe-version', v1 ?? '');
   } finally {

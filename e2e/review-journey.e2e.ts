@@ -1,3 +1,4 @@
+import { takenOver } from './support/takeover';
 import { test, expect } from './support/fixtures';
 import { apiAs, auditPage, createUser, expectNoSeriousA11yViolation, signIn, type TestUser } from './support/users';
 import type { Browser, Page } from '@playwright/test';
@@ -146,6 +147,7 @@ test('a second user votes it relatable, favourites it and reports it', async ({ 
   await page.goto(`/teacher/${teacherId}`);
   const card = page.getByTestId('teacher-reviews').locator(`[data-review-id="${reviewId}"]`);
   await expect(card).toBeVisible();
+  await takenOver(page); // the server's page: its buttons act once its code is in
   await expect(card.getByTestId('relatable-count')).toHaveText('No votes yet');
 
   await card.getByTestId('vote-like').click();
@@ -246,6 +248,7 @@ test('the ranking lists the teacher once he has enough published reviews', async
 test('signed out, voting sends the visitor to /auth', async ({ browser, stack }) => {
   const page = await newSignedInPage(browser, stack.url, null);
   await page.goto(`/teacher/${teacherId}`);
+  await takenOver(page);
   const card = page.getByTestId('teacher-reviews').locator(`[data-review-id="${reviewId}"]`);
   await card.getByTestId('vote-like').click();
   await expect(page).toHaveURL(/\/auth$/);

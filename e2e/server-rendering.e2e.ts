@@ -7,11 +7,13 @@ import { type AddressInfo } from 'node:net';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { layoutShift, VIEWPORTS } from './support/page-metrics.mjs';
+import { takenOver } from './support/takeover';
 
 const READING_PAGES = [
   { path: '/communaute', content: '[data-testid="ranking-list"]' },
   { path: '/teacher/1', content: '[data-testid="teacher-name"]' },
   { path: '/ranking', content: '[data-testid="ranking-list"]' },
+  { path: '/transparence', content: '[data-testid="transparency"]' },
 ];
 
 /** The shell's own pages, rendered by the composer itself. */
@@ -21,6 +23,18 @@ const LEGAL_PAGES = [
   { path: '/politique-de-privacite', content: '[data-testid="legal-privacy"] h1' },
 ];
 const SHELL_PAGES = [{ path: '/', content: '[data-testid="home"] h1' }, ...LEGAL_PAGES];
+
+/** Pages whose forms are server-rendered: readable at once, sent once the code is in. */
+const FORM_PAGES = [
+  { path: '/publication', content: '[data-testid="review-form"]' },
+  { path: '/auth', content: '[data-testid="login-form"]' },
+];
+
+const FORM_NEEDS_JAVASCRIPT = {
+  fr: 'Ce formulaire a besoin de JavaScript',
+  es: 'Este formulario necesita JavaScript',
+  en: 'This form needs JavaScript',
+};
 
 /**
  * Before any script of the page runs, marks every element the server sent (the document is parsed;
@@ -56,12 +70,6 @@ function largestPaints(page: Page) {
   });
 }
 
-/** The page has been taken over: the code of its page (a remote's, or the shell's own) ran. */
-async function takenOver(page: Page) {
-  await page.waitForFunction(() => performance.getEntriesByName('pupitre:taken-over').length > 0, null, { timeout: 20_000 });
-  await page.waitForLoadState('networkidle');
-}
-
 // A deployment serves warm: each page asked once (the renderer's first reads, the composer's sources)
 // before the journeys measure it.
 test.beforeAll(async ({ request }) => {
@@ -69,7 +77,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.describe('a reading page arrives with its content', () => {
-  for (const { path, content } of [...READING_PAGES, ...SHELL_PAGES]) {
+  for (const { path, content } of [...READING_PAGES, ...SHELL_PAGES, ...FORM_PAGES]) {
     test(`${path}: the server's HTML holds the content; the browser takes it over without a new largest paint or a shift`, async ({
       browser,
       baseURL,
@@ -116,6 +124,55 @@ test.describe('a reading page arrives with its content', () => {
   });
 });
 
+test.describe('typed before the takeover', () => {
+  /** Holds the route's screen chunk (`route-auth.<hash>.js`) until `release()`: the server's form is on screen, not yet the app. */
+  async function holdScreen(page: Page, chunk: string) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(new RegExp(`/${chunk}\\.[0-9a-f]+\\.js$`), async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    return { release, asked: () => asked };
+  }
+  const takenOverYet = (page: Page) => page.evaluate(() => performance.getEntriesByName('pupitre:taken-over').length > 0);
+
+  test('/auth: what is typed before the code arrives is kept, and the form sends it', async ({ page }) => {
+    const screen = await holdScreen(page, 'route-auth');
+    const response = await page.goto('/auth');
+    expect(response?.headers()['x-pupitre-composed']).toBe('rendered');
+    await page.locator('#login-email').pressSequentially('early@example.org');
+    await page.locator('#login-password').pressSequentially('typed-before-takeover');
+    await expect.poll(screen.asked).toBe(true);
+    expect(await takenOverYet(page)).toBe(false);
+    screen.release();
+    await takenOver(page);
+    await expect(page.locator('#login-email')).toHaveValue('early@example.org');
+    await expect(page.locator('#login-password')).toHaveValue('typed-before-takeover');
+    const login = page.waitForRequest((request) => request.url().includes('/auth/token/') && request.method() === 'POST');
+    await page.getByTestId('login-form').locator('button[type="submit"]').click();
+    expect((await login).postDataJSON()).toMatchObject({ email: 'early@example.org', password: 'typed-before-takeover' });
+    await expect(page.getByTestId('login-form').getByTestId('form-error')).not.toBeEmpty();
+  });
+
+  test('/publication: a comment typed before the code arrives is kept, and counted', async ({ page }) => {
+    const screen = await holdScreen(page, 'route-publication');
+    await page.goto('/publication');
+    await page.getByTestId('comment').pressSequentially('Typed early');
+    await expect.poll(screen.asked).toBe(true);
+    expect(await takenOverYet(page)).toBe(false);
+    screen.release();
+    await takenOver(page);
+    await expect(page.getByTestId('comment')).toHaveValue('Typed early');
+    await expect(page.getByTestId('comment-check')).toContainText('11 /');
+    // The form works: sent empty of a teacher, it says so at the field.
+    await page.getByTestId('submit').click();
+    await expect(page.locator('[role="alert"], .pp-error').first()).toBeVisible();
+  });
+});
+
 test.describe('without JavaScript', () => {
   for (const { path, content } of [...READING_PAGES, ...SHELL_PAGES]) {
     test(`${path} can be read, and says its forms need JavaScript`, async ({ browser, baseURL }) => {
@@ -139,6 +196,27 @@ test('a page is written in the language of the pupitre_lang cookie, which the co
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cookie policy');
   await expect(page.getByText(/pupitre_lang keeps the language you read the site in/)).toBeVisible();
   await context.close();
+});
+
+test.describe('forms without JavaScript', () => {
+  for (const [lang, locale] of [
+    ['fr', 'fr-FR'],
+    ['es', 'es-ES'],
+    ['en', 'en-GB'],
+  ] as const) {
+    for (const { path, content } of FORM_PAGES) {
+      test(`${path} (${lang}): the form is there, and says it needs JavaScript`, async ({ browser, baseURL }) => {
+        const context = await browser.newContext({ javaScriptEnabled: false, baseURL, locale });
+        const page = await context.newPage();
+        await page.goto(path);
+        const form = page.locator(content);
+        await expect(form).toBeVisible();
+        await expect(form.getByTestId('needs-javascript')).toBeVisible();
+        await expect(form.getByTestId('needs-javascript')).toContainText(FORM_NEEDS_JAVASCRIPT[lang]);
+        await context.close();
+      });
+    }
+  }
 });
 
 /** A stand-in renderer: `slow` answers after 2 s, `throwing` answers 500. */

@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRemoteConfig } from '../tools/rspack/index.mjs';
+import { remoteBuildWithRenderer } from '../tools/rspack/index.mjs';
 
-const appDir = path.dirname(fileURLToPath(import.meta.url));
-
-export default (env = {}, argv = {}) =>
-  createRemoteConfig({ appDir, name: 'account', mode: argv.mode ?? (env.RSPACK_SERVE ? 'development' : 'production') });
+// The remote (and its standalone page's runtime), then its renderer (issue #39), in one build.
+export default remoteBuildWithRenderer({ appDir: path.dirname(fileURLToPath(import.meta.url)), name: 'account' });

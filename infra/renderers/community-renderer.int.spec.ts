@@ -2,33 +2,11 @@
 // against the real rating API on its own seeded database: a teacher's page renders with the
 // teacher's name, from the very reads the API answers; the other pages render; an unknown teacher
 // is not rendered; the API gone, the renderer answers 503 once its cached reads are too old.
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { freePort, runNode, startNode, waitForStatus, type RunningProcess } from '@pupitre/server-kit/testing';
 import { startHarness, teachersOf, type Harness } from '../../services/rating/testing/rating-harness';
+import { buildRenderer, moduleClasses, unstyledModuleClasses, type BuiltRenderer } from './build-renderer';
 
 jest.setTimeout(120_000);
-
-const APP_DIR = path.resolve(__dirname, '../../mfe-community');
-const OUT = `dist-it-${randomBytes(4).toString('hex')}`;
-
-/** Builds the remote (browser, into <app>/<OUT>) and its renderer (<app>/<OUT>-server/renderer.js). */
-function buildRenderer(): string {
-  const cli = path.resolve(APP_DIR, '../node_modules/@rspack/cli/bin/rspack.js');
-  try {
-    execFileSync(process.execPath, [cli, 'build', '--mode', 'production'], {
-      cwd: APP_DIR,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_ENV: 'production', MFE_OUT_DIR: OUT },
-    });
-  } catch (err) {
-    const { stdout, stderr } = err as { stdout?: Buffer; stderr?: Buffer };
-    throw new Error(`building the community renderer failed:\n${stdout ?? ''}\n${stderr ?? ''}`, { cause: err });
-  }
-  return path.join(APP_DIR, `${OUT}-server`, 'renderer.js');
-}
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
@@ -38,22 +16,21 @@ describe('community renderer (dist-server/renderer.js) against the rating API', 
   let renderer: RunningProcess;
   let base: string;
   let teacher: { id: number; name: string };
-  let entry: string;
+  let built: BuiltRenderer;
 
   beforeAll(async () => {
-    entry = buildRenderer();
+    built = buildRenderer('community');
     h = await startHarness(__filename);
     [teacher] = await teachersOf(h.conn);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    renderer = startNode(entry, { PORT: String(port), HOST: '127.0.0.1', API_URL: h.api.url, READ_CACHE_MS: '1000' });
+    renderer = startNode(built.entry, { PORT: String(port), HOST: '127.0.0.1', API_URL: h.api.url, READ_CACHE_MS: '1000' });
     await waitForStatus(`${base}/healthz`, { alive: () => renderer.child.exitCode === null });
   });
   afterAll(async () => {
     await renderer?.stop();
     await h?.close().catch(() => undefined);
-    fs.rmSync(path.join(APP_DIR, `${OUT}-server`), { recursive: true, force: true });
-    fs.rmSync(path.join(APP_DIR, OUT), { recursive: true, force: true });
+    built?.clean();
   });
 
   const render = async (pathname: string, lang = 'fr') => {
@@ -77,18 +54,10 @@ describe('community renderer (dist-server/renderer.js) against the rating API', 
   });
 
   it("uses the browser build's CSS-module class names (the remote's stylesheets style the server HTML)", async () => {
-    const css = fs
-      .readdirSync(path.join(APP_DIR, OUT))
-      .filter((file) => file.endsWith('.css'))
-      .map((file) => fs.readFileSync(path.join(APP_DIR, OUT, file), 'utf8'))
-      .join('\n');
     const pages = await Promise.all([`/teacher/${teacher.id}`, '/communaute', '/ranking'].map((p) => render(p)));
-    const classes = new Set(
-      pages.flatMap(({ body }) => [...String(body.html).matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/))),
-    );
-    const moduleClasses = [...classes].filter((name) => name && !name.startsWith('pp-'));
-    expect(moduleClasses.length).toBeGreaterThan(20);
-    expect(moduleClasses.filter((name) => !css.includes(`.${name}`))).toEqual([]);
+    const html = pages.map(({ body }) => String(body.html));
+    expect(moduleClasses(html).length).toBeGreaterThan(20);
+    expect(unstyledModuleClasses(built.browserDir, html)).toEqual([]);
   });
 
   it('renders the community and ranking pages in the asked language', async () => {
@@ -108,7 +77,7 @@ describe('community renderer (dist-server/renderer.js) against the rating API', 
   });
 
   it('refuses to start on a wrong configuration, naming the variables (exit 1)', async () => {
-    const result = await runNode(entry, { PORT: '80000', HOST: '127.0.0.1', API_URL: 'rating', READ_CACHE_MS: '5000' });
+    const result = await runNode(built.entry, { PORT: '80000', HOST: '127.0.0.1', API_URL: 'rating', READ_CACHE_MS: '5000' });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/PORT .*API_URL .*READ_CACHE_MS/);
   });

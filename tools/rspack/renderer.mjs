@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { baseConfig } from './base.mjs';
+import { createRemoteConfig } from './remote.mjs';
 
 export const RENDERER_FILE = 'renderer.js';
 
@@ -56,4 +57,17 @@ export function createRendererConfig({ appDir, name, mode, entry = './src/server
   config.devtool = false;
   delete config.devServer;
   return config;
+}
+
+/**
+ * A remote's whole build, as its rspack.config.mjs exports it: the browser build (and its standalone
+ * page's runtime), then its renderer. `rspack serve` (a team's dev server) serves the browser build only.
+ * @param {{ appDir: string, name: string }} options
+ */
+export function remoteBuildWithRenderer({ appDir, name }) {
+  return (env = {}, argv = {}) => {
+    const mode = argv.mode ?? (env.RSPACK_SERVE ? 'development' : 'production');
+    const configs = createRemoteConfig({ appDir, name, mode });
+    return env.RSPACK_SERVE ? configs : [...configs, createRendererConfig({ appDir, name, mode })];
+  };
 }

@@ -50,6 +50,10 @@ export function readRouteDeclarations(appDir, env = process.env) {
   // manifest as is, for the composer.
   const badRender = routes.find((r) => r.render !== undefined && typeof r.render !== 'boolean');
   if (badRender) throw new Error(`${file}: ${badRender.path}: "render" must be true or false`);
+  // A page for signed-in visitors only is never server-rendered: the client decides sign-in on its
+  // first render, signed out while hydrating.
+  const signedInRender = routes.find((r) => r.render === true && r.signIn === true);
+  if (signedInRender) throw new Error(`${file}: ${signedInRender.path}: a page with "signIn": true cannot have "render": true`);
   const problems = routes.map(navProblem).filter(Boolean);
   if (problems.length > 0) throw new Error(`${file}: ${problems.join('; ')}`);
   if (routes.filter((r) => r.nav).length > 10) throw new Error(`${file}: at most 10 pages may be in the navbar`);

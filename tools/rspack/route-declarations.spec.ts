@@ -51,6 +51,11 @@ test('a bad link fails the build, naming the file and the page', () => {
     expect(() => readRouteDeclarations(dir, { MFE_ROUTE_DECLARATIONS: file })).toThrow(/routes\.json: \/x: nav\.audience/);
     fs.writeFileSync(file, JSON.stringify([{ path: '/x', title, nav }]));
     expect(readRouteDeclarations(dir, { MFE_ROUTE_DECLARATIONS: file }).routes).toHaveLength(1);
+    // A page for signed-in visitors only is never server-rendered (issue #39).
+    fs.writeFileSync(file, JSON.stringify([{ path: '/me', title, signIn: true, render: true }]));
+    expect(() => readRouteDeclarations(dir, { MFE_ROUTE_DECLARATIONS: file })).toThrow(
+      /\/me: a page with "signIn": true cannot have "render": true/,
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -25,6 +25,7 @@ test.each([
   [[{ path: '/x', title, files: ['../x.js'] }], /files/],
   [[{ path: '/x', title, files: 'x.js' }], /files/],
   [[{ path: '/x', title, render: 'yes' }], /render must be a boolean/],
+  [[{ path: '/x', title, signIn: true, render: true }], /render cannot be true on a page for signed-in visitors/],
 ])('refuses %j', (raw, message) => {
   expect(() => parseRouteDeclarations(raw)).toThrow(message);
 });

@@ -112,6 +112,7 @@ function declarationProblem(raw: unknown, i: number): string | null {
   if (signIn !== undefined && typeof signIn !== 'boolean') return `${at}.signIn must be a boolean`;
   if (footer !== undefined && typeof footer !== 'boolean') return `${at}.footer must be a boolean`;
   if (render !== undefined && typeof render !== 'boolean') return `${at}.render must be a boolean`;
+  if (render === true && signIn === true) return `${at}.render cannot be true on a page for signed-in visitors (signIn)`;
   if (reads !== undefined) {
     if (!Array.isArray(reads) || reads.length > 8) return `${at}.reads must be a list of at most 8 reads`;
     const bad = reads.findIndex(

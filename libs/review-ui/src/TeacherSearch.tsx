@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeacherSearchResult } from '@pupitre/contracts';
 import { request } from '@pupitre/api-client';
-import { Button, Score } from '@pupitre/ui';
+import { Button, Score, useTypedBeforeTakeover } from '@pupitre/ui';
 import { teacherName } from './format';
 import styles from './review-ui.module.css';
 
@@ -39,8 +39,11 @@ export function TeacherSearch({ onSelect, selected = null, onClear, label, id, i
   const inputId = id ?? 'teacher-search';
   const statusId = `${inputId}-status`;
   const [text, setText] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<SearchState>({ status: 'idle' });
   const locked = selected !== null;
+  // What was typed into the server-rendered box before its code arrived is kept (issue #39).
+  useTypedBeforeTakeover(inputRef, locked ? teacherName(selected) : text, setText);
   const query = text.trim();
   const searchable = !locked && isSearchable(query);
 
@@ -80,6 +83,7 @@ export function TeacherSearch({ onSelect, selected = null, onClear, label, id, i
       </label>
       <div className={styles.searchRow}>
         <input
+          ref={inputRef}
           id={inputId}
           type="search"
           className="pp-input"

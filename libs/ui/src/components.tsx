@@ -1,6 +1,7 @@
 import { type ButtonHTMLAttributes, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, isLanguage, setLanguage, useFormat } from '@pupitre/i18n';
+import { useHydrated } from './hydration';
 
 export interface PanelProps {
   title?: ReactNode;
@@ -51,11 +52,14 @@ export function Loading({ label, 'data-testid': testId }: { label?: string; 'dat
 
 /**
  * Root element of every micro-frontend's screen: `data-testid="mfe-<name>"`, and the build that
- * rendered it in `data-mfe-version` (for support and the shipping checks; never shown).
+ * rendered it in the browser in `data-mfe-version` (for support and the shipping checks; never
+ * shown). Server HTML has none (its renderer may be another build): it is set once the browser's
+ * build has taken the page over (issue #39).
  */
 export function MfeRoot({ name, version, children }: { name: string; version: string; children?: ReactNode }) {
+  const hydrated = useHydrated();
   return (
-    <div className={`pp-mfe pp-mfe--${name}`} data-testid={`mfe-${name}`} data-mfe-version={version}>
+    <div className={`pp-mfe pp-mfe--${name}`} data-testid={`mfe-${name}`} data-mfe-version={hydrated ? version : undefined}>
       {children}
     </div>
   );
@@ -86,6 +90,21 @@ export function OfflineNotice({ asOf }: { asOf: number }) {
     <Notice tone="offline" data-testid="offline-copy">
       {t('offlineCopy', { moment: format.moment(asOf) })}
     </Notice>
+  );
+}
+
+/**
+ * Inside a server-rendered form (issue #39), above its submit button: with JavaScript off the form
+ * cannot be sent, and says so instead of doing nothing. Nothing is shown with JavaScript on.
+ */
+export function NeedsJavaScript() {
+  const { t } = useTranslation('common');
+  return (
+    <noscript>
+      <p className="pp-notice pp-noscript" data-testid="needs-javascript">
+        {t('Global.formNeedsJavaScript')}
+      </p>
+    </noscript>
   );
 }
 

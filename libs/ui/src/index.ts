@@ -13,3 +13,4 @@ export { usePrefersReducedMotion } from './motion';
 export { whenIdle } from './idle';
 export * from './after-load';
 export { getRenderNow, setRenderNow, useRenderNow } from './render-now';
+export { useHydrated, useMountValue, useTypedBeforeTakeover } from './hydration';

@@ -1,9 +1,9 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { storeTokens } from '@pupitre/api-client';
 import { getSession } from '@pupitre/session';
-import { Button, showPopup } from '@pupitre/ui';
+import { Button, NeedsJavaScript, showPopup, useMountValue } from '@pupitre/ui';
 import { accountApi, GOOGLE_START_PATH } from '../api';
 import styles from '../account.module.css';
 import { signupErrorMessage, validateLogin, validateSignup, isEmail } from '../validation';
@@ -30,7 +30,8 @@ type Tab = 'login' | 'signup';
 function LoginForm({ initialEmail, next }: { initialEmail: string; next: string }) {
   const { t } = useTranslation(['account', 'common']);
   const navigate = useNavigate();
-  const errorId = useId();
+  // Ids from the form, never useId: the page is server-rendered (issue #39).
+  const errorId = 'login-error';
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -79,6 +80,7 @@ function LoginForm({ initialEmail, next }: { initialEmail: string; next: string 
       <Field
         label={t('auth.email')}
         type="email"
+        id="login-email"
         name="email"
         autoComplete="email"
         value={email}
@@ -90,6 +92,7 @@ function LoginForm({ initialEmail, next }: { initialEmail: string; next: string 
       <Field
         label={t('auth.password')}
         type="password"
+        id="login-password"
         name="password"
         autoComplete="current-password"
         value={password}
@@ -107,6 +110,7 @@ function LoginForm({ initialEmail, next }: { initialEmail: string; next: string 
           {t('common:Success.login')}
         </p>
       ) : null}
+      <NeedsJavaScript />
       <Button type="submit" disabled={busy || done}>
         {t('auth.submitLogin')}
       </Button>
@@ -116,7 +120,7 @@ function LoginForm({ initialEmail, next }: { initialEmail: string; next: string 
 
 function SignupForm({ onCreated }: { onCreated: (email: string) => void }) {
   const { t, i18n } = useTranslation(['account', 'common']);
-  const errorId = useId();
+  const errorId = 'signup-error';
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -152,6 +156,7 @@ function SignupForm({ onCreated }: { onCreated: (email: string) => void }) {
       <Field
         label={t('auth.email')}
         type="email"
+        id="signup-email"
         name="email"
         autoComplete="email"
         value={email}
@@ -162,6 +167,7 @@ function SignupForm({ onCreated }: { onCreated: (email: string) => void }) {
       />
       <NewPasswordField
         label={t('auth.password')}
+        id="signup-password"
         name="password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
@@ -174,6 +180,7 @@ function SignupForm({ onCreated }: { onCreated: (email: string) => void }) {
       <Field
         label={t('auth.confirmPassword')}
         type="password"
+        id="signup-confirm"
         name="re_password"
         autoComplete="new-password"
         value={confirm}
@@ -184,6 +191,7 @@ function SignupForm({ onCreated }: { onCreated: (email: string) => void }) {
       />
       <p className={styles.hint}>{t('auth.passwordHint')}</p>
       <FormError id={errorId} message={error ? t(`common:${error.key}`) : null} details={error?.details.map((key) => t(`common:${key}`))} />
+      <NeedsJavaScript />
       <Button type="submit" disabled={busy}>
         {t('auth.submitSignup')}
       </Button>
@@ -193,7 +201,7 @@ function SignupForm({ onCreated }: { onCreated: (email: string) => void }) {
 
 function ForgotPassword() {
   const { t } = useTranslation(['account', 'common']);
-  const errorId = useId();
+  const errorId = 'forgot-error';
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -217,6 +225,7 @@ function ForgotPassword() {
         <Field
           label={t('auth.email')}
           type="email"
+          id="forgot-email"
           name="reset-email"
           autoComplete="email"
           value={email}
@@ -225,6 +234,7 @@ function ForgotPassword() {
           errorId={errorId}
         />
         <FormError id={errorId} message={error ? t(`common:${error}`) : null} />
+        <NeedsJavaScript />
         <Button type="submit" variant="secondary" disabled={busy}>
           {t('auth.forgot.submit')}
         </Button>
@@ -237,9 +247,10 @@ export function AuthPage() {
   const { t } = useTranslation('account');
   const [params, setParams] = useSearchParams();
   const location = useLocation();
-  // Only a visitor who arrives signed in is sent on; a login made here stays for its message.
-  const [arrivedSignedIn] = useState(() => Boolean(getSession().email));
-  const [prefill, setPrefill] = useState(() => (location.state as { email?: string } | null)?.email ?? '');
+  // Only a visitor who arrives signed in is sent on; a login made here stays for its message. Both
+  // are read after the takeover of a server-rendered page (whose first render is signed out, no state).
+  const [arrivedSignedIn] = useMountValue(() => Boolean(getSession().email), false);
+  const [prefill, setPrefill] = useMountValue(() => (location.state as { email?: string } | null)?.email ?? '', '');
   const tab: Tab = params.get('form') === 'signup' ? 'signup' : 'login';
   const error = params.get('error');
   const next = params.get('next');

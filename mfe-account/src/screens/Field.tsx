@@ -1,4 +1,5 @@
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, useId, useRef, useState } from 'react';
+import { useTypedBeforeTakeover } from '@pupitre/ui';
 import { useTranslation } from 'react-i18next';
 import styles from '../account.module.css';
 
@@ -15,12 +16,20 @@ export function Field({
   after,
   ...input
 }: { label: string; invalid?: boolean; errorId?: string; after?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
+  // An `id` from props where the field is server-rendered (issue #39): useId differs between trees.
+  const generated = useId();
+  const id = input.id ?? generated;
   const { t } = useTranslation('account');
   const [shown, setShown] = useState(false);
+  // What was typed into the server-rendered field before its code arrived is kept (issue #39).
+  const ref = useRef<HTMLInputElement>(null);
+  useTypedBeforeTakeover(ref, typeof input.value === 'string' ? input.value : '', () =>
+    input.onChange?.({ target: ref.current!, currentTarget: ref.current! } as ChangeEvent<HTMLInputElement>),
+  );
   const isPassword = input.type === 'password';
   const field = (
     <input
+      ref={ref}
       id={id}
       className="pp-input"
       aria-invalid={invalid || undefined}

@@ -4,57 +4,30 @@
 // no mismatch, and the server's DOM nodes are the ones left on screen.
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { configureApiClient, primeServerReads, resetApiClient } from '@pupitre/api-client';
 import { i18n, initI18n } from '@pupitre/i18n';
-import { RemoteLoaderProvider, RemoteRenderModeProvider, RemoteRoute, SERVER_SLOT_HTML, type RemoteLoader } from '@pupitre/mf-runtime';
+import { RemoteLoaderProvider, type RemoteLoader } from '@pupitre/mf-runtime';
+import { composedPage, delayedLoader, ShellPage, takeOverPage } from '@pupitre/mf-runtime/src/server/testing';
 import { updateSession, clearSession } from '@pupitre/session';
 import { setRenderNow } from '@pupitre/ui';
 import routes from '../routes';
 import { COMMUNITY, RANKING, TEACHER_PATH, TEACHER_READS } from './fixtures';
-import { prepareRenderer, renderRoute } from './render-route';
+import { communityRenderer } from './renderer';
+
+const { prepare: prepareRenderer, render: renderRoute } = communityRenderer;
 
 const NOW = Date.UTC(2026, 10, 28, 12);
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** The shell's page around the remote's route (`at`: the pathname; its pattern is the route). */
 function Page({ mode, at = TEACHER_PATH }: { mode: 'server' | 'hydrating'; at?: string }) {
-  const pattern = at.startsWith('/teacher/') ? '/teacher/:id' : at;
-  return (
-    <RemoteRenderModeProvider value={{ mode, path: pattern }}>
-      <MemoryRouter initialEntries={[at]}>
-        <header>
-          <a href="/">Pupitre</a>
-        </header>
-        <main id="main">
-          <Routes>
-            <Route path={pattern} element={<RemoteRoute remote="community" path={pattern} />} />
-          </Routes>
-        </main>
-      </MemoryRouter>
-    </RemoteRenderModeProvider>
-  );
+  return <ShellPage mode={mode} remote="community" pattern={at.startsWith('/teacher/') ? '/teacher/:id' : at} at={at} />;
 }
 
 /** The composer's answer: the shell's HTML with the renderer's fragment in the slot. */
-function composedPage(): string {
-  const shell = renderToString(<Page mode="server" />);
-  expect(shell.split(SERVER_SLOT_HTML)).toHaveLength(2);
+function composedTeacherPage(): string {
   const fragment = renderRoute({ path: TEACHER_PATH, lang: 'fr', reads: TEACHER_READS, now: NOW })!;
-  return shell.replace(SERVER_SLOT_HTML, fragment.html);
-}
-
-function delayedLoader(): RemoteLoader & { release: () => void } {
-  let loaded: typeof routes | undefined;
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  return {
-    load: () => gate.then(() => (loaded = routes)),
-    peek: () => loaded,
-    invalidate: () => (loaded = undefined),
-    release,
-  };
+  return composedPage({ remote: 'community', pattern: '/teacher/:id', at: TEACHER_PATH }, fragment.html);
 }
 
 beforeAll(async () => {
@@ -78,7 +51,7 @@ afterEach(() => {
 async function takeOver(signedIn: boolean) {
   const root = document.createElement('div');
   root.id = 'root';
-  root.innerHTML = composedPage();
+  root.innerHTML = composedTeacherPage();
   document.body.append(root);
   const h1 = root.querySelector('h1')!;
   const firstCard = root.querySelector('[data-testid="review-card"]')!;
@@ -96,7 +69,7 @@ async function takeOver(signedIn: boolean) {
   // What main.js does with the data block before hydrateRoot.
   primeServerReads(TEACHER_READS);
   setRenderNow(NOW);
-  const loader = delayedLoader();
+  const loader = delayedLoader(routes);
   const recoverable: unknown[] = [];
   const consoleError = jest.spyOn(console, 'error');
   await act(async () => {
@@ -143,46 +116,34 @@ describe.each([
   ['/ranking', { '/api/teachers/ranking': RANKING }, '[data-testid="ranking-list"]'],
 ])('%s', (pathname, reads, largest) => {
   test('hydrated without a mismatch: the same nodes, no request, for a visitor without a session', async () => {
-    const shell = renderToString(<Page mode="server" at={pathname} />);
-    const fragment = renderRoute({ path: pathname, lang: 'fr', reads, now: NOW })!;
-    const root = document.createElement('div');
-    root.innerHTML = shell.replace(SERVER_SLOT_HTML, fragment.html);
-    document.body.append(root);
-    const h1 = root.querySelector('h1')!;
-    const block = root.querySelector(largest)!;
-    expect(block).not.toBeNull();
     const fetch = jest.fn();
     configureApiClient({ fetch: fetch as unknown as typeof globalThis.fetch });
-    primeServerReads(reads);
-    setRenderNow(NOW);
-    const loader = delayedLoader();
-    const recoverable: unknown[] = [];
-    const consoleError = jest.spyOn(console, 'error');
-    await act(async () => {
-      hydrated = hydrateRoot(
-        root,
-        <RemoteLoaderProvider loader={loader}>
-          <Page mode="hydrating" at={pathname} />
-        </RemoteLoaderProvider>,
-        { onRecoverableError: (error) => recoverable.push(error) },
-      );
-    });
-    await act(async () => {
-      loader.release();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
-    expect(recoverable).toEqual([]);
-    expect(consoleError).not.toHaveBeenCalled();
-    consoleError.mockRestore();
-    expect(root.querySelector('h1')).toBe(h1);
-    expect(root.querySelector(largest)).toBe(block);
+    const seen: Element[] = [];
+    const page = await takeOverPage(
+      {
+        remote: 'community',
+        pattern: pathname,
+        at: pathname,
+        fragmentHtml: renderRoute({ path: pathname, lang: 'fr', reads, now: NOW })!.html,
+        reads,
+        now: NOW,
+        routes,
+      },
+      (root) => void seen.push(root.querySelector('h1')!, root.querySelector(largest)!),
+    );
+    hydrated = page.hydrated;
+    expect(page.recoverable).toEqual([]);
+    expect(page.consoleErrors).toEqual([]);
+    expect(seen[1]).not.toBeNull();
+    expect(page.root.querySelector('h1')).toBe(seen[0]);
+    expect(page.root.querySelector(largest)).toBe(seen[1]);
     expect(fetch).not.toHaveBeenCalled();
   });
 });
 
 test("the remote's code failing to load: the fallback panel replaces the server's fragment, the page does not crash", async () => {
   const root = document.createElement('div');
-  root.innerHTML = composedPage();
+  root.innerHTML = composedTeacherPage();
   document.body.append(root);
   const header = root.querySelector('header')!;
   primeServerReads(TEACHER_READS);

@@ -4,7 +4,9 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import i18next from 'i18next';
 import { COMMUNITY, RANKING, TEACHER_PATH, TEACHER_READS } from './fixtures';
-import { findRenderedRoute, prepareRenderer, renderRoute, RENDERED_ROUTES } from './render-route';
+import { communityRenderer } from './renderer';
+
+const { findRoute: findRenderedRoute, prepare: prepareRenderer, render: renderRoute, renderedRoutes: RENDERED_ROUTES } = communityRenderer;
 
 beforeAll(() => prepareRenderer());
 

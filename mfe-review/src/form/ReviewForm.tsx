@@ -2,7 +2,7 @@
 // teacher and class, the criteria (a face scale each), the yes/no questions, the overall rating
 // and comment. An error is shown under the field at fault, which gets the focus and is scrolled to.
 // A comment that may identify someone is pointed out while it is written and again on submit.
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   classYearNudges,
@@ -16,7 +16,7 @@ import {
 } from '@pupitre/contracts';
 import { useFormat } from '@pupitre/i18n';
 import { TeacherSearch } from '@pupitre/review-ui';
-import { Button, Stars } from '@pupitre/ui';
+import { Button, NeedsJavaScript, Stars, useTypedBeforeTakeover } from '@pupitre/ui';
 import { CommentNudge } from './CommentNudge';
 import { FieldError, GradeRow, SelectField, YesNo } from './fields';
 import {
@@ -69,8 +69,8 @@ function fieldOf(error: ReviewFormError, field?: string): FieldName | null {
 export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = false }: ReviewFormProps) {
   const { t } = useTranslation(['review', 'review-ui']);
   const format = useFormat();
-  const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
-  const id = (name: string) => `rf-${uid}-${name}`;
+  // Ids from the mode, never useId: one form a page, and server HTML hydrates wherever it sits (issue #39).
+  const id = (name: string) => `rf-${mode}-${name}`;
   const [values, setValues] = useState<ReviewFormValues>(initial);
   const [error, setError] = useState<{ key: ReviewFormError; field: FieldName | null } | null>(null);
   const [sending, setSending] = useState(false);
@@ -96,6 +96,9 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
     setError(null);
     if (patch.text !== undefined) setNudge((n) => (n.asking ? { ...n, asking: false } : n));
   };
+  // A comment typed into the server-rendered form before its code arrived is kept (issue #39).
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  useTypedBeforeTakeover(textRef, values.text, (text) => update({ text }));
   const invalid = (field: FieldName) => (error?.field === field ? true : undefined);
   const errorAt = (field: FieldName | null) => (error && error.field === field ? <FieldError id={errorId} error={error.key} /> : null);
 
@@ -280,6 +283,7 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
         <div className="pp-field">
           <label htmlFor={id('text')}>{t('form.comment')}</label>
           <textarea
+            ref={textRef}
             id={id('text')}
             data-field="text"
             className="pp-input"
@@ -320,6 +324,7 @@ export function ReviewForm({ initial, mode, onSubmit, onValues, signedOut = fals
       </section>
 
       <div className={styles.submitBar}>
+        <NeedsJavaScript />
         {errorAt(null)}
         <Button type="submit" className="pp-button--block" disabled={sending} data-testid="submit">
           {sending ? t('form.sending') : mode === 'edit' ? t('form.save') : signedOut ? t('form.signInToPublish') : t('form.publish')}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Subject } from '@pupitre/contracts';
 import { useApiGet } from '@pupitre/api-client';
 import { Screen, SubjectChip, useSignedIn } from '@pupitre/review-ui';
-import { Button, LoadError, Loading, Notice } from '@pupitre/ui';
+import { Button, LoadError, Loading, Notice, useHydrated, useMountValue } from '@pupitre/ui';
 import { formTeacher, isId, newAttempt, reviewApi, signInThenBackTo } from '../api';
 import { dropDraft, loadDraft, saveDraft } from '../form/draft';
 import { emptyValues, isBlank, withTeacher, type ReviewFormValues } from '../form/model';
@@ -75,8 +75,10 @@ export function PublicationPage() {
   const signedIn = useSignedIn();
   const teacherParam = params.get('teacher');
   const [attempt, setAttempt] = useState(0);
-  // The draft found on arrival (read once: what is typed here afterwards is no "restored" draft).
-  const [draft, setDraft] = useState(() => loadDraft());
+  // The draft found on arrival (read once: what is typed here afterwards is no "restored" draft),
+  // after the takeover of a server-rendered page: its first render is the server's empty form.
+  const [draft, setDraft] = useMountValue(() => loadDraft(), null);
+  const hydrated = useHydrated();
   const start = useStart(teacherParam, draft, attempt);
   // One name for this form's submissions: a resend of the same review after a lost answer gets the original 201.
   const [idempotency] = useState(newAttempt);
@@ -107,10 +109,11 @@ export function PublicationPage() {
       ) : null}
       {start.ready ? (
         <ReviewForm
-          key={`${teacherParam ?? 'none'}:${attempt}`}
+          key={`${teacherParam ?? 'none'}:${attempt}:${start.restored ? 'draft' : 'new'}`}
           mode="create"
           initial={start.initial}
-          onValues={keep}
+          // Not while hydrating: the server's empty form would drop the draft before it is read.
+          onValues={hydrated ? keep : undefined}
           signedOut={!signedIn}
           onSubmit={async (payload) => {
             // The draft is kept: once signed in, the visitor comes back to it here.

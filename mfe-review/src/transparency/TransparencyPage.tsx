@@ -8,6 +8,8 @@ import styles from './transparency.module.css';
 
 export const TRANSPARENCY_PATH = '/api/transparency';
 
+const MOMENT = { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
+
 /** Reasons a review is held or removed, as the page explains them (the keys of the moderation reasons). */
 const RULES = [
   'offensive-language',
@@ -29,6 +31,8 @@ export function TransparencyPage() {
   const state = useApiGet<Transparency>(TRANSPARENCY_PATH, { auth: false });
   const monthName = (month: string) =>
     new Date(`${month}-01T00:00:00Z`).toLocaleDateString(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  // In UTC, named: the same text on the server and in the browser, wherever the visitor is (issue #39).
+  const moment = (iso: string) => new Date(iso).toLocaleString(i18n.language, { ...MOMENT, timeZone: 'UTC', timeZoneName: 'short' });
   const hours = (value: number | null) => (value === null ? '–' : t('transparency.hours', { value: value.toLocaleString(i18n.language) }));
   return (
     <Screen {...MFE} title={t('transparency.title')}>
@@ -67,9 +71,7 @@ export function TransparencyPage() {
           {state.status === 'success' && state.data.months.length ? (
             <>
               <p className={styles.hint}>
-                {state.data.generated_at
-                  ? t('transparency.figuresLead', { date: new Date(state.data.generated_at).toLocaleString(i18n.language) })
-                  : null}
+                {state.data.generated_at ? t('transparency.figuresLead', { date: moment(state.data.generated_at) }) : null}
               </p>
               <div className={styles.scroll} role="region" aria-labelledby="tr-figures" tabIndex={0}>
                 <table className={styles.table} data-testid="figures">

@@ -4,22 +4,11 @@ import { resetApiClient } from '@pupitre/api-client';
 import { i18n, initI18n } from '@pupitre/i18n';
 import { fakeApi } from '@pupitre/review-ui/src/testing';
 import '../routes';
+import { month } from '../server/fixtures';
 import { TransparencyPage } from './TransparencyPage';
 
 initI18n('en');
 afterEach(() => resetApiClient());
-
-const month = (m: string, patch: Record<string, unknown> = {}) => ({
-  month: m,
-  published: 0,
-  held: 0,
-  removed: 0,
-  reports: 0,
-  reports_kept: 0,
-  reports_removed: 0,
-  median_hours_to_decision: null,
-  ...patch,
-});
 
 test('the rules and the monthly figures, newest month first, without signing in', async () => {
   const api = fakeApi(() => ({

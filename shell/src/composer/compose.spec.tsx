@@ -143,6 +143,11 @@ describe('composing a remote page', () => {
     expect(await composePage(none, sources(), '/teacher/7', 'fr')).toMatchObject({ kind: 'plain' });
     const notRendered = sources({ table: { routes: [{ ...TEACHER, render: undefined }], nav: [], unavailable: [] } });
     expect(await composePage(config(), notRendered, '/teacher/7', 'fr')).toMatchObject({ kind: 'plain' });
+    // A query may change the screen's first render in the browser: not rendered.
+    expect(await composePage(config(), sources(), '/teacher/7?tab=reviews', 'fr')).toMatchObject({
+      kind: 'plain',
+      reason: 'a query string',
+    });
     expect(await composePage(config(), sources(), '/admin', 'fr')).toMatchObject({
       kind: 'plain',
       reason: 'not a remote page',

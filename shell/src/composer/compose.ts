@@ -23,6 +23,9 @@ export async function composePage(
   const plain = (reason: string): Composition => ({ kind: 'plain', html: sources.indexHtml, reason });
   if (now / 1000 < sources.config.launchAt) return plain('before the launch');
   if (sources.config.maintenanceAt !== null) return plain('a maintenance is announced');
+  // A renderer renders a pathname: a screen may read its query (`/auth?form=signup`,
+  // `/publication?teacher=1`), and its first render in the browser would then differ.
+  if (path.includes('?')) return plain('a query string');
   const own = renderedShellPath(path);
   if (own) return composeShellPage(sources, own, lang, now);
   const found = findRemoteRoute(sources.table, path);

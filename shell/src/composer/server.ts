@@ -51,7 +51,7 @@ export function createComposerServer(config: ComposerConfig, sources: () => Prom
     const page = await composePage(
       config,
       await sources(),
-      url.pathname,
+      `${url.pathname}${url.search}`,
       requestLanguage(req.headers.cookie, req.headers['accept-language']),
     );
     log({

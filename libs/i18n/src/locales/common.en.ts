@@ -156,6 +156,7 @@ const en = {
   },
   Global: {
     maintenance: 'Website maintenance will start in less than 5 minutes...',
+    formNeedsJavaScript: 'This form needs JavaScript: turn it on in your browser to send it.',
   },
   title: {
     home: 'Home',

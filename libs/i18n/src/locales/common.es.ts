@@ -160,6 +160,7 @@ const es: CommonCatalogue = {
   },
   Global: {
     maintenance: 'El mantenimiento del sitio comenzará en menos de 5 minutos...',
+    formNeedsJavaScript: 'Este formulario necesita JavaScript: actívalo en tu navegador para enviarlo.',
   },
   title: {
     home: 'Inicio',

@@ -160,6 +160,7 @@ const fr: CommonCatalogue = {
   },
   Global: {
     maintenance: 'La maintenance du site commencera dans moins de 5 minutes...',
+    formNeedsJavaScript: 'Ce formulaire a besoin de JavaScript : activez-le dans votre navigateur pour l’envoyer.',
   },
   title: {
     home: 'Accueil',

@@ -1,4 +1,5 @@
-// A remote's renderer as an HTTP service (issue #39), framework-free and generic over the remote:
+// A remote's renderer as an HTTP service (issue #39), framework-free and shared by every remote's
+// renderer (docs/renderers.md):
 //   GET /healthz, GET /readyz
 //   GET /render?path=<pathname>&lang=fr|es|en →
 //     200 { v: 1, remote, version, route, html, reads: { <read path>: body }, now }
@@ -9,24 +10,19 @@
 // The composer calls it; nothing here is personal (reads are anonymous, logs carry no query).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { RouteDeclaration } from '@pupitre/contracts';
+import { isLanguage, type Language } from '@pupitre/i18n';
+import { routeReads } from '../match-pattern';
 import type { ReadCache } from './read-cache';
 
 export const RENDER_PROTOCOL_VERSION = 1;
-const LANGUAGES = new Set(['fr', 'es', 'en']);
 const PATHNAME = /^\/[A-Za-z0-9._~%/-]{0,199}$/;
-const SAFE_VALUE = /^[A-Za-z0-9._~-]{1,64}$/;
 
 export interface RendererSpec {
   remote: string;
   /** The build version of the remote's code it renders with: the composer splices only when the page's browser code is the same build. */
   version?: string;
   findRoute(pathname: string): { route: RouteDeclaration; params: Record<string, string> } | null;
-  render(input: {
-    path: string;
-    lang: 'fr' | 'es' | 'en';
-    reads: Record<string, unknown>;
-    now: number;
-  }): { route: string; html: string } | null;
+  render(input: { path: string; lang: Language; reads: Record<string, unknown>; now: number }): { route: string; html: string } | null;
 }
 
 export type Log = (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
@@ -39,18 +35,8 @@ export const jsonLog: Log = (level, message, fields = {}) => {
 
 /** The route's declared reads with its parameters in place; null when a value looks wrong (never sent). */
 export function readPaths(route: RouteDeclaration, params: Record<string, string>): string[] | null {
-  const paths: string[] = [];
-  for (const read of route.reads ?? []) {
-    let ok = true;
-    const path = read.path.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (_all, name: string) => {
-      const value = params[name];
-      if (value === undefined || !SAFE_VALUE.test(value)) ok = false;
-      return encodeURIComponent(value ?? '');
-    });
-    if (!ok) return null;
-    paths.push(path);
-  }
-  return paths;
+  const reads = routeReads(route, params);
+  return reads.length === (route.reads ?? []).length ? reads.map((read) => read.path) : null;
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -78,7 +64,7 @@ export function rendererHandler({ spec, reads, log = jsonLog, clock = Date.now, 
   const render = async (url: URL): Promise<[number, unknown]> => {
     const path = url.searchParams.get('path');
     const lang = url.searchParams.get('lang');
-    if (!path || !PATHNAME.test(path) || path.includes('//') || !lang || !LANGUAGES.has(lang)) return [400, { error: 'bad-request' }];
+    if (!path || !PATHNAME.test(path) || path.includes('//') || !isLanguage(lang)) return [400, { error: 'bad-request' }];
     const found = spec.findRoute(path);
     const paths = found ? readPaths(found.route, found.params) : null;
     if (!found || !paths) return [404, { error: 'not-rendered' }];
@@ -93,7 +79,7 @@ export function rendererHandler({ spec, reads, log = jsonLog, clock = Date.now, 
     const now = clock();
     let rendered: { route: string; html: string } | null;
     try {
-      rendered = spec.render({ path, lang: lang as 'fr' | 'es' | 'en', reads: data, now });
+      rendered = spec.render({ path, lang, reads: data, now });
     } catch (error) {
       log('error', 'render failed', { route: found.route.path, error: error instanceof Error ? error.message : String(error) });
       return [500, { error: 'render-failed' }];

@@ -6,7 +6,7 @@ import {
   RemoteRenderModeContext,
   RemoteRenderModeProvider,
   RemoteRoute,
-  TAKEN_OVER_MARK,
+  announceTakenOver,
   type RemoteLoader,
   type RemoteRouteEntry,
   type RemoteRouteTable,
@@ -45,14 +45,14 @@ function RemotePage({ route }: { route: RemoteRouteEntry }) {
 
 /**
  * Beside a shell page: once the server-rendered page `path` is hydrated (an effect of the same
- * Suspense boundary), the page says so, as a remote's page does (TAKEN_OVER_MARK).
+ * Suspense boundary), the page says so, as a remote's page does (announceTakenOver).
  */
 function ShellPageTakenOver({ path }: { path: string }) {
   const render = useContext(RemoteRenderModeContext);
   const hydrating = render.mode === 'hydrating' && render.path === path;
   const [first] = useState(hydrating);
   useEffect(() => {
-    if (first) globalThis.performance?.mark?.(TAKEN_OVER_MARK);
+    if (first) announceTakenOver();
   }, [first]);
   return null;
 }

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, isScreenLoaded, Loading, Panel, preloadScreen } from '@pupitre/ui';
 import { type RemoteLoader, type RemoteRouteMap, RemoteUnavailableError } from './loader';
 import { type RemoteName } from './remote-names';
+import { announceTakenOver } from './ssr';
 import { withTimeout } from './with-timeout';
 
 /** A slow remote falls back after this long (its load goes on; "Try again" picks it up). */
@@ -60,6 +61,7 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { error: unkno
   }
 
   componentDidCatch(error: unknown, info: ErrorInfo) {
+    announceTakenOver(); // a server-rendered page that could not be taken over is the browser's now
     console.error(`[mf] ${this.props.remote} crashed while rendering`, error, info.componentStack);
   }
 
@@ -117,9 +119,6 @@ export function RemoteRenderModeProvider({ value, children }: { value: RemoteRen
   return <RemoteRenderModeContext.Provider value={value}>{children}</RemoteRenderModeContext.Provider>;
 }
 
-/** The performance mark set once a server-rendered remote page is hydrated (issue #39). */
-export const TAKEN_OVER_MARK = 'pupitre:taken-over';
-
 /** The exact HTML the server-mode RemoteRoute renders where the remote's fragment goes. */
 export const SERVER_SLOT_HTML = '<template data-pupitre-slot=""></template>';
 
@@ -145,7 +144,7 @@ function lazyRemoteScreen(loader: RemoteLoader, remote: RemoteName, path: string
   // is taken over, the page says so: a performance mark, for tests and measurements.
   const wrap = (Screen: ComponentType) => ({
     default: function TakenOver() {
-      useEffect(() => void globalThis.performance?.mark?.(TAKEN_OVER_MARK), []);
+      useEffect(() => announceTakenOver(), []);
       return <Screen />;
     },
   });

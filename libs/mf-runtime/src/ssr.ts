@@ -96,3 +96,14 @@ export function readServerPageData(doc: Document | undefined, pathname: string):
   if (!isObject(own) || own.remote !== raw.remote || !isObject(own.title)) return null;
   return raw as unknown as ServerPageData;
 }
+
+/** The performance mark set once a server-rendered page is taken over (issue #39). */
+export const TAKEN_OVER_MARK = 'pupitre:taken-over';
+/** The event the window receives then (the early script plays again the taps it held). */
+export const TAKEN_OVER_EVENT = 'pupitre:taken-over';
+
+/** Says the page is the browser's now: taken over, or given up (its part failed and shows its fallback). */
+export function announceTakenOver(): void {
+  globalThis.performance?.mark?.(TAKEN_OVER_MARK);
+  if (typeof globalThis.dispatchEvent === 'function') globalThis.dispatchEvent(new Event(TAKEN_OVER_EVENT));
+}

@@ -86,19 +86,26 @@ const navbarShifts = () =>
     setTimeout(() => resolve(found), 300);
   });
 
-test('links arriving after the first paint move nothing in the navbar', async ({ page }) => {
+test('links arriving after the first paint move nothing in the navbar', async ({ browser, baseURL }) => {
   // The manifests late: the shell's page and its navbar paint first, the remotes' links after (a page
-  // built in the browser: a server-rendered one has its links from the start).
+  // built in the browser: a server-rendered one has its links from the start). No service worker: its
+  // requests would not be held by the page's route.
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  // Held until the navbar has been measured (not for a fixed time: a busy machine may paint later).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/mf-manifest.json', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await held;
     await route.continue();
   });
-  await page.goto('/page-without-server-rendering');
+  await page.goto('/page-without-server-rendering', { waitUntil: 'domcontentloaded' });
   const nav = page.getByTestId('navbar');
   const account = nav.getByRole('link', { name: 'Sign in' });
   await expect(account).toBeVisible();
   await expect(nav.getByRole('link', { name: PAGE.nav.label.en, exact: true })).toHaveCount(0);
   const before = { account: await account.boundingBox(), logo: await nav.getByTestId('logo').boundingBox(), nav: await nav.boundingBox() };
+  release();
   await expect(nav.getByRole('link', { name: PAGE.nav.label.en, exact: true })).toBeVisible();
   expect({
     account: await account.boundingBox(),
@@ -106,6 +113,7 @@ test('links arriving after the first paint move nothing in the navbar', async ({
     nav: await nav.boundingBox(),
   }).toEqual(before);
   expect(await page.evaluate(navbarShifts)).toEqual([]);
+  await context.close();
 });
 
 test('a remote whose manifest is unreadable contributes no link; the others stay', async ({ page, stack }) => {

@@ -1,3 +1,4 @@
+import { takenOver } from './support/takeover';
 import { test, expect } from './support/fixtures';
 import { apiAs, auditPage, createUser, grantModerator, pageFor, type TestUser } from './support/users';
 
@@ -60,6 +61,8 @@ test('a reader reports it from the teacher page and asks to be told the outcome 
   await page.goto(`/teacher/${teacherId}`);
   const card = page.locator(`[data-review-id="${reviewId}"]`).first();
   await expect(card).toBeVisible({ timeout: 20_000 });
+  // A server-rendered page: the reader's own state (signed in) fills in once its code has taken over.
+  if (await page.locator('#pupitre-ssr').count()) await takenOver(page);
   await card.getByTestId('report-open').click();
   const dialog = page.getByTestId('report-dialog');
   await dialog.getByRole('textbox').fill('Not about the lessons at all');

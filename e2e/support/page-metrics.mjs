@@ -11,11 +11,11 @@
 /** The measured routes: path, what shows that its content is painted, and at most how many waves. */
 export const MEASURED_ROUTES = [
   { path: '/', content: '[data-testid="home"] h1', maxWaves: 2 },
-  { path: '/communaute', content: '[data-testid="categories"], [data-testid="ranking-list"]', maxWaves: 4 },
-  { path: '/teacher/1', content: '[data-testid="teacher-name"]', maxWaves: 4 },
-  { path: '/ranking', content: '[data-testid="ranking-list"]', maxWaves: 4 },
-  { path: '/publication', content: '[data-testid="review-form"]', maxWaves: 4 },
-  { path: '/auth', content: '[data-testid="mfe-account"] form', maxWaves: 4 },
+  { path: '/communaute', content: '[data-testid="categories"], [data-testid="ranking-list"]', maxWaves: 2 },
+  { path: '/teacher/1', content: '[data-testid="teacher-name"]', maxWaves: 2 },
+  { path: '/ranking', content: '[data-testid="ranking-list"]', maxWaves: 2 },
+  { path: '/publication', content: '[data-testid="review-form"]', maxWaves: 2 },
+  { path: '/auth', content: '[data-testid="mfe-account"] form', maxWaves: 2 },
 ];
 
 /** Lighthouse's default (mobile) screen and its desktop preset, for Playwright contexts. */

@@ -1,19 +1,11 @@
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { configureApiClient, primeServerReads, startTokenRefresh } from '@pupitre/api-client';
+import { primeServerReads, startTokenRefresh } from '@pupitre/api-client';
 import { detectLanguage, setLanguage, startI18n } from '@pupitre/i18n';
-import {
-  createLazyFederationLoader,
-  findRemoteRoute,
-  loadRemotesConfig,
-  readServerPageData,
-  SHELL_PAGE,
-  withRouteReads,
-} from '@pupitre/mf-runtime';
+import { createLazyFederationLoader, findRemoteRoute, readServerPageData, SHELL_PAGE, withRouteReads } from '@pupitre/mf-runtime';
 import { setRenderNow } from '@pupitre/ui';
 import { App } from './App';
 import { loadRuntimeConfig, parseRuntimeConfig } from './config/runtime-config';
-import { earlyFetch } from './early/early-answers';
 import { prefetchRoute } from './route-prefetch';
 import { prepareShellPage } from './route-table';
 import { isShellPage, renderedShellPath, SHELL_PATHS } from './shell-paths';
@@ -22,18 +14,13 @@ import { registerServiceWorker } from './sw/register';
 // Remotes: nothing of the federation runtime is loaded until a remote's page is shown. The remotes'
 // pages are learnt from their manifests (/remotes.json, preloaded by index.html, then every
 // manifest in parallel: a few small fetches, nothing to run). A remote's screen is shown once the
-// reads it starts with are in too (route-prefetch), so it renders whole at once.
-// The opened page's first reads may already be on their way (the early script asks for them when
-// no token would go with them): the request helper takes those answers.
-configureApiClient({ fetch: (input, init) => earlyFetch(String(input), init) });
-
+// reads it starts with are in too (route-prefetch), so it renders whole at once. This is the one
+// path that asks ahead: a server-rendered page names its remote's files, manifest and runtime
+// in its own preloads, and brings its first reads in its data block (issue #39).
 const federation = createLazyFederationLoader({
   hostName: 'shell',
   shared: () => import(/* webpackChunkName: "mf-runtime" */ './federation-shared').then((m) => m.hostShared()),
   reservedPaths: SHELL_PATHS,
-  // /remotes.json and the manifests were asked for by the early script while main.js downloaded.
-  loadConfig: () => loadRemotesConfig({ fetch: (input, init) => earlyFetch(String(input), init) }),
-  fetchManifest: (url) => earlyFetch(url),
 });
 const routes = federation.routes;
 const loader = withRouteReads(federation, () => routes().then((table) => prefetchRoute(table, window.location.pathname)));
@@ -54,8 +41,8 @@ function startOpenedRemote(pathname: string) {
     (table) => {
       const opened = findRemoteRoute(table, pathname);
       if (!opened) return;
+      // Its code, and its screen's first reads with it (withRouteReads).
       void loader.load(opened.route.remote).catch(() => undefined); // RemoteRoute reports a failure and retries
-      void prefetchRoute(table, pathname);
     },
     () => undefined,
   );

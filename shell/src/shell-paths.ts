@@ -1,6 +1,6 @@
 // The paths of the shell's own pages (./route-table.tsx holds their screens): no remote may declare
-// them. A module of its own, without React, so the early script can tell a remote's page from the
-// shell's before main.js runs.
+// them. A module of its own, without React: the composer tells a remote's page from the shell's
+// with it too.
 export const SHELL_PATHS = ['/', '/conditions-service', '/politique-des-cookies', '/politique-de-privacite', '/admin'] as const;
 
 export type ShellPath = (typeof SHELL_PATHS)[number];

@@ -64,8 +64,8 @@ const preloadChunks = (names) =>
   );
 
 /**
- * Meta tags naming async chunks' script files for the early script (shell/src/early/early.ts): the
- * federation runtime, which it preloads on any page but the shell's own (a preload in the page itself would
+ * Meta tags naming async chunks' script files: the federation runtime, which the composer preloads
+ * on a remote's server-rendered page (shell/src/composer; a preload in index.html itself would
  * load it on every page, the home page too).
  */
 export const CHUNK_LIST_METAS = { 'pupitre-federation-chunks': ['mf-runtime'] };
@@ -99,16 +99,16 @@ export function createHostConfig({ appDir, mode }) {
     .map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="anonymous">`)
     .join('');
   const config = baseConfig({ appDir, port: SHELL_PORT, mode, title: 'Pupitre', publicPath: '/', headTags });
-  // A tiny first script asks for /remotes.json and then the remotes' manifests while main.js is
-  // still downloading (shell/src/early): a remote page's route table is known when main.js runs.
+  // A tiny first script holds taps on a server-rendered page until its takeover and warms Intl up
+  // while main.js is still downloading (shell/src/early).
   config.entry = { early: './src/early/start.ts', ...config.entry };
   // The language catalogues of the first paint too (the page's language is known only once a script
-  // runs: the one chunk holding the three is preloaded; asked for by the early script instead, it
-  // would wait for that script: one more wave before the first paint). With main.js, early.js, the
+  // runs: the one chunk holding the three is preloaded; asked for by a script instead, it would
+  // wait for that script: one more wave before the first paint). With main.js, early.js, the
   // CSS and the two files above, that is six requests: within a browser's six connections per host
   // over HTTP/1.1, so none waits for another to end.
   config.plugins.push(preloadChunks(['i18n-common']));
-  // On any page but the shell's own, the early script preloads the federation runtime from this list.
+  // On a remote's server-rendered page, the composer preloads the federation runtime from this list.
   config.plugins.push(chunkListMetas(CHUNK_LIST_METAS));
   // The federation runtime is one file (not split into its own node_modules and the shell's
   // parts): a remote's page asks for it beside the remote's files, and every request more there

@@ -1,6 +1,6 @@
 // A page path pattern (`/teacher/:id`) against a concrete pathname, and the page's first reads
-// with its values in place: the shell's route table and its early script (which must stay tiny:
-// no router) both use these.
+// with its values in place: the shell's route table, the composer and the renderers use these
+// (small, and no router).
 import type { RouteDeclaration, RouteRead } from '@pupitre/contracts';
 
 export type Params = Record<string, string>;

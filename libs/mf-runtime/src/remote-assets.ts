@@ -7,7 +7,8 @@ import { matchPattern } from './match-pattern';
 
 export interface RemoteAsset {
   href: string;
-  as: 'script' | 'style' | 'image';
+  /** `fetch`: a JSON file the page's code fetches itself (a manifest), preloaded in CORS mode. */
+  as: 'script' | 'style' | 'image' | 'fetch';
 }
 
 interface ManifestAssets {
@@ -54,7 +55,7 @@ export function remoteAssets(manifestUrl: string, manifest: unknown, pathname?: 
 
 /**
  * Adds one `<link rel="preload">` per asset to the page's head, unless the page already has one
- * for that URL (the shell's early script may have hinted it first).
+ * for that URL (a server-rendered page names its remote's files already).
  */
 export function preloadAssets(assets: RemoteAsset[], doc: Document | undefined = globalThis.document): void {
   if (!doc) return;
@@ -65,6 +66,7 @@ export function preloadAssets(assets: RemoteAsset[], doc: Document | undefined =
     const link = doc.createElement('link');
     link.rel = 'preload';
     link.as = as;
+    if (as === 'fetch') link.crossOrigin = 'anonymous';
     link.href = href;
     doc.head.appendChild(link);
   }

@@ -1,5 +1,5 @@
 // The local-storage keys of the session (see ./store.ts), alone in a module without side effects:
-// the shell's early script reads one of them without taking the store. Only the e-mail and the
+// a module may read one of them without taking the store. Only the e-mail and the
 // language are stored; the tokens live in memory and in an HttpOnly cookie (issue #38).
 export const SESSION_KEYS = {
   email: 'email',

@@ -7,7 +7,7 @@ import { composePage } from './compose';
 import { composerConfigFromEnv } from './config';
 import { type Sources } from './sources';
 
-const INDEX = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Pupitre</title><script defer src="/main.1.js"></script></head><body><noscript>Pupitre a besoin de JavaScript.</noscript><div id="root"></div></body></html>`;
+const INDEX = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Pupitre</title><meta name="pupitre-federation-chunks" content="/mf-runtime.1.js"><script defer src="/main.1.js"></script></head><body><noscript>Pupitre a besoin de JavaScript.</noscript><div id="root"></div></body></html>`;
 const TEACHER: RemoteRouteEntry = {
   path: '/teacher/:id',
   title: { fr: 'Professeur', es: 'Profesor', en: 'Teacher' },
@@ -88,6 +88,12 @@ describe('composing a remote page', () => {
     expect(html).toContain('<link rel="stylesheet" href="/mfe/community/607.css">');
     expect(html).toContain('<link rel="preload" href="/mfe/community/remoteEntry.js" as="script">');
     expect(html).toContain('<link rel="preload" href="/mfe/community/route-teacher-id.js" as="script">');
+    // Everything the takeover fetches is named by the page: the manifest (in CORS mode, as the
+    // shell fetches it) and the federation runtime, after the shell's own main.js.
+    expect(html).toContain('<link rel="preload" href="/mfe/community/mf-manifest.json" as="fetch" crossorigin="anonymous">');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.indexOf('<link rel="stylesheet" href="/mfe/community/607.css">')).toBeLessThan(head.indexOf('/main.1.js'));
+    expect(head.indexOf('/main.1.js')).toBeLessThan(head.indexOf('<link rel="preload" href="/mf-runtime.1.js" as="script">'));
     // The fragment sits in the remote's Suspense boundary, inside the shell's <main>.
     expect(html).toMatch(
       /<main[^>]*id="main"[^>]*>.*<!--\$--><div data-testid="teacher-details"><h1>M\. Ruiz &amp; co<\/h1><\/div><!--\/\$-->.*<\/main>/s,
@@ -205,6 +211,8 @@ describe("composing one of the shell's own pages", () => {
   it('renders the home without the last reviews: their slot is there, empty, for the browser to fill', async () => {
     const { html } = await composePage(config(), sources(), '/', 'fr');
     expect(html).toContain('data-testid="promo-video"');
+    // Its largest picture, the video's poster, asked for first (the preload scanner ignores posters).
+    expect(html).toContain('<link rel="preload" href="/promo/promo-poster.webp" as="image" fetchpriority="high">');
     expect(html).toMatch(/aria-labelledby="home-last-reviews"/);
     expect(html).not.toContain('data-testid="last-reviews"');
     // Without JavaScript they never come: the slot says where to read them.

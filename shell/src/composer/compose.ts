@@ -2,14 +2,18 @@
 // `path`, rendered by its team's renderer and composed with the shell's layout; or, whenever that cannot be done well (no renderer, a slow or failing one, a
 // page before the launch or during a planned maintenance's notice), the shell's index.html as it
 // is: the page the browser builds, exactly as before server rendering.
-import { findRemoteRoute, manifestVersion, remoteAssets, SHELL_PAGE, type ServerPageData } from '@pupitre/mf-runtime';
+import { findRemoteRoute, manifestVersion, remoteAssets, SHELL_PAGE, type RemoteAsset, type ServerPageData } from '@pupitre/mf-runtime';
 import { type Language } from '@pupitre/i18n';
 import { renderedShellPath, type ShellPath } from '../shell-paths';
 import { type ComposerConfig } from './config';
-import { composeDocument } from './document';
+import { PROMO_POSTER } from '../home/promo-media';
+import { chunksNamed, composeDocument } from './document';
 import { fetchFragment } from './fragment';
 import { pageTitle, preloadShellPage, renderShellPage, shellTitle } from './page';
 import { pageUrl, type Sources } from './sources';
+
+/** index.html's list of the federation runtime's script files (tools/rspack/host.mjs, CHUNK_LIST_METAS). */
+export const FEDERATION_CHUNKS_META = 'pupitre-federation-chunks';
 
 export type Composition = { kind: 'composed'; html: string; remote: string } | { kind: 'plain'; html: string; reason: string };
 
@@ -62,11 +66,17 @@ export async function composePage(
     reads: fragment.reads,
     config: sources.config,
   };
-  // Paths of the page's own origin are written as paths (the manifest URL resolved against it).
-  const assets = remoteAssets(new URL(manifest.url, 'https://page.invalid/').href, manifest.json, path).map((asset) => ({
-    ...asset,
-    href: pageUrl(asset.href),
-  }));
+  // Everything the takeover fetches, asked for by the page itself, beside main.js: the remote's
+  // styles and scripts, its manifest and the federation runtime (paths of the page's own origin
+  // are written as paths, the manifest URL resolved against it).
+  const assets: RemoteAsset[] = [
+    ...remoteAssets(new URL(manifest.url, 'https://page.invalid/').href, manifest.json, path).map((asset) => ({
+      ...asset,
+      href: pageUrl(asset.href),
+    })),
+    { href: manifest.url, as: 'fetch' },
+    ...chunksNamed(sources.indexHtml, FEDERATION_CHUNKS_META).map((href) => ({ href, as: 'script' as const })),
+  ];
   const html = composeDocument(sources.indexHtml, { title: pageTitle(route, lang), rootHtml, assets, data });
   return { kind: 'composed', html, remote: route.remote };
 }
@@ -91,6 +101,9 @@ async function composeShellPage(sources: Sources, path: ShellPath, lang: Languag
     reads: {},
     config: sources.config,
   };
-  const html = composeDocument(sources.indexHtml, { title: shellTitle(path, lang), rootHtml, assets: [], data });
+  // The home page's largest picture, the promo video's poster (a poster is not an <img>: the
+  // browser's preload scanner would not find it).
+  const assets: RemoteAsset[] = path === '/' ? [{ href: PROMO_POSTER, as: 'image' }] : [];
+  const html = composeDocument(sources.indexHtml, { title: shellTitle(path, lang), rootHtml, assets, data });
   return { kind: 'composed', html, remote: SHELL_PAGE };
 }

@@ -1,5 +1,6 @@
 // Writes a composed page into the shell's own index.html: its language, title, the remote's styles
-// (before the first paint: no shift when they arrive) and script preloads, the rendered #root, the
+// (before the first paint: no shift when they arrive) and preloads of everything its takeover
+// fetches (the remote's scripts, its manifest, the federation runtime), the rendered #root, the
 // JSON data block the browser takes over from, and what a visitor without JavaScript is told.
 // Nothing executable is added: the CSP stays as it is.
 import { dataBlockJson, SSR_DATA_ID, type RemoteAsset, type ServerPageData } from '@pupitre/mf-runtime';
@@ -33,14 +34,31 @@ function replaceOnce(html: string, pattern: RegExp, replacement: (match: string)
   return out;
 }
 
+/** The tag that asks for one asset: a stylesheet, or a preload (a fetch in CORS mode, as the page's code fetches it). */
+function assetTag({ href, as }: RemoteAsset): string {
+  if (as === 'style') return `<link rel="stylesheet" href="${escapeAttr(href)}">`;
+  // A picture preloaded is the page's largest (the home page's poster): asked for first.
+  const extra = as === 'fetch' ? ' crossorigin="anonymous"' : as === 'image' ? ' fetchpriority="high"' : '';
+  return `<link rel="preload" href="${escapeAttr(href)}" as="${as}"${extra}>`;
+}
+
+/**
+ * The script files a meta tag of index.html names (tools/rspack/host.mjs, CHUNK_LIST_METAS: the
+ * federation runtime's chunks), as paths; none when index.html has no such tag.
+ */
+export function chunksNamed(indexHtml: string, meta: string): string[] {
+  const content = new RegExp(`<meta name="${meta}" content="([^"]*)">`).exec(indexHtml)?.[1] ?? '';
+  return content.split(' ').filter((file) => file.startsWith('/'));
+}
+
 export function composeDocument(indexHtml: string, page: ComposedPage): string {
-  const links = page.assets
-    .map(({ href, as }) =>
-      as === 'style' ? `<link rel="stylesheet" href="${escapeAttr(href)}">` : `<link rel="preload" href="${escapeAttr(href)}" as="${as}">`,
-    )
-    .join('');
+  // The styles first (the first paint waits for them), the preloads after the shell's own files
+  // (main.js, its CSS and catalogue come first on the browser's few connections).
+  const styles = page.assets.filter((asset) => asset.as === 'style');
+  const preloads = page.assets.filter((asset) => asset.as !== 'style');
   let html = replaceOnce(indexHtml, /<html lang="[a-z-]*"/, () => `<html lang="${page.data.lang}"`);
-  html = replaceOnce(html, /<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>${links}`);
+  html = replaceOnce(html, /<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>${styles.map(assetTag).join('')}`);
+  html = replaceOnce(html, /<\/head>/, () => `${preloads.map(assetTag).join('')}</head>`);
   html = replaceOnce(
     html,
     /<noscript>[^<]*<\/noscript>/,

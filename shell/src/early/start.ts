@@ -1,9 +1,9 @@
-// Entry of the shell's early script (see ./early.ts, ./hold-taps.ts and ./warm-intl.ts): taps on a
-// server-rendered page held until its takeover, the requests, then, while their answers travel, the
-// Intl warm-up.
-import { askEarly } from './early';
+// Entry of the shell's early script, a few hundred bytes beside main.js: taps on a server-rendered
+// page held until its takeover (./hold-taps.ts), then, while main.js still downloads, the Intl
+// warm-up (./warm-intl.ts). It asks for nothing: what a page needs is named by the page itself (the
+// composer's preloads and data block, index.html's preloads), and main.js asks for the rest.
 import { holdTapsUntilTakeover } from './hold-taps';
 import { warmIntl } from './warm-intl';
 
 holdTapsUntilTakeover(globalThis.document, globalThis.window);
-askEarly(globalThis, globalThis.location.href, globalThis.document, () => warmIntl());
+warmIntl();

@@ -3,8 +3,8 @@
 // 11 ms; after these, the reader's "23 novembre 2026" formatter 3 ms). Review cards format dates
 // and ratings in their first render, so that cost landed in the remote screen's render, a long
 // task between first paint and the content. The early script pays it while main.js is still
-// downloading, when the main thread has nothing else to do (once it has asked for its requests:
-// they go first): one formatter of each kind, in the browser's own locale (the ICU data they load
+// downloading, when the main thread has nothing else to do: one formatter of each kind, in the
+// browser's own locale (the ICU data they load
 // serves every language). When main.js is already there (from the cache), it does nothing:
 // main.js must not wait, the cards pay as before.
 

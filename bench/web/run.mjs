@@ -10,7 +10,13 @@
 // With `--baseline DIR` (a folder holding shell/dist and mfe-*/dist of another build, e.g. the
 // previous commit's), that build is served by a second edge (nginx) in front of the same services and
 // measured side by side, runs alternating, so both see the same machine load.
-// Options: --runs N (default 3) · --routes /,/ranking · --profiles mobile,desktop · --baseline DIR.
+// With `--baseline-ref REV`, that commit's build is made once in a worktree of its own
+// (bench/web/baseline-build.mjs) and measured the same way.
+// Issue #39's goals are checked too: LCP ≤ 2 s with real throttling, LCP ≤ 0.7× the predecessor's
+// (its figures as the issue recorded them: its build is not in this repository), TBT no worse than
+// the baseline build's in the same run, CLS ≤ 0.01; the LCP element of each route is printed.
+// Options: --runs N (default 3) · --routes /,/ranking · --profiles mobile,desktop · --baseline DIR
+// · --baseline-ref REV.
 // Writes artifacts/bench/web.json. Not part of `npm test` (the timing-free guard is
 // e2e/web-performance.e2e.ts).
 import fs from 'node:fs';
@@ -21,6 +27,7 @@ import { chromium } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { buildAll } from '../../infra/local/lib/build.mjs';
+import { baselineBuild } from './baseline-build.mjs';
 import { ROOT } from '../../infra/local/lib/paths.mjs';
 import { freePortList } from '../../infra/local/lib/ports.mjs';
 import { serveStatic } from '../../infra/local/lib/static-server.mjs';
@@ -29,7 +36,28 @@ import { freePorts, REMOTES, startStack, UNLIMITED_RATES } from '../../infra/loc
 import { CHROMIUM, CHROMIUM_ARGS } from '../../e2e/support/chromium.mjs';
 import { layoutShiftAfterLoad, MEASURED_ROUTES, requestWaves, VIEWPORTS } from '../../e2e/support/page-metrics.mjs';
 
-export const TARGETS = { homeJsKb: 100, mobileScore: 90, mobileLcpMs: 2000, desktopScore: 100, mobileTbtMs: 150, cls: 0.02 };
+export const TARGETS = {
+  homeJsKb: 100,
+  mobileScore: 90,
+  mobileLcpMs: 2000,
+  /** Issue #39: with real throttling too. */
+  devtoolsLcpMs: 2000,
+  desktopScore: 100,
+  mobileTbtMs: 150,
+  cls: 0.01,
+  /** Issue #39: LCP at most this share of the predecessor's, in both mobile modes. */
+  ofPredecessor: 0.7,
+};
+
+/**
+ * The predecessor's LCP (ms; a single Vite bundle, served gzipped), as issue #39 recorded it on this
+ * machine with Lighthouse 13 and Debian's Chromium. Its build is not in this repository, so it is
+ * not measured in the same run: these figures stand in for it.
+ */
+export const PREDECESSOR_LCP_MS = {
+  mobile: { '/': 4390, '/communaute': 2310, '/teacher/1': 2380, '/ranking': 2380, '/publication': 2360, '/auth': 2430 },
+  'mobile-devtools': { '/communaute': 2820, '/teacher/1': 2650, '/ranking': 2660 },
+};
 const PROFILES = {
   mobile: { flags: {}, config: undefined },
   'mobile-devtools': { flags: { throttlingMethod: 'devtools' }, config: undefined },
@@ -43,7 +71,8 @@ function option(name, fallback) {
 const runs = Number(option('runs', '3'));
 const routes = option('routes', MEASURED_ROUTES.map((r) => r.path).join(',')).split(',');
 const profiles = option('profiles', Object.keys(PROFILES).join(',')).split(',');
-const baselineDir = option('baseline', null);
+const baselineRef = option('baseline-ref', null);
+const baselineDir = baselineRef ? baselineBuild(baselineRef) : option('baseline', null);
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const load = () =>
@@ -99,6 +128,18 @@ async function pageMetrics(browser, url, route) {
   return { ...out, waves, wavePaths: paths };
 }
 
+/** The LCP element Lighthouse names (its selector and the start of its HTML), or null. */
+export function lcpElement(audit) {
+  const stack = [audit?.details];
+  while (stack.length) {
+    const item = stack.shift();
+    if (!item || typeof item !== 'object') continue;
+    if (item.node?.type === 'node') return `${item.node.selector ?? '?'} ${String(item.node.snippet ?? '').slice(0, 90)}`;
+    stack.push(...(Array.isArray(item.items) ? item.items : []));
+  }
+  return null;
+}
+
 async function lighthouseRun(url, profile) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? CHROMIUM,
@@ -118,6 +159,7 @@ async function lighthouseRun(url, profile) {
       lcp: audits['largest-contentful-paint'].numericValue,
       tbt: audits['total-blocking-time'].numericValue,
       cls: audits['cumulative-layout-shift'].numericValue,
+      lcpElement: lcpElement(audits['largest-contentful-paint-element']),
     };
   } finally {
     await chrome.kill();
@@ -162,8 +204,16 @@ async function serveBaseline(stack, dir) {
   };
 }
 
+/** The LCP element most runs named. */
+function mostNamed(values) {
+  const counts = new Map();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
 function summarise(values) {
   return {
+    lcpElement: mostNamed(values.map((r) => r.lcpElement)),
     score: median(values.map((r) => r.score)),
     fcp: median(values.map((r) => r.fcp)),
     lcp: median(values.map((r) => r.lcp)),
@@ -194,6 +244,23 @@ function printTables(results, variants) {
         })
         .join(' | ')} |`,
     );
+  }
+}
+
+/** Issue #39's goals: real-throttling LCP, LCP against the predecessor's, TBT against the baseline build's. */
+function checkSideBySide(results, missed) {
+  for (const [route, r] of Object.entries(results.current)) {
+    const devtools = r.lighthouse['mobile-devtools'];
+    if (devtools && devtools.lcp > TARGETS.devtoolsLcpMs)
+      missed.push(`${route} mobile-devtools LCP ${Math.round(devtools.lcp)} ms > ${TARGETS.devtoolsLcpMs} ms`);
+    for (const [profile, lh] of Object.entries(r.lighthouse)) {
+      const before = PREDECESSOR_LCP_MS[profile]?.[route];
+      if (before && lh.lcp > TARGETS.ofPredecessor * before)
+        missed.push(`${route} ${profile} LCP ${Math.round(lh.lcp)} ms > ${TARGETS.ofPredecessor} × the predecessor's ${before} ms`);
+      const baseline = results.baseline?.[route]?.lighthouse[profile];
+      if (baseline && profile !== 'desktop' && lh.tbt > baseline.tbt)
+        missed.push(`${route} ${profile} TBT ${Math.round(lh.tbt)} ms > the baseline build's ${Math.round(baseline.tbt)} ms`);
+    }
   }
 }
 
@@ -277,7 +344,13 @@ async function main() {
       );
     }
     printTables(results, variants);
+    console.log('\nLCP element (the one most runs named):');
+    for (const route of routes)
+      for (const variant of variants)
+        for (const profile of profiles)
+          console.log(`  ${route} ${variant} ${profile}: ${results[variant][route].lighthouse[profile].lcpElement ?? '?'}`);
     const missed = checkTargets(results.current);
+    checkSideBySide(results, missed);
     console.log(
       `\nMachine: ${os.cpus().length} cores; load average (1 / 5 / 15 min) at start and after each profile: ${loads.join(' → ')}`,
     );

@@ -62,8 +62,12 @@ if (rendered) {
 }
 
 function takeOver(element: HTMLElement, app: ReactNode, lang: string) {
-  hydrateRoot(element, app, {
-    onRecoverableError: (error) => console.warn('[shell] the server-rendered page was not taken over as is', error),
+  // In a transition: the takeover yields to the browser every few milliseconds (a tap, a frame)
+  // instead of one long task; the page is painted already, nothing waits for it.
+  startTransition(() => {
+    hydrateRoot(element, app, {
+      onRecoverableError: (error) => console.warn('[shell] the server-rendered page was not taken over as is', error),
+    });
   });
   // The moment of the server's render served the first render only.
   setTimeout(() => setRenderNow(null), 0);

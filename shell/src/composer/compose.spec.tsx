@@ -94,6 +94,11 @@ describe('composing a remote page', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head.indexOf('<link rel="stylesheet" href="/mfe/community/607.css">')).toBeLessThan(head.indexOf('/main.1.js'));
     expect(head.indexOf('/main.1.js')).toBeLessThan(head.indexOf('<link rel="preload" href="/mf-runtime.1.js" as="script">'));
+    // No script runs before the first paint: main.js downloads beside the styles, and the early
+    // script starts it once the page is painted.
+    expect(html).not.toContain('<script defer src="/main.1.js">');
+    expect(html).toContain('<link rel="preload" href="/main.1.js" as="script">');
+    expect(html).toContain('<meta name="pupitre-scripts-after-paint" content="/main.1.js">');
     // The fragment sits in the remote's Suspense boundary, inside the shell's <main>.
     expect(html).toMatch(
       /<main[^>]*id="main"[^>]*>.*<!--\$--><div data-testid="teacher-details"><h1>M\. Ruiz &amp; co<\/h1><\/div><!--\/\$-->.*<\/main>/s,

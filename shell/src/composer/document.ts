@@ -4,6 +4,7 @@
 // JSON data block the browser takes over from, and what a visitor without JavaScript is told.
 // Nothing executable is added: the CSP stays as it is.
 import { dataBlockJson, SSR_DATA_ID, type RemoteAsset, type ServerPageData } from '@pupitre/mf-runtime';
+import { AFTER_PAINT_META } from '../early/after-paint';
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -51,12 +52,28 @@ export function chunksNamed(indexHtml: string, meta: string): string[] {
   return content.split(' ').filter((file) => file.startsWith('/'));
 }
 
+/**
+ * index.html's deferred scripts but the early one become preloads, named in a meta tag for the
+ * early script to start once the page is painted (shell/src/early/after-paint.ts): they download
+ * beside the styles, and none runs before the first paint.
+ */
+function startScriptsAfterPaint(html: string): string {
+  const later: string[] = [];
+  const out = html.replace(/<script defer(?:="defer")? src="([^"]+)"><\/script>/g, (tag, src: string) => {
+    if (/\/early\.[\w.]*js$/.test(src)) return tag;
+    later.push(src);
+    return `<link rel="preload" href="${escapeAttr(src)}" as="script">`;
+  });
+  if (later.length === 0) throw new TemplateError('index.html: no deferred script to start after the first paint');
+  return replaceOnce(out, /<\/head>/, () => `<meta name="${AFTER_PAINT_META}" content="${escapeAttr(later.join(' '))}"></head>`);
+}
+
 export function composeDocument(indexHtml: string, page: ComposedPage): string {
   // The styles first (the first paint waits for them), the preloads after the shell's own files
   // (main.js, its CSS and catalogue come first on the browser's few connections).
   const styles = page.assets.filter((asset) => asset.as === 'style');
   const preloads = page.assets.filter((asset) => asset.as !== 'style');
-  let html = replaceOnce(indexHtml, /<html lang="[a-z-]*"/, () => `<html lang="${page.data.lang}"`);
+  let html = replaceOnce(startScriptsAfterPaint(indexHtml), /<html lang="[a-z-]*"/, () => `<html lang="${page.data.lang}"`);
   html = replaceOnce(html, /<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>${styles.map(assetTag).join('')}`);
   html = replaceOnce(html, /<\/head>/, () => `${preloads.map(assetTag).join('')}</head>`);
   html = replaceOnce(

@@ -36,3 +36,12 @@ test('a script is still loading until its resource timing entry is there', () =>
 test('the warm-ups build a date and a number formatter', () => {
   expect(WARM_UPS.map((warmUp) => typeof warmUp())).toEqual(['string', 'string']);
 });
+
+test("a server-rendered page's preloaded main.js is still loading until its entry is there too", () => {
+  document.head.innerHTML = '<script defer src="/early.js"></script><link rel="preload" href="/main.js" as="script">';
+  const ended = new Set<string>([new URL('/early.js', document.baseURI).href]);
+  const perf = { getEntriesByName: (name: string) => (ended.has(name) ? [{} as PerformanceEntry] : []) };
+  expect(scriptsStillLoading(document, perf)).toBe(true);
+  ended.add(new URL('/main.js', document.baseURI).href);
+  expect(scriptsStillLoading(document, perf)).toBe(false);
+});

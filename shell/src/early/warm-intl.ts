@@ -12,11 +12,13 @@
 export const WARM_UPS: readonly (() => unknown)[] = [() => new Intl.DateTimeFormat().format(0), () => new Intl.NumberFormat().format(0.5)];
 
 /**
- * Whether one of the page's scripts (main.js) is still downloading: a script's resource timing
- * entry is added once its response has ended (the early script's own is there: it runs).
+ * Whether one of the page's scripts (main.js, a script or a script preload of a server-rendered
+ * page) is still downloading: a resource timing entry is added once its response has ended (the
+ * early script's own is there: it runs).
  */
 export function scriptsStillLoading(doc: Document = document, perf: Pick<Performance, 'getEntriesByName'> = performance): boolean {
-  return [...doc.scripts].some((script) => script.src && perf.getEntriesByName(script.src).length === 0);
+  const preloads = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map((link) => link.href);
+  return [...[...doc.scripts].map((script) => script.src), ...preloads].some((src) => src && perf.getEntriesByName(src).length === 0);
 }
 
 /** Runs the warm-ups now when main.js is still on its way; otherwise does nothing. */

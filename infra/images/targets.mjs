@@ -15,6 +15,7 @@ const FRONT_SERVER_FILE = 'infra/docker/node-front-server.Dockerfile';
  * front-server bundles them);
  * deployment: its Deployment in infra/k8s/base;
  * remote: for a remote's renderer, the remote it renders (its name in the composer's RENDERERS).
+ * @type {{ name: string, dockerfile: string, target: string, kind: string, workspace: string, remote?: string, deployment: string }[]}
  */
 export const IMAGES = [
   { name: 'auth', dockerfile: NODE_FILE, target: 'auth', kind: 'node', workspace: 'services/auth' },

@@ -396,6 +396,22 @@ async function main() {
         await new Promise((r) => setTimeout(r, 500));
       }
     });
+    for (const image of RENDERER_IMAGES.filter((i) => RENDERED[i.remote].route !== '/ranking')) {
+      const { route } = RENDERED[image.remote];
+      await check(
+        `composer: a navigation to ${route} through the gateway is composed with the ${image.name} container’s page`,
+        async () => {
+          const res = await fetch(`${publicUrl}${route}`, { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(5000) });
+          const text = await res.text();
+          const composed = res.headers.get('x-pupitre-composed');
+          const data = /<script[^>]*id="pupitre-ssr"[^>]*>([^<]*)<\/script>/.exec(text)?.[1];
+          const remote = data ? JSON.parse(data).remote : undefined;
+          if (res.status !== 200 || composed !== 'rendered' || remote !== image.remote)
+            throw new Error(`GET ${route} answered ${res.status}, x-pupitre-composed: ${composed}, data block of ${remote}`);
+          return `x-pupitre-composed: ${composed}, data block of ${remote}`;
+        },
+      );
+    }
     await check(
       'shell: a navigation to the shell container itself (/ranking) is the composer’s page (its mounted shell-pages.conf)',
       async () => {

@@ -4,9 +4,11 @@
 #
 #   docker build -f infra/docker/node-front-server.Dockerfile --target composer               -t <registry>/pupitre/composer:<tag> .
 #   docker build -f infra/docker/node-front-server.Dockerfile --target mfe-community-renderer -t <registry>/pupitre/mfe-community-renderer:<tag> .
+#   docker build -f infra/docker/node-front-server.Dockerfile --target mfe-review-renderer    -t <registry>/pupitre/mfe-review-renderer:<tag> .
+#   docker build -f infra/docker/node-front-server.Dockerfile --target mfe-account-renderer   -t <registry>/pupitre/mfe-account-renderer:<tag> .
 #
-# The composer (shell team) is built by the shell's `build` into shell/dist-server/, the community
-# renderer by mfe-community's `build` into mfe-community/dist-server/: each is one bundled CommonJS
+# The composer (shell team) is built by the shell's `build` into shell/dist-server/, each remote's
+# renderer by the remote's `build` into mfe-<remote>/dist-server/: each is one bundled CommonJS
 # file (plus its chunks) that needs only Node, no node_modules. The build stages are the same
 # instructions as static.Dockerfile's (manifests, deps, source, build-<app>) and the runtime stage
 # the same as node-service.Dockerfile's, so a machine that built the static and service images
@@ -44,6 +46,12 @@ RUN npx nx run @pupitre/shell:build --output-style=static
 FROM source AS build-mfe-community
 RUN npx nx run @pupitre/mfe-community:build --output-style=static
 
+FROM source AS build-mfe-review
+RUN npx nx run @pupitre/mfe-review:build --output-style=static
+
+FROM source AS build-mfe-account
+RUN npx nx run @pupitre/mfe-account:build --output-style=static
+
 # --- Runtime base: Node 24, tini, nothing else; files owned by root, read-only for the process.
 FROM ${NODE_IMAGE} AS runtime
 RUN apt-get update \
@@ -69,3 +77,17 @@ LABEL org.opencontainers.image.title="pupitre-mfe-community-renderer" \
 COPY --from=build-mfe-community --chown=root:root /src/mfe-community/dist-server ./mfe-community/dist-server
 EXPOSE 8080
 CMD ["mfe-community/dist-server/renderer.js"]
+
+FROM runtime AS mfe-review-renderer
+LABEL org.opencontainers.image.title="pupitre-mfe-review-renderer" \
+      org.opencontainers.image.description="Pupitre review renderer: the review remote's pages rendered on the server for the composer"
+COPY --from=build-mfe-review --chown=root:root /src/mfe-review/dist-server ./mfe-review/dist-server
+EXPOSE 8080
+CMD ["mfe-review/dist-server/renderer.js"]
+
+FROM runtime AS mfe-account-renderer
+LABEL org.opencontainers.image.title="pupitre-mfe-account-renderer" \
+      org.opencontainers.image.description="Pupitre account renderer: the account remote's pages rendered on the server for the composer"
+COPY --from=build-mfe-account --chown=root:root /src/mfe-account/dist-server ./mfe-account/dist-server
+EXPOSE 8080
+CMD ["mfe-account/dist-server/renderer.js"]

@@ -1,8 +1,8 @@
 // `npm run images:check`: starts every image built by `npm run images` as its Kubernetes manifest
 // runs it (manifests.mjs, containers.mjs) against a real database, Redis and mail catcher, and
 // checks each one: its probes answer, it runs as the non-root user its Dockerfile declares (and its
-// manifest asks), the static images serve their files with the security headers, the renderer
-// renders a page from the rating API container, SIGTERM stops it within the manifest's grace. In
+// manifest asks), the static images serve their files with the security headers, each remote's
+// renderer renders one of its pages (from the rating API container's data), SIGTERM stops it within the manifest's grace. In
 // between, a whole journey runs in Chromium through the edge (nginx) in front of the containers
 // (journey.mjs), page navigations composed by the composer container: sign-up through the mail
 // catcher, a review published and made public by the worker container once its (shortened)
@@ -21,7 +21,7 @@ import { startEdge } from '../local/lib/edge.mjs';
 import { CLUSTER_COMPOSER } from '../local/lib/edge-config.mjs';
 import { loadSecurityPolicy, pageHeaders } from '../local/lib/security-headers.mjs';
 import { makeWorkspace, renderDir } from '../k8s/test/render.mjs';
-import { IMAGES } from './targets.mjs';
+import { IMAGES, RENDERER_IMAGES } from './targets.mjs';
 import { readReport } from './report.mjs';
 import { deploymentSpec } from './manifests.mjs';
 import { dockerfileUser } from './dockerfile.mjs';
@@ -31,6 +31,12 @@ import { runJourney } from './journey.mjs';
 
 /** The validation delay of the check's reviews (10 minutes in the manifests). */
 const VALIDATION_DELAY = '3s';
+/** The page each remote's renderer is asked for, and the reads its answer carries (the demo data's). */
+const RENDERED = {
+  community: { route: '/ranking', reads: ['/api/teachers/ranking'] },
+  review: { route: '/publication', reads: ['/api/subjects'] },
+  account: { route: '/auth', reads: [] },
+};
 const results = [];
 let stopping = false; // interrupted: the checks still running say nothing more
 const t0 = Date.now();
@@ -127,8 +133,11 @@ async function main() {
   fs.rmSync(workDir, { recursive: true, force: true });
   fs.mkdirSync(workDir, { recursive: true });
   const statics = IMAGES.filter((i) => i.kind === 'static');
-  const [mongoPort, redisPort, smtpPort, mailWebPort, gatewayPort, authPort, ratingPort, workerPort, rendererPort, ...staticPorts] =
-    await freePortList(9 + statics.length);
+  const [mongoPort, redisPort, smtpPort, mailWebPort, gatewayPort, authPort, ratingPort, workerPort, ...more] = await freePortList(
+    8 + RENDERER_IMAGES.length + statics.length,
+  );
+  const rendererPorts = more.slice(0, RENDERER_IMAGES.length);
+  const staticPorts = more.slice(RENDERER_IMAGES.length);
   const composerPort = COMPOSER_PORT;
   await ensureFree(composerPort, 'the composer container listens there, where the shell container proxies page navigations');
   const port = {
@@ -136,8 +145,8 @@ async function main() {
     'rating-api': ratingPort,
     'rating-worker': workerPort,
     composer: composerPort,
-    'mfe-community-renderer': rendererPort,
   };
+  RENDERER_IMAGES.forEach((i, n) => (port[i.name] = rendererPorts[n]));
   statics.forEach((i, n) => (port[i.name] = staticPorts[n]));
   const publicUrl = `http://localhost:${gatewayPort}`;
   const limits = ulimits();
@@ -215,15 +224,17 @@ async function main() {
         RELEASE_TIMES: 'every 1s',
       },
       // The shell's nginx container, the manifests through the gateway (the Ingress' stand-in, as
-      // the public origin is in a cluster) and the renderer container.
+      // the public origin is in a cluster) and the renderer containers.
       composer: {
         HOST: '127.0.0.1',
         PORT: String(composerPort),
         SHELL_URL: `http://127.0.0.1:${port.shell}`,
         ORIGIN_URL: publicUrl,
-        RENDERERS: `community=http://127.0.0.1:${rendererPort}`,
+        RENDERERS: RENDERER_IMAGES.map((i) => `${i.remote}=http://127.0.0.1:${port[i.name]}`).join(','),
       },
-      'mfe-community-renderer': { HOST: '127.0.0.1', PORT: String(rendererPort), API_URL: `http://127.0.0.1:${ratingPort}` },
+      ...Object.fromEntries(
+        RENDERER_IMAGES.map((i) => [i.name, { HOST: '127.0.0.1', PORT: String(port[i.name]), API_URL: `http://127.0.0.1:${ratingPort}` }]),
+      ),
     };
     for (const [name, o] of Object.entries(overrides)) {
       const unknown = Object.keys(o).filter(
@@ -336,14 +347,24 @@ async function main() {
           for (const file of files) expectHeaders(await expectOk(`${base}${file}`), staticHeaders, file);
         });
       }
-      if (image.name === 'mfe-community-renderer') {
-        await check(`${image.name}: renders /ranking from the rating API container's demo data`, async () => {
-          const r = await expectOk(`${base}/render?path=%2Franking&lang=en`);
-          const body = JSON.parse(r.text);
-          if (body.remote !== 'community' || body.route !== '/ranking' || String(body.html ?? '').length < 1000 || !body.reads)
-            throw new Error(`unexpected answer: ${r.text.slice(0, 200)}`);
-          return `${(r.text.length / 1024).toFixed(0)} kB`;
-        });
+      if (image.remote) {
+        const { route, reads } = RENDERED[image.remote];
+        await check(
+          `${image.name}: renders ${route}${reads.length ? ` from the rating API container's ${reads.join(', ')}` : ' (no read)'}`,
+          async () => {
+            const r = await expectOk(`${base}/render?path=${encodeURIComponent(route)}&lang=en`);
+            const body = JSON.parse(r.text);
+            if (
+              body.remote !== image.remote ||
+              body.route !== route ||
+              String(body.html ?? '').length < 1000 ||
+              typeof body.reads !== 'object' ||
+              reads.some((read) => !(read in body.reads))
+            )
+              throw new Error(`unexpected answer: ${r.text.slice(0, 200)}`);
+            return `${(r.text.length / 1024).toFixed(0)} kB`;
+          },
+        );
       }
     }
 
@@ -375,6 +396,22 @@ async function main() {
         await new Promise((r) => setTimeout(r, 500));
       }
     });
+    for (const image of RENDERER_IMAGES.filter((i) => RENDERED[i.remote].route !== '/ranking')) {
+      const { route } = RENDERED[image.remote];
+      await check(
+        `composer: a navigation to ${route} through the gateway is composed with the ${image.name} container’s page`,
+        async () => {
+          const res = await fetch(`${publicUrl}${route}`, { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(5000) });
+          const text = await res.text();
+          const composed = res.headers.get('x-pupitre-composed');
+          const data = /<script[^>]*id="pupitre-ssr"[^>]*>([^<]*)<\/script>/.exec(text)?.[1];
+          const remote = data ? JSON.parse(data).remote : undefined;
+          if (res.status !== 200 || composed !== 'rendered' || remote !== image.remote)
+            throw new Error(`GET ${route} answered ${res.status}, x-pupitre-composed: ${composed}, data block of ${remote}`);
+          return `x-pupitre-composed: ${composed}, data block of ${remote}`;
+        },
+      );
+    }
     await check(
       'shell: a navigation to the shell container itself (/ranking) is the composer’s page (its mounted shell-pages.conf)',
       async () => {

@@ -11,7 +11,7 @@ describe('the user of a Dockerfile target', () => {
   it('is 1000:1000 for the services, the composer and the renderers, and 101:101 for the static images', () => {
     for (const t of ['auth', 'rating-api', 'rating-worker'])
       expect(dockerfileUser(path.join(ROOT, 'infra/docker/node-service.Dockerfile'), t)).toBe('1000:1000');
-    for (const t of ['composer', 'mfe-community-renderer'])
+    for (const t of ['composer', 'mfe-community-renderer', 'mfe-review-renderer', 'mfe-account-renderer'])
       expect(dockerfileUser(path.join(ROOT, 'infra/docker/node-front-server.Dockerfile'), t)).toBe('1000:1000');
     for (const t of ['shell', 'mfe-community', 'mfe-review', 'mfe-account'])
       expect(dockerfileUser(path.join(ROOT, 'infra/docker/static.Dockerfile'), t)).toBe('101:101');

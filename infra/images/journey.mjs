@@ -34,6 +34,21 @@ async function mailLink(mailUrl, address, pattern, timeoutMs = 20_000) {
   throw new Error(`no mail to ${address} matching ${pattern} within ${timeoutMs} ms`);
 }
 
+/**
+ * Goes to `target`. A page the composer answered server-rendered (`x-pupitre-composed: rendered`:
+ * with the three renderers, /auth and /publication too) is then waited for until the browser's code
+ * has taken it over (the `pupitre:taken-over` mark, libs/mf-runtime/src/ssr.ts): its buttons act only
+ * then, as e2e/support/takeover.ts waits in the journeys.
+ */
+async function open(page, target) {
+  const response = await page.goto(target);
+  if (response?.headers()['x-pupitre-composed'] === 'rendered') {
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, 'pupitre:taken-over', { timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+  }
+  return response;
+}
+
 /** Resolves to a short summary; throws with the step that failed. */
 export async function runJourney({ url, mailUrl, log = () => {}, artifacts, expectComposed = false }) {
   ensureChromium();
@@ -51,7 +66,7 @@ export async function runJourney({ url, mailUrl, log = () => {}, artifacts, expe
     at(`sign-up of ${email} on /auth`);
     await page.goto('/api/health'); // an origin for the session's language: English
     await page.evaluate((key) => localStorage.setItem(key, 'en'), langKey());
-    await page.goto('/auth?form=signup');
+    await open(page, '/auth?form=signup');
     const signup = page.getByTestId('signup-form');
     await signup.getByLabel('E-mail address').fill(email);
     await signup.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -61,11 +76,11 @@ export async function runJourney({ url, mailUrl, log = () => {}, artifacts, expe
 
     at('activation link read from the mail catcher, opened');
     const link = await mailLink(mailUrl, email, /\/activate\/[^\s"'<>]+/);
-    await page.goto(link);
+    await open(page, link);
     await page.getByTestId('activation-result').filter({ hasText: 'Account activated' }).waitFor();
 
     at('sign-in');
-    await page.goto('/auth?form=login');
+    await open(page, '/auth?form=login');
     const login = page.getByTestId('login-form');
     await login.getByLabel('E-mail address').fill(email);
     await login.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -73,7 +88,7 @@ export async function runJourney({ url, mailUrl, log = () => {}, artifacts, expe
     await page.getByTestId('login-success').waitFor();
 
     at(`a review of M. ${TEACHER} published on /publication`);
-    await page.goto('/publication');
+    await open(page, '/publication');
     await page.getByTestId('review-form').waitFor();
     await page.getByRole('searchbox', { name: 'Teacher' }).fill(TEACHER);
     await page

@@ -13,7 +13,9 @@ const FRONT_SERVER_FILE = 'infra/docker/node-front-server.Dockerfile';
  * front end's server bundle on Node 24, no node_modules: the composer, the remotes' renderers);
  * workspace: the npm workspace whose production dependencies the image carries (its SBOM; a
  * front-server bundles them);
- * deployment: its Deployment in infra/k8s/base.
+ * deployment: its Deployment in infra/k8s/base;
+ * remote: for a remote's renderer, the remote it renders (its name in the composer's RENDERERS).
+ * @type {{ name: string, dockerfile: string, target: string, kind: string, workspace: string, remote?: string, deployment: string }[]}
  */
 export const IMAGES = [
   { name: 'auth', dockerfile: NODE_FILE, target: 'auth', kind: 'node', workspace: 'services/auth' },
@@ -24,14 +26,19 @@ export const IMAGES = [
   { name: 'mfe-review', dockerfile: STATIC_FILE, target: 'mfe-review', kind: 'static', workspace: 'mfe-review' },
   { name: 'mfe-account', dockerfile: STATIC_FILE, target: 'mfe-account', kind: 'static', workspace: 'mfe-account' },
   { name: 'composer', dockerfile: FRONT_SERVER_FILE, target: 'composer', kind: 'front-server', workspace: 'shell' },
-  {
-    name: 'mfe-community-renderer',
+  // Each remote's renderer (its server bundle), deployed from the renderers' shared definition.
+  ...['community', 'review', 'account'].map((remote) => ({
+    name: `mfe-${remote}-renderer`,
     dockerfile: FRONT_SERVER_FILE,
-    target: 'mfe-community-renderer',
+    target: `mfe-${remote}-renderer`,
     kind: 'front-server',
-    workspace: 'mfe-community',
-  },
+    workspace: `mfe-${remote}`,
+    remote,
+  })),
 ].map((image) => ({ ...image, deployment: image.name }));
+
+/** The remotes' renderers, in the order of the composer's RENDERERS. */
+export const RENDERER_IMAGES = IMAGES.filter((i) => i.remote);
 
 /** The base-image build argument an image of `kind` runs on. */
 export const baseArgOf = (kind) => (kind === 'static' ? 'NGINX_IMAGE' : 'NODE_IMAGE');

@@ -1,4 +1,4 @@
-import { IMAGES, LOCAL_BASES, baseArgs, selectImages } from './targets.mjs';
+import { IMAGES, LOCAL_BASES, RENDERER_IMAGES, baseArgs, selectImages } from './targets.mjs';
 import { qualify } from './bases.mjs';
 import { overlayImageNames } from './overlay-names.mjs';
 
@@ -33,6 +33,13 @@ describe('the images and their bases', () => {
       'mfe-account',
       'composer',
       'mfe-community-renderer',
+      'mfe-review-renderer',
+      'mfe-account-renderer',
+    ]);
+    expect(RENDERER_IMAGES.map((i) => [i.name, i.remote, i.workspace])).toEqual([
+      ['mfe-community-renderer', 'community', 'mfe-community'],
+      ['mfe-review-renderer', 'review', 'mfe-review'],
+      ['mfe-account-renderer', 'account', 'mfe-account'],
     ]);
     expect(selectImages('shell, auth').map((i) => i.name)).toEqual(['auth', 'shell']);
     expect(() => selectImages('auth,web')).toThrow('unknown image web: choose among auth, rating-api');

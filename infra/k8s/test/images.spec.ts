@@ -57,10 +57,12 @@ function parseDockerfile(file: string) {
 const staticFile = parseDockerfile(path.join(ROOT, 'infra/docker/static.Dockerfile'));
 const nodeFile = parseDockerfile(path.join(ROOT, 'infra/docker/node-service.Dockerfile'));
 const frontServerFile = parseDockerfile(path.join(ROOT, 'infra/docker/node-front-server.Dockerfile'));
-const deployment = (name: string) =>
-  parseObjects(fs.readFileSync(path.join(ROOT, `infra/k8s/base/${name}/${name}.yaml`), 'utf8')).find(
-    (o: { kind: string }) => o.kind === 'Deployment',
-  );
+/** A deployable's Deployment as its base folder writes it; the renderers' is their shared definition's (base/renderer). */
+const deployment = (name: string) => {
+  const own = path.join(ROOT, `infra/k8s/base/${name}/${name}.yaml`);
+  const file = fs.existsSync(own) ? own : path.join(ROOT, 'infra/k8s/base/renderer/renderer.yaml');
+  return parseObjects(fs.readFileSync(file, 'utf8')).find((o: { kind: string }) => o.kind === 'Deployment');
+};
 
 const STATIC = { shell: 'shell', 'mfe-community': 'mfe-community', 'mfe-review': 'mfe-review', 'mfe-account': 'mfe-account' };
 const SERVICES = {
@@ -156,6 +158,8 @@ describe('service images (node-service.Dockerfile)', () => {
 const FRONT_SERVERS = {
   composer: { app: 'shell', entry: 'shell/dist-server/composer.js' },
   'mfe-community-renderer': { app: 'mfe-community', entry: 'mfe-community/dist-server/renderer.js' },
+  'mfe-review-renderer': { app: 'mfe-review', entry: 'mfe-review/dist-server/renderer.js' },
+  'mfe-account-renderer': { app: 'mfe-account', entry: 'mfe-account/dist-server/renderer.js' },
 };
 
 describe('front-end server images (node-front-server.Dockerfile)', () => {
@@ -184,7 +188,7 @@ describe('front-end server images (node-front-server.Dockerfile)', () => {
   });
 
   it('builds the apps with the same instructions as the static images (their cached layers are reused)', () => {
-    for (const stage of ['manifests', 'deps', 'source', 'build-shell', 'build-mfe-community']) {
+    for (const stage of ['manifests', 'deps', 'source', 'build-shell', 'build-mfe-community', 'build-mfe-review', 'build-mfe-account']) {
       expect([stage, frontServerFile.byName.get(stage)!.instructions]).toEqual([stage, staticFile.byName.get(stage)!.instructions]);
     }
     expect(frontServerFile.byName.get('runtime')!.instructions).toEqual(nodeFile.byName.get('runtime')!.instructions);

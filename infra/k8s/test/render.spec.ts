@@ -30,7 +30,10 @@ const DEPLOYABLES = [
   'rating-worker',
   'composer',
   'mfe-community-renderer',
+  'mfe-review-renderer',
+  'mfe-account-renderer',
 ];
+const RENDERERS = ['mfe-community-renderer', 'mfe-review-renderer', 'mfe-account-renderer'];
 const ALL = variants();
 const rendered = new Map<string, Obj[]>();
 let base: Obj[] = [];
@@ -224,10 +227,10 @@ describe('network policies (prod): who reaches each deployable, and whom the ser
     'mfe-review': ['ns:ingress-nginx'],
     'mfe-account': ['ns:ingress-nginx'],
     auth: ['ns:ingress-nginx', 'ns:monitoring', 'rating-api'],
-    'rating-api': ['mfe-community-renderer', 'ns:ingress-nginx', 'ns:monitoring'],
+    'rating-api': ['mfe-account-renderer', 'mfe-community-renderer', 'mfe-review-renderer', 'ns:ingress-nginx', 'ns:monitoring'],
     'rating-worker': ['ns:monitoring'],
     composer: ['ns:ingress-nginx', 'shell'],
-    'mfe-community-renderer': ['composer'],
+    ...Object.fromEntries(RENDERERS.map((r) => [r, ['composer']])),
   };
   it('has a row for every deployable', () => expect(Object.keys(INGRESS).sort()).toEqual([...DEPLOYABLES].sort()));
   it.each(Object.entries(INGRESS))('%s is reached only by %j', (name, expected) => {
@@ -236,9 +239,9 @@ describe('network policies (prod): who reaches each deployable, and whom the ser
 
   const EGRESS: Record<string, string[]> = {
     // DNS, the shell's files, the renderers, the manifests through the ingress controller.
-    composer: ['mfe-community-renderer', 'ns:ingress-nginx', 'ns:kube-system', 'shell'],
-    // DNS and the rating API, nothing else.
-    'mfe-community-renderer': ['ns:kube-system', 'rating-api'],
+    composer: ['mfe-account-renderer', 'mfe-community-renderer', 'mfe-review-renderer', 'ns:ingress-nginx', 'ns:kube-system', 'shell'],
+    // Each renderer: DNS and the rating API, nothing else.
+    ...Object.fromEntries(RENDERERS.map((r) => [r, ['ns:kube-system', 'rating-api']])),
     // DNS and the composer (its nginx proxies page navigations to it).
     shell: ['composer', 'ns:kube-system'],
     'mfe-community': ['ns:kube-system'],
@@ -272,7 +275,7 @@ describe.each(['dev', 'prod'])('server rendering in %s: the addresses in the Con
     const env = configOf(objects, 'composer-config');
     expect(behind(objects, env.SHELL_URL).metadata.name).toBe('shell');
     const renderers = env.RENDERERS.split(',').map((e) => e.split('='));
-    expect(renderers.map(([remote]) => remote)).toEqual(['community']);
+    expect(renderers.map(([remote]) => remote)).toEqual(['community', 'review', 'account']);
     for (const [remote, url] of renderers) {
       const d = behind(objects, url);
       expect(d.metadata.name).toBe(`mfe-${remote}-renderer`);
@@ -305,9 +308,35 @@ describe.each(['dev', 'prod'])('server rendering in %s: the addresses in the Con
     expect(behind(objects, upstream).metadata.name).toBe('composer');
   });
 
-  it('the renderer reads the rating API Service', () => {
+  it.each(RENDERERS)('%s reads the rating API Service', (renderer) => {
     const objects = rendered.get(overlay)!;
-    expect(behind(objects, configOf(objects, 'mfe-community-renderer-config').API_URL).metadata.name).toBe('rating-api');
+    expect(behind(objects, configOf(objects, `${renderer}-config`).API_URL).metadata.name).toBe('rating-api');
+  });
+
+  it.each(RENDERERS)('%s is the shared renderer definition, named, labelled and imaged for its remote', (renderer) => {
+    const objects = rendered.get(overlay)!;
+    const team = renderer.replace(/^mfe-(.+)-renderer$/, '$1');
+    const d = find(objects, 'Deployment', renderer)!;
+    expect(d.spec.template.metadata.labels).toEqual({
+      'app.kubernetes.io/name': renderer,
+      'app.kubernetes.io/component': 'renderer',
+      'pupitre.io/team': team,
+    });
+    const container = d.spec.template.spec.containers[0];
+    expect(container.name).toBe(renderer);
+    expect(container.image).toMatch(new RegExp(`(^|/)pupitre/${renderer}:`));
+    expect(container.envFrom[0].configMapRef.name).toMatch(new RegExp(`^${renderer}-config(-[a-z0-9]{10})?$`));
+    // The same pod as the community renderer's but for its names.
+    const named = (name: string) => {
+      const spec = JSON.parse(
+        JSON.stringify(find(objects, 'Deployment', name)!.spec)
+          .split(name)
+          .join('R'),
+      );
+      delete spec.template.metadata.labels['pupitre.io/team'];
+      return spec;
+    };
+    expect(named(renderer)).toEqual(named('mfe-community-renderer'));
   });
 });
 

@@ -124,6 +124,41 @@ test.describe('a reading page arrives with its content', () => {
   });
 });
 
+test.describe('no script before the first paint', () => {
+  for (const path of ['/teacher/1', '/communaute', '/']) {
+    test(`${path}: main.js starts, and the code of the takeover is asked for, only once the content is painted`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const w = window as unknown as { __asked: { what: string; at: number }[] };
+        w.__asked = [];
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.addedNodes)
+              if (node instanceof HTMLScriptElement && node.src)
+                w.__asked.push({ what: `script ${new URL(node.src).pathname}`, at: performance.now() });
+              else if (node instanceof HTMLLinkElement && node.rel === 'preload' && node.as === 'script')
+                w.__asked.push({ what: `preload ${new URL(node.href).pathname}`, at: performance.now() });
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(path);
+      await takenOver(page);
+      const { paint, asked } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        asked: (window as unknown as { __asked: { what: string; at: number }[] }).__asked,
+      }));
+      expect(paint).not.toBeNull();
+      const unhashed = (what: string) => what.replace(/\.[0-9a-f]{6,}\.js$/, '.js');
+      // Before the paint, as the HTML was parsed: the early script and main.js's preload, nothing else.
+      const before = asked.filter((a) => a.at < paint!).map((a) => unhashed(a.what));
+      expect(before.sort(), JSON.stringify(asked)).toEqual(['preload /main.js', 'script /early.js']);
+      // After it: main.js started, and the code the takeover runs asked for.
+      const after = asked.filter((a) => a.at >= paint!).map((a) => unhashed(a.what));
+      expect(after, JSON.stringify(asked)).toContain('script /main.js');
+      expect(after, JSON.stringify(asked)).toContain('preload /i18n-common.js');
+      if (path !== '/') expect(after, JSON.stringify(asked)).toContain('preload /mfe/community/remoteEntry.js');
+    });
+  }
+});
+
 test.describe('typed before the takeover', () => {
   /** Holds the route's screen chunk (`route-auth.<hash>.js`) until `release()`: the server's form is on screen, not yet the app. */
   async function holdScreen(page: Page, chunk: string) {

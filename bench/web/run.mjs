@@ -128,14 +128,15 @@ async function pageMetrics(browser, url, route) {
   return { ...out, waves, wavePaths: paths };
 }
 
-/** The LCP element Lighthouse names (its selector and the start of its HTML), or null. */
+/** The LCP element a Lighthouse 13 insight names (its selector and the start of its HTML), or null. */
 export function lcpElement(audit) {
   const stack = [audit?.details];
   while (stack.length) {
     const item = stack.shift();
     if (!item || typeof item !== 'object') continue;
-    if (item.node?.type === 'node') return `${item.node.selector ?? '?'} ${String(item.node.snippet ?? '').slice(0, 90)}`;
-    stack.push(...(Array.isArray(item.items) ? item.items : []));
+    const node = item.type === 'node' ? item : item.node?.type === 'node' ? item.node : null;
+    if (node) return `${node.selector ?? '?'} ${String(node.snippet ?? '').slice(0, 90)}`;
+    stack.push(...Object.values(item));
   }
   return null;
 }
@@ -159,7 +160,7 @@ async function lighthouseRun(url, profile) {
       lcp: audits['largest-contentful-paint'].numericValue,
       tbt: audits['total-blocking-time'].numericValue,
       cls: audits['cumulative-layout-shift'].numericValue,
-      lcpElement: lcpElement(audits['largest-contentful-paint-element']),
+      lcpElement: lcpElement(audits['lcp-breakdown-insight']) ?? lcpElement(audits['lcp-discovery-insight']),
     };
   } finally {
     await chrome.kill();

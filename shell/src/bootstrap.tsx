@@ -2,7 +2,14 @@ import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { primeServerReads, startTokenRefresh } from '@pupitre/api-client';
 import { detectLanguage, setLanguage, startI18n } from '@pupitre/i18n';
-import { createLazyFederationLoader, findRemoteRoute, readServerPageData, SHELL_PAGE, withRouteReads } from '@pupitre/mf-runtime';
+import {
+  createLazyFederationLoader,
+  findRemoteRoute,
+  parseRemotesConfig,
+  readServerPageData,
+  SHELL_PAGE,
+  withRouteReads,
+} from '@pupitre/mf-runtime';
 import { setRenderNow } from '@pupitre/ui';
 import { App } from './App';
 import { loadRuntimeConfig, parseRuntimeConfig } from './config/runtime-config';
@@ -15,12 +22,16 @@ import { registerServiceWorker } from './sw/register';
 // pages are learnt from their manifests (/remotes.json, preloaded by index.html, then every
 // manifest in parallel: a few small fetches, nothing to run). A remote's screen is shown once the
 // reads it starts with are in too (route-prefetch), so it renders whole at once. This is the one
-// path that asks ahead: a server-rendered page names its remote's files, manifest and runtime
-// in its own preloads, and brings its first reads in its data block (issue #39).
+// path that asks ahead: a server-rendered page names its remote's files and the federation
+// runtime in its own preloads, and brings the remotes' list and its first reads in its data block
+// (issue #39).
+const rendered = readServerPageData(document, window.location.pathname);
 const federation = createLazyFederationLoader({
   hostName: 'shell',
   shared: () => import(/* webpackChunkName: "mf-runtime" */ './federation-shared').then((m) => m.hostShared()),
   reservedPaths: SHELL_PATHS,
+  // A server-rendered page names the remotes it was composed with: no /remotes.json to wait for.
+  loadConfig: rendered?.remotes ? async () => parseRemotesConfig(rendered.remotes, window.location.href) : undefined,
 });
 const routes = federation.routes;
 const loader = withRouteReads(federation, () => routes().then((table) => prefetchRoute(table, window.location.pathname)));
@@ -54,7 +65,6 @@ function startOpenedRemote(pathname: string) {
 // remote's part stays the server's until its code is in (RemoteRoute, `hydrating`). A signed-in
 // visitor's own state (account menu, their vote) fills in right after. One of the shell's own pages
 // (`remote` SHELL_PAGE: home, legal) is taken over once its screen's module and texts are in.
-const rendered = readServerPageData(document, window.location.pathname);
 const renderedShell = rendered?.remote === SHELL_PAGE ? renderedShellPath(rendered.path) : null;
 if (rendered) {
   primeServerReads(rendered.reads);

@@ -144,6 +144,9 @@ export function edgeConfig({ routes, targets, policy, remotes = {}, listen = '80
     '    gzip_proxied any;',
     '    gzip_vary on;',
     '    gzip_min_length 256;',
+    // Level 5, not nginx's default 1: a composed page's HTML (up to ~160 KB raw) then fits the
+    // first TCP window (~14 KB) on a phone's slow link; the CPU cost per page is well under 1 ms.
+    '    gzip_comp_level 5;',
     `    gzip_types ${GZIP_TYPES};`,
     '    proxy_http_version 1.1;',
     '    proxy_set_header Connection "";',

@@ -47,13 +47,6 @@ test('each file is hinted once, as a preload of its kind', () => {
   expect(links.map((l) => [l.href, l.as])).toEqual(assets.map((a) => [a.href, a.as]));
 });
 
-test('a JSON file is preloaded in CORS mode, as the code fetching it asks for it', () => {
-  document.head.innerHTML = '';
-  preloadAssets([{ href: 'https://x/mfe/review/mf-manifest.json', as: 'fetch' }]);
-  const link = document.head.querySelector('link[rel="preload"]') as HTMLLinkElement;
-  expect([link.as, link.crossOrigin]).toEqual(['fetch', 'anonymous']);
-});
-
 test("the opened page's remote code is asked for once its manifest is in, before the federation runtime has arrived", async () => {
   const url = 'https://pupitre.example/mfe/community/mf-manifest.json';
   const preload = jest.fn();

@@ -7,8 +7,7 @@ import { matchPattern } from './match-pattern';
 
 export interface RemoteAsset {
   href: string;
-  /** `fetch`: a JSON file the page's code fetches itself (a manifest), preloaded in CORS mode. */
-  as: 'script' | 'style' | 'image' | 'fetch';
+  as: 'script' | 'style' | 'image';
 }
 
 interface ManifestAssets {
@@ -66,7 +65,6 @@ export function preloadAssets(assets: RemoteAsset[], doc: Document | undefined =
     const link = doc.createElement('link');
     link.rel = 'preload';
     link.as = as;
-    if (as === 'fetch') link.crossOrigin = 'anonymous';
     link.href = href;
     doc.head.appendChild(link);
   }

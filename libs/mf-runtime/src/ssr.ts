@@ -44,6 +44,11 @@ export interface ServerPageData {
   reads: Record<string, unknown>;
   /** The shell's runtime configuration the page was rendered with (/config.json). */
   config: unknown;
+  /**
+   * The remotes the page was composed with, as /remotes.json names them (name → manifest URL): the
+   * browser starts from these instead of asking for /remotes.json. Absent from older composers.
+   */
+  remotes?: Record<string, string>;
 }
 
 export const SSR_DATA_ID = 'pupitre-ssr';

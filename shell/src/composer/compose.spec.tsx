@@ -7,7 +7,7 @@ import { composePage } from './compose';
 import { composerConfigFromEnv } from './config';
 import { type Sources } from './sources';
 
-const INDEX = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Pupitre</title><meta name="pupitre-federation-chunks" content="/mf-runtime.1.js"><script defer src="/main.1.js"></script></head><body><noscript>Pupitre a besoin de JavaScript.</noscript><div id="root"></div></body></html>`;
+const INDEX = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Pupitre</title><meta name="pupitre-federation-chunks" content="/mf-runtime.1.js"><link rel="preload" href="/i18n-common.1.js" as="script"><link rel="preload" href="/remotes.json" as="fetch" crossorigin><link rel="preload" href="/config.json" as="fetch" crossorigin><script defer src="/early.1.js"></script><script defer src="/main.1.js"></script></head><body><noscript>Pupitre a besoin de JavaScript.</noscript><div id="root"></div></body></html>`;
 const TEACHER: RemoteRouteEntry = {
   path: '/teacher/:id',
   title: { fr: 'Professeur', es: 'Profesor', en: 'Teacher' },
@@ -24,6 +24,7 @@ const sources = (overrides: Partial<Sources> = {}): Sources => ({
   config: { ...DEFAULT_CONFIG, launchAt: 1 },
   table: { routes: [TEACHER], nav: [], unavailable: [] },
   manifests: { community: { url: '/mfe/community/mf-manifest.json', json: MANIFEST } },
+  remotes: { community: '/mfe/community/mf-manifest.json', review: 'https://cdn.example/review/mf-manifest.json' },
   ...overrides,
 });
 
@@ -86,19 +87,20 @@ describe('composing a remote page', () => {
     expect(html).toContain('<html lang="es"');
     expect(html).toContain('<title>Pupitre · Profesor</title>');
     expect(html).toContain('<link rel="stylesheet" href="/mfe/community/607.css">');
-    expect(html).toContain('<link rel="preload" href="/mfe/community/remoteEntry.js" as="script">');
-    expect(html).toContain('<link rel="preload" href="/mfe/community/route-teacher-id.js" as="script">');
-    // Everything the takeover fetches is named by the page: the manifest (in CORS mode, as the
-    // shell fetches it) and the federation runtime, after the shell's own main.js.
-    expect(html).toContain('<link rel="preload" href="/mfe/community/mf-manifest.json" as="fetch" crossorigin="anonymous">');
+    // Before the first paint only the page, its styles, the early script and main.js (a preload) are
+    // asked for; main.js is started, and the code the takeover runs (the catalogues, the remote's
+    // files, the federation runtime) asked for, once the page is painted. /remotes.json and
+    // /config.json are in the data block.
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head.indexOf('<link rel="stylesheet" href="/mfe/community/607.css">')).toBeLessThan(head.indexOf('/main.1.js'));
-    expect(head.indexOf('/main.1.js')).toBeLessThan(head.indexOf('<link rel="preload" href="/mf-runtime.1.js" as="script">'));
-    // No script runs before the first paint: main.js downloads beside the styles, and the early
-    // script starts it once the page is painted.
-    expect(html).not.toContain('<script defer src="/main.1.js">');
-    expect(html).toContain('<link rel="preload" href="/main.1.js" as="script">');
-    expect(html).toContain('<meta name="pupitre-scripts-after-paint" content="/main.1.js">');
+    expect(head.match(/<(?:link|script)[^>]*>/g)).toEqual([
+      '<link rel="stylesheet" href="/mfe/community/607.css">',
+      '<script defer src="/early.1.js">',
+      '<link rel="preload" href="/main.1.js" as="script">',
+    ]);
+    expect(head).toContain('<meta name="pupitre-scripts-after-paint" content="/main.1.js">');
+    expect(head).toContain(
+      '<meta name="pupitre-preloads-after-paint" content="/i18n-common.1.js /mfe/community/remoteEntry.js /mfe/community/607.js /mfe/community/route-teacher-id.js /mf-runtime.1.js">',
+    );
     // The fragment sits in the remote's Suspense boundary, inside the shell's <main>.
     expect(html).toMatch(
       /<main[^>]*id="main"[^>]*>.*<!--\$--><div data-testid="teacher-details"><h1>M\. Ruiz &amp; co<\/h1><\/div><!--\/\$-->.*<\/main>/s,
@@ -124,6 +126,7 @@ describe('composing a remote page', () => {
     });
     expect(data?.reads['/api/teacher/7']).toEqual({ id: 7, name: '</script><script>alert(1)</script>' });
     expect(data?.config).toMatchObject({ launchAt: 1 });
+    expect(data?.remotes).toEqual({ community: '/mfe/community/mf-manifest.json', review: 'https://cdn.example/review/mf-manifest.json' });
     // Kept by the service worker and opened at another path: not taken over.
     expect(readServerPageData(doc, '/teacher/8')).toBeNull();
   });

@@ -65,16 +65,16 @@ export async function composePage(
     now: fragment.now,
     reads: fragment.reads,
     config: sources.config,
+    remotes: sources.remotes,
   };
-  // Everything the takeover fetches, asked for by the page itself, beside main.js: the remote's
-  // styles and scripts, its manifest and the federation runtime (paths of the page's own origin
-  // are written as paths, the manifest URL resolved against it).
+  // The code the takeover runs, asked for by the page itself beside main.js: the remote's styles
+  // and scripts and the federation runtime (paths of the page's own origin are written as paths,
+  // the manifest URL resolved against it). main.js asks for the manifests once it runs.
   const assets: RemoteAsset[] = [
     ...remoteAssets(new URL(manifest.url, 'https://page.invalid/').href, manifest.json, path).map((asset) => ({
       ...asset,
       href: pageUrl(asset.href),
     })),
-    { href: manifest.url, as: 'fetch' },
     ...chunksNamed(sources.indexHtml, FEDERATION_CHUNKS_META).map((href) => ({ href, as: 'script' as const })),
   ];
   const html = composeDocument(sources.indexHtml, { title: pageTitle(route, lang), rootHtml, assets, data });
@@ -100,6 +100,7 @@ async function composeShellPage(sources: Sources, path: ShellPath, lang: Languag
     now,
     reads: {},
     config: sources.config,
+    remotes: sources.remotes,
   };
   // The home page's largest picture, the promo video's poster (a poster is not an <img>: the
   // browser's preload scanner would not find it).

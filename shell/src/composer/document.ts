@@ -1,10 +1,10 @@
 // Writes a composed page into the shell's own index.html: its language, title, the remote's styles
-// (before the first paint: no shift when they arrive) and preloads of everything its takeover
-// fetches (the remote's scripts, its manifest, the federation runtime), the rendered #root, the
+// (before the first paint: no shift when they arrive) and preloads of the code its takeover runs
+// (the remote's scripts, the federation runtime), the rendered #root, the
 // JSON data block the browser takes over from, and what a visitor without JavaScript is told.
 // Nothing executable is added: the CSP stays as it is.
 import { dataBlockJson, SSR_DATA_ID, type RemoteAsset, type ServerPageData } from '@pupitre/mf-runtime';
-import { AFTER_PAINT_META } from '../early/after-paint';
+import { AFTER_PAINT_PRELOADS_META, AFTER_PAINT_SCRIPTS_META } from '../early/after-paint';
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -35,12 +35,10 @@ function replaceOnce(html: string, pattern: RegExp, replacement: (match: string)
   return out;
 }
 
-/** The tag that asks for one asset: a stylesheet, or a preload (a fetch in CORS mode, as the page's code fetches it). */
+/** The tag that asks for a stylesheet, or a picture (the page's largest: the home page's poster). */
 function assetTag({ href, as }: RemoteAsset): string {
   if (as === 'style') return `<link rel="stylesheet" href="${escapeAttr(href)}">`;
-  // A picture preloaded is the page's largest (the home page's poster): asked for first.
-  const extra = as === 'fetch' ? ' crossorigin="anonymous"' : as === 'image' ? ' fetchpriority="high"' : '';
-  return `<link rel="preload" href="${escapeAttr(href)}" as="${as}"${extra}>`;
+  return `<link rel="preload" href="${escapeAttr(href)}" as="${as}" fetchpriority="high">`;
 }
 
 /**
@@ -53,29 +51,52 @@ export function chunksNamed(indexHtml: string, meta: string): string[] {
 }
 
 /**
- * index.html's deferred scripts but the early one become preloads, named in a meta tag for the
- * early script to start once the page is painted (shell/src/early/after-paint.ts): they download
- * beside the styles, and none runs before the first paint.
+ * What runs and what downloads before the first paint of a composed page. Only the page, its styles,
+ * the early script and main.js (a preload: it downloads beside the styles) are asked for at once;
+ * the early script starts main.js once the page is painted (shell/src/early/after-paint.ts), and
+ * asks then for the code the takeover runs: index.html's own script preloads (the catalogues) and
+ * the remote's files. Scripts never block the first paint, nor take bandwidth from what it needs.
  */
-function startScriptsAfterPaint(html: string): string {
-  const later: string[] = [];
-  const out = html.replace(/<script defer(?:="defer")? src="([^"]+)"><\/script>/g, (tag, src: string) => {
+function deferScripts(indexHtml: string, remoteScripts: string[]): string {
+  const scripts: string[] = [];
+  const preloads: string[] = [];
+  let html = indexHtml.replace(/<script defer(?:="defer")? src="([^"]+)"><\/script>/g, (tag, src: string) => {
     if (/\/early\.[\w.]*js$/.test(src)) return tag;
-    later.push(src);
+    scripts.push(src);
     return `<link rel="preload" href="${escapeAttr(src)}" as="script">`;
   });
-  if (later.length === 0) throw new TemplateError('index.html: no deferred script to start after the first paint');
-  return replaceOnce(out, /<\/head>/, () => `<meta name="${AFTER_PAINT_META}" content="${escapeAttr(later.join(' '))}"></head>`);
+  if (scripts.length === 0) throw new TemplateError('index.html: no deferred script to start after the first paint');
+  html = html.replace(/<link rel="preload" href="([^"]+)" as="script">/g, (tag, href: string) => {
+    if (scripts.includes(href)) return tag;
+    preloads.push(href);
+    return '';
+  });
+  const metas = [
+    `<meta name="${AFTER_PAINT_SCRIPTS_META}" content="${escapeAttr(scripts.join(' '))}">`,
+    `<meta name="${AFTER_PAINT_PRELOADS_META}" content="${escapeAttr([...preloads, ...remoteScripts].join(' '))}">`,
+  ];
+  return replaceOnce(html, /<\/head>/, () => `${metas.join('')}</head>`);
 }
 
+/**
+ * index.html's preloads of /remotes.json and /config.json: a composed page carries both in its
+ * data block, and each would take one of the browser's few connections before the first paint.
+ */
+const JSON_PRELOADS = /<link rel="preload" href="\/(?:remotes|config)\.json" as="fetch" crossorigin(?:="anonymous")?>/g;
+
 export function composeDocument(indexHtml: string, page: ComposedPage): string {
-  // The styles first (the first paint waits for them), the preloads after the shell's own files
-  // (main.js, its CSS and catalogue come first on the browser's few connections).
+  // The styles first (the first paint waits for them), a picture the page shows after the shell's
+  // own files, scripts once the page is painted.
   const styles = page.assets.filter((asset) => asset.as === 'style');
-  const preloads = page.assets.filter((asset) => asset.as !== 'style');
-  let html = replaceOnce(startScriptsAfterPaint(indexHtml), /<html lang="[a-z-]*"/, () => `<html lang="${page.data.lang}"`);
+  const images = page.assets.filter((asset) => asset.as === 'image');
+  const scripts = page.assets.filter((asset) => asset.as === 'script').map((asset) => asset.href);
+  let html = replaceOnce(
+    deferScripts(indexHtml.replace(JSON_PRELOADS, ''), scripts),
+    /<html lang="[a-z-]*"/,
+    () => `<html lang="${page.data.lang}"`,
+  );
   html = replaceOnce(html, /<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>${styles.map(assetTag).join('')}`);
-  html = replaceOnce(html, /<\/head>/, () => `${preloads.map(assetTag).join('')}</head>`);
+  html = replaceOnce(html, /<\/head>/, () => `${images.map(assetTag).join('')}</head>`);
   html = replaceOnce(
     html,
     /<noscript>[^<]*<\/noscript>/,

@@ -12,6 +12,8 @@ export interface Sources {
   table: RemoteRouteTable;
   /** Each remote's manifest and the URL the page names it by (relative when same-origin). */
   manifests: Record<string, { url: string; json: unknown }>;
+  /** /remotes.json as the page names its URLs (relative when same-origin), every remote listed. */
+  remotes: Record<string, string>;
 }
 
 /** Relative manifest URLs resolve against this stand-in origin, then are written back as paths. */
@@ -57,7 +59,13 @@ async function readSources(config: ComposerConfig): Promise<Sources> {
       }
     }),
   );
-  return { indexHtml, config: parseRuntimeConfig(runtime), table: buildRouteTable(declared, SHELL_PATHS, () => undefined), manifests };
+  return {
+    indexHtml,
+    config: parseRuntimeConfig(runtime),
+    table: buildRouteTable(declared, SHELL_PATHS, () => undefined),
+    manifests,
+    remotes: Object.fromEntries(Object.entries(remotes).map(([name, href]) => [name, pageUrl(href as string)])),
+  };
 }
 
 /**

@@ -1,32 +1,66 @@
 // On a server-rendered page the shell's code starts after the page is painted (issue #39: scripts
 // never block the first paint). The composer turns index.html's deferred scripts into preloads
-// (they download beside the styles) and names them in a meta tag; the early script adds them to
-// the page, in order, once the frame that paints the server's HTML is done. A page the browser
-// builds itself (index.html as is) has no such tag: its scripts run as they always did.
+// (main.js downloads beside the styles) and names them in a meta tag, and names in another the
+// code the takeover runs (the catalogues, the remote's files); the early script adds them to the
+// page once the browser reports the first contentful paint (the frame is on screen, not only
+// drawn). A page the browser builds itself (index.html as is) has no such tags: its scripts run as
+// they always did.
 
 /** The meta tag naming the scripts to start after the first paint (written by the composer). */
-export const AFTER_PAINT_META = 'pupitre-scripts-after-paint';
-/** A tab in the background paints no frame: its scripts start after this long all the same. */
-export const START_AT_LATEST_MS = 1000;
+export const AFTER_PAINT_SCRIPTS_META = 'pupitre-scripts-after-paint';
+/** The meta tag naming the scripts to preload then (the code the takeover runs). */
+export const AFTER_PAINT_PRELOADS_META = 'pupitre-preloads-after-paint';
+
+const named = (doc: Document, meta: string) =>
+  (doc.querySelector<HTMLMetaElement>(`meta[name="${meta}"]`)?.content ?? '').split(' ').filter(Boolean);
+/** Whatever happens (no paint reported), the scripts start after this long. */
+export const START_AT_LATEST_MS = 10_000;
+
+type PaintWindow = Pick<Window, 'requestAnimationFrame' | 'setTimeout'> & { PerformanceObserver?: typeof PerformanceObserver };
+
+/** Calls `then` once the first contentful paint is on screen (or, without paint timing, after the next frame). */
+function afterFirstPaint(win: PaintWindow, then: () => void): void {
+  const Observer = win.PerformanceObserver;
+  if (Observer?.supportedEntryTypes?.includes('paint')) {
+    const observer = new Observer((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      win.setTimeout(then, 0);
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    return;
+  }
+  // A frame callback runs just before the frame is painted; a task queued from it, just after.
+  win.requestAnimationFrame(() => win.setTimeout(then, 0));
+}
 
 /**
- * Starts the scripts the meta tag names after the first paint, `first` just before them; false
- * (and nothing done) on a page without the tag.
+ * Starts the scripts the meta tag names after the first paint, and preloads those the other names,
+ * `first` just before them; false
+ * (and nothing done) on a page without the tag. A page in a background tab paints nothing: its
+ * scripts start at once.
  */
 export function startScriptsAfterPaint(
   doc: Document,
-  win: Window,
+  win: PaintWindow,
   first: () => void = () => undefined,
   latestMs = START_AT_LATEST_MS,
 ): boolean {
-  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${AFTER_PAINT_META}"]`)?.content ?? '';
-  const sources = content.split(' ').filter(Boolean);
+  const sources = named(doc, AFTER_PAINT_SCRIPTS_META);
   if (sources.length === 0) return false;
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
+    doc.removeEventListener('visibilitychange', start);
     first();
+    for (const href of named(doc, AFTER_PAINT_PRELOADS_META)) {
+      const link = doc.createElement('link');
+      link.rel = 'preload';
+      link.as = 'script';
+      link.href = href;
+      doc.head.appendChild(link);
+    }
     for (const src of sources) {
       const script = doc.createElement('script');
       script.src = src;
@@ -34,8 +68,12 @@ export function startScriptsAfterPaint(
       doc.head.appendChild(script);
     }
   };
-  // A frame callback runs just before the frame is painted; a task queued from it, just after.
-  win.requestAnimationFrame(() => win.setTimeout(start, 0));
+  if (doc.visibilityState === 'hidden') {
+    start();
+    return true;
+  }
+  doc.addEventListener('visibilitychange', start);
+  afterFirstPaint(win, start);
   win.setTimeout(start, latestMs);
   return true;
 }

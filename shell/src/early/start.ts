@@ -8,5 +8,7 @@ import { holdTapsUntilTakeover } from './hold-taps';
 import { warmIntl } from './warm-intl';
 
 holdTapsUntilTakeover(globalThis.document, globalThis.window);
-// The warm-up never before the first paint: on a server-rendered page, once it is painted.
-if (!startScriptsAfterPaint(globalThis.document, globalThis.window, () => warmIntl())) warmIntl();
+// The warm-up never before the first paint: on a server-rendered page, once it is painted, each
+// formatter in a task of its own (after the paint, a long task would count as blocking time).
+const warmSliced = () => warmIntl(undefined, undefined, (warmUp) => void setTimeout(warmUp, 0));
+if (!startScriptsAfterPaint(globalThis.document, globalThis.window, warmSliced)) warmIntl();

@@ -45,3 +45,16 @@ test("a server-rendered page's preloaded main.js is still loading until its entr
   ended.add(new URL('/main.js', document.baseURI).href);
   expect(scriptsStillLoading(document, perf)).toBe(false);
 });
+
+test('on a painted page, each warm-up runs through the given scheduler (a task of its own)', () => {
+  const scheduled: (() => void)[] = [];
+  const done: string[] = [];
+  warmIntl(
+    () => true,
+    [() => done.push('dates'), () => done.push('numbers')],
+    (warmUp) => scheduled.push(warmUp),
+  );
+  expect(done).toEqual([]);
+  scheduled.forEach((warmUp) => warmUp());
+  expect(done).toEqual(['dates', 'numbers']);
+});

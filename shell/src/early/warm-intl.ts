@@ -21,18 +21,26 @@ export function scriptsStillLoading(doc: Document = document, perf: Pick<Perform
   return [...[...doc.scripts].map((script) => script.src), ...preloads].some((src) => src && perf.getEntriesByName(src).length === 0);
 }
 
-/** Runs the warm-ups now when main.js is still on its way; otherwise does nothing. */
-export function warmIntl(stillLoading: () => boolean = scriptsStillLoading, warmUps: readonly (() => unknown)[] = WARM_UPS): void {
+/**
+ * Runs the warm-ups when main.js is still on its way (otherwise does nothing), each through `run`:
+ * at once by default; a painted page runs each in a task of its own, so none is a long one.
+ */
+export function warmIntl(
+  stillLoading: () => boolean = scriptsStillLoading,
+  warmUps: readonly (() => unknown)[] = WARM_UPS,
+  run: (warmUp: () => void) => void = (warmUp) => warmUp(),
+): void {
   try {
     if (!stillLoading()) return;
   } catch {
     return; // no resource timing: leave the formatters to where they are used
   }
-  for (const warmUp of warmUps) {
-    try {
-      warmUp();
-    } catch {
-      // No Intl (or a broken one): the formatters report it where they are used.
-    }
-  }
+  for (const warmUp of warmUps)
+    run(() => {
+      try {
+        warmUp();
+      } catch {
+        // No Intl (or a broken one): the formatters report it where they are used.
+      }
+    });
 }

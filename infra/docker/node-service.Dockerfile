@@ -89,7 +89,7 @@ CMD ["services/auth/dist/main.js"]
 FROM runtime AS rating-base
 COPY --from=prod-deps-rating --chown=root:root /src/node_modules ./node_modules
 COPY --from=prod-deps-rating --chown=root:root /src/services/rating/node_modules ./services/rating/node_modules
-# The whole dist/: main.js (API), worker.js, seed.js (demo data, run as a Job) and their chunks.
+# The whole dist/: main.js (API), worker.js, migrate.js (the rating-migrate Job), seed.js (demo data, run as a Job) and their chunks.
 COPY --from=build-rating --chown=root:root /src/services/rating/dist ./services/rating/dist
 
 FROM rating-base AS rating-api

@@ -244,6 +244,14 @@ export async function startStack({
       svc('worker', 'services/rating/dist/worker.js', ports.worker),
     ];
 
+    // The rating database's migrations, once, before its API and worker start (they never migrate: the Job does in Kubernetes).
+    progress(4, total, 'rating database migrations');
+    execFileSync(node, [path.join(ROOT, 'services/rating/dist/migrate.js')], {
+      cwd: ROOT,
+      env: { ...process.env, ...common },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+
     if (seed) {
       progress(4, total, 'demo data');
       execFileSync(node, [path.join(ROOT, 'services/rating/dist/seed.js')], {

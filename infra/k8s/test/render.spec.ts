@@ -171,6 +171,51 @@ describe('stores', () => {
   });
 });
 
+describe.each(['dev', 'prod'])('start-up and connections of the rating service in %s', (overlay) => {
+  const objects = () => rendered.get(overlay)!;
+  const configOf = (name: string) =>
+    objects().find((o) => o.kind === 'ConfigMap' && new RegExp(`^${name}(-[a-z0-9]{10})?$`).test(o.metadata.name))!.data as Record<
+      string,
+      string
+    >;
+
+  it('migrates in a Job before the rollout (an Argo CD PreSync hook), from the API image, with the API database', () => {
+    const job = find(objects(), 'Job', 'rating-migrate')!;
+    expect(job).toBeDefined();
+    expect(job.metadata.annotations).toMatchObject({ 'argocd.argoproj.io/hook': 'PreSync' });
+    const pod = job.spec.template.spec;
+    const api = find(objects(), 'Deployment', 'rating-api')!.spec.template.spec.containers[0];
+    expect(pod.restartPolicy).toBe('OnFailure');
+    expect(pod.containers[0].image).toBe(api.image);
+    expect(pod.containers[0].args).toEqual(['services/rating/dist/migrate.js']);
+    const env: { name: string; value?: string }[] = pod.containers[0].env;
+    const names = env.map((e) => e.name);
+    expect(names.indexOf('MONGODB_URI')).toBeGreaterThan(names.indexOf('MONGODB_PASSWORD'));
+    expect(env.find((e) => e.name === 'MONGODB_URI')!.value).toBe(api.env.find((e: { name: string }) => e.name === 'MONGODB_URI').value);
+    expect(configOf('rating-migrate-config').MONGODB_DB).toBe(configOf('rating-config').MONGODB_DB);
+  });
+
+  it('the API and the worker start within a minute (they never migrate): their startup probes allow 60 s', () => {
+    for (const name of ['rating-api', 'rating-worker']) {
+      const probe = find(objects(), 'Deployment', name)!.spec.template.spec.containers[0].startupProbe;
+      expect(probe.httpGet.path).toBe('/healthz');
+      expect(probe.periodSeconds * probe.failureThreshold).toBeLessThanOrEqual(60);
+    }
+  });
+
+  it("bounds the database connections: at the autoscalers' maxima, at most 20 per API and 24 per worker", () => {
+    const api = Number(configOf('rating-config').MONGODB_MAX_POOL_SIZE);
+    const worker = configOf('rating-worker-config');
+    expect(api).toBe(20);
+    expect(Number(worker.MONGODB_MAX_POOL_SIZE)).toBe(24);
+    expect(Number(worker.MONGODB_MIN_POOL_SIZE)).toBeLessThanOrEqual(Number(worker.MONGODB_MAX_POOL_SIZE));
+    const max = (name: string) =>
+      find(objects(), 'HorizontalPodAutoscaler', name)?.spec.maxReplicas ?? find(objects(), 'Deployment', name)!.spec.replicas;
+    // services/README.md, "Database connections": 20 APIs and 8 workers open at most 592 pooled connections.
+    expect(max('rating-api') * api + max('rating-worker') * Number(worker.MONGODB_MAX_POOL_SIZE)).toBeLessThanOrEqual(20 * 20 + 8 * 24);
+  });
+});
+
 describe('availability in production', () => {
   it.each(DEPLOYABLES)('%s runs 2 replicas or more, and at most one is disrupted at a time', (name) => {
     const objects = rendered.get('prod')!;

@@ -1,4 +1,4 @@
-// The built bundles (dist/main.js, worker.js, seed.js) as real processes: configuration checks at
+// The built bundles (dist/main.js, worker.js, seed.js, migrate.js) as real processes: configuration checks at
 // start-up (exit 78 naming the variable), a database that is not there, a full start, SIGTERM.
 import {
   buildServiceBundle,
@@ -11,6 +11,7 @@ import {
   testDatabaseName,
   waitForStatus,
 } from '@pupitre/server-kit/testing';
+import { MongoClient } from 'mongodb';
 
 jest.setTimeout(60_000);
 
@@ -33,7 +34,7 @@ describe('rating bundles', () => {
     await dropDatabase(process.env.MONGODB_URI ?? '', dbName);
   });
 
-  describe.each(['main', 'worker', 'seed'])('%s.js', (entry) => {
+  describe.each(['main', 'worker', 'seed', 'migrate'])('%s.js', (entry) => {
     it('exits 78 naming MONGODB_URI when it is missing', async () => {
       const { MONGODB_URI: _omitted, ...env } = base();
       const result = await runNode(bundle.entry(entry), env);
@@ -106,5 +107,29 @@ describe('rating bundles', () => {
     expect(result.signal === 'SIGTERM' || result.code === 0).toBe(true);
     expect(result.stdout).toContain('consuming review-publication');
     expect(result.stdout).toContain('draining');
+  });
+
+  it('main.js on a database behind the release starts at once and says so; migrate.js brings it current, once', async () => {
+    const client = await MongoClient.connect(base().MONGODB_URI);
+    const docs = client.db(dbName).collection<{ _id: string }>('migrations');
+    try {
+      await docs.deleteOne({ _id: 'teacher-key-v1' });
+      const port = await freePort();
+      const api = startNode(bundle.entry('main'), { ...base(), PORT: String(port) });
+      await waitForStatus(`http://127.0.0.1:${port}/readyz`, { alive: () => api.child.exitCode === null });
+      const stopped = await api.stop('SIGTERM');
+      expect(stopped.stdout).toMatch(/the database is behind this release.*teacher-key-v1/);
+      expect(await docs.findOne({ _id: 'teacher-key-v1' })).toBeNull(); // the API never migrates
+
+      const migrated = await runNode(bundle.entry('migrate'), base());
+      expect(migrated.code).toBe(0);
+      expect(migrated.stdout).toContain('database current');
+      expect(await docs.findOne({ _id: 'teacher-key-v1' })).not.toBeNull();
+      const again = await runNode(bundle.entry('migrate'), base());
+      expect(again.code).toBe(0);
+      expect(again.stdout).not.toContain('teachers have their unique key');
+    } finally {
+      await client.close();
+    }
   });
 });

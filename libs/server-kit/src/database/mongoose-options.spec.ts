@@ -14,6 +14,11 @@ describe('mongooseOptions', () => {
     expect(mongooseOptions({ ...settings, minPoolSize: 0 })).not.toHaveProperty('minPoolSize');
   });
 
+  it('bounds the pool at maxPoolSize when asked', () => {
+    expect(mongooseOptions({ ...settings, minPoolSize: 8, maxPoolSize: 24 })).toMatchObject({ minPoolSize: 8, maxPoolSize: 24 });
+    expect(mongooseOptions(settings)).not.toHaveProperty('maxPoolSize');
+  });
+
   it('redacts the credentials of a URI', () => {
     expect(redactUri(settings.uri)).toBe('mongodb://***@127.0.0.1:27017/');
   });

@@ -9,6 +9,8 @@ export interface DatabaseSettings {
   retryAttempts?: number;
   /** Connections opened at start and kept (the driver's minPoolSize): a burst then pays for none (TCP, SCRAM). */
   minPoolSize?: number;
+  /** The most connections the process opens (the driver's maxPoolSize; its default is 100): an operation beyond waits for one. */
+  maxPoolSize?: number;
 }
 
 /**
@@ -24,6 +26,7 @@ export function mongooseOptions(settings: DatabaseSettings): MongooseModuleOptio
     retryAttempts: settings.retryAttempts ?? 1,
     retryDelay: 1000,
     ...(settings.minPoolSize ? { minPoolSize: settings.minPoolSize } : {}),
+    ...(settings.maxPoolSize ? { maxPoolSize: settings.maxPoolSize } : {}),
     // Indexes are declared on the schemas and built at start-up, before the service is ready
     // (indexes-ready.ts: one command per collection, awaited).
     autoIndex: false,

@@ -16,7 +16,7 @@ export class AppModule {
         PlatformModule.forRoot({
           config,
           metricsName: 'rating',
-          database: { uri: config.MONGODB_URI, dbName: config.MONGODB_DB },
+          database: { uri: config.MONGODB_URI, dbName: config.MONGODB_DB, maxPoolSize: config.MONGODB_MAX_POOL_SIZE },
           health: { service: 'rating', summaryPath: '/api/health', redisUrl: config.REDIS_URL, version, readyWithout: ['redis'] },
         }),
         DataModule,

@@ -36,13 +36,25 @@ describe('rating configuration', () => {
     expect(result.ok && result.config).toMatchObject({ RECONCILE_INTERVAL: 30_000, RECONCILE_GRACE: 2000, WORKER_CONCURRENCY: 128 });
   });
 
-  it("opens the worker's 100 database connections at start unless told otherwise (0: none), and refuses more than the pool", () => {
+  it("bounds the worker's database connections: 24 opened at start and at most 24 unless told otherwise; min ≤ max", () => {
     const defaults = validateConfig(workerEnvSchema, env);
-    expect(defaults.ok && defaults.config.MONGODB_MIN_POOL_SIZE).toBe(100);
+    expect(defaults.ok && defaults.config).toMatchObject({ MONGODB_MIN_POOL_SIZE: 24, MONGODB_MAX_POOL_SIZE: 24 });
     const none = validateConfig(workerEnvSchema, { ...env, MONGODB_MIN_POOL_SIZE: '0' });
     expect(none.ok && none.config.MONGODB_MIN_POOL_SIZE).toBe(0);
-    const tooMany = validateConfig(workerEnvSchema, { ...env, MONGODB_MIN_POOL_SIZE: '101' });
-    expect(!tooMany.ok && tooMany.problems).toEqual(['MONGODB_MIN_POOL_SIZE: expected an integer from 0 to 100, got "101"']);
+    const tooMany = validateConfig(workerEnvSchema, { ...env, MONGODB_MIN_POOL_SIZE: '101', MONGODB_MAX_POOL_SIZE: '101' });
+    expect(!tooMany.ok && tooMany.problems).toEqual([
+      'MONGODB_MIN_POOL_SIZE: expected an integer from 0 to 100, got "101"',
+      'MONGODB_MAX_POOL_SIZE: expected an integer from 1 to 100, got "101"',
+    ]);
+    const crossed = validateConfig(workerEnvSchema, { ...env, MONGODB_MIN_POOL_SIZE: '30', MONGODB_MAX_POOL_SIZE: '20' });
+    expect(!crossed.ok && crossed.problems).toEqual(['MONGODB_MIN_POOL_SIZE: must not exceed MONGODB_MAX_POOL_SIZE, got "30"']);
+  });
+
+  it("bounds the API's database connections at 20 unless told otherwise (1–100)", () => {
+    const defaults = validateConfig(ratingEnvSchema, env);
+    expect(defaults.ok && defaults.config.MONGODB_MAX_POOL_SIZE).toBe(20);
+    const zero = validateConfig(ratingEnvSchema, { ...env, MONGODB_MAX_POOL_SIZE: '0' });
+    expect(!zero.ok && zero.problems).toEqual(['MONGODB_MAX_POOL_SIZE: expected an integer from 1 to 100, got "0"']);
   });
 
   it('reads the validation delay as a duration', () => {

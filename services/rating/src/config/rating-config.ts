@@ -25,6 +25,9 @@ export const ratingEnvSchema = z
     ...securityLogEnv,
     ...queueEnv,
     ...releaseEnv,
+    // The most database connections this process opens (the driver's maxPoolSize; a request beyond waits for one). 20 APIs
+    // then open at most 400: services/README.md, "Database connections".
+    MONGODB_MAX_POOL_SIZE: intRangeField(1, 100, 20),
     /** Where the auth service publishes its signing keys; tokens are verified locally against it. */
     AUTH_JWKS_URL: jwksUrlField(),
     /** Minimum time between two fetches of the JWKS (an unknown `kid` triggers one refetch). */

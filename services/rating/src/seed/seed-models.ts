@@ -1,8 +1,7 @@
 import { ensureIndexes } from '@pupitre/server-kit';
 import { type Connection, type Model } from 'mongoose';
 import { ClassClaims } from '../app/data/class-claims';
-import { migrateToClassClaims } from '../app/data/class-claims.migration';
-import { migrateToIndexedReads } from '../app/data/indexed-reads.migration';
+import { runMigrations } from '../app/data/migrations';
 import { Counter, CounterSchema } from '../app/data/counter.schema';
 import { TeacherStatsStore } from '../app/data/teacher-stats-store';
 import { type ReviewDoc } from '../app/reviews/review';
@@ -21,8 +20,7 @@ export interface SeedModels {
 
 export async function seedModels(connection: Connection): Promise<SeedModels> {
   // Data first, models after: creating a model starts its index builds.
-  await migrateToIndexedReads(connection);
-  await migrateToClassClaims(connection);
+  await runMigrations(connection);
   const models: SeedModels = {
     counters: connection.model<Counter>(Counter.name, CounterSchema),
     subjects: connection.model<Subject>(Subject.name, SubjectSchema),

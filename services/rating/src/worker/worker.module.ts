@@ -24,7 +24,12 @@ export class WorkerModule {
         PlatformModule.forRoot({
           config,
           metricsName: 'rating-worker',
-          database: { uri: config.MONGODB_URI, dbName: config.MONGODB_DB, minPoolSize: config.MONGODB_MIN_POOL_SIZE },
+          database: {
+            uri: config.MONGODB_URI,
+            dbName: config.MONGODB_DB,
+            minPoolSize: config.MONGODB_MIN_POOL_SIZE,
+            maxPoolSize: config.MONGODB_MAX_POOL_SIZE,
+          },
           health: { service: 'rating', redisUrl: config.REDIS_URL, version },
         }),
         DataModule,

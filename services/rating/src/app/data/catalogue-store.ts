@@ -1,5 +1,5 @@
 import { type CatalogueImportResult, colorSchema } from '@pupitre/contracts';
-import { isDuplicateKey, writeRetried } from '@pupitre/server-kit';
+import { isDuplicateKey, isWriteConflict, writeRetried } from '@pupitre/server-kit';
 import { type Model } from 'mongoose';
 import { allocateIds } from './allocate-ids';
 import { catalogueChanged } from './catalogue-version';
@@ -88,15 +88,24 @@ export class CatalogueStore {
     }
   }
 
+  /** One insert: a namesake (unique key: teacher.schema.ts) answers 409 duplicate-name, a concurrent add of the same one included. */
   async addTeacher(input: { prefix: string; name: string; subjects: number[] }): Promise<TeacherRow> {
     await this.checkSubjects(input.subjects);
-    const existing = await this.m.teachers.exists({ prefix: input.prefix, name: input.name }).exec();
-    if (existing) throw new CatalogueError(409, 'duplicate-name', `${input.prefix} ${input.name} exists`);
     const [id] = await allocateIds(this.m.counters as never, 'teachers');
     const row = { id, prefix: input.prefix, name: input.name, subjectIds: [...new Set(input.subjects)], archived: false };
-    await writeRetried(() =>
-      this.m.teachers.create({ _id: teacherOid(id), ...row, searchKey: teacherSearchKey(input.prefix, input.name) }),
-    );
+    try {
+      await writeRetried(() =>
+        this.m.teachers.create({ _id: teacherOid(id), ...row, twin: 0, searchKey: teacherSearchKey(input.prefix, input.name) }),
+      );
+    } catch (err) {
+      // DocumentDB may answer a lost race on a unique key 112 (a deadlock) instead of E11000: a namesake if one is there now.
+      if (
+        isDuplicateKey(err) ||
+        (isWriteConflict(err) && (await this.m.teachers.exists({ prefix: input.prefix, name: input.name, twin: 0 })))
+      )
+        throw new CatalogueError(409, 'duplicate-name', `${input.prefix} ${input.name} exists`);
+      throw err;
+    }
     await catalogueChanged(this.m.counters);
     return row;
   }
@@ -119,7 +128,11 @@ export class CatalogueStore {
       const doc = await this.m.teachers
         .findOneAndUpdate({ _id: teacherOid(id), prefix: current.prefix, name: current.name }, { $set: set }, { returnDocument: 'after' })
         .lean<TeacherRow>()
-        .exec();
+        .exec()
+        .catch((err: unknown) => {
+          if (isDuplicateKey(err)) throw new CatalogueError(409, 'duplicate-name', `${prefix} ${name} exists`);
+          throw err;
+        });
       if (!doc) continue;
       await catalogueChanged(this.m.counters);
       return shownRow(doc);

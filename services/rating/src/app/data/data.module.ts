@@ -6,41 +6,20 @@ import { ClassClaims } from './class-claims';
 import { DatabaseSetup } from './database-setup';
 import { EventOutbox } from './event-outbox';
 import { CatalogueStore } from './catalogue-store';
-import { IdempotencyKeys, IdempotencyKeySchema } from './idempotency-keys';
+import { IdempotencyKeys } from './idempotency-keys';
 import { IntervalClaims } from './interval-claims';
 import { ModerationLog } from './moderation-log';
 import { ProfileStore } from './profile-store';
 import { TransparencyStore } from './transparency-store';
 import { ReviewStore } from './review-store';
 import { ObjectionStore } from './objection-store';
-import {
-  ClassClaimSchema,
-  CounterSchema,
-  ModerationActionSchema,
-  ObjectionSchema,
-  ProfileSchema,
-  ReviewSchema,
-  SubjectSchema,
-  TeacherSchema,
-  UserIndexSchema,
-} from './schemas';
+import { MODELS } from './schemas';
 import { TaskStore } from './task-store';
 import { TeacherStatsStore } from './teacher-stats-store';
 import { UserStore } from './user-store';
 
 /** The collections whose indexes the service declares (built at start-up; the query-shape check reads them). */
-const models = MongooseModule.forFeature([
-  { name: 'Counter', schema: CounterSchema },
-  { name: 'Subject', schema: SubjectSchema },
-  { name: 'Teacher', schema: TeacherSchema },
-  { name: 'Review', schema: ReviewSchema },
-  { name: 'ClassClaim', schema: ClassClaimSchema },
-  { name: 'ModerationAction', schema: ModerationActionSchema },
-  { name: 'Profile', schema: ProfileSchema },
-  { name: 'Objection', schema: ObjectionSchema },
-  { name: 'UserIndex', schema: UserIndexSchema },
-  { name: 'IdempotencyKey', schema: IdempotencyKeySchema },
-]);
+const models = MongooseModule.forFeature(MODELS);
 
 type Config = { QUEUE_PREFIX: string; REDIS_URL: string };
 const fromConnection = <T>(make: (connection: Connection) => T) => ({ inject: [getConnectionToken()], useFactory: make });
@@ -63,7 +42,10 @@ const stores = [
   { provide: IntervalClaims, ...fromConnection((conn) => new IntervalClaims(conn.collection('worker_timers') as never)) },
   { provide: ProfileStore, ...fromConnection((conn) => new ProfileStore(conn.collection('profiles') as never)) },
   { provide: ModerationLog, ...fromConnection((conn) => new ModerationLog(conn.collection('moderation_actions') as never)) },
-  { provide: ObjectionStore, ...fromConnection((conn) => new ObjectionStore(conn.collection('objections') as never)) },
+  {
+    provide: ObjectionStore,
+    ...fromConnection((conn) => new ObjectionStore(conn.collection('objections') as never, conn.getClient() as never)),
+  },
   {
     provide: CatalogueStore,
     inject: [getModelToken('Counter'), getModelToken('Subject'), getModelToken('Teacher')],

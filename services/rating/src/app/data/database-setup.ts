@@ -1,39 +1,24 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { Connection } from 'mongoose';
-import { CLASS_CLAIMS_MIGRATION, migrateToClassClaims } from './class-claims.migration';
-import { INDEXED_READS_MIGRATION, migrateToIndexedReads } from './indexed-reads.migration';
-import { withStartupLock } from './migration-lock';
-import { migrateToReleaseKeys, RELEASE_KEYS_MIGRATION } from './release-keys.migration';
-import { CLASS_GROUPS_MIGRATION, migrateToClassGroups } from './class-groups.migration';
+import { pendingMigrations } from './migrations';
 
-/** How long a starting process waits for another one's migration before giving up (it is restarted then). */
-const MIGRATION_WAIT_MS = 15 * 60_000;
-
-/** Before any request or job: bring a database written by the previous release to the current documents, once. */
+/**
+ * The API and the worker never migrate (the migration Job does: src/migrate.ts, before the rollout) and never wait for it: at
+ * start they only look whether the database is current, and say so loudly when it is not.
+ */
 @Injectable()
-export class DatabaseSetup implements OnModuleInit {
+export class DatabaseSetup implements OnApplicationBootstrap {
   private readonly logger = new Logger('DatabaseSetup');
 
   constructor(@InjectConnection() private readonly connection: Connection) {}
 
-  async onModuleInit(): Promise<void> {
-    const migrations = this.connection.collection<{ _id: string }>('migrations');
-    const all = [INDEXED_READS_MIGRATION, CLASS_CLAIMS_MIGRATION, RELEASE_KEYS_MIGRATION, CLASS_GROUPS_MIGRATION];
-    const done = async () => (await migrations.countDocuments({ _id: { $in: all } })) === all.length;
-    const log = (msg: string, data?: object) => this.logger.log({ msg, ...data });
-    // One process migrates (a lock document in `migrations`); the others wait, then find it done.
-    await withStartupLock(
-      migrations as never,
-      'migration-lock',
-      done,
-      async () => {
-        await migrateToIndexedReads(this.connection, log);
-        await migrateToClassClaims(this.connection, log);
-        await migrateToReleaseKeys(this.connection, log);
-        await migrateToClassGroups(this.connection, log);
-      },
-      MIGRATION_WAIT_MS,
-    );
+  async onApplicationBootstrap(): Promise<void> {
+    const pending = await pendingMigrations(this.connection);
+    if (pending.length)
+      this.logger.warn({
+        msg: 'the database is behind this release: run the migration (dist/migrate.js, the rating-migrate Job)',
+        pending,
+      });
   }
 }

@@ -11,8 +11,25 @@ describe('the event outbox', () => {
       // Moderators (or a retried request) approving the same review together: none may fail.
       const results = await Promise.allSettled(Array.from({ length: 30 }, () => outbox.intend('review', 42)));
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-      expect((await outbox.pending(-1_000)).map((e) => e.ref)).toEqual([42]);
-      await outbox.done('review', 42);
+      const [entry] = await outbox.pending(-1_000);
+      expect(entry.ref).toBe(42);
+      expect(await outbox.done(entry)).toBe(true);
+      expect(await outbox.pending(-1_000)).toEqual([]);
+    } finally {
+      await outbox.onApplicationShutdown();
+    }
+  });
+
+  it('keeps an entry a decision wrote again after the relay read it (the relay clears only what it relayed)', async () => {
+    const outbox = new EventOutbox(db.conn.collection('outbox') as never, process.env.REDIS_URL!, `outbox-spec-${process.pid}`);
+    try {
+      await outbox.intend('review', 7);
+      const [read] = await outbox.pending(-1_000);
+      await outbox.intend('review', 7); // a second decision on the same review, after the relay's read
+      expect(await outbox.done(read)).toBe(false);
+      const [again] = await outbox.pending(-1_000);
+      expect(again).toMatchObject({ kind: 'review', ref: 7 });
+      expect(await outbox.done(again)).toBe(true);
       expect(await outbox.pending(-1_000)).toEqual([]);
     } finally {
       await outbox.onApplicationShutdown();

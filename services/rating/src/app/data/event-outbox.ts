@@ -1,6 +1,7 @@
 import { MODERATION_EVENTS_QUEUE } from '@pupitre/contracts';
 import { createQueueConnection, upsertRetried, withRedisTimeout } from '@pupitre/server-kit';
 import { Queue } from 'bullmq';
+import { randomUUID } from 'node:crypto';
 import type { Collection } from 'mongodb';
 
 /** What a decision left to announce: a review's reports (`review`) or a teacher's objection (`objection`). */
@@ -11,6 +12,8 @@ export interface OutboxEntry {
   kind: OutboxKind;
   ref: number;
   at: Date;
+  /** New at each `intend`: the relay clears the entry only when no decision wrote it again since it read it. */
+  token?: string;
 }
 
 export interface EventJob {
@@ -24,8 +27,10 @@ export interface EventJob {
 
 const entryKey = (kind: OutboxKind, ref: number) => `${kind}:${ref}`;
 
-// Events to the auth service (`moderation-events`), at least once: an outbox entry before the decision is written, its jobs derived
-// from the documents after, then the entry goes; the reconciler resends what is left. Jobs carrying an address are never stored.
+// Events to the auth service (`moderation-events`), at least once: an outbox entry before the decision is written, its jobs sent
+// at once after it; the relay (moderation/event-relay.ts) derives them again from the documents, resends them and is the only
+// one to clear the entry (decisions on one review share it: a losing one must not clear the winner's). Jobs carrying an address
+// are never stored.
 export class EventOutbox {
   private readonly queue: Queue;
 
@@ -49,7 +54,8 @@ export class EventOutbox {
   /** Before the write of a decision whose jobs are derived afterwards. */
   async intend(kind: OutboxKind, ref: number): Promise<void> {
     // Decisions on one review at once upsert the same entry: the one that lost the insert race updates.
-    await upsertRetried(() => this.docs.replaceOne({ _id: entryKey(kind, ref) }, { kind, ref, at: new Date() }, { upsert: true }));
+    const entry = { kind, ref, at: new Date(), token: randomUUID() };
+    await upsertRetried(() => this.docs.replaceOne({ _id: entryKey(kind, ref) }, entry, { upsert: true }));
   }
 
   // Queues `jobs`; DependencyUnavailableError (503) when Redis does not take them in time (the
@@ -67,8 +73,9 @@ export class EventOutbox {
     );
   }
 
-  async done(kind: OutboxKind, ref: number): Promise<void> {
-    await this.docs.deleteOne({ _id: entryKey(kind, ref) });
+  /** The relay only: clears `entry` as it was read, unless a decision wrote it again since (a compare-and-delete on its token). */
+  async done(entry: OutboxEntry): Promise<boolean> {
+    return (await this.docs.deleteOne({ _id: entryKey(entry.kind, entry.ref), token: entry.token ?? null } as never)).deletedCount === 1;
   }
 
   /** Entries older than `graceMs` (their writer died or Redis was down): a short list, read whole. */

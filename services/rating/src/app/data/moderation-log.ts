@@ -1,5 +1,5 @@
 import { type ModerationActionName } from '@pupitre/contracts';
-import type { Collection } from 'mongodb';
+import type { ClientSession, Collection } from 'mongodb';
 
 /** A moderator's action; records of an earlier design have only `reviewId` (a review), no `target`, `teacherId` or `text`. */
 export interface ModerationEntry {
@@ -19,8 +19,9 @@ export interface ModerationEntry {
 export class ModerationLog {
   constructor(private readonly docs: Collection<ModerationEntry>) {}
 
-  async record(entry: ModerationEntry): Promise<void> {
-    await this.docs.insertOne({ ...entry });
+  /** In the decision's transaction (`session`): a decision is never stored without its record, nor a record without it. */
+  async record(entry: ModerationEntry, session?: ClientSession): Promise<void> {
+    await this.docs.insertOne({ ...entry }, { session });
   }
 
   /** A review's actions, in order (index `reviewId, at`). */

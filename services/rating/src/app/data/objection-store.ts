@@ -1,14 +1,19 @@
 import { type ObjectionState } from '@pupitre/contracts';
-import { isDuplicateKey, writeRetried } from '@pupitre/server-kit';
-import type { Collection } from 'mongodb';
+import { inTransaction, isDuplicateKey, writeRetried } from '@pupitre/server-kit';
+import type { ClientSession, Collection, MongoClient } from 'mongodb';
 import { type Objection } from './objection.schema';
 
 export type ObjectionDoc = Objection;
 const key = (teacherId: number) => `teacher:${teacherId}`;
 
+export type Decided = { before: ObjectionDoc; after: ObjectionDoc };
+
 /** One objection per teacher (`_id` = `teacher:<id>`); each transition is a write conditional on the state it starts from. */
 export class ObjectionStore {
-  constructor(private readonly docs: Collection<ObjectionDoc>) {}
+  constructor(
+    private readonly docs: Collection<ObjectionDoc>,
+    private readonly client: MongoClient,
+  ) {}
 
   /** An erased account's objections stay (a teacher's objection is his record's), detached from it: `tombstone` instead. */
   async detach(userId: string, tombstone: string): Promise<number> {
@@ -32,17 +37,29 @@ export class ObjectionStore {
     return replaced.matchedCount === 1 ? full : null;
   }
 
-  /** Moves the open objection of `teacherId` to its decision: the document before and after, or null when none is open. */
+  /**
+   * Moves the open objection of `teacherId` to its decision, and writes `also` (the audit record) in its transaction: the document
+   * before and after, or null when none is open (nothing written then).
+   */
   async decide(
     teacherId: number,
     decision: Pick<ObjectionDoc, 'state' | 'decidedAt' | 'reason' | 'reasonText' | 'eraseAfter'>,
-  ): Promise<{ before: ObjectionDoc; after: ObjectionDoc } | null> {
-    const before = await this.docs.findOneAndUpdate(
-      { _id: key(teacherId), state: 'open' },
-      { $set: decision },
-      { returnDocument: 'before' },
-    );
-    return before ? { before, after: { ...before, ...decision } } : null;
+    also: (decided: Decided, session: ClientSession) => Promise<void> = async () => undefined,
+  ): Promise<Decided | null> {
+    let decided: Decided | null = null;
+    await inTransaction(this.client, async (session) => {
+      decided = null;
+      const before = await this.docs.findOneAndUpdate(
+        { _id: key(teacherId), state: 'open' },
+        { $set: decision },
+        { returnDocument: 'before', session },
+      );
+      if (!before) return false;
+      decided = { before, after: { ...before, ...decision } };
+      await also(decided, session);
+      return true;
+    });
+    return decided;
   }
 
   list(state: ObjectionState, limit = 500): Promise<ObjectionDoc[]> {

@@ -1,8 +1,8 @@
 import { DependencyUnavailableError, markContended, writeRetried } from '@pupitre/server-kit';
-import type { Collection, Filter } from 'mongodb';
+import type { ClientSession, Collection, Filter } from 'mongodb';
 import { withDerived } from '../reviews/list-keys';
 import { type ReviewChange, type ReviewDoc } from '../reviews/review';
-import { type ClassClaims } from './class-claims';
+import { type ClaimMove, type ClassClaims } from './class-claims';
 import { reviewOid } from './keys';
 import { type TeacherStatsStore } from './teacher-stats-store';
 
@@ -18,8 +18,20 @@ export interface ReviewWrite {
   after: ReviewDoc;
 }
 
+/** A write that must be stored with a change, in its transaction (a moderator's audit record). */
+export type WithChange = (write: ReviewWrite, session: ClientSession) => Promise<void>;
+
 /** A write sent again after a lost write conflict when it runs alone; in a transaction, the whole transaction is (inTransaction). */
 const alone = <T>(session: unknown, write: () => Promise<T>): Promise<T> => (session ? write() : writeRetried(write));
+
+/** Both writes that go with a review write, in its transaction; null when there are none. */
+const withAlso = (claims: ClaimMove | null, also?: ClaimMove): ClaimMove | null =>
+  claims && also
+    ? async (session) => {
+        await claims(session);
+        await also(session);
+      }
+    : (claims ?? also ?? null);
 
 /** Between two attempts on a contended review: a short random pause that grows with the attempts. */
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 * attempt, 20)));
@@ -70,8 +82,8 @@ export class ReviewStore {
     );
   }
 
-  /** Applies `change` to review `id`. Null when there is no such review or nothing changed. */
-  async change(id: number, change: ReviewChange): Promise<ReviewWrite | null> {
+  /** Applies `change` to review `id` (and `also` in its transaction). Null when there is no such review or nothing changed. */
+  async change(id: number, change: ReviewChange, also?: WithChange): Promise<ReviewWrite | null> {
     for (let attempt = 1; attempt <= CHANGE_ATTEMPTS; attempt += 1) {
       const before = await this.get(id);
       if (!before) return null;
@@ -88,7 +100,7 @@ export class ReviewStore {
           );
           return matchedCount === 1;
         },
-        this.claims.move(before, after),
+        withAlso(this.claims.move(before, after), also && ((session) => also({ before, after }, session))),
       );
       if (written) {
         this.wrote(before, after);

@@ -25,7 +25,7 @@ export class EventRelay {
     for (const entry of entries) {
       const derived = await this.jobsOf(entry);
       await this.outbox.send(derived);
-      await this.outbox.done(entry.kind, entry.ref);
+      await this.outbox.done(entry);
       jobs += derived.length;
     }
     if (entries.length) this.logger.log({ msg: 'relayed the events of earlier decisions', entries: entries.length, jobs });

@@ -99,31 +99,35 @@ export class ModerationService {
     const announces = action !== 'restore';
     if (announces) await this.outbox.intend('review', reviewId);
     let found = false;
-    let write;
-    try {
-      write = await this.reviews.change(reviewId, (current) => {
+    // The audit record is written in the decision's transaction. The outbox entry stays, even when nothing was decided here: a
+    // concurrent decision may share it; only the relay clears it (moderation/event-relay.ts).
+    const write = await this.reviews.change(
+      reviewId,
+      (current) => {
         // About the moderator's own teacher record: answered as a missing review, nothing decided.
         if (conflicts(moderator, current.teacherId)) return null;
         found = true;
         return moderated(current, action, decision, now, nextRelease(this.schedule, now));
-      });
-    } finally {
-      if (announces && !write) await this.outbox.done('review', reviewId);
-    }
+      },
+      (w, session) =>
+        this.log.record(
+          {
+            target: 'review',
+            reviewId,
+            teacherId: w.after.teacherId,
+            action,
+            reason: decision.reason,
+            text: decision.text,
+            moderatorId: moderator.id,
+            before: snapshot(w.before),
+            after: snapshot(w.after),
+            at: now,
+          },
+          session,
+        ),
+    );
     if (!found) throw ApiError.of(404, 'not-found');
     if (!write) throw ApiError.of(409, 'invalid-transition', `cannot ${action} this review in its current state`);
-    await this.log.record({
-      target: 'review',
-      reviewId,
-      teacherId: write.after.teacherId,
-      action,
-      reason: decision.reason,
-      text: decision.text,
-      moderatorId: moderator.id,
-      before: snapshot(write.before),
-      after: snapshot(write.after),
-      at: now,
-    });
     if (announces)
       await this.announce(
         'review',
@@ -133,11 +137,10 @@ export class ModerationService {
     return { id: reviewId, status: authorStatus(write.after), visible: write.after.visible };
   }
 
-  /** Queues the jobs of a decision, then clears its outbox entry; Redis down: the reconciler sends them later. */
+  /** Queues the jobs of a decision at once; its outbox entry stays for the relay (it sends them again: auth de-duplicates). */
   private async announce(kind: OutboxKind, ref: number, jobs: EventJob[]): Promise<void> {
     try {
       await this.outbox.send(jobs);
-      await this.outbox.done(kind, ref);
     } catch (err) {
       this.logger.warn({ msg: 'events of a decision not queued yet: the reconciler will', kind, ref, error: (err as Error).message });
     }

@@ -74,25 +74,32 @@ export class TeacherModerationService {
   ): Promise<{ id: number; reply: OwnReply }> {
     const now = new Date();
     let found = false;
-    const write = await this.reviews.change(reviewId, (current) => {
-      if (conflicts(moderator, current.teacherId)) return null; // his own teacher record's: as a missing one
-      found = Boolean(current.reply);
-      return replyModerated(current, action, decision, now);
-    });
+    const write = await this.reviews.change(
+      reviewId,
+      (current) => {
+        if (conflicts(moderator, current.teacherId)) return null; // his own teacher record's: as a missing one
+        found = Boolean(current.reply);
+        return replyModerated(current, action, decision, now);
+      },
+      (w, session) =>
+        this.log.record(
+          {
+            target: 'reply',
+            reviewId,
+            teacherId: w.after.teacherId,
+            action: action === 'approve' ? 'approve-reply' : 'reject-reply',
+            reason: decision.reason,
+            text: decision.text,
+            moderatorId: moderator.id,
+            before: { status: w.before.reply?.status ?? null },
+            after: { status: w.after.reply?.status ?? null },
+            at: now,
+          },
+          session,
+        ),
+    );
     if (!found) throw ApiError.of(404, 'not-found');
     if (!write?.after.reply) throw ApiError.of(409, 'invalid-transition', `cannot ${action} this reply in its current state`);
-    await this.log.record({
-      target: 'reply',
-      reviewId,
-      teacherId: write.after.teacherId,
-      action: action === 'approve' ? 'approve-reply' : 'reject-reply',
-      reason: decision.reason,
-      text: decision.text,
-      moderatorId: moderator.id,
-      before: { status: write.before.reply?.status ?? null },
-      after: { status: write.after.reply.status },
-      at: now,
-    });
     return { id: reviewId, reply: ownReply(write.after.reply) };
   }
 
@@ -112,33 +119,34 @@ export class TeacherModerationService {
     if (current.state !== 'open') throw ApiError.of(409, 'invalid-transition', 'the objection is already decided');
     await this.outbox.intend('objection', teacherId); // the teacher must hear of it, even after a crash
     const eraseAfter = action === 'accept' ? new Date(now.getTime() + this.config.DELISTED_RETENTION) : null;
-    const decided = await this.objections.decide(teacherId, {
-      state: action === 'accept' ? 'accepted' : 'refused',
-      decidedAt: now,
-      reason: decision.reason,
-      reasonText: decision.text,
-      eraseAfter,
-    });
+    const listed = action !== 'accept';
+    const decided = await this.objections.decide(
+      teacherId,
+      { state: listed ? 'refused' : 'accepted', decidedAt: now, reason: decision.reason, reasonText: decision.text, eraseAfter },
+      (d, session) =>
+        this.log.record(
+          {
+            target: 'objection',
+            reviewId: null,
+            teacherId,
+            action: listed ? 'refuse-objection' : 'accept-objection',
+            reason: decision.reason,
+            text: decision.text,
+            moderatorId,
+            before: { state: d.before.state, listed: true },
+            after: { state: d.after.state, listed },
+            at: now,
+          },
+          session,
+        ),
+    );
     if (!decided) throw ApiError.of(409, 'invalid-transition', 'the objection is already decided');
     // After the decision is stored: a crash here leaves it accepted and the teacher listed; the
-    // outbox entry written above makes the relay delist him (moderation/event-relay.ts).
+    // outbox entry written above makes the relay delist him (moderation/event-relay.ts), and clears it.
     if (eraseAfter) await this.catalogueStore.delist(teacherId, now, eraseAfter);
-    if (action === 'accept') this.catalogue.invalidate();
-    await this.log.record({
-      target: 'objection',
-      reviewId: null,
-      teacherId,
-      action: action === 'accept' ? 'accept-objection' : 'refuse-objection',
-      reason: decision.reason,
-      text: decision.text,
-      moderatorId,
-      before: { state: decided.before.state, listed: true },
-      after: { state: decided.after.state, listed: action !== 'accept' },
-      at: now,
-    });
+    if (!listed) this.catalogue.invalidate();
     try {
       await this.outbox.send(objectionNotices(decided.after));
-      await this.outbox.done('objection', teacherId);
     } catch (err) {
       this.logger.warn({ msg: 'objection notice not queued yet: the reconciler will', teacherId, error: (err as Error).message });
     }

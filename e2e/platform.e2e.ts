@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from './support/fixtures';
+import { takenOver } from './support/takeover';
 import { buildRemoteVariant } from '../infra/local/lib/build.mjs';
 import { serveStatic } from '../infra/local/lib/static-server.mjs';
 import { ROOT } from '../infra/local/lib/paths.mjs';
@@ -40,6 +41,7 @@ test('the remotes are fetched from the manifests that /remotes.json names', asyn
   });
   await page.goto('/communaute');
   await expect(page.getByTestId('ranking-list')).toBeVisible();
+  await takenOver(page); // a server-rendered page asks for the manifests once its code runs
   expect(manifests).toContain('/mfe/community/mf-manifest.json');
   const remotes = await (await fetch(`${stack.url}/remotes.json`)).json();
   expect(Object.keys(remotes).sort()).toEqual(['account', 'community', 'review']);

@@ -67,6 +67,7 @@ test('home: video, description, sign-in button, 5-slide carousel moving by itsel
 test('navbar: past 300 px the links slide away and the bar hides, scrolling up restores it; logo and footer links', async ({ page }) => {
   await page.goto('/politique-de-privacite');
   await expect(page.getByTestId('legal-privacy')).toBeVisible();
+  await takenOver(page); // the navbar follows the scroll once the page's code runs
   const nav = page.getByTestId('navbar');
   await page.mouse.wheel(0, 600);
   await expect(nav).toHaveAttribute('data-collapsed', 'true');

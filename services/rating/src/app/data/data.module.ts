@@ -22,6 +22,7 @@ import {
   ReviewSchema,
   SubjectSchema,
   TeacherSchema,
+  ReviewTaskSchema,
   UserIndexSchema,
 } from './schemas';
 import { TaskStore } from './task-store';
@@ -40,6 +41,7 @@ const models = MongooseModule.forFeature([
   { name: 'Objection', schema: ObjectionSchema },
   { name: 'UserIndex', schema: UserIndexSchema },
   { name: 'IdempotencyKey', schema: IdempotencyKeySchema },
+  { name: 'ReviewTask', schema: ReviewTaskSchema },
 ]);
 
 type Config = { QUEUE_PREFIX: string; REDIS_URL: string };

@@ -7,3 +7,4 @@ export { ClassClaimSchema } from './class-claims';
 export { ModerationActionSchema, ProfileSchema } from './social.schema';
 export { ObjectionSchema } from './objection.schema';
 export { UserIndexSchema } from './user-store';
+export { ReviewTaskSchema } from './task-store';

@@ -49,8 +49,6 @@ export class Reconciler {
 
   private async pass(): Promise<OverdueResult> {
     // Each step on its own: one that throws (or a task that does) is logged and counted, and the others run all the same.
-    const released = await this.step('release', () => this.publisher.releaseDue(), 0);
-    if (released) this.logger.log({ msg: 'released reviews', released });
     const result = await this.step(
       'tasks',
       () =>
@@ -61,6 +59,9 @@ export class Reconciler {
     );
     if (result.failed) this.failures.inc({ step: 'task' }, result.failed);
     if (result.published || result.failed) this.logger.log({ msg: 'reconciled overdue reviews', ...result });
+    // After the tasks: a review they validated for a release already past is public in this pass.
+    const released = await this.step('release', () => this.publisher.releaseDue(), 0);
+    if (released) this.logger.log({ msg: 'released reviews', released });
     await this.step('relay', () => this.relay.relay(this.config.RECONCILE_GRACE), undefined);
     await this.step('breakdowns', () => this.breakdowns.freezeIfDue(), undefined);
     await this.step('transparency', () => this.transparency.refreshIfDue(), undefined);

@@ -43,7 +43,9 @@ export class Publisher {
     let outcome: PublicationOutcome = 'skipped';
     const write = await this.reviews.change(reviewId, (current) => {
       const now = new Date();
-      const decision = validated(current, now, nextRelease(this.schedule, now), version);
+      // The release its author was told (the next after its due time: publicAtOf), even when validated late (a lost job,
+      // Redis out): a release already past is made by the reconciler's next step (releaseDue), not hours later.
+      const decision = validated(current, now, nextRelease(this.schedule, new Date(current.publishAt)), version);
       outcome = decision?.outcome ?? 'skipped';
       const base = decision?.doc ?? current;
       const withReply = replyValidated(base, now);

@@ -49,7 +49,8 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
     'publish-review': async (job) => {
       const { outcome, after } = await this.publisher.validateNow(job.data.reviewId, job.data.version);
       // Its release (a job per release time); one already past (a late job) is made at once.
-      if (outcome === 'published') await this.scheduleRelease(after?.releaseAt ? new Date(after.releaseAt) : this.publisher.releaseAfter(new Date()));
+      if (outcome === 'published')
+        await this.scheduleRelease(after?.releaseAt ? new Date(after.releaseAt) : this.publisher.releaseAfter(new Date()));
       return { outcome };
     },
     release: async () => ({ released: await this.publisher.releaseDue() }),

@@ -20,7 +20,10 @@ export interface ReviewTask {
 }
 
 /** Read by an index on the due time (oldest first, in pages), and the failing ones by their attempts (the moderators' health). */
-export const ReviewTaskSchema = new Schema({}, { collection: 'review_tasks', strict: false, versionKey: false, id: false, autoCreate: true });
+export const ReviewTaskSchema = new Schema(
+  {},
+  { collection: 'review_tasks', strict: false, versionKey: false, id: false, autoCreate: true },
+);
 ReviewTaskSchema.index({ publishAt: 1 });
 ReviewTaskSchema.index({ attempts: 1 });
 
@@ -43,7 +46,8 @@ export class TaskStore {
   async add(reviewId: number, publishAt: Date, kind: TaskKind = 'review'): Promise<void> {
     const _id = taskKey(reviewId, kind);
     if (kind === 'review') await upsertRetried(() => this.docs.replaceOne({ _id }, { reviewId, kind, publishAt }, { upsert: true }));
-    else await upsertRetried(() => this.docs.updateOne({ _id }, { $min: { publishAt }, $setOnInsert: { reviewId, kind } }, { upsert: true }));
+    else
+      await upsertRetried(() => this.docs.updateOne({ _id }, { $min: { publishAt }, $setOnInsert: { reviewId, kind } }, { upsert: true }));
   }
 
   /** Drops the review's tasks (its versions' and its reply's): the review is gone. */

@@ -6,6 +6,7 @@ import { type Queue } from 'bullmq';
 import { type Redis } from 'ioredis';
 import { PublicationProducer } from '../app/publication/publication-producer.service';
 import { publicationLatenessBoundMs } from '../config/worker-config';
+import { PublicationWorker } from '../worker/publication-worker.service';
 import { type Harness, reviewPayload, startHarness, teachersOf, waitFor } from '../../testing/rating-harness';
 
 jest.setTimeout(150_000);
@@ -25,7 +26,12 @@ describe('publication with Redis down for good', () => {
     h = await startHarness(__filename, { worker: true, api: { REDIS_URL: redis.url }, workerEnv: { REDIS_URL: redis.url } });
   });
   afterAll(async () => {
-    await redis?.restart().catch(() => undefined); // the worker's BullMQ connections close cleanly
+    // Redis back, and the worker's BullMQ connections on it again before it closes (closing mid-reconnect can hang).
+    await redis?.restart().catch(() => undefined);
+    const worker = h?.worker?.app.get(PublicationWorker) as unknown as { connection?: Redis; queueConnection?: Redis } | undefined;
+    await waitFor(async () => worker?.connection?.status === 'ready' && worker.queueConnection?.status === 'ready', 15_000).catch(
+      () => undefined,
+    );
     await h?.close();
     await redis?.dispose();
   });

@@ -47,11 +47,12 @@ export async function withRedisTimeout<T>(work: Promise<T>, timeoutMs = REDIS_RE
 
 /**
  * `work()` under withRedisTimeout when `client` is connected; DependencyUnavailableError at once, `work` not started, while
- * it is not (down, reconnecting, backing off): no command waits in ioredis' offline queue, so an outage under writes starts
- * no call that would pile up until Redis returns.
+ * it is not (down, reconnecting) or Redis is backed off from (it failed to answer less than a second ago: paused, hung):
+ * no command waits in ioredis' offline queue, and a hung Redis gets at most about one call a second, not one per write.
  */
 export async function withReadyRedis<T>(client: Pick<Redis, 'status'>, work: () => Promise<T>, timeoutMs?: number): Promise<T> {
   if (client.status !== 'ready') throw new DependencyUnavailableError('redis', new Error(`Redis connection ${client.status}: not started`));
+  if (backingOff()) throw new DependencyUnavailableError('redis', notWaiting());
   return withRedisTimeout(work(), timeoutMs);
 }
 

@@ -11,6 +11,7 @@ import {
 import { rankingSchema, subjectListSchema, teacherDetailSchema } from './catalogue';
 import { errorBodySchema } from './errors';
 import { healthResponseSchema } from './health';
+import { publicationHealthSchema } from './publication-health';
 import {
   catalogueImportResultSchema,
   communityCategorySchema,
@@ -227,6 +228,7 @@ export const RATING_ENDPOINTS: readonly Endpoint[] = [
   // Moderation (moderator or admin role) and catalogue (admin role)
   extra('GET', '/api/moderation/queue', { 200: z.array(moderationQueueItemSchema) }, { ...bearer, 403: staffOnly }),
   extra('GET', '/api/moderation/actions', { 200: z.array(moderationActionSchema) }, { ...bearer, 403: staffOnly }),
+  extra('GET', '/api/moderation/health', { 200: publicationHealthSchema }, { ...bearer, 403: staffOnly }),
   extra('GET', '/api/moderation/reviews/:id/actions', { 200: z.array(moderationActionSchema) }, { ...bearer, 403: staffOnly }),
   ...(['approve', 'reject', 'restore'] as const).map((action) =>
     extra(

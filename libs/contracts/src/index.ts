@@ -16,6 +16,7 @@ export * from './session-transport';
 export * from './rating';
 export * from './text-checks';
 export * from './admin';
+export * from './publication-health';
 export * from './transparency';
 export * from './teacher-voice';
 export * from './endpoints';

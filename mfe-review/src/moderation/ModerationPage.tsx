@@ -25,6 +25,7 @@ import {
 } from './api';
 import styles from './moderation.module.css';
 import { checkRemoval, DecisionText, ReasonSelect, useReasonName } from './removal';
+import { PublicationHealthNotice } from './PublicationHealth';
 import { type Read, TeachersTab, teachersWaiting } from './TeachersTab';
 
 type Tab = 'queue' | 'decided' | 'teachers';
@@ -99,6 +100,7 @@ function Console() {
       <div className={styles.page} data-testid="moderation">
         <h1>{t('moderation.title')}</h1>
         <p className={styles.hint}>{t('moderation.keys')}</p>
+        <PublicationHealthNotice />
         <div className={styles.tabs} role="group" aria-label={t('moderation.views')}>
           <Button
             variant={tab === 'queue' ? 'primary' : 'secondary'}

@@ -278,3 +278,31 @@ test('a review queued only for its teacher’s held reply is left to the teacher
   expect(detail).toHaveAttribute('data-review', '21');
   expect(screen.getByTestId('reply-held-elsewhere')).toHaveTextContent('Its teacher’s reply is held too: decide it in the Teachers tab.');
 });
+
+test("the publication's health: the failing tasks the worker retries are shown above the tabs, nothing when there are none", async () => {
+  let failing = 1;
+  fakeApi((call) => {
+    if (call.url === '/api/moderation/queue') return { status: 200, body: [] };
+    if (call.url === '/api/moderation/health')
+      return {
+        status: 200,
+        body: {
+          failingTasks: failing,
+          tasks: failing
+            ? [{ reviewId: 42, kind: 'review', attempts: 3, lastError: 'text.trim is not a function', retryAt: '2026-11-28T10:00:00.000Z' }]
+            : [],
+        },
+      };
+    return { status: 502 };
+  });
+  updateSession({ email: 'm@b.c', access: token(['user', 'moderator']) });
+  const first = renderPage();
+  const notice = await screen.findByTestId('publication-health');
+  expect(notice).toHaveTextContent('1 publication task keeps failing');
+  expect(notice).toHaveTextContent('Review #42, 3 attempts: text.trim is not a function');
+  first.unmount();
+  failing = 0;
+  renderPage();
+  await screen.findByTestId('moderation');
+  await waitFor(() => expect(screen.queryByTestId('publication-health')).not.toBeInTheDocument());
+});

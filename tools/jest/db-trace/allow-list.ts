@@ -33,14 +33,7 @@ export const ALLOWED_SHAPES: AllowedShape[] = [
     backgroundOnly: true,
     why: 'the figures rebuilt from the reviews (seed, migration): the teachers left without a public review',
   },
-  // Short to-do lists, read whole by the worker's reconciler and the start-up checks.
-  {
-    collection: 'review_tasks',
-    ops: ['find'],
-    fields: [],
-    backgroundOnly: true,
-    why: "the reconciler's to-do list: the reviews pending or mid-change (a handful)",
-  },
+  // Short to-do lists, read whole by the worker's reconciler (review_tasks is read by its due-time index, in pages).
   {
     collection: 'outbox',
     ops: ['find'],

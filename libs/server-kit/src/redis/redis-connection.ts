@@ -46,6 +46,17 @@ export async function withRedisTimeout<T>(work: Promise<T>, timeoutMs = REDIS_RE
 }
 
 /**
+ * `work()` under withRedisTimeout when `client` is connected; DependencyUnavailableError at once, `work` not started, while
+ * it is not (down, reconnecting) or Redis is backed off from (it failed to answer less than a second ago: paused, hung):
+ * no command waits in ioredis' offline queue, and a hung Redis gets at most about one call a second, not one per write.
+ */
+export async function withReadyRedis<T>(client: Pick<Redis, 'status'>, work: () => Promise<T>, timeoutMs?: number): Promise<T> {
+  if (client.status !== 'ready') throw new DependencyUnavailableError('redis', new Error(`Redis connection ${client.status}: not started`));
+  if (backingOff()) throw new DependencyUnavailableError('redis', notWaiting());
+  return withRedisTimeout(work(), timeoutMs);
+}
+
+/**
  * Makes `client` fail its commands at once while Redis is backed off from (it did not answer a
  * command in time, or the connection failed, less than REDIS_BACK_OFF_MS ago); Redis's own error
  * replies (a wrong type, a script error) do not count.

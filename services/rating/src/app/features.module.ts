@@ -5,6 +5,7 @@ import { MeController } from './me/me.controller';
 import { AuthorKeys } from './moderation/author-keys';
 import { ModerationController } from './moderation/moderation.controller';
 import { ModerationService } from './moderation/moderation.service';
+import { PublicationHealthService } from './moderation/publication-health';
 import { PublicationProducer } from './publication/publication-producer.service';
 import { PublicLists } from './reading/public-lists';
 import { ReadingController } from './reading/reading.controller';
@@ -46,6 +47,7 @@ import { TransparencyController } from './transparency/transparency.controller';
     SocialService,
     AuthorKeys,
     ModerationService,
+    PublicationHealthService,
     TeacherVoiceService,
     TeacherModerationService,
   ],

@@ -1,6 +1,6 @@
 import { validateConfig } from '@pupitre/server-kit';
 import { ratingEnvSchema } from './rating-config';
-import { workerEnvSchema } from './worker-config';
+import { publicationLatenessBoundMs, workerEnvSchema } from './worker-config';
 
 const env = {
   MONGODB_URI: 'mongodb://127.0.0.1:27017/',
@@ -34,6 +34,13 @@ describe('rating configuration', () => {
     const { AUTH_JWKS_URL: _omitted, ...rest } = env;
     const result = validateConfig(workerEnvSchema, { ...rest, RECONCILE_GRACE: '2s' });
     expect(result.ok && result.config).toMatchObject({ RECONCILE_INTERVAL: 30_000, RECONCILE_GRACE: 2000, WORKER_CONCURRENCY: 128 });
+  });
+
+  it('bounds the lateness of a review whose job is lost to 2 minutes (105 s by default), and refuses timings past it', () => {
+    const defaults = validateConfig(workerEnvSchema, env);
+    expect(defaults.ok && publicationLatenessBoundMs(defaults.config)).toBe(105_000);
+    const late = validateConfig(workerEnvSchema, { ...env, RECONCILE_GRACE: '1m', RECONCILE_INTERVAL: '1m' });
+    expect(!late.ok && late.problems).toEqual([expect.stringMatching(/^RECONCILE_GRACE: .*150 s.*more than 2 minutes late/)]);
   });
 
   it("bounds the worker's database connections: 24 opened at start and at most 24 unless told otherwise; min ≤ max", () => {

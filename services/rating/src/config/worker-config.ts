@@ -35,6 +35,25 @@ export const workerEnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['MONGODB_MIN_POOL_SIZE'], message: 'must not exceed MONGODB_MAX_POOL_SIZE' });
     refuseWeakTimings(env, ctx);
     refuseBadReleases(env, ctx);
+    const bound = publicationLatenessBoundMs(env);
+    if (bound > PUBLICATION_LATENESS_MAX_MS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RECONCILE_GRACE'],
+        message: `RECONCILE_GRACE + 1.5 × RECONCILE_INTERVAL is ${bound / 1000} s: a review whose job is lost (Redis out) would be published more than 2 minutes late`,
+      });
   });
+
+/** The most a review may be late past its time when its job is lost (Redis out, even for good): 2 minutes. */
+export const PUBLICATION_LATENESS_MAX_MS = 120_000;
+
+/**
+ * How late the reconciler validates a review whose job is lost, at most (plus its pass's own time): a task is taken once
+ * RECONCILE_GRACE past its time, and one worker of all runs a pass per RECONCILE_INTERVAL, each worker ticking twice an
+ * interval, so passes are at most 1.5 intervals apart (defaults: 60 + 45 = 105 s). Its release is the one its author was
+ * told, made in the same pass when already past (reconciler.ts).
+ */
+export const publicationLatenessBoundMs = (env: { RECONCILE_GRACE: number; RECONCILE_INTERVAL: number }): number =>
+  env.RECONCILE_GRACE + 1.5 * env.RECONCILE_INTERVAL;
 
 export type WorkerConfig = z.output<typeof workerEnvSchema>;

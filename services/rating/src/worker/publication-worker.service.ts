@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { APP_CONFIG, createQueueConnection, withRedisTimeout } from '@pupitre/server-kit';
+import { APP_CONFIG, createQueueConnection, withReadyRedis } from '@pupitre/server-kit';
 import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { type Redis } from 'ioredis';
 import { Model } from 'mongoose';
@@ -47,8 +47,10 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
   private readonly handlers: JobHandlers = {
     probe: (job) => runProbe(this.receipts, job),
     'publish-review': async (job) => {
-      const outcome = await this.publisher.validateDue(job.data.reviewId, job.data.version);
-      if (outcome === 'published') await this.scheduleRelease(this.publisher.releaseAfter(new Date()));
+      const { outcome, after } = await this.publisher.validateNow(job.data.reviewId, job.data.version);
+      // Its release (a job per release time); one already past (a late job) is made at once.
+      if (outcome === 'published')
+        await this.scheduleRelease(after?.releaseAt ? new Date(after.releaseAt) : this.publisher.releaseAfter(new Date()));
       return { outcome };
     },
     release: async () => ({ released: await this.publisher.releaseDue() }),
@@ -80,7 +82,7 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
     this.queueConnection = createQueueConnection(this.config.REDIS_URL);
     this.queue = new Queue(REVIEW_PUBLICATION_QUEUE, { connection: this.queueConnection, prefix: this.config.QUEUE_PREFIX });
     this.queue.on('error', (err) => this.logger.warn({ msg: 'queue connection error', error: err.message }));
-    void this.scheduleErasure();
+    this.queueConnection.once('ready', () => void this.scheduleErasure());
     void this.queue.removeJobScheduler(LEGACY_RECONCILE_SCHEDULER).catch(() => undefined); // the reconciler's job of earlier releases
     this.watchdog = setInterval(() => void this.scheduleErasure(), this.config.RECONCILE_INTERVAL);
     this.watchdog.unref();
@@ -98,7 +100,7 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
    */
   private async scheduleRelease(at: Date): Promise<void> {
     try {
-      await withRedisTimeout(
+      await withReadyRedis(this.queueConnection!, () =>
         this.queue!.add('release', {}, { jobId: releaseJobId(at), delay: Math.max(0, at.getTime() - Date.now()), removeOnComplete: 100 }),
       );
     } catch (err) {
@@ -109,6 +111,8 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
   private async scheduleErasure(): Promise<void> {
     try {
       // Delisted teachers past their retention period (accepted objections) are erased by this one.
+      // Not while Redis is away (no call piles up in the offline queue): the watchdog declares it again once it is back.
+      if (this.queueConnection?.status !== 'ready') return;
       await this.queue?.upsertJobScheduler(
         ERASURE_SCHEDULER,
         { every: this.config.ERASURE_INTERVAL },

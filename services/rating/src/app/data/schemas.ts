@@ -8,6 +8,7 @@ import { ClassClaimSchema } from './class-claims';
 import { ModerationActionSchema, ProfileSchema } from './social.schema';
 import { ObjectionSchema } from './objection.schema';
 import { UserIndexSchema } from './user-store';
+import { ReviewTaskSchema } from './task-store';
 
 // Every collection schema of the rating database (indexes declared here are built by the migration run and checked at start-up).
 export {
@@ -17,6 +18,7 @@ export {
   ObjectionSchema,
   ProfileSchema,
   ReviewSchema,
+  ReviewTaskSchema,
   SubjectSchema,
   TeacherSchema,
   UserIndexSchema,
@@ -34,4 +36,5 @@ export const MODELS: { name: string; schema: Schema }[] = [
   { name: 'Objection', schema: ObjectionSchema },
   { name: 'UserIndex', schema: UserIndexSchema },
   { name: 'IdempotencyKey', schema: IdempotencyKeySchema },
+  { name: 'ReviewTask', schema: ReviewTaskSchema },
 ];

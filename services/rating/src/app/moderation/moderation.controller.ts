@@ -4,6 +4,7 @@ import {
   idParamSchema,
   type ModerationActionView,
   type ModerationQueueItem,
+  type PublicationHealth,
   moderationNoteBodySchema,
   type ModerationRejectBody,
   moderationRejectBodySchema,
@@ -12,6 +13,7 @@ import { ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
 import { CurrentUser, RequireModerator } from '../auth/auth.guard';
 import { type AuthUser } from '../auth/token-verifier';
 import { ModerationService } from './moderation.service';
+import { PublicationHealthService } from './publication-health';
 
 const idPipe = () => new ZodValidationPipe(idParamSchema);
 /** approve takes an optional `{note, text}` (the statement of reasons the reporters see); no body is fine. */
@@ -21,7 +23,16 @@ const notePipe = () => new ZodValidationPipe(moderationNoteBodySchema.optional()
 @Controller('api/moderation')
 @RequireModerator()
 export class ModerationController {
-  constructor(@Inject(ModerationService) private readonly moderation: ModerationService) {}
+  constructor(
+    @Inject(ModerationService) private readonly moderation: ModerationService,
+    @Inject(PublicationHealthService) private readonly publication: PublicationHealthService,
+  ) {}
+
+  /** The publication's health: the overdue tasks that failed (retried with back-off), how many, the next try of each. */
+  @Get('health')
+  health(@CurrentUser() user: AuthUser): Promise<PublicationHealth> {
+    return this.publication.health(user);
+  }
 
   @Get('queue')
   queue(@CurrentUser() user: AuthUser): Promise<ModerationQueueItem[]> {

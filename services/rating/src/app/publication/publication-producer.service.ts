@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, createQueueConnection, withRedisTimeout } from '@pupitre/server-kit';
+import { APP_CONFIG, createQueueConnection, withReadyRedis } from '@pupitre/server-kit';
 import { Queue } from 'bullmq';
 import { type RatingConfig } from '../../config/rating-config';
 import {
@@ -9,7 +9,10 @@ import {
   type ReviewPublicationJobs,
 } from './review-publication.queue';
 
-/** Adds jobs to `review-publication` (its own ioredis connection, as BullMQ requires); the worker process runs them. */
+/**
+ * Adds jobs to `review-publication` (its own ioredis connection, as BullMQ requires); the worker process runs them. While the
+ * connection is not ready no `add` is started (nothing waits in an offline queue): the to-do list covers the job.
+ */
 @Injectable()
 export class PublicationProducer implements OnApplicationShutdown {
   private readonly logger = new Logger('PublicationQueue');
@@ -17,7 +20,7 @@ export class PublicationProducer implements OnApplicationShutdown {
   private readonly queue: Queue;
 
   constructor(@Inject(APP_CONFIG) config: RatingConfig) {
-    this.connection = createQueueConnection(config.REDIS_URL);
+    this.connection = createQueueConnection(config.REDIS_URL, { enableOfflineQueue: false });
     this.queue = new Queue(REVIEW_PUBLICATION_QUEUE, {
       connection: this.connection,
       prefix: config.QUEUE_PREFIX,
@@ -33,8 +36,8 @@ export class PublicationProducer implements OnApplicationShutdown {
     data: ReviewPublicationJobs[N],
     options: { delayMs?: number; jobId?: string } = {},
   ): Promise<string> {
-    // Redis down or paused: DependencyUnavailableError within a second.
-    const job = await withRedisTimeout(this.queue.add(name, data, { delay: options.delayMs, jobId: options.jobId }));
+    // Redis down or reconnecting: DependencyUnavailableError at once, nothing started; paused: within a second.
+    const job = await withReadyRedis(this.connection, () => this.queue.add(name, data, { delay: options.delayMs, jobId: options.jobId }));
     return job.id ?? '';
   }
 

@@ -3,9 +3,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '@pupitre/server-kit';
 import { releaseScheduleOf } from '../../config/release-env';
 import { ReviewStore } from '../data/review-store';
-import { TaskStore } from '../data/task-store';
-import { replyPending, replyValidated } from '../reviews/reply';
-import { released, validated, type ValidationOutcome } from '../reviews/review';
+import { type ReviewTask, TaskStore } from '../data/task-store';
+import { replyValidated } from '../reviews/reply';
+import { released, type ReviewDoc, validated, type ValidationOutcome } from '../reviews/review';
+import { type OverdueResult, reconcileOverdue } from './overdue-tasks';
 import { nextRelease, type ReleaseSchedule } from './release-schedule';
 
 export type PublicationOutcome = ValidationOutcome | 'skipped';
@@ -29,18 +30,28 @@ export class Publisher {
   }
 
   // Validates review `reviewId` if its latest version (or exactly `version`) is pending and due, and
-  // its teacher's reply if that is pending and due (the same job and to-do list serve both).
+  // its teacher's reply if that is pending and due (the same job serves both).
   async validateDue(reviewId: number, version?: number): Promise<PublicationOutcome> {
+    return (await this.validateNow(reviewId, version)).outcome;
+  }
+
+  /** As `validateDue`, with whether anything was validated (the review or its reply) and the review after. */
+  async validateNow(
+    reviewId: number,
+    version?: number,
+  ): Promise<{ outcome: PublicationOutcome; validated: boolean; after: ReviewDoc | null }> {
     let outcome: PublicationOutcome = 'skipped';
-    await this.reviews.change(reviewId, (current) => {
+    const write = await this.reviews.change(reviewId, (current) => {
       const now = new Date();
-      const decision = validated(current, now, nextRelease(this.schedule, now), version);
-      if (decision) outcome = decision.outcome;
+      // The release its author was told (the next after its due time: publicAtOf), even when validated late (a lost job,
+      // Redis out): a release already past is made by the reconciler's next step (releaseDue), not hours later.
+      const decision = validated(current, now, nextRelease(this.schedule, new Date(current.publishAt)), version);
+      outcome = decision?.outcome ?? 'skipped';
       const base = decision?.doc ?? current;
       const withReply = replyValidated(base, now);
       return withReply ?? decision?.doc ?? null;
     });
-    return outcome;
+    return { outcome, validated: write !== null, after: write ? write.after : await this.reviews.get(reviewId) };
   }
 
   /** The release a version validated at `now` waits for. */
@@ -63,24 +74,8 @@ export class Publisher {
     return count;
   }
 
-  // One pass over the to-do list: validates every review overdue by more than `graceMs` (its job
-  // was lost: worker down, Redis flushed) and drops the tasks of reviews no longer pending.
-  async reconcile(graceMs: number): Promise<{ published: number; done: number }> {
-    let published = 0;
-    let done = 0;
-    const overdueBefore = Date.now() - graceMs;
-    // Only the tasks past their time and the grace: the others' jobs are still to come (a burst of
-    // pending reviews costs no read here); a task finished early is dropped once it is that old.
-    const due = (await this.tasks.list()).filter((t) => new Date(t.publishAt ?? 0).getTime() < overdueBefore);
-    for (const task of due.sort((a, b) => new Date(a.publishAt ?? 0).getTime() - new Date(b.publishAt ?? 0).getTime())) {
-      const review = await this.reviews.get(task.reviewId);
-      if (review && (review.status === 'pending' || replyPending(review))) {
-        if ((await this.validateDue(task.reviewId)) !== 'skipped') published++;
-        continue;
-      }
-      // Not pending (or gone): nothing left to do, unless an edit wrote a newer task meanwhile.
-      if (await this.tasks.doneIfUnchanged(task)) done++;
-    }
-    return { published, done };
+  /** One pass over the to-do list (overdue-tasks.ts): each overdue task on its own; a failing one is backed off, counted in `failed`. */
+  reconcile(graceMs: number, onFailure?: (task: ReviewTask, err: Error) => void): Promise<OverdueResult> {
+    return reconcileOverdue(this.reviews, this.tasks, this, graceMs, onFailure);
   }
 }

@@ -71,7 +71,7 @@ export class TeacherVoiceService {
     if (teacher.delisted) throw ApiError.of(404, 'not-found');
     const now = new Date();
     const publishAt = new Date(now.getTime() + this.config.REVIEW_VALIDATION_DELAY);
-    await this.tasks.add(reviewId, publishAt); // on the to-do list first: a lost job is found by the reconciler
+    await this.tasks.add(reviewId, publishAt, 'reply'); // on the to-do list first (its own task: a review's stays as it is)
     let refusal: ReplyRefusal | null = 'not-found';
     const write = await this.reviews.change(reviewId, (current) => {
       const result = replied(current, user.id, teacher.id, text, now, publishAt);

@@ -1,0 +1,79 @@
+// Redis stopped for good under the in-process API and worker (a Redis of the test's own): writes start no BullMQ call while
+// the connection is away (nothing piles up in ioredis' offline queue), and the reviews due meanwhile are published by the
+// reconciler, a timer claimed on the database, with Redis still down.
+import { request, startPrivateRedis, type PrivateRedis } from '@pupitre/server-kit/testing';
+import { type Queue } from 'bullmq';
+import { type Redis } from 'ioredis';
+import { PublicationProducer } from '../app/publication/publication-producer.service';
+import { publicationLatenessBoundMs } from '../config/worker-config';
+import { PublicationWorker } from '../worker/publication-worker.service';
+import { type Harness, reviewPayload, startHarness, teachersOf, waitFor } from '../../testing/rating-harness';
+
+jest.setTimeout(150_000);
+
+const WRITES = 60;
+
+/** The producer's queue and connection (private: what the test watches). */
+const internals = (producer: PublicationProducer) => producer as unknown as { queue: Queue; connection: Redis };
+const offlineQueued = (connection: Redis) => (connection as unknown as { offlineQueue: { length: number } }).offlineQueue.length;
+
+describe('publication with Redis down for good', () => {
+  let redis: PrivateRedis;
+  let h: Harness;
+
+  beforeAll(async () => {
+    redis = await startPrivateRedis('publication-redis');
+    h = await startHarness(__filename, { worker: true, api: { REDIS_URL: redis.url }, workerEnv: { REDIS_URL: redis.url } });
+  });
+  afterAll(async () => {
+    // Redis back, and the worker's BullMQ connections on it again before it closes (closing mid-reconnect can hang).
+    await redis?.restart().catch(() => undefined);
+    const worker = h?.worker?.app.get(PublicationWorker) as unknown as { connection?: Redis; queueConnection?: Redis } | undefined;
+    await waitFor(async () => worker?.connection?.status === 'ready' && worker.queueConnection?.status === 'ready', 15_000).catch(
+      () => undefined,
+    );
+    await h?.close();
+    await redis?.dispose();
+  });
+
+  it('starts no queue call for the writes made while Redis is away, and the reconciler publishes them in time all the same', async () => {
+    const teachers = await teachersOf(h.conn);
+    const { queue, connection } = internals(h.api.app.get(PublicationProducer));
+    await waitFor(async () => connection.status === 'ready', 10_000, 'the producer connected');
+    const add = jest.spyOn(queue, 'add');
+
+    await redis.stop();
+    await waitFor(async () => connection.status !== 'ready', 10_000, 'the producer sees Redis gone');
+    const ids: number[] = [];
+    for (let i = 0; i < WRITES; i += 10) {
+      const batch = Array.from({ length: 10 }, async (_, k) => {
+        const t = teachers[(i + k) % teachers.length];
+        const res = await request(h.api.url)
+          .post('/api/rating/0')
+          .set(await h.auth())
+          .send(reviewPayload(t.id, t.subjectIds[0], { tot_rating: ((i + k) % 10) + 1 }))
+          .expect(201);
+        return res.body.id as number;
+      });
+      ids.push(...(await Promise.all(batch)));
+      expect(offlineQueued(connection)).toBe(0);
+    }
+    const lastDue = Date.now() + h.apiConfig.REVIEW_VALIDATION_DELAY;
+    expect(add).not.toHaveBeenCalled(); // each write skipped its job at once: the to-do list covers it
+    expect(offlineQueued(connection)).toBe(0);
+    expect(connection.status).not.toBe('ready');
+
+    // Due while Redis is still out: the worker's reconciler publishes them, within its bound of their time.
+    const reviews = h.conn.collection('reviews');
+    await waitFor(
+      async () => (await reviews.countDocuments({ id: { $in: ids }, status: 'published' })) === WRITES,
+      60_000,
+      'published without Redis',
+    );
+    const late = Date.now() - lastDue;
+    expect(late).toBeLessThan(publicationLatenessBoundMs(h.workerConfig) + 15_000);
+    expect(connection.status).not.toBe('ready');
+    expect(add).not.toHaveBeenCalled();
+    expect(offlineQueued(connection)).toBe(0);
+  });
+});

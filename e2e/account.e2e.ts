@@ -1,4 +1,5 @@
 import { test, expect } from './support/fixtures';
+import { takenOver } from './support/takeover';
 import { GOOGLE_E2E_EMAIL } from './support/google-provider';
 import { checkPage, findMailLink } from './support/pages';
 import { tokensReadableByScripts } from './support/token-scan';
@@ -163,6 +164,7 @@ test('a 401 in the middle of a session clears it and returns to /auth', async ({
 
 test('the Google landing and the forms are keyboard-usable', async ({ page }) => {
   await page.goto('/auth');
+  await takenOver(page); // the tabs answer keys once the page's code runs
   await page.getByRole('tab', { name: 'Connexion' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Inscription' })).toHaveAttribute('aria-selected', 'true');

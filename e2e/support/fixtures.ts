@@ -41,28 +41,39 @@ export const test = base.extend<{ cspViolations: string[] }, { stack: Stack }>({
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-e2e-'));
       const remotesFile = path.join(dir, 'remotes.json');
       fs.copyFileSync(path.join(ROOT, 'infra/local/remotes.json'), remotesFile);
-      const ports = await freePorts();
       const google = await startGoogleProvider();
-      const started = await startStack({
-        ports,
-        dataDir: dir,
-        remotesFile,
-        useEnv: false,
-        testing: true,
-        publicHost: '127.0.0.1',
-        // Two stacks and a browser share two cores here: a renderer's answer may take longer than
-        // the production limit (250 ms) without anything being wrong; the degradation journeys
-        // use renderers far slower than this. Tests change /config.json (launch gate, maintenance)
-        // and expect the next page to show it: the composer reads its sources at each page.
-        composerEnv: { RENDER_TIMEOUT_MS: '1500', SOURCES_TTL_MS: '0' },
-        env: {
-          LOG_LEVEL: 'warn',
-          REVIEW_VALIDATION_DELAY: '2s',
-          RELEASE_TIMES: 'every 1s', // development timings (the stack sets DEVELOPMENT_TIMINGS): public soon after
-          ...UNLIMITED_RATES, // every browser of every test comes from 127.0.0.1
-          ...google.env,
-        },
-      });
+      // A free port is free when picked, not when listened on: another program on the machine may
+      // take it in between (EADDRINUSE). startStack stops what it started; once more, other ports.
+      const startOnFreePorts = async (attempt = 1): Promise<Awaited<ReturnType<typeof startStack>>> => {
+        try {
+          return await startStackOn(await freePorts());
+        } catch (error) {
+          if (attempt >= 3 || !/EADDRINUSE/.test(String((error as Error)?.message))) throw error;
+          return startOnFreePorts(attempt + 1);
+        }
+      };
+      const startStackOn = (ports: Awaited<ReturnType<typeof freePorts>>) =>
+        startStack({
+          ports,
+          dataDir: dir,
+          remotesFile,
+          useEnv: false,
+          testing: true,
+          publicHost: '127.0.0.1',
+          // Two stacks and a browser share two cores here: a renderer's answer may take longer than
+          // the production limit (250 ms) without anything being wrong; the degradation journeys
+          // use renderers far slower than this. Tests change /config.json (launch gate, maintenance)
+          // and expect the next page to show it: the composer reads its sources at each page.
+          composerEnv: { RENDER_TIMEOUT_MS: '1500', SOURCES_TTL_MS: '0' },
+          env: {
+            LOG_LEVEL: 'warn',
+            REVIEW_VALIDATION_DELAY: '2s',
+            RELEASE_TIMES: 'every 1s', // development timings (the stack sets DEVELOPMENT_TIMINGS): public soon after
+            ...UNLIMITED_RATES, // every browser of every test comes from 127.0.0.1
+            ...google.env,
+          },
+        });
+      const started = await startOnFreePorts();
       const stack: Stack = Object.assign(started, { runtimeConfigFile: path.join(dir, 'config.json'), google });
       await use(stack);
       await stack.stop();

@@ -5,6 +5,7 @@ import { test, expect } from './support/fixtures';
 import { expectAccessible, SCREENSHOT_DIR } from './support/pages';
 import { publishSampleReview } from './support/accounts.mjs';
 import { tokensReadableByScripts } from './support/token-scan';
+import { takenOver } from './support/takeover';
 import { apiAs, createUser, grantModerator, signIn, type TestUser } from './support/users';
 
 // Issue #28 in Chromium against the real services (docs/threat-model.md), in French and Spanish:
@@ -185,11 +186,19 @@ test('logging out with the network cut leaves nothing of the user: reload, and n
   const context = await browser.newContext({ baseURL: stack.url, locale: 'en-GB' });
   const page = await signIn(context, stack.url, user, 'en');
   // The author's own list, a page kept for offline reading, and a review started and left as a draft.
+  // Each page is left once its code has run and its requests are done: a server-rendered page shows
+  // its content before its code renews the session, and leaving while that renewal is on its way
+  // loses the rotated refresh token and the next page's renewal revokes the session (a known race,
+  // open, not this test's subject).
   await page.goto('/me/reviews');
   await expect(page.getByTestId('my-review')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
   await page.goto('/communaute');
   await expect(page.getByTestId('category-recent').getByTestId('review-card').first()).toBeVisible();
+  await takenOver(page);
+  await page.waitForLoadState('networkidle');
   await page.goto('/publication');
+  await takenOver(page);
   await page.getByTestId('comment').fill('A draft only its author should ever see');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('pupitre:review-draft'))).not.toBeNull();
   // Issue #38: signed in, with the service worker's caches and the offline copies filled, no token is

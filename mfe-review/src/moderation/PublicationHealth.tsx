@@ -1,5 +1,6 @@
 // The console's health of the publication (GET /api/moderation/health): the to-do list's tasks that failed, retried with
-// back-off by the worker while the others are published. Shown only when there are some.
+// back-off by the worker while the others are published. Shown only when there are some. The error itself (a developer's
+// message, in English) stays in the API's answer and the worker's log, for whoever fixes it.
 import { useTranslation } from 'react-i18next';
 import { useApiGet } from '@pupitre/api-client';
 import { type PublicationHealth } from '@pupitre/contracts';
@@ -20,8 +21,7 @@ export function PublicationHealthNotice() {
             {t(task.kind === 'reply' ? 'moderation.health.reply' : 'moderation.health.review', {
               id: task.reviewId,
               count: task.attempts,
-            })}{' '}
-            <code>{task.lastError}</code>
+            })}
           </li>
         ))}
       </ul>

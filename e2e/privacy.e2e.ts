@@ -186,10 +186,8 @@ test('logging out with the network cut leaves nothing of the user: reload, and n
   const context = await browser.newContext({ baseURL: stack.url, locale: 'en-GB' });
   const page = await signIn(context, stack.url, user, 'en');
   // The author's own list, a page kept for offline reading, and a review started and left as a draft.
-  // Each page is left once its code has run and its requests are done: a server-rendered page shows
-  // its content before its code renews the session, and leaving while that renewal is on its way
-  // loses the rotated refresh token and the next page's renewal revokes the session (a known race,
-  // open, not this test's subject).
+  // Each page is left once its code has run and its requests are done (a renewal left on its way is
+  // session-renewal.e2e.ts's subject).
   await page.goto('/me/reviews');
   await expect(page.getByTestId('my-review')).toHaveCount(1);
   await page.waitForLoadState('networkidle');

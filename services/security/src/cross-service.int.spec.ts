@@ -141,8 +141,11 @@ describe('writes with the access token of an ended session (both services)', () 
     const user = await createActiveUser(auth.url);
     const first = await login(auth.url, user.email, user.password);
     const second = (await request(auth.url).post('/auth/token/refresh/').send({ refresh: first.refresh }).expect(200)).body;
-    await ratingWrite(second.access).expect(400);
+    const third = (await request(auth.url).post('/auth/token/refresh/').send({ refresh: second.refresh }).expect(200)).body;
+    await ratingWrite(third.access).expect(400);
+    // `first` again once its holder has moved on (outside the rotation overlap): a theft.
     await request(auth.url).post('/auth/token/refresh/').send({ refresh: first.refresh }).expect(401);
+    await expectRefused(third.access);
     await expectRefused(second.access);
     await expectRefused(first.access);
   });

@@ -16,16 +16,20 @@ const signUp = (url: string, email: string) =>
 describe('races on the auth service', () => {
   const world = useWorld(__filename, { rating: false });
 
-  it(`${RACERS} concurrent refreshes of one token: one 200, the rest 401 blacklisted; then the whole session is dead`, async () => {
+  it(`${RACERS} concurrent refreshes of one token: one winner and at most 5 in the rotation overlap, the rest 401 blacklisted; then the whole session is dead`, async () => {
     const { url } = world();
     const victim = await world().account();
     const answers = await race(() => request(url).post('/auth/token/refresh/').send({ refresh: victim.refresh }));
-    expect(tally(answers)).toEqual({ 200: 1, 401: RACERS - 1 });
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(ok.length).toBeLessThanOrEqual(1 + 5);
+    expect(tally(answers)).toEqual({ 200: ok.length, 401: RACERS - ok.length });
     for (const a of answers.filter((r) => r.status === 401)) expect(a.body).toEqual(BLACKLISTED);
-    const winner = answers.find((a) => a.status === 200)!.body;
-    await request(url).post('/auth/token/refresh/').send({ refresh: winner.refresh }).expect(401, BLACKLISTED);
-    // A write with the winner's access token (the account deletion, without its password): refused, not read.
-    await request(url).delete('/auth/manage/users/me/').set('Authorization', `Bearer ${winner.access}`).send({}).expect(401);
+    for (const { body } of ok) {
+      await request(url).post('/auth/token/refresh/').send({ refresh: body.refresh }).expect(401, BLACKLISTED);
+      // A write with a winner's access token (the account deletion, without its password): refused, not read.
+      await request(url).delete('/auth/manage/users/me/').set('Authorization', `Bearer ${body.access}`).send({}).expect(401);
+    }
   });
 
   it(`${RACERS} concurrent sign-ups of one e-mail: one 201, the rest "already exists"; one account`, async () => {

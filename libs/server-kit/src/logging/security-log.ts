@@ -6,6 +6,7 @@ export type SecurityEvent =
   | 'sign-in-succeeded'
   | 'sign-in-failed'
   | 'refresh-reused'
+  | 'refresh-overlap'
   | 'logged-out'
   | 'session-ended'
   | 'password-changed'

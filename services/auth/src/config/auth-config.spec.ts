@@ -38,6 +38,7 @@ describe('auth configuration', () => {
     expect(result.ok && result.config).toMatchObject({
       ACCESS_TOKEN_TTL: 15 * 60_000,
       REFRESH_TOKEN_TTL: 14 * 86_400_000,
+      REFRESH_REUSE_GRACE: 30_000,
       ACTIVATION_TOKEN_TTL: 7 * 86_400_000,
       RESET_TOKEN_TTL: 3 * 86_400_000,
       PASSWORD_SCRYPT_LOG_N: 15,

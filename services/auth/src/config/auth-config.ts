@@ -69,6 +69,9 @@ export const authEnvSchema = z
       }),
     ACCESS_TOKEN_TTL: durationField('15m'),
     REFRESH_TOKEN_TTL: durationField('14d'),
+    /** Rotation overlap: a refresh token presented again this soon after its rotation, before any token issued from it is
+     * used, gets a new pair instead of ending the session (a page left mid-refresh, tabs at once). 0 turns it off; at most 1 minute. */
+    REFRESH_REUSE_GRACE: durationField('30s').pipe(z.number().max(60_000, { message: 'expected at most 1m' })),
     // Session lifetimes (issue #38): a session holding a staff role (moderator, admin) ends 12 hours after sign-in and after
     // 30 minutes without a refresh, and its access tokens live 5 minutes; a member's ends 30 days after sign-in, however used.
     SESSION_MAX_STAFF: durationField('12h'),

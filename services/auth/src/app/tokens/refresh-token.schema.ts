@@ -53,6 +53,17 @@ export class RefreshToken {
   @Prop({ type: Date })
   lastUsedOn?: Date;
 
+  /** The token this one was issued for (a refresh); absent for a sign-in's. */
+  @Prop({ type: String })
+  parent?: string;
+
+  /** When it was rotated, and how many times it was presented again within the rotation overlap since (TokenService.overlap). */
+  @Prop({ type: Date })
+  rotatedAt?: Date;
+
+  @Prop({ type: Number })
+  overlapUses?: number;
+
   /** The session was opened with the second factor (SessionOrigin); copied to every token of the family. */
   @Prop({ type: Boolean })
   secondFactor?: boolean;
@@ -60,7 +71,8 @@ export class RefreshToken {
 
 export type RefreshTokenDocument = HydratedDocument<RefreshToken>;
 export const RefreshTokenSchema = SchemaFactory.createForClass(RefreshToken);
-// Revoking a family or every session of a user skips what is already revoked (`status: {$ne}`): equality, then range.
-RefreshTokenSchema.index({ family: 1, status: 1 });
+// Revoking a family or every session of a user skips what is already revoked (`status: {$ne}`): equality, then range;
+// the rotation overlap asks whether a token issued from one was used (family, rotated, parent).
+RefreshTokenSchema.index({ family: 1, status: 1, parent: 1 });
 // The user's live sessions, most recent first (GET /auth/sessions), on the same prefix.
 RefreshTokenSchema.index({ userId: 1, status: 1, createdAt: -1 });

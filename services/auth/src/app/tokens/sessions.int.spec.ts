@@ -124,17 +124,18 @@ describe('sessions', () => {
       await request(auth.url).post('/auth/logout').send({ refresh: other.refresh }).expect(400, { error: 'Token is blacklisted' });
     });
 
-    it("20 concurrent refreshes of one token: exactly one 200; the re-use kills the family, the winner's new token included", async () => {
+    it("20 concurrent refreshes of one token: one winner, at most 5 overlaps; the 7th presentation kills the family, the winners' tokens included", async () => {
       const user = await createActiveUser(auth.url);
       const pair = await login(auth.url, user.email, user.password);
       const sibling = (await refreshWith((await login(auth.url, user.email, user.password)).refresh).expect(200)).body;
       const answers = await Promise.all(Array.from({ length: 20 }, () => refreshWith(pair.refresh)));
       const ok = answers.filter((r) => r.status === 200);
-      expect(ok).toHaveLength(1);
+      expect(ok.length).toBeGreaterThanOrEqual(1);
+      expect(ok.length).toBeLessThanOrEqual(6);
       for (const r of answers.filter((a) => a.status !== 200))
         expect(r.body).toEqual({ detail: 'Token is blacklisted', code: 'token_not_valid' });
       const blacklisted = { detail: 'Token is blacklisted', code: 'token_not_valid' };
-      await refreshWith(ok[0].body.refresh).expect(401, blacklisted);
+      for (const { body } of ok) await refreshWith(body.refresh).expect(401, blacklisted);
       await refreshWith(pair.refresh).expect(401, blacklisted);
       // Another session of the same user is not touched.
       await refreshWith(sibling.refresh).expect(200);
@@ -144,8 +145,10 @@ describe('sessions', () => {
       const user = await createActiveUser(auth.url);
       for (let round = 0; round < 8; round++) {
         const first = await login(auth.url, user.email, user.password);
-        const second = (await refreshWith(first.refresh).expect(200)).body;
-        // The holder of `second` refreshes while the family is revoked, by a logout or by a re-use of `first`.
+        const used = (await refreshWith(first.refresh).expect(200)).body;
+        const second = (await refreshWith(used.refresh).expect(200)).body;
+        // The holder of `second` refreshes while the family is revoked, by a logout or by a re-use of `first`
+        // (its successor used: outside the rotation overlap).
         const revoke = round % 2 ? request(auth.url).post('/auth/logout').send({ refresh: second.refresh }) : refreshWith(first.refresh);
         const [refreshed] = await Promise.all([refreshWith(second.refresh), revoke]);
         if (refreshed.status === 200) await refreshWith(refreshed.body.refresh).expect(401);

@@ -113,21 +113,30 @@ export class TokenService {
   }
 
   /**
-   * POST /auth/token/refresh/: a new pair; the presented token is used up. Under concurrency the
-   * outcome is that of some sequential order: one presenter wins the token (the write that marks it
-   * rotated, conditional on it being active); the
-   * others are re-uses and revoke the session, the winner's new token included. The session is
-   * checked again once the new token is stored, so a revocation that raced this refresh (logout,
-   * re-use of another token, password reset) cannot be outlived.
+   * POST /auth/token/refresh/: a new pair; the presented token is used up. One presenter wins the
+   * token (the write that marks it rotated, conditional on it being active). Another presentation is
+   * a re-use and revokes the session, the winner's new token included, unless it falls in the
+   * rotation overlap (`overlap`): a page left while its refresh was in flight never stored the new
+   * cookie, and two tabs refresh at once. The session is checked again once the new token is stored,
+   * so a revocation that raced this refresh (logout, re-use of another token, password reset) cannot
+   * be outlived.
    */
   async refresh(token: string): Promise<TokenPair> {
-    const { record } = await this.check(token);
-    const { matchedCount } = await this.refreshTokens.updateOne({ _id: record._id, status: 'active' }, { $set: { status: 'rotated' } });
-    if (matchedCount !== 1) {
-      securityEvent('refresh-reused', { account: record.userId, race: true });
+    const { record } = await this.check(token, true);
+    const won =
+      record.status === 'active' &&
+      (
+        await this.refreshTokens.updateOne(
+          { _id: record._id, status: 'active' },
+          { $set: { status: 'rotated', rotatedAt: new Date(), overlapUses: 0 } },
+        )
+      ).matchedCount === 1;
+    if (!won && !(await this.overlap(record))) {
+      securityEvent('refresh-reused', { account: record.userId, ...(record.status === 'active' ? { race: true } : {}) });
       await this.revokeFamily(record.family, reuseOf(record._id));
       throw new RefreshError('Token is blacklisted');
     }
+    if (!won) securityEvent('refresh-overlap', { account: record.userId });
     const user = await this.users.findById(record.userId).lean();
     if (!user || !user.isActive) {
       await this.revokeFamily(record.family, 'inactive-account');
@@ -154,6 +163,7 @@ export class TokenService {
       record.sessionStartedAt ?? new Date(),
       record.device,
       origin,
+      record._id,
     );
     const after = await this.sessions.state(subject.id, record.family);
     // A re-use of the very token this refresh used only proves that someone else presented it too:
@@ -215,8 +225,27 @@ export class TokenService {
     throw new ApiError(401, { ...ACCESS_ERRORS.invalid });
   }
 
-  /** The refresh record of a presented token, or a RefreshError (invalid, expired, blacklisted). */
-  private async check(token: string): Promise<{ record: RefreshToken; state: SessionState }> {
+  /**
+   * Rotation overlap (docs/decisions/0013): a rotated token presented again within
+   * REFRESH_REUSE_GRACE of its rotation gets a new pair in its session, at most OVERLAP_USES times,
+   * and only while no token issued from it has been used: once the holder has moved on, a copy of the
+   * old token is a theft and ends the session. The limits are in the write's filter.
+   */
+  private async overlap(record: RefreshToken): Promise<boolean> {
+    const grace = this.config.REFRESH_REUSE_GRACE;
+    if (grace <= 0) return false;
+    // Index {family, status, parent}.
+    if (await this.refreshTokens.exists({ family: record.family, status: 'rotated', parent: record._id })) return false;
+    const { matchedCount } = await this.refreshTokens.updateOne(
+      { _id: record._id, status: 'rotated', rotatedAt: { $gt: new Date(Date.now() - grace) }, overlapUses: { $lt: OVERLAP_USES } },
+      { $inc: { overlapUses: 1 } },
+    );
+    return matchedCount === 1;
+  }
+
+  /** The refresh record of a presented token, or a RefreshError (invalid, expired, blacklisted). A rotated token is a
+   * re-use (its session ends) unless `rotatedToo`: the refresh then decides (`overlap`). */
+  private async check(token: string, rotatedToo = false): Promise<{ record: RefreshToken; state: SessionState }> {
     let jti: string | undefined;
     let kid: string | undefined;
     let exp: number | undefined;
@@ -248,13 +277,13 @@ export class TokenService {
     if (!record || !safeEqual(record.tokenHash, sha256(token))) throw new RefreshError('Token is invalid');
     if (record.expiresAt.getTime() <= Date.now()) throw new RefreshError('Token is expired');
     const state = await this.sessions.state(record.userId, record.family);
-    if (record.status === 'rotated') {
+    if (record.status === 'revoked' || isSessionRevoked({ sid: record.family, sv: record.sessionVersion ?? 0 }, state))
+      throw new RefreshError('Token is blacklisted');
+    if (record.status === 'rotated' && !rotatedToo) {
       securityEvent('refresh-reused', { account: record.userId });
       await this.revokeFamily(record.family, reuseOf(record._id));
       throw new RefreshError('Token is blacklisted');
     }
-    if (record.status !== 'active' || isSessionRevoked({ sid: record.family, sv: record.sessionVersion ?? 0 }, state))
-      throw new RefreshError('Token is blacklisted');
     return { record, state };
   }
 
@@ -271,6 +300,7 @@ export class TokenService {
     sessionStartedAt: Date,
     device?: DeviceDescription,
     origin: SessionOrigin = {},
+    parent?: string,
   ): Promise<{ pair: TokenPair; jti: string }> {
     const now = Date.now();
     const jti = randomUUID();
@@ -289,6 +319,7 @@ export class TokenService {
       sessionStartedAt,
       device,
       lastUsedOn: dayOf(now),
+      ...(parent ? { parent } : {}),
       ...(origin.secondFactor ? { secondFactor: true } : {}),
     });
     return { pair: { access: await this.signAccess(user, { sid: family, sv: sessionVersion }, now, origin), refresh }, jti };
@@ -307,6 +338,9 @@ export class TokenService {
       .sign(this.keys.signing.key);
   }
 }
+
+/** How many times a rotated token may be presented again within the overlap (a lost answer, a few tabs at once). */
+const OVERLAP_USES = 5;
 
 /** A session holding a staff role (moderator, admin: who may moderate) has shorter lifetimes (docs/decisions/0013). */
 const isStaff = canModerate;

@@ -91,6 +91,18 @@ describe.each(ALL.map((v) => [v.name, v] as const))('%s', (name, variant) => {
     expect(checkPolicy(objects(), { pinnedImages: true })).toEqual([]);
   });
 
+  it('production alerts on the abuse signals (issue #41): one rule per kind the services export', () => {
+    const rule = find(objects(), 'PrometheusRule', 'pupitre-abuse');
+    if (variant.overlay === 'dev') return expect(rule).toBeUndefined();
+    const rules = rule!.spec.groups.flatMap((g: { rules: { alert: string; expr: string }[] }) => g.rules);
+    expect(rules.map((r: { expr: string }) => /kind="([a-z-]+)"/.exec(r.expr)?.[1]).sort()).toEqual([
+      'mass-reporting',
+      'review-probing',
+      'signup-burst',
+    ]);
+    for (const r of rules) expect(r.expr).toMatch(/^sum\(increase\(pupitre_abuse_signals_total\{kind="[a-z-]+"\}\[15m\]\)\) > 0$/);
+  });
+
   it('swaps the stores as asked', () => {
     const managedMongo = variant.components.includes('mongodb-managed') || variant.overlay === 'prod-managed';
     const managedRedis = variant.components.includes('redis-managed') || variant.overlay === 'prod-managed';

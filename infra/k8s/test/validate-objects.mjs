@@ -8,6 +8,7 @@ import fs from 'node:fs';
 const CRD_PACKAGES = {
   'external-secrets.io': '@kubernetes-models/external-secrets',
   'keda.sh': '@kubernetes-models/keda',
+  'monitoring.coreos.com': '@kubernetes-models/prometheus-operator',
 };
 
 function modelModule(apiVersion, kind) {

@@ -35,6 +35,7 @@ export * from './database/ensure-indexes';
 export * from './database/transaction';
 export * from './throttle/redis-rate-limiter';
 export * from './throttle/token-bucket';
+export * from './abuse/abuse-signals';
 export * from './http/trust-proxy';
 export * from './sessions/session-state';
 export * from './http/unavailable';

@@ -20,7 +20,8 @@ export type SecurityEvent =
   | 'role-granted'
   | 'role-revoked'
   | 'access-denied'
-  | 'throttled';
+  | 'throttled'
+  | 'abuse-suspected';
 
 let key: Buffer = randomBytes(32);
 

@@ -11,6 +11,7 @@ import { type AuthConfig } from '../config/auth-config';
 import { GoogleSignIn } from './oauth/google-sign-in.service';
 import { OAuthController } from './oauth/oauth.controller';
 import { authRedisProvider, RedisLifecycle, userEventsQueueProvider } from './shared/redis.provider';
+import { AuthAbuseSignals } from './shared/auth-abuse-signals';
 import { ThrottleService } from './shared/throttle.service';
 import { AccessGuard } from './tokens/access.guard';
 import { RefreshToken, RefreshTokenSchema } from './tokens/refresh-token.schema';
@@ -66,6 +67,7 @@ import { SecondFactorGate } from './second-factor/second-factor-gate';
     userEventsQueueProvider,
     RedisLifecycle,
     ThrottleService,
+    AuthAbuseSignals,
     SigningKeys,
     SessionStore,
     TokenService,

@@ -94,6 +94,8 @@ export const authEnvSchema = z
     // a burst, then one per window/limit): guessing from many addresses slows to that pace; the owner is never locked out.
     THROTTLE_LOGIN_ACCOUNT: rateField('20/1h'),
     THROTTLE_SIGNUP_IP: rateField('30/1h'),
+    /** Sign-ups from one address past which the `signup-burst` abuse signal fires (a metric and a security-log line; nothing refused). */
+    ABUSE_SIGNUPS_PER_ADDRESS: rateField('10/15m'),
     THROTTLE_RESET_IP: rateField('30/1h'),
     THROTTLE_RESEND_IP: rateField('30/1h'),
     /** Activation (and, separately, reset) e-mails per recipient, whoever asks for them. */

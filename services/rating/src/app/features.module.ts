@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AbuseModule } from './abuse/abuse.module';
 import { CatalogueController } from './catalogue/catalogue.controller';
 import { CatalogueSnapshot } from './data/catalogue-snapshot';
 import { MeController } from './me/me.controller';
@@ -25,6 +26,7 @@ import { TransparencyController } from './transparency/transparency.controller';
 // The API's features (the worker has none of them: no catalogue snapshot, no cached lists). Controller
 // order matters: `GET /api/rating/community` must be routed before `GET /api/rating/:id`.
 @Module({
+  imports: [AbuseModule],
   controllers: [
     SubjectsController,
     ReadingController,

@@ -55,6 +55,9 @@ export const ratingEnvSchema = z
     // (docs/threat-model.md).
     RATE_LIMIT_ADDRESS: rateField('120/4m'),
     RATE_LIMIT_ACCOUNT: rateField('120/4m'),
+    // Abuse signals (docs/security/abuse-monitoring.md): past this many in the window, a metric and a security-log line; nothing refused.
+    ABUSE_REPORTS_PER_TEACHER: rateField('10/1h'),
+    ABUSE_REVIEW_404S_PER_ACCOUNT: rateField('20/10m'),
     /** Which proxies' X-Forwarded-For is believed for the client address (`1`: the gateway or Ingress in front), as in auth. */
     TRUST_PROXY: trustProxyField(),
     /** Secret of the moderation console's author keys (HMAC), the same on every replica; required in production, random otherwise. */

@@ -67,6 +67,8 @@ export interface WorldOptions {
   rating?: boolean;
   /** Rating worker environment overrides (e.g. TRANSPARENCY_INTERVAL). */
   workerEnv?: Record<string, string>;
+  /** Rating API environment overrides (e.g. the abuse signals' rates). */
+  ratingEnv?: Record<string, string>;
 }
 
 export async function startWorld(testFile: string, options: WorldOptions = {}): Promise<World> {
@@ -92,6 +94,7 @@ export async function startWorld(testFile: string, options: WorldOptions = {}): 
             DEVELOPMENT_TIMINGS: 'true',
             RELEASE_TIMES: 'every 500ms',
             SECURITY_LOG_KEY: WORLD_SECURITY_LOG_KEY,
+            ...options.ratingEnv,
           },
           workerEnv: { ...options.workerEnv, ...queue },
         });

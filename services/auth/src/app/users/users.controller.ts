@@ -17,6 +17,7 @@ import { type Request, type Response } from 'express';
 import { AccessGuard, type AuthenticatedRequest } from '../tokens/access.guard';
 import { ACCESS_ERRORS } from '../tokens/token.service';
 import { asObject, FIELD_MESSAGES, isValidEmail, readFields, throwIfErrors } from '../shared/field-errors';
+import { AuthAbuseSignals } from '../shared/auth-abuse-signals';
 import { clientIp, ThrottleService } from '../shared/throttle.service';
 import { AccountsService } from './accounts.service';
 
@@ -26,6 +27,7 @@ export class UsersController {
   constructor(
     @Inject(AccountsService) private readonly accounts: AccountsService,
     @Inject(ThrottleService) private readonly throttle: ThrottleService,
+    @Inject(AuthAbuseSignals) private readonly signals: AuthAbuseSignals,
   ) {}
 
   @Post()
@@ -43,6 +45,8 @@ export class UsersController {
     }
     throwIfErrors(errors);
     const lang = signupLanguage(asObject(body).lang);
+    // Many accounts from one address (a school's network shares one: a signal to look at, never a refusal).
+    void this.signals.observe('signup-burst', clientIp(req));
     return this.accounts.signup({
       email: fields.email as string,
       password: fields.password as string,

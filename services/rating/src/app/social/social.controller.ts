@@ -10,6 +10,7 @@ import {
 } from '@pupitre/contracts';
 import { ZodValidationPipe, zodApiSchema } from '@pupitre/server-kit';
 import { CurrentUser, RequireAuth } from '../auth/auth.guard';
+import { RatingAbuseSignals } from '../abuse/rating-abuse-signals';
 import { type AuthUser } from '../auth/token-verifier';
 import { SocialService } from './social.service';
 
@@ -18,7 +19,10 @@ const idPipe = () => new ZodValidationPipe(idParamSchema);
 @ApiTags('votes, favourites, reports')
 @Controller('api')
 export class SocialController {
-  constructor(@Inject(SocialService) private readonly social: SocialService) {}
+  constructor(
+    @Inject(SocialService) private readonly social: SocialService,
+    @Inject(RatingAbuseSignals) private readonly signals: RatingAbuseSignals,
+  ) {}
 
   @Post('relatable/:id')
   @HttpCode(200)
@@ -71,7 +75,9 @@ export class SocialController {
     @Body(new ZodValidationPipe(reportBodySchema)) body: { content: string; notify?: boolean },
     @CurrentUser() user: AuthUser,
   ): Promise<{ message: string }> {
-    await this.social.report(user, id, body.content, body.notify ?? false);
+    const teacherId = await this.social.report(user, id, body.content, body.notify ?? false);
+    // Many reports on one teacher's reviews: a campaign to take them down (the teacher's id is public; the reporter is not named).
+    void this.signals.observe('mass-reporting', `teacher:${teacherId}`, { teacherId });
     return { message: 'Report received' };
   }
 }

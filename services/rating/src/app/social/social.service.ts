@@ -77,8 +77,8 @@ export class SocialService {
   }
 
   // One report per user per review, never on one's own. The review is held only once its open reports weigh REPORT_HIDE_THRESHOLD
-  // (report-weight.ts): a few fresh sign-ups cannot take it down. Its id goes to the reporter's index first.
-  async report(user: AuthUser, reviewId: number, content: string, notify = false): Promise<void> {
+  // (report-weight.ts): a few fresh sign-ups cannot take it down. Its id goes to the reporter's index first. Answers the review's teacher.
+  async report(user: AuthUser, reviewId: number, content: string, notify = false): Promise<number> {
     const [found, delisted] = await Promise.all([this.reviews.get(reviewId), this.delisted()]);
     const review = mustBePublic(found, delisted);
     if (review.authorId === user.id) throw ApiError.of(403, 'forbidden', 'you cannot report your own review');
@@ -93,6 +93,7 @@ export class SocialService {
       return next;
     });
     if (duplicate) throw ApiError.of(409, 'already-reported');
+    return review.teacherId;
   }
 
   private async weightOf(user: AuthUser): Promise<number> {

@@ -231,6 +231,12 @@ describe('privacy: anonymity that holds in a small school', () => {
     const stored = await h.conn.collection('moderation_actions').find({}).toArray();
     expect(stored.length).toBeGreaterThanOrEqual(2);
     expect(JSON.stringify(stored)).not.toMatch(/privacy-author/);
+    // Issue #41: the queue read (held and pending reviews) is itself recorded, by whom and which reviews, never their authors.
+    const reads = await h.conn.collection('moderation_reads').find({ moderatorId: subs.moderator }).toArray();
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatchObject({ what: 'queue', at: expect.any(Date) });
+    expect(reads[0].reviewIds).toEqual(expect.arrayContaining([ids.aFr, ids.aEs, ids.aEn, ids.b, ids.aOther]));
+    expect(JSON.stringify(reads)).not.toMatch(/privacy-author/);
   });
 
   it('no moderation answer or log line of the suite so far carries an author’s account id or an e-mail next to a review id', () => {

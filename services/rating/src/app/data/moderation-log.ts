@@ -16,8 +16,25 @@ export interface ModerationEntry {
   at: Date;
 }
 
+/** A moderator's read of held and pending reviews (social.schema.ts, ModerationRead). */
+export interface ModerationReadEntry {
+  moderatorId: string;
+  what: 'queue';
+  reviewIds: number[];
+  at: Date;
+}
+
 export class ModerationLog {
-  constructor(private readonly docs: Collection<ModerationEntry>) {}
+  constructor(
+    private readonly docs: Collection<ModerationEntry>,
+    private readonly reads?: Collection<ModerationReadEntry>,
+  ) {}
+
+  /** A read of reviews others cannot see, recorded before they are shown: no record, no answer. */
+  async recordRead(entry: ModerationReadEntry): Promise<void> {
+    if (!this.reads) throw new Error('ModerationLog: no moderation_reads collection');
+    await this.reads.insertOne({ ...entry });
+  }
 
   /** In the decision's transaction (`session`): a decision is never stored without its record, nor a record without it. */
   async record(entry: ModerationEntry, session?: ClientSession): Promise<void> {

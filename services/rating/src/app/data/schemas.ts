@@ -5,7 +5,7 @@ import { SubjectSchema } from '../subjects/subject.schema';
 import { TeacherSchema } from '../teachers/teacher.schema';
 import { ReviewSchema } from '../reviews/review.schema';
 import { ClassClaimSchema } from './class-claims';
-import { ModerationActionSchema, ProfileSchema } from './social.schema';
+import { ModerationActionSchema, ModerationReadSchema, ProfileSchema } from './social.schema';
 import { ObjectionSchema } from './objection.schema';
 import { UserIndexSchema } from './user-store';
 import { ReviewTaskSchema } from './task-store';
@@ -15,6 +15,7 @@ export {
   ClassClaimSchema,
   CounterSchema,
   ModerationActionSchema,
+  ModerationReadSchema,
   ObjectionSchema,
   ProfileSchema,
   ReviewSchema,
@@ -32,6 +33,7 @@ export const MODELS: { name: string; schema: Schema }[] = [
   { name: 'Review', schema: ReviewSchema },
   { name: 'ClassClaim', schema: ClassClaimSchema },
   { name: 'ModerationAction', schema: ModerationActionSchema },
+  { name: 'ModerationRead', schema: ModerationReadSchema },
   { name: 'Profile', schema: ProfileSchema },
   { name: 'Objection', schema: ObjectionSchema },
   { name: 'UserIndex', schema: UserIndexSchema },

@@ -41,6 +41,30 @@ ModerationActionSchema.index({ reviewId: 1, at: 1 });
 ModerationActionSchema.index({ teacherId: 1, at: 1 });
 ModerationActionSchema.index({ at: -1 });
 
+/**
+ * A moderator's read of reviews others cannot see (held, pending: the moderation queue), which ones, when: issue #41.
+ * Never their authors (the queue shows opaque author keys only, and none is stored here).
+ */
+@Schema({ collection: 'moderation_reads', versionKey: false, id: false })
+export class ModerationRead {
+  @Prop({ type: String, required: true })
+  moderatorId!: string;
+
+  /** What was read: `queue` (the moderation queue). */
+  @Prop({ type: String, required: true })
+  what!: 'queue';
+
+  @Prop({ type: [Number], required: true })
+  reviewIds!: number[];
+
+  @Prop({ type: Date, required: true })
+  at!: Date;
+}
+export const ModerationReadSchema = SchemaFactory.createForClass(ModerationRead);
+// A moderator's reads in order; the retention sweep's cut by date.
+ModerationReadSchema.index({ moderatorId: 1, at: -1 });
+ModerationReadSchema.index({ at: 1 });
+
 /** What the rating side knows of a user: the first time it saw them (the join date of /auth/me). */
 @Schema({ collection: 'profiles', versionKey: false, id: false })
 export class Profile {

@@ -63,7 +63,7 @@ export class ModerationService {
    */
   async queue(moderator: Moderator): Promise<ModerationQueueItem[]> {
     const [docs, catalogue] = await Promise.all([this.reviews.flagged(QUEUE_LIMIT), this.catalogue.get()]);
-    return docs
+    const items = docs
       .filter((d) => !conflicts(moderator, d.teacherId))
       .sort((a, b) => new Date(a.updatedAt).getTime() - new Date(b.updatedAt).getTime())
       .map((d) => {
@@ -86,6 +86,8 @@ export class ModerationService {
           ...(d.reply?.status === 'held' ? { reply: ownReply(d.reply) } : {}),
         };
       });
+    await this.log.recordRead({ moderatorId: moderator.id, what: 'queue', reviewIds: items.map((i) => i.id), at: new Date() });
+    return items;
   }
 
   async act(

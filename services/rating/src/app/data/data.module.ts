@@ -41,7 +41,12 @@ const stores = [
   { provide: TransparencyStore, ...fromConnection((conn) => new TransparencyStore(conn.collection('transparency') as never)) },
   { provide: IntervalClaims, ...fromConnection((conn) => new IntervalClaims(conn.collection('worker_timers') as never)) },
   { provide: ProfileStore, ...fromConnection((conn) => new ProfileStore(conn.collection('profiles') as never)) },
-  { provide: ModerationLog, ...fromConnection((conn) => new ModerationLog(conn.collection('moderation_actions') as never, conn.collection('moderation_reads') as never)) },
+  {
+    provide: ModerationLog,
+    ...fromConnection(
+      (conn) => new ModerationLog(conn.collection('moderation_actions') as never, conn.collection('moderation_reads') as never),
+    ),
+  },
   {
     provide: ObjectionStore,
     ...fromConnection((conn) => new ObjectionStore(conn.collection('objections') as never, conn.getClient() as never)),

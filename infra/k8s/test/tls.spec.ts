@@ -6,7 +6,7 @@
 import { ensureKustomize } from './kustomize.mjs';
 import { find, makeWorkspace, renderVariant, variants } from './render.mjs';
 import { type Json } from './types';
-import { mongoCaFileOf, mongoUriUsesTls } from '../../../libs/server-kit/src/config/transport-security';
+import { mongoCaFileOf, mongoUriUsesTls } from '@pupitre/server-kit';
 
 type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string }; spec?: Json; data?: Record<string, string> };
 type EnvVar = { name: string; value?: string; valueFrom?: Json };

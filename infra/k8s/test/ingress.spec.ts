@@ -177,10 +177,10 @@ describe.each(['dev', 'prod', 'prod-managed'])('Ingress of %s', (overlay) => {
     const remotes = JSON.parse(find(objects, 'ConfigMap', 'shell-remotes')!.data!['remotes.json']);
     // Production adds HSTS to both (its overlay's patch: it serves over TLS only; tls.spec.ts).
     const hsts: Record<string, string> = overlay === 'dev' ? {} : { 'Strict-Transport-Security': HSTS };
-    const expected = { pupitre: { ...pageHeaders(policy, remotes), ...hsts }, 'pupitre-services': { ...serviceHeaders(policy), ...hsts } } as Record<
-      string,
-      Record<string, string>
-    >;
+    const expected = {
+      pupitre: { ...pageHeaders(policy, remotes), ...hsts },
+      'pupitre-services': { ...serviceHeaders(policy), ...hsts },
+    } as Record<string, Record<string, string>>;
     for (const ingress of ingressesOf(overlay)) {
       const annotations = ingress.metadata.annotations ?? {};
       expect(Object.keys(annotations).filter((a) => /snippet/.test(a))).toEqual([]);

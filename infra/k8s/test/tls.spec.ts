@@ -205,8 +205,13 @@ describe.each(['prod', 'prod-managed'])('the other connections of %s', (overlay)
 });
 
 describe('the development overlay (plain http at its edge)', () => {
-  it('sends no HSTS, and fetches the keys in-cluster', () => {
+  it('sends no HSTS, fetches the keys in-cluster and runs the services as in development (which allows both)', () => {
     const objects = renders.get('dev')!;
+    for (const name of ['auth-config', 'rating-config', 'rating-worker-config'])
+      expect([name, find(objects, 'ConfigMap', name)!.data!.NODE_ENV]).toEqual([name, 'development']);
+    // Production's services run as the images say (NODE_ENV=production): no overlay sets it.
+    for (const name of ['auth-config', 'rating-config', 'rating-worker-config'])
+      expect([name, find(renders.get('prod')!, 'ConfigMap', name)!.data!.NODE_ENV]).toEqual([name, undefined]);
     for (const o of objects.filter((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('security-headers-')))
       expect(o.data!['Strict-Transport-Security']).toBeUndefined();
     expect(find(objects, 'ConfigMap', 'rating-config')!.data!.AUTH_JWKS_URL).toBe('http://auth/auth/.well-known/jwks.json');

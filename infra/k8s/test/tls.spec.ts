@@ -109,7 +109,7 @@ describe.each(['prod', 'dev'])('in-cluster stores over TLS (%s)', (overlay) => {
     expectIssuedByOwnCa(objects(), cert, 'mongodb-ca');
     const hosts = find(objects(), 'ConfigMap', 'mongodb-endpoint')!
       .data!.hosts.split(',')
-      .map((h) => h.split(':')[0]);
+      .map((h: string) => h.split(':')[0]);
     for (const host of hosts) expect([host, covers(cert.spec.dnsNames, host)]).toEqual([host, true]);
     // The members and the operator name each other by FQDN, in this overlay's namespace.
     const ns = find(objects(), 'Deployment', 'auth')!.metadata.namespace;

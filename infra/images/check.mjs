@@ -190,13 +190,17 @@ async function main() {
     // What differs from a cluster, and only that: the stores' and the other services' addresses
     // (127.0.0.1 here, cluster DNS names in the manifests), the port of each service (they share
     // the host's network), the signing key (the dev example's is empty), the public URL and a short
-    // validation delay.
+    // validation delay; and the stores here are plain (the cluster's speak TLS: no CA file, and
+    // NODE_ENV staging, as production refuses plain stores).
+    const plainStores = { REDIS_TLS_CA_FILE: '' };
     const overrides = {
       auth: {
         HOST: '127.0.0.1',
         PORT: String(authPort),
         MONGODB_URI: mongo.uri,
         REDIS_URL: redis.url,
+        ...plainStores,
+        NODE_ENV: 'staging',
         SMTP_URL: mail.smtpUrl,
         JWT_PRIVATE_KEYS: signingKeys(),
         PUBLIC_URL: publicUrl,
@@ -206,6 +210,7 @@ async function main() {
         PORT: String(ratingPort),
         MONGODB_URI: mongo.uri,
         REDIS_URL: redis.url,
+        ...plainStores,
         AUTH_JWKS_URL: `http://127.0.0.1:${authPort}/auth/.well-known/jwks.json`,
         REVIEW_VALIDATION_DELAY: VALIDATION_DELAY,
         // The 3 s delay above and a release each second: allowed for a check, refused in production,
@@ -219,6 +224,7 @@ async function main() {
         PORT: String(workerPort),
         MONGODB_URI: mongo.uri,
         REDIS_URL: redis.url,
+        ...plainStores,
         NODE_ENV: 'staging',
         DEVELOPMENT_TIMINGS: 'true',
         RELEASE_TIMES: 'every 1s',

@@ -59,7 +59,11 @@ describe('the specs of the base Deployments', () => {
         ...base('auth'),
         ...objects,
         { kind: 'ConfigMap', metadata: { name: 'auth-config' }, data: {} },
-        { kind: 'ConfigMap', metadata: { name: 'redis-endpoint' }, data: { scheme: 'redis', hostport: 'redis:6379' } },
+        {
+          kind: 'ConfigMap',
+          metadata: { name: 'redis-endpoint' },
+          data: { scheme: 'rediss', hostport: 'redis:6379', caFile: '/etc/pupitre/tls/redis/ca.crt' },
+        },
         { kind: 'Secret', metadata: { name: 'redis' }, data: { password: b64('r') } },
         {
           kind: 'Secret',
@@ -80,9 +84,14 @@ describe('the specs of the base Deployments', () => {
       graceSeconds: 15,
       preStopSleep: 5,
       probes: { startup: '/healthz', readiness: '/readyz', liveness: '/healthz' },
-      mounts: [{ path: '/tmp', kind: 'emptyDir', readOnly: false }],
+      mounts: [
+        // The stores' CAs (a projected Secret volume): not mounted by images:check, whose stores are plain.
+        { path: '/etc/pupitre/tls', kind: 'other', readOnly: true },
+        { path: '/tmp', kind: 'emptyDir', readOnly: false },
+      ],
     });
-    expect(auth.env.REDIS_URL).toBe('redis://:r@redis:6379/0');
+    expect(auth.env.REDIS_URL).toBe('rediss://:r@redis:6379/0');
+    expect(auth.env.REDIS_TLS_CA_FILE).toBe('/etc/pupitre/tls/redis/ca.crt');
     expect(auth.env.SECOND_FACTOR_KEYS).toBe('k1:a2V5');
   });
   it('give the shell its remotes ConfigMap files', () => {

@@ -63,6 +63,8 @@ const edgeTarget = (requestPath: string) => {
   const upstream = nginxMatch(edgeLocations, requestPath)?.body.match(/proxy_pass http:\/\/(\S+);/)?.[1];
   return upstream && TARGET_OF_UPSTREAM[upstream];
 };
+/** The HSTS header of production's Ingresses (overlays/prod/kustomization.yaml). */
+const HSTS = 'max-age=63072000; includeSubDomains';
 const renders = new Map<string, Rendered[]>();
 let ws: ReturnType<typeof makeWorkspace>;
 
@@ -173,10 +175,12 @@ describe.each(['dev', 'prod', 'prod-managed'])('Ingress of %s', (overlay) => {
   it('sets the pages’ headers on the front ends’ answers and the services’ (never stored) on theirs, without snippets', () => {
     const objects = renders.get(overlay)!;
     const remotes = JSON.parse(find(objects, 'ConfigMap', 'shell-remotes')!.data!['remotes.json']);
-    const expected = { pupitre: pageHeaders(policy, remotes), 'pupitre-services': serviceHeaders(policy) } as Record<
-      string,
-      Record<string, string>
-    >;
+    // Production adds HSTS to both (its overlay's patch: it serves over TLS only; tls.spec.ts).
+    const hsts: Record<string, string> = overlay === 'dev' ? {} : { 'Strict-Transport-Security': HSTS };
+    const expected = {
+      pupitre: { ...pageHeaders(policy, remotes), ...hsts },
+      'pupitre-services': { ...serviceHeaders(policy), ...hsts },
+    } as Record<string, Record<string, string>>;
     for (const ingress of ingressesOf(overlay)) {
       const annotations = ingress.metadata.annotations ?? {};
       expect(Object.keys(annotations).filter((a) => /snippet/.test(a))).toEqual([]);
@@ -224,7 +228,7 @@ describe.each(['dev', 'prod', 'prod-managed'])('Ingress of %s', (overlay) => {
 });
 
 it('documents every header the Ingresses set for the controller’s global-allowed-response-headers', () => {
-  const names = [...new Set(Object.keys({ ...pageHeaders(policy), ...serviceHeaders(policy) }))].sort();
+  const names = [...new Set(Object.keys({ ...pageHeaders(policy), ...serviceHeaders(policy), 'Strict-Transport-Security': HSTS }))].sort();
   const readme = fs.readFileSync(path.join(ROOT, 'infra/README.md'), 'utf8');
   expect(readme).toContain(`global-allowed-response-headers: "${names.join(',')}"`);
 });

@@ -109,7 +109,9 @@ describe.each(ALL.map((v) => [v.name, v] as const))('%s', (name, variant) => {
     expect(Boolean(find(objects(), 'MongoDBCommunity', 'mongodb'))).toBe(!managedMongo);
     expect(Boolean(find(objects(), 'StatefulSet', 'redis'))).toBe(!managedRedis);
     expect(find(objects(), 'ConfigMap', 'mongodb-endpoint')!.data.scheme).toBe(managedMongo ? 'mongodb+srv' : 'mongodb');
-    expect(find(objects(), 'ConfigMap', 'redis-endpoint')!.data.scheme).toBe(managedRedis ? 'rediss' : 'redis');
+    // TLS either way (tls.spec.ts): the in-cluster Redis too.
+    expect(find(objects(), 'ConfigMap', 'redis-endpoint')!.data.scheme).toBe('rediss');
+    expect(find(objects(), 'ConfigMap', 'redis-endpoint')!.data.caFile).toBe(managedRedis ? '' : '/etc/pupitre/tls/redis/ca.crt');
     const keda = variant.components.includes('worker-queue-autoscaling');
     expect(Boolean(find(objects(), 'ScaledObject', 'rating-worker'))).toBe(keda);
     expect(Boolean(find(objects(), 'HorizontalPodAutoscaler', 'rating-worker'))).toBe(!keda);

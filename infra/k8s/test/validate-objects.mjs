@@ -1,6 +1,7 @@
 // Validates Kubernetes objects offline against the OpenAPI schemas shipped by kubernetes-models
 // (core API) and its CRD packages (External Secrets, KEDA); the MongoDB Community Operator has no
-// such package, so MongoDBCommunity is checked against the subset of its CRD schema written below.
+// such package, so MongoDBCommunity is checked against the subset of its CRD schema written below,
+// and so are cert-manager's Issuer and Certificate (the fields we use).
 // Runs as a child process (the model packages are ES modules, which jest's CommonJS runtime does
 // not load): node validate-objects.mjs <objects.json>  →  JSON [{ object, errors: [..] }] on stdout.
 import fs from 'node:fs';
@@ -52,7 +53,17 @@ const MONGODB_COMMUNITY = {
                 agentCertificateSecretRef: secretRef,
               },
             },
-            tls: { type: 'object' },
+            tls: {
+              type: 'object',
+              closed: true,
+              properties: {
+                enabled: { type: 'boolean' },
+                optional: { type: 'boolean' },
+                certificateKeySecretRef: secretRef,
+                caCertificateSecretRef: secretRef,
+                caConfigMapRef: secretRef,
+              },
+            },
             roles: { type: 'array' },
           },
         },
@@ -91,6 +102,101 @@ const MONGODB_COMMUNITY = {
   },
 };
 
+// --- cert-manager.io/v1 Issuer and Certificate, from cert-manager's CRDs: the fields we use.
+const issuerRef = {
+  type: 'object',
+  required: ['name'],
+  closed: true,
+  properties: { name: str, kind: { type: 'string', enum: ['Issuer', 'ClusterIssuer'] }, group: str },
+};
+const ISSUER = {
+  type: 'object',
+  required: ['apiVersion', 'kind', 'metadata', 'spec'],
+  properties: {
+    metadata: { type: 'object', required: ['name'] },
+    spec: {
+      type: 'object',
+      closed: true,
+      properties: {
+        selfSigned: { type: 'object', closed: true, properties: { crlDistributionPoints: { type: 'array' } } },
+        ca: {
+          type: 'object',
+          required: ['secretName'],
+          closed: true,
+          properties: { secretName: str, crlDistributionPoints: { type: 'array' } },
+        },
+        acme: { type: 'object' },
+        vault: { type: 'object' },
+      },
+    },
+  },
+};
+const DURATION = /^(\d+h)?(\d+m)?(\d+s)?$/;
+const CERTIFICATE = {
+  type: 'object',
+  required: ['apiVersion', 'kind', 'metadata', 'spec'],
+  properties: {
+    metadata: { type: 'object', required: ['name'] },
+    spec: {
+      type: 'object',
+      required: ['secretName', 'issuerRef'],
+      closed: true,
+      properties: {
+        secretName: str,
+        issuerRef,
+        isCA: { type: 'boolean' },
+        commonName: str,
+        dnsNames: { type: 'array', items: str },
+        ipAddresses: { type: 'array', items: str },
+        duration: { type: 'string', pattern: DURATION },
+        renewBefore: { type: 'string', pattern: DURATION },
+        usages: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: [
+              'signing',
+              'digital signature',
+              'content commitment',
+              'key encipherment',
+              'key agreement',
+              'data encipherment',
+              'cert sign',
+              'crl sign',
+              'encipher only',
+              'decipher only',
+              'any',
+              'server auth',
+              'client auth',
+              'code signing',
+              'email protection',
+              's/mime',
+              'ipsec end system',
+              'ipsec tunnel',
+              'ipsec user',
+              'timestamping',
+              'ocsp signing',
+              'microsoft sgc',
+              'netscape sgc',
+            ],
+          },
+        },
+        privateKey: {
+          type: 'object',
+          closed: true,
+          properties: {
+            algorithm: { type: 'string', enum: ['RSA', 'ECDSA', 'Ed25519'] },
+            size: { type: 'integer' },
+            encoding: { type: 'string', enum: ['PKCS1', 'PKCS8'] },
+            rotationPolicy: { type: 'string', enum: ['Never', 'Always'] },
+          },
+        },
+        secretTemplate: { type: 'object' },
+      },
+    },
+  },
+};
+
 function typeOf(v) {
   if (Array.isArray(v)) return 'array';
   if (v === null) return 'null';
@@ -118,7 +224,15 @@ function check(schema, value, at, errors) {
   if (t === 'array' && schema.items) value.forEach((item, i) => check(schema.items, item, `${at}/${i}`, errors));
 }
 
+const checked = (schema) => (o) => {
+  const errors = [];
+  check(schema, o, '', errors);
+  return errors;
+};
+
 const CUSTOM = {
+  'cert-manager.io/v1/Issuer': checked(ISSUER),
+  'cert-manager.io/v1/Certificate': checked(CERTIFICATE),
   'mongodbcommunity.mongodb.com/v1/MongoDBCommunity': (o) => {
     const errors = [];
     check(MONGODB_COMMUNITY, o, '', errors);

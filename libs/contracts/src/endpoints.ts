@@ -188,8 +188,14 @@ export const AUTH_ENDPOINTS: readonly Endpoint[] = [
   extra('POST', '/auth/second-factor/disable', { 204: null, 400: error }, { ...bearer, ...throttled }),
   extra('POST', '/auth/second-factor/recovery-codes', { 200: recoveryCodesSchema, 400: error }, { ...bearer, ...throttled }),
   extra('GET', '/auth/health', { 200: healthResponseSchema }, { 503: healthResponseSchema }),
-  extra('GET', '/auth/docs', { 200: 'text' }),
-  extra('GET', '/auth/docs/openapi.json', { 200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) }),
+  // 404 where the Swagger UI is off (production's default: API_DOCS).
+  extra('GET', '/auth/docs', { 200: 'text' }, { 404: error }),
+  extra(
+    'GET',
+    '/auth/docs/openapi.json',
+    { 200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) },
+    { 404: error },
+  ),
 ];
 
 const reviewId = { 404: error };
@@ -223,8 +229,14 @@ export const RATING_ENDPOINTS: readonly Endpoint[] = [
   extra('GET', '/api/transparency', { 200: transparencySchema }),
   extra('GET', '/api/subjects', { 200: subjectListSchema }),
   extra('GET', '/api/health', { 200: healthResponseSchema }, { 503: healthResponseSchema }),
-  extra('GET', '/api/docs', { 200: 'text' }),
-  extra('GET', '/api/docs/openapi.json', { 200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) }),
+  // 404 where the Swagger UI is off (production's default: API_DOCS).
+  extra('GET', '/api/docs', { 200: 'text' }, { 404: error }),
+  extra(
+    'GET',
+    '/api/docs/openapi.json',
+    { 200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) },
+    { 404: error },
+  ),
   // Moderation (moderator or admin role) and catalogue (admin role)
   extra('GET', '/api/moderation/queue', { 200: z.array(moderationQueueItemSchema) }, { ...bearer, 403: staffOnly }),
   extra('GET', '/api/moderation/actions', { 200: z.array(moderationActionSchema) }, { ...bearer, 403: staffOnly }),

@@ -57,6 +57,17 @@ describe('auth bundle', () => {
     expect(result.stderr).toContain('JWT_PRIVATE_KEYS: required in production');
     expect(result.stderr).toContain('SECOND_FACTOR_KEYS: required in production');
     expect(result.stderr).toContain('SECURITY_LOG_KEY: required in production');
+    // Issue #41: no plain connection in production (the local stores are plain), no mail in clear.
+    expect(result.stderr).toContain('MONGODB_URI: must use TLS in production');
+    expect(result.stderr).toContain('REDIS_URL: must use TLS in production (rediss://)');
+    expect(result.stderr).toContain('SMTP_REQUIRE_TLS: must be true in production');
+  });
+
+  it('exits 78 naming REDIS_TLS_CA_FILE when the CA file cannot be read', async () => {
+    const redisUrl = (process.env.REDIS_URL ?? '').replace(/^redis:/, 'rediss:');
+    const result = await runNode(bundle.entry('main'), { ...base(), REDIS_URL: redisUrl, REDIS_TLS_CA_FILE: '/nowhere/ca.crt' });
+    expect(result.code).toBe(78);
+    expect(result.stderr).toContain('REDIS_TLS_CA_FILE: expected a readable PEM CA file: cannot read /nowhere/ca.crt (ENOENT)');
   });
 
   it('exits 78 when only half of the Google client is configured', async () => {

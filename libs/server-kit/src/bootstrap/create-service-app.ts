@@ -2,6 +2,8 @@ import { type Type, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter';
+import { apiContentDisposition } from '../http/api-content-disposition';
+import { jsonBodiesOnly } from '../http/json-bodies-only';
 import { JsonLogger } from '../logging/json-logger';
 import { requestContextMiddleware, requestIdMiddleware } from '../logging/request-context';
 import { httpMetricsMiddleware } from '../metrics/http-metrics.middleware';
@@ -12,7 +14,8 @@ import { setupSwagger } from './swagger';
 
 /**
  * Creates a configured (not yet listening) Nest application: JSON logger, request metrics,
- * body size limit, CORS, the global exception filter and Swagger. Used by `runService` and by
+ * JSON bodies only (415 otherwise) with a size limit, `Content-Disposition` on JSON answers, CORS,
+ * the global exception filter and Swagger (when `docs` is given: off in production, API_DOCS). Used by `runService` and by
  * the in-process test helper, so tests exercise exactly what production runs.
  */
 export async function createServiceApp(module: Type<unknown> | DynamicModule, options: ServiceAppOptions): Promise<NestExpressApplication> {
@@ -26,9 +29,11 @@ export async function createServiceApp(module: Type<unknown> | DynamicModule, op
   app.use(requestIdMiddleware());
   const metrics = app.get(MetricsRegistry, { strict: false });
   app.use(httpMetricsMiddleware(metrics));
+  app.use(apiContentDisposition());
+  // Bodies are JSON, nothing else (415 before any parser reads them): no form or text parser.
+  app.use(jsonBodiesOnly());
   const limit = options.bodyLimit ?? '100kb';
   app.useBodyParser('json', { limit });
-  app.useBodyParser('urlencoded', { limit, extended: false });
   app.use(requestContextMiddleware());
   // Tests only (DB_TRACE_DIR): each request's database operations counted (after the body parsers,
   // whose stream events would lose the request's context).

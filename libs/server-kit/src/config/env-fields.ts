@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseDuration } from './duration';
 import { LOG_LEVELS } from '../logging/log-level';
+import { redisTlsEnv } from './transport-security';
 
 // Reusable field schemas for service configuration. Messages say what is expected: the loader
 // prefixes them with the variable's name.
@@ -103,6 +104,7 @@ export const baseServiceEnv = (defaults: { port: number; database: string }) => 
   MONGODB_URI: mongoUriField(),
   MONGODB_DB: databaseNameField(defaults.database),
   REDIS_URL: redisUrlField(),
+  ...redisTlsEnv,
   LOG_LEVEL: logLevelField(),
   CORS_ORIGINS: corsOriginsField(),
 });
@@ -126,3 +128,13 @@ export function requireSecurityLogKey(env: { NODE_ENV: string; SECURITY_LOG_KEY?
       message: 'required in production (openssl rand -hex 32, the same for auth and rating)',
     });
 }
+
+/**
+ * `API_DOCS`: whether the service serves its Swagger UI and OpenAPI document. `true` or `false`;
+ * unset, on everywhere but in production (NODE_ENV=production), where the UI is off (ASVS V14.3).
+ */
+export const apiDocsEnv = { API_DOCS: z.enum(['true', 'false'], { message: 'expected true or false' }).optional() };
+
+/** Whether the Swagger UI is served: API_DOCS, else off in production only. */
+export const apiDocsEnabled = (env: { NODE_ENV: string; API_DOCS?: 'true' | 'false' }): boolean =>
+  env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === 'true';

@@ -60,3 +60,11 @@ describe('validateConfig', () => {
     expect(!result.ok && result.problems).toEqual(['SOME_SECRET: expected at least 32 characters']);
   });
 });
+
+describe('a refused URL in a problem', () => {
+  it('never repeats its user and password', () => {
+    const schema = z.object({ MONGODB_URI: z.string().refine(() => false, { message: 'must use TLS in production' }) });
+    const result = validateConfig(schema, { MONGODB_URI: 'mongodb://pupitre-auth:s3cr3t@db:27017/?tls=false' });
+    expect(!result.ok && result.problems).toEqual(['MONGODB_URI: must use TLS in production, got "mongodb://***@db:27017/?tls=false"']);
+  });
+});

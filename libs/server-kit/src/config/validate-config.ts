@@ -21,7 +21,7 @@ export function validateConfig<S extends z.ZodType>(schema: S, env: Env): Config
     if (received === undefined && issue.code === 'invalid_type') {
       return `${name}: required (${describe(issue.message)}), but it is not set`;
     }
-    const shown = received === undefined || SECRET_NAME.test(name) ? '' : `, got ${JSON.stringify(received)}`;
+    const shown = received === undefined || SECRET_NAME.test(name) ? '' : `, got ${JSON.stringify(withoutCredentials(received))}`;
     return `${name}: ${describe(issue.message)}${shown}`;
   });
   return { ok: false, problems };
@@ -29,6 +29,9 @@ export function validateConfig<S extends z.ZodType>(schema: S, env: Env): Config
 
 /** Variables whose value a problem never repeats (it would land in the logs of a failed start). */
 const SECRET_NAME = /SECRET|PASSWORD|_KEYS?$/;
+
+/** A URL's user and password (`scheme://user:pass@host`: MONGODB_URI, REDIS_URL, SMTP_URL) never repeated either. */
+const withoutCredentials = (value: string): string => value.replace(/\/\/[^@/\s]*@/, '//***@');
 
 function describe(message: string): string {
   return message.replace(/^Invalid input: /, '');

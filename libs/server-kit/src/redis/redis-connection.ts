@@ -1,6 +1,7 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import { DependencyUnavailableError } from '../http/unavailable';
 import { traceRedis } from '../tracing/tracing';
+import { redisTlsOptions } from './redis-tls';
 
 /**
  * The longest a request waits for Redis, whatever its state (stopped, unreachable, or paused with its
@@ -94,6 +95,7 @@ export function createQueueConnection(url: string, options: RedisOptions = {}): 
       maxRetriesPerRequest: null,
       retryStrategy: (times) => Math.min(times * 200, 1000),
       disconnectTimeout: DISCONNECT_TIMEOUT_MS,
+      ...redisTlsOptions(url),
       ...options,
     }),
   );
@@ -114,6 +116,7 @@ export function createCommandConnection(url: string, onError: (err: Error) => vo
       commandTimeout: REDIS_REQUEST_TIMEOUT_MS,
       retryStrategy: (times) => Math.min(times * 200, 1000),
       disconnectTimeout: DISCONNECT_TIMEOUT_MS,
+      ...redisTlsOptions(url),
       ...options,
     }),
   );
@@ -133,6 +136,7 @@ export function createProbeConnection(url: string, options: RedisOptions = {}): 
       connectTimeout: 2000,
       retryStrategy: () => 1000,
       disconnectTimeout: DISCONNECT_TIMEOUT_MS,
+      ...redisTlsOptions(url),
       ...options,
     }),
   );

@@ -1,4 +1,4 @@
-import { type ServiceAppOptions } from '@pupitre/server-kit';
+import { apiDocsEnabled, type ServiceAppOptions } from '@pupitre/server-kit';
 import { version } from '../../package.json';
 import { type AuthConfig } from '../config/auth-config';
 
@@ -10,6 +10,7 @@ export function authAppOptions(config: AuthConfig): ServiceAppOptions {
     corsOrigins: config.CORS_ORIGINS,
     bodyLimit: '32kb',
     version,
-    docs: { path: '/auth/docs', title: 'Pupitre auth', description: 'Accounts and tokens' },
+    // The Swagger UI: on locally, off in production (API_DOCS).
+    ...(apiDocsEnabled(config) ? { docs: { path: '/auth/docs', title: 'Pupitre auth', description: 'Accounts and tokens' } } : {}),
   };
 }

@@ -65,6 +65,61 @@ describe('auth service platform endpoints', () => {
     expect(res.body).toEqual({ error: 'payload-too-large', detail: expect.any(String) });
   });
 
+  describe('HTTP hygiene (issue #41)', () => {
+    it.each(['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=b'])(
+      'answers a %s body with 415 and the error key, before reading it',
+      async (type) => {
+        const res = await request(svc.url)
+          .post('/auth/token/')
+          .set('Content-Type', type)
+          .send('{"email":"a@b.c","password":"x"}')
+          .expect(415);
+        expect(res.body).toEqual({ error: 'unsupported-media-type', detail: expect.any(String) });
+      },
+    );
+
+    it('takes JSON with or without a charset (what older clients send), and bodiless POSTs whatever their type', async () => {
+      for (const type of ['application/json', 'application/json; charset=utf-8']) {
+        const res = await request(svc.url)
+          .post('/auth/token/')
+          .set('Content-Type', type)
+          .send('{"email":"nobody@example.org","password":"x"}');
+        expect([type, res.status]).toEqual([type, 401]);
+      }
+      // The cookie client's logout sends no body.
+      await request(svc.url)
+        .post('/auth/token/logout/')
+        .set('Content-Type', 'text/plain')
+        .expect((res) => expect(res.status).not.toBe(415));
+    });
+
+    it('marks JSON answers, errors included, Content-Disposition: attachment; filename="api.json"; not the Swagger UI or metrics', async () => {
+      for (const path of ['/auth/health', '/auth/nope', '/auth/.well-known/jwks.json', '/auth/docs/openapi.json']) {
+        const res = await request(svc.url).get(path);
+        expect([path, res.headers['content-disposition']]).toEqual([path, 'attachment; filename="api.json"']);
+      }
+      for (const path of ['/auth/docs', '/metrics']) {
+        const res = await request(svc.url).get(path).expect(200);
+        expect([path, res.headers['content-disposition']]).toEqual([path, undefined]);
+      }
+      // The Google sign-in's redirects (a GET, no body) are untouched.
+      const start = await request(svc.url).get('/auth/oauth2/get-redirect').expect(302);
+      expect(start.headers['content-disposition']).toBeUndefined();
+    });
+
+    it('serves no Swagger UI nor OpenAPI document with API_DOCS=false (production’s default)', async () => {
+      const quiet = testServiceConfig(authEnvSchema, __filename, { API_DOCS: 'false' });
+      const app = await startTestApp(AppModule.forRoot(quiet), authAppOptions(quiet));
+      try {
+        await request(app.url).get('/auth/docs').expect(404, { error: 'not-found' });
+        await request(app.url).get('/auth/docs/openapi.json').expect(404);
+        await request(app.url).get('/auth/health').expect(200);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
   it('stays ready with Redis unreachable (degraded: what needs Redis answers 503, see the Redis fault test)', async () => {
     const offline = testServiceConfig(authEnvSchema, __filename, { REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
     const down = await startTestApp(AppModule.forRoot(offline), authAppOptions(offline));

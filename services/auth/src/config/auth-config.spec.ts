@@ -1,9 +1,18 @@
 import { validateConfig } from '@pupitre/server-kit';
 import { randomBytes } from 'node:crypto';
 import { DEVELOPMENT_SECOND_FACTOR_KEYS } from '../app/second-factor/secret-box';
+import { authAppOptions } from '../app/app-options';
+import { smtpTransportOptions } from '../app/mail/smtp-transport-options';
 import { authEnvSchema } from './auth-config';
 
 const env = { MONGODB_URI: 'mongodb://127.0.0.1:27017/', REDIS_URL: 'redis://127.0.0.1:6379' };
+/** Production's connections: every store over TLS, STARTTLS required of the SMTP server. */
+const encryptedEnv = {
+  MONGODB_URI: 'mongodb+srv://pupitre-auth:p@db.example.net/?authSource=admin',
+  REDIS_URL: 'rediss://:p@redis.example.net:6380/0',
+  SMTP_URL: 'smtp://mail.example.net:587',
+  SMTP_REQUIRE_TLS: 'true',
+};
 
 describe('auth configuration', () => {
   it('has the documented defaults', () => {
@@ -77,7 +86,7 @@ describe('auth configuration', () => {
     const secondFactorKeys = `k1:${randomBytes(32).toString('base64')}`;
     expect(
       validateConfig(authEnvSchema, {
-        ...env,
+        ...encryptedEnv,
         NODE_ENV: 'production',
         SECURITY_LOG_KEY: 'k'.repeat(32),
         SECOND_FACTOR_KEYS: secondFactorKeys,
@@ -128,6 +137,55 @@ describe('auth configuration', () => {
     expect(validateConfig(authEnvSchema, { ...env, SECURITY_LOG_KEY: 'short-and-secret' })).toEqual({
       ok: false,
       problems: ['SECURITY_LOG_KEY: expected at least 32 characters (openssl rand -hex 32)'],
+    });
+  });
+
+  it('requires STARTTLS of the SMTP server in production (or smtps://), and hands requireTLS to nodemailer', () => {
+    const production = {
+      ...encryptedEnv,
+      NODE_ENV: 'production',
+      SECURITY_LOG_KEY: 'k'.repeat(32),
+      SECOND_FACTOR_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+      JWT_PRIVATE_KEYS: JSON.stringify([{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd', kid: 'k1' }]),
+    };
+    const ok = validateConfig(authEnvSchema, production);
+    expect(ok.ok && smtpTransportOptions(ok.config)).toEqual({ url: 'smtp://mail.example.net:587', requireTLS: true });
+    expect(validateConfig(authEnvSchema, { ...production, SMTP_REQUIRE_TLS: undefined })).toEqual({
+      ok: false,
+      problems: ['SMTP_REQUIRE_TLS: must be true in production (or SMTP_URL smtps://): no mail in clear'],
+    });
+    expect(validateConfig(authEnvSchema, { ...production, SMTP_REQUIRE_TLS: undefined, SMTP_URL: 'smtps://mail.example.net:465' }).ok).toBe(
+      true,
+    );
+    expect(validateConfig(authEnvSchema, { ...production, REDIS_URL: 'redis://redis:6379' })).toMatchObject({
+      ok: false,
+      problems: ['REDIS_URL: must use TLS in production (rediss://), got "redis://redis:6379"'],
+    });
+    // The local mail catcher speaks no TLS.
+    const local = validateConfig(authEnvSchema, env);
+    expect(local.ok && smtpTransportOptions(local.config)).toEqual({ url: 'smtp://127.0.0.1:1025', requireTLS: false });
+  });
+
+  it('serves the Swagger UI locally, not in production unless API_DOCS=true', () => {
+    const docsOf = (extra: Record<string, string | undefined>) => {
+      const r = validateConfig(authEnvSchema, { ...env, ...extra });
+      if (!r.ok) throw new Error(r.problems.join('\n'));
+      return authAppOptions(r.config).docs?.path;
+    };
+    const production = {
+      ...encryptedEnv,
+      NODE_ENV: 'production',
+      SECURITY_LOG_KEY: 'k'.repeat(32),
+      SECOND_FACTOR_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+      JWT_PRIVATE_KEYS: JSON.stringify([{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd', kid: 'k1' }]),
+    };
+    expect(docsOf({})).toBe('/auth/docs');
+    expect(docsOf({ API_DOCS: 'false' })).toBeUndefined();
+    expect(docsOf(production)).toBeUndefined();
+    expect(docsOf({ ...production, API_DOCS: 'true' })).toBe('/auth/docs');
+    expect(validateConfig(authEnvSchema, { ...env, API_DOCS: 'yes' })).toEqual({
+      ok: false,
+      problems: ['API_DOCS: expected true or false, got "yes"'],
     });
   });
 });

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import {
+  apiDocsEnv,
   baseServiceEnv,
+  checkStoreTransport,
   durationField,
   intRangeField,
   positiveIntField,
+  flagField,
   rateField,
   requireSecurityLogKey,
   securityLogEnv,
@@ -44,12 +47,16 @@ export const authEnvSchema = z
     ...baseServiceEnv({ port: 3001, database: 'pupitre_auth' }),
     NODE_ENV: z.string().default('development'),
     ...securityLogEnv,
+    ...apiDocsEnv,
     SECOND_FACTOR_KEYS: secondFactorKeysField(),
     /** Public origin of the site: e-mailed links, the Google callback and the front end's landing pages. */
     PUBLIC_URL: urlField('http://localhost:8080'),
     /** Origin of the front end in e-mailed links and redirects; defaults to PUBLIC_URL. */
     FRONTEND_URL: optionalUrl(),
     SMTP_URL: urlField('smtp://127.0.0.1:1025', ['smtp:', 'smtps:']),
+    // STARTTLS required on an smtp:// SMTP_URL (nodemailer's requireTLS: no mail goes out in clear if the server offers
+    // none); required in production unless SMTP_URL is smtps:// (TLS from the first byte). The local mail catcher has none.
+    SMTP_REQUIRE_TLS: flagField(),
     MAIL_FROM: z
       .string()
       .regex(/^(.+<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, { message: 'expected an e-mail address, optionally as "Name <address>"' })
@@ -119,6 +126,13 @@ export const authEnvSchema = z
   })
   .superRefine((env, ctx) => {
     requireSecurityLogKey(env, ctx);
+    checkStoreTransport(env, ctx);
+    if (env.NODE_ENV === 'production' && !env.SMTP_REQUIRE_TLS && !env.SMTP_URL.startsWith('smtps:'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_REQUIRE_TLS'],
+        message: 'must be true in production (or SMTP_URL smtps://): no mail in clear',
+      });
     if (env.NODE_ENV === 'production' && !env.SECOND_FACTOR_KEYS) {
       ctx.addIssue({
         code: 'custom',

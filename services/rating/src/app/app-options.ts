@@ -1,4 +1,4 @@
-import { type ServiceAppOptions } from '@pupitre/server-kit';
+import { apiDocsEnabled, type ServiceAppOptions } from '@pupitre/server-kit';
 import { version } from '../../package.json';
 import { type RatingConfig } from '../config/rating-config';
 
@@ -9,6 +9,9 @@ export function ratingAppOptions(config: RatingConfig): ServiceAppOptions {
     corsOrigins: config.CORS_ORIGINS,
     bodyLimit: '32kb',
     version,
-    docs: { path: '/api/docs', title: 'Pupitre rating', description: 'Teachers, subjects, reviews and ranking' },
+    // The Swagger UI: on locally, off in production (API_DOCS).
+    ...(apiDocsEnabled(config)
+      ? { docs: { path: '/api/docs', title: 'Pupitre rating', description: 'Teachers, subjects, reviews and ranking' } }
+      : {}),
   };
 }

@@ -50,6 +50,27 @@ describe('rating API', () => {
       );
     });
 
+    it('answers a body of any type but JSON with 415 and the error key; JSON with a charset passes (issue #41)', async () => {
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+        const res = await request(svc.url).post('/api/rating/0').set('Content-Type', type).send('{"teacher": 1}');
+        expect([type, res.status, res.body]).toEqual([type, 415, { error: 'unsupported-media-type', detail: expect.any(String) }]);
+      }
+      const json = await request(svc.url)
+        .post('/api/rating/0')
+        .set('Content-Type', 'application/json; charset=utf-8')
+        .send('{"teacher": 1}');
+      expect(json.status).not.toBe(415);
+    });
+
+    it('marks JSON answers Content-Disposition: attachment; filename="api.json", not the Swagger UI (issue #41)', async () => {
+      for (const path of ['/api/subjects', '/api/health', '/api/unknown', '/api/docs/openapi.json']) {
+        const res = await request(svc.url).get(path);
+        expect([path, res.headers['content-disposition']]).toEqual([path, 'attachment; filename="api.json"']);
+      }
+      const ui = await request(svc.url).get('/api/docs').expect(200);
+      expect(ui.headers['content-disposition']).toBeUndefined();
+    });
+
     it('answers a malformed JSON body with a 400, and unknown routes with a 404', async () => {
       const res = await request(svc.url).post('/api/rating/0').set('Content-Type', 'application/json').send('{"teacher": 1,,}').expect(400);
       expect(res.body.error).toBe('bad-request');

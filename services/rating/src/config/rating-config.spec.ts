@@ -1,4 +1,5 @@
 import { validateConfig } from '@pupitre/server-kit';
+import { ratingAppOptions } from '../app/app-options';
 import { ratingEnvSchema } from './rating-config';
 import { publicationLatenessBoundMs, workerEnvSchema } from './worker-config';
 
@@ -88,5 +89,46 @@ describe('rating configuration', () => {
   it('gives the worker port 3003', () => {
     const result = validateConfig(workerEnvSchema, env);
     expect(result.ok && result.config.PORT).toBe(3003);
+  });
+
+  describe('in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      MONGODB_URI: 'mongodb://pupitre-rating:p@mongodb-0.mongodb-svc:27017/?replicaSet=mongodb&tls=true',
+      REDIS_URL: 'rediss://:p@redis:6379/0',
+      AUTH_JWKS_URL: 'https://pupitre.example.org/auth/.well-known/jwks.json',
+      SECURITY_LOG_KEY: 'k'.repeat(32),
+      MODERATION_KEY_SECRET: 'm'.repeat(32),
+    };
+
+    it('fetches the signing keys over https only, and reaches the stores over TLS only', () => {
+      expect(validateConfig(ratingEnvSchema, production).ok).toBe(true);
+      expect(validateConfig(ratingEnvSchema, { ...production, AUTH_JWKS_URL: 'http://auth/auth/.well-known/jwks.json' })).toEqual({
+        ok: false,
+        problems: ['AUTH_JWKS_URL: must be an https URL in production, got "http://auth/auth/.well-known/jwks.json"'],
+      });
+      expect(validateConfig(ratingEnvSchema, { ...production, MONGODB_URI: 'mongodb://h:27017/' })).toEqual({
+        ok: false,
+        problems: ['MONGODB_URI: must use TLS in production (tls=true, or mongodb+srv://), got "mongodb://h:27017/"'],
+      });
+      const { AUTH_JWKS_URL: _omitted, SECURITY_LOG_KEY: _k, MODERATION_KEY_SECRET: _m, ...worker } = production;
+      expect(validateConfig(workerEnvSchema, worker).ok).toBe(true);
+      expect(validateConfig(workerEnvSchema, { ...worker, REDIS_URL: 'redis://redis:6379' })).toMatchObject({
+        ok: false,
+        problems: ['REDIS_URL: must use TLS in production (rediss://), got "redis://redis:6379"'],
+      });
+    });
+
+    it('serves no Swagger UI unless API_DOCS=true; locally it does', () => {
+      const docsOf = (e: Record<string, string>) => {
+        const r = validateConfig(ratingEnvSchema, e);
+        if (!r.ok) throw new Error(r.problems.join('\n'));
+        return ratingAppOptions(r.config).docs?.path;
+      };
+      expect(docsOf(production)).toBeUndefined();
+      expect(docsOf({ ...production, API_DOCS: 'true' })).toBe('/api/docs');
+      expect(docsOf(env)).toBe('/api/docs');
+      expect(docsOf({ ...env, API_DOCS: 'false' })).toBeUndefined();
+    });
   });
 });

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import {
+  apiDocsEnv,
   baseServiceEnv,
+  checkStoreTransport,
   durationField,
   flagField,
   intRangeField,
   positiveIntField,
   rateField,
+  requireHttpsInProduction,
   requireSecurityLogKey,
   securityLogEnv,
   trustProxyField,
@@ -23,12 +26,13 @@ export const ratingEnvSchema = z
     ...baseServiceEnv({ port: 3002, database: 'pupitre_rating' }),
     NODE_ENV: z.string().default('development'),
     ...securityLogEnv,
+    ...apiDocsEnv,
     ...queueEnv,
     ...releaseEnv,
     // The most database connections this process opens (the driver's maxPoolSize; a request beyond waits for one). 20 APIs
     // then open at most 400: services/README.md, "Database connections".
     MONGODB_MAX_POOL_SIZE: intRangeField(1, 100, 20),
-    /** Where the auth service publishes its signing keys; tokens are verified locally against it. */
+    /** Where the auth service publishes its signing keys; tokens are verified locally against it. https in production. */
     AUTH_JWKS_URL: jwksUrlField(),
     /** Minimum time between two fetches of the JWKS (an unknown `kid` triggers one refetch). */
     AUTH_JWKS_COOLDOWN: durationField('30s'),
@@ -65,6 +69,8 @@ export const ratingEnvSchema = z
   })
   .superRefine((env, ctx) => {
     requireSecurityLogKey(env, ctx);
+    checkStoreTransport(env, ctx);
+    requireHttpsInProduction(env, 'AUTH_JWKS_URL', env.AUTH_JWKS_URL, ctx);
     if (env.NODE_ENV === 'production' && !env.MODERATION_KEY_SECRET)
       ctx.addIssue({ code: 'custom', path: ['MODERATION_KEY_SECRET'], message: 'required in production (openssl rand -hex 32)' });
     refuseWeakTimings(env, ctx);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseServiceEnv, durationField, flagField, intRangeField, positiveIntField } from '@pupitre/server-kit';
+import { baseServiceEnv, checkStoreTransport, durationField, flagField, intRangeField, positiveIntField } from '@pupitre/server-kit';
 import { refuseWeakTimings } from './rating-config';
 import { queueEnv } from './queue-env';
 import { refuseBadReleases, releaseEnv } from './release-env';
@@ -33,6 +33,7 @@ export const workerEnvSchema = z
   .superRefine((env, ctx) => {
     if (env.MONGODB_MIN_POOL_SIZE > env.MONGODB_MAX_POOL_SIZE)
       ctx.addIssue({ code: 'custom', path: ['MONGODB_MIN_POOL_SIZE'], message: 'must not exceed MONGODB_MAX_POOL_SIZE' });
+    checkStoreTransport(env, ctx);
     refuseWeakTimings(env, ctx);
     refuseBadReleases(env, ctx);
     const bound = publicationLatenessBoundMs(env);

@@ -38,6 +38,10 @@ describe('settings that would weaken anonymity', () => {
     expect(
       problems({
         NODE_ENV: 'production',
+        // Production's connections (TLS, https): the development flag is the one problem.
+        MONGODB_URI: 'mongodb://h:27017/?tls=true',
+        REDIS_URL: 'rediss://h:6379',
+        AUTH_JWKS_URL: 'https://pupitre.example.org/auth/.well-known/jwks.json',
         MODERATION_KEY_SECRET: 'x'.repeat(32),
         SECURITY_LOG_KEY: 'k'.repeat(32),
         DEVELOPMENT_TIMINGS: 'true',

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '@pupitre/server-kit';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { type AuthConfig, frontendUrl } from '../../config/auth-config';
 import { type RenderedMail } from './notice-templates';
+import { smtpTransportOptions } from './smtp-transport-options';
 import { type MailKind, renderMail } from './templates';
 
 /** Activation and reset e-mails, and the notices of moderation events, over SMTP_URL, in the account's language. */
@@ -14,7 +15,7 @@ export class Mailer implements OnApplicationShutdown {
   private readonly pending = new Set<Promise<void>>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AuthConfig) {
-    this.transport = nodemailer.createTransport(config.SMTP_URL);
+    this.transport = nodemailer.createTransport(smtpTransportOptions(config));
   }
 
   /** `{FRONTEND_URL}/activate/{uid}/{token}/` or `/password/reset/confirm/{uid}/{token}/`. */

@@ -54,7 +54,12 @@ export class ReviewStore {
   }
 
   private wrote(before: ReviewDoc | null, after: ReviewDoc | null): void {
-    if (before?.visible || after?.visible) for (const listener of this.publicListeners) listener();
+    if (before?.visible || after?.visible) this.publicChanged();
+  }
+
+  /** A public review changed (here, or by a targeted write: review-votes.ts). */
+  publicChanged(): void {
+    for (const listener of this.publicListeners) listener();
   }
 
   get(id: number): Promise<ReviewDoc | null> {
@@ -147,7 +152,15 @@ export class ReviewStore {
     return this.docs.find({ flagged: true }).sort({ updatedAt: 1 }).limit(limit).toArray();
   }
 
-  scan(filter: Filter<ReviewDoc> = {}): AsyncIterable<ReviewDoc> {
-    return this.docs.find(filter, { batchSize: SCAN_BATCH });
+  /** The reviews `filter` selects, in batches, with the fields `projection` names only (every field without one). */
+  scan<T = ReviewDoc>(filter: Filter<ReviewDoc> = {}, projection?: Record<string, 0 | 1>): AsyncIterable<T> {
+    return this.docs.find(filter, { batchSize: SCAN_BATCH, ...(projection ? { projection } : {}) }) as unknown as AsyncIterable<T>;
+  }
+
+  /** The ids of the reviews `filter` selects (an indexed one: the erasures), read a projection at a time. */
+  async idsOf(filter: Filter<ReviewDoc>): Promise<number[]> {
+    const ids: number[] = [];
+    for await (const doc of this.scan<{ id: number }>(filter, { _id: 0, id: 1 })) ids.push(doc.id);
+    return ids;
   }
 }

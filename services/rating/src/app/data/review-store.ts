@@ -4,6 +4,7 @@ import { withDerived } from '../reviews/list-keys';
 import { type ReviewChange, type ReviewDoc } from '../reviews/review';
 import { type ClaimMove, type ClassClaims } from './class-claims';
 import { reviewOid } from './keys';
+import { reviewUpdate } from './review-update';
 import { type TeacherStatsStore } from './teacher-stats-store';
 
 /** Reviews per round trip of a scan (the migrations, the erasures): a batch's documents are all held at once, and without
@@ -36,9 +37,10 @@ const withAlso = (claims: ClaimMove | null, also?: ClaimMove): ClaimMove | null 
 /** Between two attempts on a contended review: a short random pause that grows with the attempts. */
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 * attempt, 20)));
 
-// Every review write is a compare-and-set on `fence` (decided again by a pure function when another writer came first): no lock,
-// so a writer paused or killed mid-change leaves nothing behind. It stores the derived fields, the teacher's figures and the
-// author's class claim (class-claims.ts) with it.
+// Every review write but a vote is a compare-and-set on `fence` (decided again by a pure function when another writer came
+// first): no lock, so a writer paused or killed mid-change leaves nothing behind. It writes the fields it decided, never the
+// votes (review-update.ts): votes are targeted writes (review-votes.ts) that leave `fence` alone. It stores the derived
+// fields, the teacher's figures and the author's class claim (class-claims.ts) with it.
 export class ReviewStore {
   private readonly publicListeners: (() => void)[] = [];
 
@@ -100,8 +102,9 @@ export class ReviewStore {
         before,
         after,
         async (session) => {
+          const { guard, update } = reviewUpdate(before, after);
           const { matchedCount } = await alone(session, () =>
-            this.docs.replaceOne({ _id: before._id, fence: version }, after, { session }),
+            this.docs.updateOne({ _id: before._id, fence: version, ...guard }, update as never, { session }),
           );
           return matchedCount === 1;
         },

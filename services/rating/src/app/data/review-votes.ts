@@ -13,16 +13,17 @@ export const VOTE_ATTEMPTS = 10;
 /** What a vote reads of its review: never the other voters (the caller's own vote only, ownVoteProjection). */
 export type VoteTarget = Pick<ReviewDoc, '_id' | 'id' | 'visible' | 'teacherId' | 'authorId' | 'relUp' | 'relTotal' | 'voters'>;
 export type VoteCounts = Pick<ReviewDoc, 'relUp' | 'relTotal'>;
-type Written = Pick<ReviewDoc, '_id' | 'teacherId' | 'visible' | 'relUp' | 'relTotal' | 'fence'>;
+type Written = Pick<ReviewDoc, '_id' | 'teacherId' | 'visible' | 'relUp' | 'relTotal'>;
 
 const TARGET = { _id: 1, id: 1, visible: 1, teacherId: 1, authorId: 1, relUp: 1, relTotal: 1 } as const;
-const WRITTEN = { _id: 1, teacherId: 1, visible: 1, relUp: 1, relTotal: 1, fence: 1 } as const;
+const WRITTEN = { _id: 1, teacherId: 1, visible: 1, relUp: 1, relTotal: 1 } as const;
 
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 * attempt, 20)));
 
 // Votes as targeted writes of the review (reviews/votes.ts): the vote and the counts in one conditional `findOneAndUpdate`, no
-// read-modify-replace of the document. Then what follows from the counts: the `relevant` list key (conditional on the `fence`
-// the vote left: a later writer sets its own), the teacher's `rev`, and this process's lists read again.
+// read-modify-replace of the document. Then what follows from the counts: the `relevant` list key, where the counts are still
+// those the vote left (a later vote sets its own; the key is a function of the counts only, so any write that matches is
+// right), the teacher's `rev`, and this process's lists read again.
 export class ReviewVotes {
   constructor(
     private readonly docs: Collection<ReviewDoc>,
@@ -87,7 +88,8 @@ export class ReviewVotes {
     if (written.visible) {
       const key = relevanceKey(written.relUp, written.relTotal);
       const keyUpdate = key === undefined ? { $unset: { 'keys.relevant': '' as const } } : { $set: { 'keys.relevant': key } };
-      await writeRetried(() => this.docs.updateOne({ _id, fence: written.fence, visible: true }, keyUpdate));
+      const counts = { relUp: written.relUp, relTotal: written.relTotal };
+      await writeRetried(() => this.docs.updateOne({ _id, visible: true, ...counts }, keyUpdate));
       await this.stats.revised(written.teacherId);
       this.reviews.publicChanged();
     }

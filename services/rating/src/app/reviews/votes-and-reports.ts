@@ -1,5 +1,4 @@
 import { type ReviewDoc, type ReviewReport, withEvent, withVisibility } from './review';
-import { voteOf } from './votes';
 
 function openTotals(reports: ReviewReport[]): { reportCount: number; reportWeight: number } {
   const open = reports.filter((r) => r.outcome === 'open');
@@ -31,21 +30,14 @@ export function reported(
   return withVisibility({ ...current, reports, ...totals, hidden, ...held });
 }
 
-/** `userId`'s vote out of the document, the counts with it (the erasure's targeted writes come first: this one is a fallback). */
-function unvoted(current: ReviewDoc, userId: string): ReviewDoc {
-  const vote = voteOf(current, userId);
-  if (vote === null) return current;
-  const voters = (current.voters ?? []).filter((voter) => voter.u !== userId);
-  return { ...current, voters, relTotal: current.relTotal - 1, relUp: current.relUp - vote };
-}
-
-/** An erased user's traces on a review: their vote and reports go; if they wrote it, or its reply, it stays, detached from them. */
+/**
+ * An erased user's traces on a review: their reports go; if they wrote it, or its reply, it stays, detached from them. (Their
+ * vote goes by its own targeted write: data/review-votes.ts.)
+ */
 export function withoutUser(current: ReviewDoc, userId: string, tombstone: string): ReviewDoc | null {
-  const withoutVote = unvoted(current, userId);
-  const reports = withoutVote.reports.filter((r) => r.userId !== userId);
+  const reports = current.reports.filter((r) => r.userId !== userId);
   const authorId = current.authorId === userId ? tombstone : current.authorId;
   const reply = current.reply?.authorId === userId ? { ...current.reply, authorId: tombstone } : current.reply;
-  const changed =
-    withoutVote !== current || reports.length !== current.reports.length || authorId !== current.authorId || reply !== current.reply;
-  return changed ? { ...withoutVote, reports, ...openTotals(reports), authorId, ...(reply !== undefined ? { reply } : {}) } : null;
+  const changed = reports.length !== current.reports.length || authorId !== current.authorId || reply !== current.reply;
+  return changed ? { ...current, reports, ...openTotals(reports), authorId, ...(reply !== undefined ? { reply } : {}) } : null;
 }

@@ -1,8 +1,8 @@
 import { type ReviewDoc, type ReviewVoter } from './review';
 
 // A vote changes only the vote: one conditional write of the review whose filter holds the voter's previous vote and whose
-// update moves the array entry and the counts together (`$inc`), so concurrent voters never retry each other's writes.
-// `fence` moves too: a read-modify-write of the review decided before the vote (review-store.ts) is decided again.
+// update moves the array entry and the counts together (`$inc`), so concurrent voters never retry each other's writes. It
+// leaves `fence` alone: the other changes of the review never write the votes (data/review-update.ts), so neither waits.
 
 export type VoteValue = 0 | 1;
 
@@ -20,11 +20,11 @@ export function voteWrite(userId: string, before: VoteValue | null, after: VoteV
   if (before === null)
     return {
       filter: { 'voters.u': { $ne: userId } },
-      update: { $push: { voters: { u: userId, v: after } }, $inc: { relTotal: 1, relUp: after, fence: 1 } },
+      update: { $push: { voters: { u: userId, v: after } }, $inc: { relTotal: 1, relUp: after } },
     };
   const filter = { voters: { $elemMatch: { u: userId, v: before } } };
-  if (after === null) return { filter, update: { $pull: { voters: { u: userId } }, $inc: { relTotal: -1, relUp: -before, fence: 1 } } };
-  return { filter, update: { $set: { 'voters.$.v': after }, $inc: { relUp: after - before, fence: 1 } } };
+  if (after === null) return { filter, update: { $pull: { voters: { u: userId } }, $inc: { relTotal: -1, relUp: -before } } };
+  return { filter, update: { $set: { 'voters.$.v': after }, $inc: { relUp: after - before } } };
 }
 
 /** The projection that reads `userId`'s vote only (never the whole array of voters). */

@@ -83,6 +83,26 @@ describe('votes on one review', () => {
     expect(text).not.toMatch(/voter-\d/);
   });
 
+  it('reports written while the review is being voted on land at once, and lose no vote (votes leave `fence` alone)', async () => {
+    const before = await stored();
+    const reporters = await Promise.all(Array.from({ length: 5 }, (_, i) => h.auth(`reporter-${i}`, ['user'], 0))); // weight 0: stays public
+    const voters = await Promise.all(Array.from({ length: 30 }, (_, i) => h.auth(`late-voter-${i}`)));
+    const answers = await Promise.all([
+      ...voters.map((auth) => request(h.api.url).post(`/api/relatable/${id}`).set(auth).send({ value: true })),
+      ...reporters.map((auth) => request(h.api.url).post(`/api/rating/${id}/report`).set(auth).send({ content: 'hmm' })),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([...voters.map(() => 200), ...reporters.map(() => 201)]);
+    const after = await reviews().findOne({ id });
+    const [up, total] = [before.relUp + 30, before.relTotal + 30];
+    expect({ relUp: after!.relUp, relTotal: after!.relTotal, voters: after!.voters.length, reports: after!.reportCount }).toEqual({
+      relUp: up,
+      relTotal: total,
+      voters: total,
+      reports: 5,
+    });
+    expect(after!.keys.relevant).toBe(relevanceKey(up, total));
+  });
+
   it('no vote on a review that is not public (404), nor on one’s own (403); nothing changed', async () => {
     const before = await stored();
     const hidden = await reviews().findOne({ visible: false });

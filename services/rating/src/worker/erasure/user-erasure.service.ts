@@ -8,7 +8,6 @@ import { ProfileStore } from '../../app/data/profile-store';
 import { UserStore } from '../../app/data/user-store';
 import { ReviewVotes } from '../../app/data/review-votes';
 import { withoutUser } from '../../app/reviews/votes-and-reports';
-import { voteOf } from '../../app/reviews/votes';
 
 export interface ErasureSummary {
   votes: number;
@@ -44,10 +43,10 @@ export class UserErasureService {
     for (const id of touched) {
       const write = await this.reviews.change(id, (doc) => withoutUser(doc, userId, `erased-${randomUUID()}`));
       if (!write) continue; // already done by an earlier run
-      if (voteOf(write.before, userId) !== null) summary.votes++; // a vote cast while the erasure ran
       summary.reports += write.before.reports.filter((r) => r.userId === userId).length;
       if (write.before.authorId === userId) summary.reviewsDetached++;
     }
+    summary.votes += await this.votes.removeVoter(userId); // a vote cast while it ran (a token still valid): one indexed read
     summary.favorites = (await this.users.get(userId)).favorites.length;
     // The keys of its creates (they named its reviews), its objections (kept, detached: a teacher record's), its profile and index.
     await this.keys.forget(userId);

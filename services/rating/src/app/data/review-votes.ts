@@ -9,6 +9,8 @@ import { type TeacherStatsStore } from './teacher-stats-store';
 
 /** How many times a vote is tried again when the voter's own previous vote changed meanwhile (their concurrent request). */
 export const VOTE_ATTEMPTS = 10;
+/** An erasure's vote removals in flight at once (each on another review: none waits for another). */
+const ERASURE_WRITES = 8;
 
 /** What a vote reads of its review: never the other voters (the caller's own vote only, ownVoteProjection). */
 export type VoteTarget = Pick<ReviewDoc, '_id' | 'id' | 'visible' | 'teacherId' | 'authorId' | 'relUp' | 'relTotal' | 'voters'>;
@@ -60,39 +62,62 @@ export class ReviewVotes {
 
   /**
    * Every vote of `userId` out (an erasure), found by the index `voters.u`, each by one targeted write whatever the review's
-   * state. How many were removed; idempotent.
+   * state, ERASURE_WRITES at a time; each teacher's `rev` moves once at the end. How many were removed; idempotent.
    */
   async removeVoter(userId: string): Promise<number> {
     let removed = 0;
+    const teachers = new Set<number>();
     for (let stalled = 0; stalled < VOTE_ATTEMPTS;) {
       const docs = await this.docs
         .find({ 'voters.u': userId }, { projection: { _id: 1, ...ownVoteProjection(userId) }, limit: SCAN_BATCH })
         .toArray();
-      if (!docs.length) return removed;
+      if (!docs.length) break;
       let progress = 0;
-      for (const doc of docs) {
+      await inParallel(docs, ERASURE_WRITES, async (doc) => {
         const write = voteWrite(userId, voteOf(doc, userId), null);
-        if (write && (await this.write(doc._id, write.filter, write.update))) progress += 1;
-      }
+        const written = write && (await this.write(doc._id, write.filter, write.update, false));
+        if (!written) return;
+        progress += 1;
+        if (written.visible) teachers.add(written.teacherId);
+      });
       removed += progress;
       stalled = progress ? 0 : stalled + 1;
     }
-    throw new DependencyUnavailableError('database', new Error(`the votes of a user changed ${VOTE_ATTEMPTS} times in a row`));
+    for (const teacherId of teachers) await this.stats.revised(teacherId);
+    if (teachers.size) this.reviews.publicChanged();
+    if (await this.docs.findOne({ 'voters.u': userId }, { projection: { _id: 1 } }))
+      throw new DependencyUnavailableError('database', new Error(`the votes of a user changed ${VOTE_ATTEMPTS} times in a row`));
+    return removed;
   }
 
-  private async write(_id: ReviewDoc['_id'], filter: Record<string, unknown>, update: Record<string, unknown>): Promise<Written | null> {
+  /** The vote's write, then its `relevant` key; with `revise`, its teacher's `rev` and this process's lists too. */
+  private async write(
+    _id: ReviewDoc['_id'],
+    filter: Record<string, unknown>,
+    update: Record<string, unknown>,
+    revise = true,
+  ): Promise<Written | null> {
     const written = (await writeRetried(() =>
       this.docs.findOneAndUpdate({ _id, ...filter } as never, update as never, { returnDocument: 'after', projection: WRITTEN }),
     )) as Written | null;
-    if (!written) return null;
-    if (written.visible) {
-      const key = relevanceKey(written.relUp, written.relTotal);
-      const keyUpdate = key === undefined ? { $unset: { 'keys.relevant': '' as const } } : { $set: { 'keys.relevant': key } };
-      const counts = { relUp: written.relUp, relTotal: written.relTotal };
-      await writeRetried(() => this.docs.updateOne({ _id, visible: true, ...counts }, keyUpdate));
+    if (!written?.visible) return written;
+    const key = relevanceKey(written.relUp, written.relTotal);
+    const keyUpdate = key === undefined ? { $unset: { 'keys.relevant': '' as const } } : { $set: { 'keys.relevant': key } };
+    const counts = { relUp: written.relUp, relTotal: written.relTotal };
+    await writeRetried(() => this.docs.updateOne({ _id, visible: true, ...counts }, keyUpdate));
+    if (revise) {
       await this.stats.revised(written.teacherId);
       this.reviews.publicChanged();
     }
     return written;
   }
+}
+
+/** Runs `work` over `items`, at most `width` at once. */
+async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
 }

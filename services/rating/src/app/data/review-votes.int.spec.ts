@@ -56,7 +56,6 @@ describe('ReviewVotes.removeVoter', () => {
     expect(publicChanged).toHaveBeenCalledTimes(1);
     // Idempotent: nothing left to do.
     await expect(votes.removeVoter('gone')).resolves.toBe(0);
-    // eslint-disable-next-line no-console
     console.log(`removeVoter: ${count} votes over ${count} reviews in ${ms} ms`);
   });
 });

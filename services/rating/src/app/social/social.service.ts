@@ -48,7 +48,12 @@ export class SocialService {
     return this.setVote(userId, reviewId, null);
   }
 
-  private async setVote(userId: string, reviewId: number, value: VoteValue | null, allowed?: (doc: VoteTarget) => void) {
+  private async setVote(
+    userId: string,
+    reviewId: number,
+    value: VoteValue | null,
+    allowed?: (doc: VoteTarget) => void,
+  ): Promise<VoteResponse> {
     const delisted = await this.delisted();
     const counts = await this.votes.set(reviewId, userId, value, (doc) => allowed?.(mustBePublic(doc, delisted)));
     const vote = value === null ? null : value === 1;

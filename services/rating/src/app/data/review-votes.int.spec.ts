@@ -39,7 +39,7 @@ describe('ReviewVotes.removeVoter', () => {
         };
       }) as never,
     );
-    const revised = jest.fn(async () => undefined);
+    const revised = jest.fn(async (_teacherId: number) => undefined);
     const publicChanged = jest.fn();
     const votes = new ReviewVotes(reviews as never, { revised } as unknown as TeacherStatsStore, { publicChanged });
     const started = Date.now();

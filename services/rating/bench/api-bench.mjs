@@ -1,11 +1,11 @@
 // `npm run bench:api`: load test of the rating API on this machine. Starts its own DocumentDB (or
 // mongod), Redis, 2 rating APIs and 2 workers on free ports (infra/local/lib launchers), a stand-in
 // JWKS; per size (BENCH_SIZES, default 10,000 then 1,000,000 reviews over 200 teachers) seeds the
-// documents in the previous shape (ADR 0009), times the first start of one API (the start-up migration
-// indexed-reads-v1), restarts both APIs (ready time) and the workers, drives the reads with autocannon at
+// documents in the previous shape (ADR 0009; votes as JSON text), times the migration run (indexed-reads-v1, voters-v1
+// and the others) and the first start of one API, restarts both APIs (ready time) and the workers, drives the reads with autocannon at
 // 50 connections over both APIs (connection i goes to API i mod 2) and reads each API's RSS; then, at
 // the largest size, the writes at 20 connections and the publication lateness of 1,000 reviews due at
-// once and of one alone. Not part of `npm test`. Env: BENCH_DURATION (seconds per run, default 6),
+// once and of one alone, and the erasure of one voter. Not part of `npm test`. Env: BENCH_DURATION (seconds per run, default 6),
 // BENCH_KEEP=1 keeps the temp dir (data and logs), BENCH_LATENESS_DUE_IN_MS (default 20000),
 // BENCH_READ_CONNECTIONS (default 50; e.g. "50,200"), BENCH_WRITE_CONNECTIONS (default 20).
 import { execFileSync } from 'node:child_process';
@@ -26,8 +26,8 @@ import { startRedis } from '../../../infra/local/lib/redis.mjs';
 import { startProcess } from '../../../infra/local/lib/proc.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
-/** Which parts to run (BENCH_PHASES, comma list): reads (both sizes), writes (vote, create), lateness. */
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'reads,writes,lateness').split(','));
+/** Which parts to run (BENCH_PHASES, comma list): reads (both sizes), writes (vote, create), lateness, erasure (one voter's). */
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'reads,writes,lateness,erasure').split(','));
 const TEACHERS = 200;
 /** How many API processes and how many worker processes. */
 const PROCESSES = 2;
@@ -35,8 +35,8 @@ const READ_CONNECTIONS = (process.env.BENCH_READ_CONNECTIONS ?? '50').split(',')
 const WRITE_CONNECTIONS = (process.env.BENCH_WRITE_CONNECTIONS ?? '20').split(',').map(Number);
 /** A start (the first one migrates every review) may take long at 1,000,000 reviews. */
 const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_MS ?? 60 * 60_000);
-/** The reviews collection's indexes once mongoose has built them all (review.schema.ts, plus `_id`). */
-const REVIEW_INDEXES = 11;
+/** The reviews collection's indexes once mongoose has built them all (review.schema.ts: 15, plus `_id`). */
+const REVIEW_INDEXES = 16;
 /** The API's V8 flags and malloc arenas, as the rating-api manifest sets them (infra/k8s/base/rating-api/rating-api.yaml). */
 const API_NODE_ARGS = '--max-semi-space-size=16 --max-old-space-size=160';
 const API_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
@@ -430,6 +430,7 @@ async function main() {
       ? { many: await measureLateness(db, redis, pids, base, 1000), one: await measureLateness(db, redis, pids, base, 1) }
       : null;
     printReport(results, late, perSize);
+    if (PHASES.has('erasure')) await measureErasure(db, redis, 'voter-0');
   } finally {
     for (const stop of stops.reverse()) await stop().catch?.(() => {});
     if (!process.env.BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
@@ -518,6 +519,32 @@ function postgresPids(dataDir) {
     }
   }
   return [master, ...children];
+}
+
+/**
+ * A user's erasure at the largest size: `user-erased` for one of the seeded voters (about 1 review in 100 holds their vote),
+ * queued as the auth service queues it; the time until the worker's job is done, and the votes left (none expected).
+ */
+async function measureErasure(db, redis, userId) {
+  const votes = await db.collection('reviews').countDocuments({ 'voters.u': userId });
+  log(`user erasure: ${userId}, ${votes.toLocaleString('en')} votes…`);
+  const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+  const queue = new Queue('user-events', { connection, prefix: `bench-${db.databaseName}` });
+  const t0 = Date.now();
+  const job = await queue.add('user-erased', { userId, erasedAt: new Date().toISOString() }, { jobId: `user-erased-${userId}` });
+  let state = 'waiting';
+  for (const deadline = t0 + 60 * 60_000; Date.now() < deadline && state !== 'completed' && state !== 'failed';) {
+    await new Promise((r) => setTimeout(r, 100));
+    state = await job.getState();
+  }
+  const ms = Date.now() - t0;
+  const left = await db.collection('reviews').countDocuments({ 'voters.u': userId });
+  log(
+    `user erasure: ${votes.toLocaleString('en')} votes removed in ${(ms / 1000).toFixed(2)} s (job ${state}, ${left} left; load ${loadAverage()})`,
+  );
+  await queue.close();
+  connection.disconnect();
+  return { votes, ms, state, left };
 }
 
 /**

@@ -2,7 +2,7 @@
 // fault and concurrency tests) and its database documents. Everything those tests know of the
 // schema is here: rewrite this one file when the documents change (issue #14), keep its exports.
 // Written for the schema of ADR 0009: one document per review (its public version `pub`, `visible`,
-// its votes as the JSON text `votes` and its reports inside it); favourites in `user_index`.
+// its votes as the array `voters` of `{u: userId, v: 1 | 0}` and its reports inside it); favourites in `user_index`.
 import { type Db } from 'mongodb';
 import { monthIndex, MONTH_UNIT, shuffleKey } from '../src/app/reviews/list-keys';
 
@@ -60,8 +60,7 @@ export async function readGroundTruth(db: Db, at = Date.now()): Promise<GroundTr
         recentRank: monthIndex((r.firstPublishedAt ?? pub.publishedAt ?? r.createdAt) as Date) * MONTH_UNIT + shuffleKey(id),
       });
     }
-    for (const [userId, value] of Object.entries(JSON.parse((r.votes as string) ?? '{}') as Record<string, number>))
-      votes.push({ reviewId: id, userId, value: value === 1 });
+    for (const voter of (r.voters as { u: string; v: number }[]) ?? []) votes.push({ reviewId: id, userId: voter.u, value: voter.v === 1 });
     for (const report of (r.reports as { userId: string }[]) ?? []) reports.push({ reviewId: id, userId: report.userId });
   }
   const existing = new Set(reviewCopies.keys());

@@ -199,7 +199,7 @@ export async function recomputeFromScratch(conn: Connection): Promise<{
   for (const t of await conn.collection('teachers').find({}).toArray()) teachers.set(t.id, { reviewCount: 0, ratingSum: 0 });
   const counts = new Map<number, { relUp: number; relTotal: number }>();
   for (const r of reviews) {
-    const votes = Object.values(JSON.parse(r.votes ?? '{}') as Record<string, number>);
+    const votes = ((r.voters as { v: number }[]) ?? []).map((voter) => voter.v);
     counts.set(r.id, { relUp: votes.filter((v) => v === 1).length, relTotal: votes.length });
     if (!r.visible || !r.pub || r.hidden) continue;
     const t = teachers.get(r.pub.teacherId)!;

@@ -41,15 +41,21 @@ export const ALLOWED_SHAPES: AllowedShape[] = [
     backgroundOnly: true,
     why: "rating: the events of moderators' decisions not yet queued (empty but for a crash or a Redis outage), read whole by the reconciler",
   },
-  // Every review, read once by the worker for a user's erasure (a rare event; their votes and
-  // reports live in the reviews), by one worker of all for the hourly transparency figures, by the
-  // seed and by the one-time migrations.
+  // Every review, read by one worker of all for the hourly transparency figures (a projection of the dates they count), by the
+  // seed and by the one-time migrations. A user's erasure finds their votes, reports, reviews and replies by index.
   {
     collection: 'reviews',
     ops: ['find'],
     fields: [],
     backgroundOnly: true,
-    why: "a user erasure (rare: each review holds its voters' and reporters' ids), the transparency figures (one worker of all, hourly), the seed and the migrations: never per request",
+    why: 'the transparency figures (one worker of all, hourly, a projection), the seed and the migrations: never per request',
+  },
+  {
+    collection: 'reviews',
+    ops: ['find'],
+    fields: ['votes'],
+    backgroundOnly: true,
+    why: `${MIGRATIONS}; voters-v1: the reviews whose votes are still the earlier JSON text (none once done)`,
   },
   // One-time migrations (rating, start-up): each scans its collection once per database.
   ...['votes', 'favorites', 'reports', 'profiles'].map((collection) => ({

@@ -54,7 +54,7 @@ describe('demo seed', () => {
       authorId: expect.stringMatching(/^demo-\d+-\d+$/),
       visible: true,
       pub: expect.objectContaining({ version: 1, tot_rating: review!.tot_rating }),
-      votes: '{}',
+      voters: [],
       relUp: 0,
       relTotal: 0,
       reports: [],

@@ -12,6 +12,7 @@ import { ModerationLog } from './moderation-log';
 import { ProfileStore } from './profile-store';
 import { TransparencyStore } from './transparency-store';
 import { ReviewStore } from './review-store';
+import { ReviewVotes } from './review-votes';
 import { ObjectionStore } from './objection-store';
 import { MODELS } from './schemas';
 import { TaskStore } from './task-store';
@@ -34,6 +35,12 @@ const stores = [
     inject: [getConnectionToken(), TeacherStatsStore],
     useFactory: (conn: Connection, stats: TeacherStatsStore) =>
       new ReviewStore(conn.collection('reviews') as never, stats, new ClassClaims(conn.collection('review_claims') as never)),
+  },
+  {
+    provide: ReviewVotes,
+    inject: [getConnectionToken(), TeacherStatsStore, ReviewStore],
+    useFactory: (conn: Connection, stats: TeacherStatsStore, reviews: ReviewStore) =>
+      new ReviewVotes(conn.collection('reviews') as never, stats, reviews),
   },
   { provide: UserStore, ...fromConnection((conn) => new UserStore(conn.collection('user_index') as never)) },
   { provide: TaskStore, ...fromConnection((conn) => new TaskStore(conn.collection('review_tasks') as never)) },

@@ -24,7 +24,16 @@ const content = (teacherId: number, tot: number, year = 1) => ({
 function previous(id: number, teacherId: number, tot: number, extra: Partial<ReviewDoc> = {}): ReviewDoc {
   const at = new Date(Date.UTC(2026, 9, id));
   const written = { ...newReview(id, reviewOid(id), `author-${id}`, content(teacherId, tot), at, at), fence: 3 };
-  return { ...published(written, at), votes: '{"v1":1,"v2":0}', relUp: 1, relTotal: 2, ...extra };
+  return {
+    ...published(written, at),
+    voters: [
+      { u: 'v1', v: 1 as const },
+      { u: 'v2', v: 0 as const },
+    ],
+    relUp: 1,
+    relTotal: 2,
+    ...extra,
+  };
 }
 
 describe('migration to indexed reads (indexed-reads-v1)', () => {

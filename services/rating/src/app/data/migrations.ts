@@ -5,6 +5,7 @@ import { INDEXED_READS_MIGRATION, migrateToIndexedReads } from './indexed-reads.
 import { withStartupLock } from './migration-lock';
 import { migrateToReleaseKeys, RELEASE_KEYS_MIGRATION } from './release-keys.migration';
 import { migrateToTeacherKey, TEACHER_KEY_MIGRATION } from './teacher-key.migration';
+import { migrateToVoters, VOTERS_MIGRATION } from './voters.migration';
 
 type Log = (msg: string, data?: object) => void;
 
@@ -15,6 +16,7 @@ const MIGRATIONS: [string, (connection: Connection, log: Log) => Promise<void>][
   [RELEASE_KEYS_MIGRATION, migrateToReleaseKeys],
   [CLASS_GROUPS_MIGRATION, migrateToClassGroups],
   [TEACHER_KEY_MIGRATION, migrateToTeacherKey],
+  [VOTERS_MIGRATION, migrateToVoters],
 ];
 
 /** How long a run waits for another one's (the seed's, a second Job's) before giving up. */

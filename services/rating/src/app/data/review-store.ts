@@ -4,6 +4,7 @@ import { withDerived } from '../reviews/list-keys';
 import { type ReviewChange, type ReviewDoc } from '../reviews/review';
 import { type ClaimMove, type ClassClaims } from './class-claims';
 import { reviewOid } from './keys';
+import { reviewUpdate } from './review-update';
 import { type TeacherStatsStore } from './teacher-stats-store';
 
 /** Reviews per round trip of a scan (the migrations, the erasures): a batch's documents are all held at once, and without
@@ -36,9 +37,10 @@ const withAlso = (claims: ClaimMove | null, also?: ClaimMove): ClaimMove | null 
 /** Between two attempts on a contended review: a short random pause that grows with the attempts. */
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 * attempt, 20)));
 
-// Every review write is a compare-and-set on `fence` (decided again by a pure function when another writer came first): no lock,
-// so a writer paused or killed mid-change leaves nothing behind. It stores the derived fields, the teacher's figures and the
-// author's class claim (class-claims.ts) with it.
+// Every review write but a vote is a compare-and-set on `fence` (decided again by a pure function when another writer came
+// first): no lock, so a writer paused or killed mid-change leaves nothing behind. It writes the fields it decided, never the
+// votes (review-update.ts): votes are targeted writes (review-votes.ts) that leave `fence` alone. It stores the derived
+// fields, the teacher's figures and the author's class claim (class-claims.ts) with it.
 export class ReviewStore {
   private readonly publicListeners: (() => void)[] = [];
 
@@ -54,7 +56,12 @@ export class ReviewStore {
   }
 
   private wrote(before: ReviewDoc | null, after: ReviewDoc | null): void {
-    if (before?.visible || after?.visible) for (const listener of this.publicListeners) listener();
+    if (before?.visible || after?.visible) this.publicChanged();
+  }
+
+  /** A public review changed (here, or by a targeted write: review-votes.ts). */
+  publicChanged(): void {
+    for (const listener of this.publicListeners) listener();
   }
 
   get(id: number): Promise<ReviewDoc | null> {
@@ -95,8 +102,9 @@ export class ReviewStore {
         before,
         after,
         async (session) => {
+          const { guard, update } = reviewUpdate(before, after);
           const { matchedCount } = await alone(session, () =>
-            this.docs.replaceOne({ _id: before._id, fence: version }, after, { session }),
+            this.docs.updateOne({ _id: before._id, fence: version, ...guard }, update as never, { session }),
           );
           return matchedCount === 1;
         },
@@ -147,7 +155,15 @@ export class ReviewStore {
     return this.docs.find({ flagged: true }).sort({ updatedAt: 1 }).limit(limit).toArray();
   }
 
-  scan(filter: Filter<ReviewDoc> = {}): AsyncIterable<ReviewDoc> {
-    return this.docs.find(filter, { batchSize: SCAN_BATCH });
+  /** The reviews `filter` selects, in batches, with the fields `projection` names only (every field without one). */
+  scan<T = ReviewDoc>(filter: Filter<ReviewDoc> = {}, projection?: Record<string, 0 | 1>): AsyncIterable<T> {
+    return this.docs.find(filter, { batchSize: SCAN_BATCH, ...(projection ? { projection } : {}) }) as unknown as AsyncIterable<T>;
+  }
+
+  /** The ids of the reviews `filter` selects (an indexed one: the erasures), read a projection at a time. */
+  async idsOf(filter: Filter<ReviewDoc>): Promise<number[]> {
+    const ids: number[] = [];
+    for await (const doc of this.scan<{ id: number }>(filter, { _id: 0, id: 1 })) ids.push(doc.id);
+    return ids;
   }
 }

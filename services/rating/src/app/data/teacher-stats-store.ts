@@ -84,6 +84,12 @@ export class TeacherStatsStore {
     return written;
   }
 
+  /** A public review of `teacherId` changed without a figure moving (a vote, review-votes.ts): his `rev` moves on. */
+  async revised(teacherId: number): Promise<void> {
+    await writeRetried(() => this.docs.updateOne({ _id: teacherId }, { $inc: { rev: 1 } }));
+    this.changedHere.set(teacherId, Date.now());
+  }
+
   private async writeWithFigures(
     delta: Map<number, Record<string, number>>,
     write: (session?: ClientSession) => Promise<boolean>,

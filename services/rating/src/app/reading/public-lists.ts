@@ -5,11 +5,10 @@ import { sharedWork } from '@pupitre/server-kit';
 import type { Collection } from 'mongodb';
 import { type Connection } from 'mongoose';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
-import { reviewOid } from '../data/keys';
 import { ReviewStore } from '../data/review-store';
+import { ReviewVotes } from '../data/review-votes';
 import { TeacherStatsStore } from '../data/teacher-stats-store';
 import { type ReviewDoc } from '../reviews/review';
-import { voteIn } from '../reviews/votes-and-reports';
 import { BoundedCache } from './bounded-cache';
 import { type ArrayAnswer, arrayAnswer } from './json-body';
 import { toPublicReview } from './review-view';
@@ -54,6 +53,7 @@ export class PublicLists {
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(TeacherStatsStore) private readonly stats: TeacherStatsStore,
     @Inject(ReviewStore) store: ReviewStore,
+    @Inject(ReviewVotes) private readonly votes: ReviewVotes,
   ) {
     store.onPublicChange(() => this.localChanges++);
     this.reviews = connection.collection('reviews') as never;
@@ -102,13 +102,12 @@ export class PublicLists {
 
   /** `{ "<id>": [vote, favourite] }` for the listed reviews, as user `userId` sees them. */
   async userState(ids: number[], userId: string, favourites: ReadonlySet<number>): Promise<ReviewUserState> {
-    const votes = new Map<number, string>();
-    if (ids.length) {
-      const docs = await this.reviews.find({ _id: { $in: ids.map(reviewOid) } }, { projection: { _id: 0, id: 1, votes: 1 } }).toArray();
-      for (const doc of docs) votes.set(doc.id, doc.votes);
-    }
+    const votes = await this.votes.ownVotes(ids, userId);
     const state: ReviewUserState = {};
-    for (const id of ids) state[String(id)] = [votes.has(id) ? voteIn(votes.get(id)!, userId) : null, favourites.has(id)];
+    for (const id of ids) {
+      const vote = votes.get(id) ?? null;
+      state[String(id)] = [vote === null ? null : vote === 1, favourites.has(id)];
+    }
     return state;
   }
 

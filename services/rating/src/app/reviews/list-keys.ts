@@ -30,14 +30,18 @@ export function shuffleKey(id: number): number {
   return ((h ^ (h >>> 15)) >>> 0) % MONTH_UNIT;
 }
 
+/** The `relevant` key of a public review with `up` of `total` votes; undefined without votes (not in that list). */
+export function relevanceKey(up: number, total: number): number | undefined {
+  return total > 0 ? Math.round(wilsonLowerBound(up, total) * 1e6) * RELEVANCE_UNIT + Math.min(total, RELEVANCE_UNIT - 1) : undefined;
+}
+
 export function listKeys(doc: ReviewDoc): ListKeys | undefined {
   if (!doc.visible || !doc.pub) return undefined;
   const inMonth = monthIndex(doc.firstPublishedAt ?? doc.pub.publishedAt ?? doc.createdAt) * MONTH_UNIT + shuffleKey(doc.id);
   const tot = doc.pub.tot_rating;
   const keys: ListKeys = { recent: inMonth, highest: tot * RATING_UNIT + inMonth, lowest: (10 - tot) * RATING_UNIT + inMonth };
-  const voters = doc.relTotal ?? 0;
-  if (voters > 0)
-    keys.relevant = Math.round(wilsonLowerBound(doc.relUp ?? 0, voters) * 1e6) * RELEVANCE_UNIT + Math.min(voters, RELEVANCE_UNIT - 1);
+  const relevant = relevanceKey(doc.relUp ?? 0, doc.relTotal ?? 0);
+  if (relevant !== undefined) keys.relevant = relevant;
   return keys;
 }
 

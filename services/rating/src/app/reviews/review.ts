@@ -29,6 +29,12 @@ export interface PublishedVersion extends ReviewContent {
   publishedAt: Date;
 }
 
+/** One user's vote on a review: `v` 1 relatable, 0 not. Short names: a hot review holds thousands. Never leaves the service. */
+export interface ReviewVoter {
+  u: string;
+  v: 0 | 1;
+}
+
 export interface ReviewReport {
   userId: string;
   content: string;
@@ -58,7 +64,8 @@ export interface Decision {
 }
 
 // Top-level content is the LATEST version (`status`: its verdict); `pub` the public one; `visible`: public and not held by reports.
-// `votes`: JSON text of `{userId: 1 | 0}`; `fence`: the version compare-and-set writes check. `authorId` never leaves the service.
+// `voters`: one `{u: userId, v: 1 | 0}` per vote (index `voters.u`: an erasure finds them), changed only by targeted writes
+// (votes.ts); `fence`: the version compare-and-set writes check (a vote moves it too). `authorId` never leaves the service.
 export interface ReviewDoc extends ReviewContent {
   _id: Types.ObjectId;
   id: number;
@@ -74,7 +81,7 @@ export interface ReviewDoc extends ReviewContent {
   pub: PublishedVersion | null;
   hidden: boolean;
   visible: boolean;
-  votes: string;
+  voters: ReviewVoter[];
   relUp: number;
   relTotal: number;
   reports: ReviewReport[];
@@ -144,7 +151,7 @@ export function newReview(
     pub: null,
     hidden: false,
     visible: false,
-    votes: '{}',
+    voters: [],
     relUp: 0,
     relTotal: 0,
     reports: [],

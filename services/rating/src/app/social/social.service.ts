@@ -10,11 +10,13 @@ import { UserStore } from '../data/user-store';
 import { reportWeight } from '../moderation/report-weight';
 import { relatablePercent } from '../reading/review-view';
 import { type ReviewDoc } from '../reviews/review';
-import { reported, voted } from '../reviews/votes-and-reports';
+import { reported } from '../reviews/votes-and-reports';
+import { type VoteValue, voteValue } from '../reviews/votes';
+import { type VoteTarget, ReviewVotes } from '../data/review-votes';
 
 // The public reviews only (voting, favouriting and reporting need one): a review of a teacher
 // delisted by an accepted objection is in no public answer, so not found here either.
-const mustBePublic = (doc: ReviewDoc | null, delisted: ReadonlySet<number>): ReviewDoc => {
+const mustBePublic = <T extends Pick<ReviewDoc, 'visible' | 'teacherId'>>(doc: T | null, delisted: ReadonlySet<number>): T => {
   if (!doc || !doc.visible || delisted.has(doc.teacherId)) throw ApiError.of(404, 'not-found');
   return doc;
 };
@@ -23,6 +25,7 @@ const mustBePublic = (doc: ReviewDoc | null, delisted: ReadonlySet<number>): Rev
 export class SocialService {
   constructor(
     @Inject(ReviewStore) private readonly reviews: ReviewStore,
+    @Inject(ReviewVotes) private readonly votes: ReviewVotes,
     @Inject(UserStore) private readonly users: UserStore,
     @Inject(ProfilesService) private readonly profiles: ProfilesService,
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
@@ -33,31 +36,28 @@ export class SocialService {
     return (await this.catalogue.get()).delisted;
   }
 
-  /** Sets or changes the caller's vote (one per user per review; not on one's own review): one write of the review. */
+  /** Sets or changes the caller's vote (one per user per review; not on one's own review): one targeted write of the review. */
   async vote(userId: string, reviewId: number, value: boolean): Promise<VoteResponse> {
-    const delisted = await this.delisted();
-    let current: ReviewDoc | null = null;
-    const write = await this.reviews.change(reviewId, (doc) => {
-      current = mustBePublic(doc, delisted);
+    return this.setVote(userId, reviewId, voteValue(value), (doc) => {
       if (doc.authorId === userId) throw ApiError.of(403, 'forbidden', 'you cannot vote on your own review');
-      return voted(doc, userId, value);
     });
-    return this.answer(write?.after ?? mustBePublic(current, delisted), value);
   }
 
   /** Removes the caller's vote from a public review (any other is answered as a missing one, pending and held ones included). */
   async unvote(userId: string, reviewId: number): Promise<VoteResponse> {
-    const delisted = await this.delisted();
-    let current: ReviewDoc | null = null;
-    const write = await this.reviews.change(reviewId, (doc) => {
-      current = mustBePublic(doc, delisted);
-      return voted(doc, userId, null);
-    });
-    return this.answer(write?.after ?? mustBePublic(current, delisted), null);
+    return this.setVote(userId, reviewId, null);
   }
 
-  private answer(doc: ReviewDoc, vote: boolean | null): VoteResponse {
-    return { relatable: relatablePercent(doc.relUp, doc.relTotal), relatable_count: doc.relTotal, vote };
+  private async setVote(
+    userId: string,
+    reviewId: number,
+    value: VoteValue | null,
+    allowed?: (doc: VoteTarget) => void,
+  ): Promise<VoteResponse> {
+    const delisted = await this.delisted();
+    const counts = await this.votes.set(reviewId, userId, value, (doc) => allowed?.(mustBePublic(doc, delisted)));
+    const vote = value === null ? null : value === 1;
+    return { relatable: relatablePercent(counts.relUp, counts.relTotal), relatable_count: counts.relTotal, vote };
   }
 
   /** The caller's favourites live in their index only (in the order they were added). */

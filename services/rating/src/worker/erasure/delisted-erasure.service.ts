@@ -24,8 +24,7 @@ export class DelistedErasureService {
     const due = await this.catalogue.dueForErasure(now);
     let reviews = 0;
     for (const teacherId of due) {
-      const ids: number[] = [];
-      for await (const doc of this.reviews.scan({ teacherId })) ids.push(doc.id);
+      const ids = await this.reviews.idsOf({ teacherId });
       for (const id of ids) {
         if (await this.reviews.remove(id, (doc) => doc.teacherId === teacherId)) reviews++;
         await this.tasks.done(id);

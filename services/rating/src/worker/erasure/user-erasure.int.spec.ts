@@ -83,4 +83,22 @@ describe('user-erased events (queue user-events)', () => {
     for (const page of ['/auth/me/reviews', '/auth/me/favorites', '/auth/me/reports'])
       expect({ page, body: (await request(url).get(page).set(gone).expect(200)).body }).toEqual({ page, body: [] });
   });
+
+  it("finds a user's votes, reports, reviews and replies by an index, never reading every review", async () => {
+    const reviews = h.conn.collection('reviews');
+    const filters: [object, string][] = [
+      [{ 'voters.u': 'someone' }, 'voters.u_1'],
+      [{ 'reports.userId': 'someone' }, 'reports.userId_1'],
+      [{ authorId: 'someone' }, 'authorId_1'],
+      [{ 'reply.authorId': 'someone' }, 'reply.authorId_1'],
+    ];
+    for (const [filter, index] of filters) {
+      const plan = JSON.stringify(await reviews.find(filter, { projection: { _id: 0, id: 1 } }).explain('queryPlanner'));
+      expect({ filter, index: plan.includes(`"indexName":"${index}"`), scan: plan.includes('COLLSCAN') }).toEqual({
+        filter,
+        index: true,
+        scan: false,
+      });
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '@pupitre/server-kit';
 import { ReviewStore } from '../../app/data/review-store';
 import { TransparencyStore } from '../../app/data/transparency-store';
-import { monthlyFigures } from '../../app/transparency/figures';
+import { FIGURES_PROJECTION, monthlyFigures } from '../../app/transparency/figures';
 import { type WorkerConfig } from '../../config/worker-config';
 
 /**
@@ -21,7 +21,7 @@ export class TransparencyFigures {
 
   async refreshIfDue(now = new Date()): Promise<boolean> {
     if (!(await this.store.claim(now, this.config.TRANSPARENCY_INTERVAL))) return false;
-    await this.store.save(await monthlyFigures(this.reviews.scan(), now), now);
+    await this.store.save(await monthlyFigures(this.reviews.scan({}, FIGURES_PROJECTION), now), now);
     this.logger.log({ msg: 'transparency figures computed' });
     return true;
   }

@@ -1,0 +1,123 @@
+import { DependencyUnavailableError, markContended, writeRetried } from '@pupitre/server-kit';
+import type { Collection } from 'mongodb';
+import { relevanceKey } from '../reviews/list-keys';
+import { type ReviewDoc } from '../reviews/review';
+import { ownVoteProjection, voteOf, type VoteValue, voteWrite } from '../reviews/votes';
+import { reviewOid } from './keys';
+import { type ReviewStore, SCAN_BATCH } from './review-store';
+import { type TeacherStatsStore } from './teacher-stats-store';
+
+/** How many times a vote is tried again when the voter's own previous vote changed meanwhile (their concurrent request). */
+export const VOTE_ATTEMPTS = 10;
+/** An erasure's vote removals in flight at once (each on another review: none waits for another). */
+const ERASURE_WRITES = 8;
+
+/** What a vote reads of its review: never the other voters (the caller's own vote only, ownVoteProjection). */
+export type VoteTarget = Pick<ReviewDoc, '_id' | 'id' | 'visible' | 'teacherId' | 'authorId' | 'relUp' | 'relTotal' | 'voters'>;
+export type VoteCounts = Pick<ReviewDoc, 'relUp' | 'relTotal'>;
+type Written = Pick<ReviewDoc, '_id' | 'teacherId' | 'visible' | 'relUp' | 'relTotal'>;
+
+const TARGET = { _id: 1, id: 1, visible: 1, teacherId: 1, authorId: 1, relUp: 1, relTotal: 1 } as const;
+const WRITTEN = { _id: 1, teacherId: 1, visible: 1, relUp: 1, relTotal: 1 } as const;
+
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 * attempt, 20)));
+
+// Votes as targeted writes of the review (reviews/votes.ts): the vote and the counts in one conditional `findOneAndUpdate`, no
+// read-modify-replace of the document. Then what follows from the counts: the `relevant` list key, where the counts are still
+// those the vote left (a later vote sets its own; the key is a function of the counts only, so any write that matches is
+// right), the teacher's `rev`, and this process's lists read again.
+export class ReviewVotes {
+  constructor(
+    private readonly docs: Collection<ReviewDoc>,
+    private readonly stats: TeacherStatsStore,
+    private readonly reviews: Pick<ReviewStore, 'publicChanged'>,
+  ) {}
+
+  /**
+   * Sets `userId`'s vote on review `id` to `value` (null: removes it) on a public review; `check` throws when the caller may not
+   * (a missing or non-public review, their own). The counts after it.
+   */
+  async set(id: number, userId: string, value: VoteValue | null, check: (doc: VoteTarget | null) => void): Promise<VoteCounts> {
+    for (let attempt = 1; attempt <= VOTE_ATTEMPTS; attempt += 1) {
+      const doc = await this.docs.findOne({ _id: reviewOid(id) }, { projection: { ...TARGET, ...ownVoteProjection(userId) } });
+      check(doc);
+      const write = voteWrite(userId, voteOf(doc, userId), value);
+      if (!write) return { relUp: doc!.relUp ?? 0, relTotal: doc!.relTotal ?? 0 };
+      const written = await this.write(doc!._id, { visible: true, ...write.filter }, write.update);
+      if (written) return { relUp: written.relUp, relTotal: written.relTotal };
+      markContended(); // their own other request changed the vote first, or the review left the public pages: read again
+      await pause(attempt);
+    }
+    throw new DependencyUnavailableError('database', new Error(`review ${id}: the vote changed ${VOTE_ATTEMPTS} times in a row`));
+  }
+
+  /** `userId`'s vote on each of `ids` (null: none), reading their own vote only. */
+  async ownVotes(ids: number[], userId: string): Promise<Map<number, VoteValue | null>> {
+    if (!ids.length) return new Map();
+    const docs = await this.docs
+      .find({ _id: { $in: ids.map(reviewOid) } }, { projection: { _id: 0, id: 1, ...ownVoteProjection(userId) } })
+      .toArray();
+    return new Map(docs.map((doc) => [doc.id, voteOf(doc, userId)]));
+  }
+
+  /**
+   * Every vote of `userId` out (an erasure), found by the index `voters.u`, each by one targeted write whatever the review's
+   * state, ERASURE_WRITES at a time; each teacher's `rev` moves once at the end. How many were removed; idempotent.
+   */
+  async removeVoter(userId: string): Promise<number> {
+    let removed = 0;
+    const teachers = new Set<number>();
+    for (let stalled = 0; stalled < VOTE_ATTEMPTS;) {
+      const docs = await this.docs
+        .find({ 'voters.u': userId }, { projection: { _id: 1, ...ownVoteProjection(userId) }, limit: SCAN_BATCH })
+        .toArray();
+      if (!docs.length) break;
+      let progress = 0;
+      await inParallel(docs, ERASURE_WRITES, async (doc) => {
+        const write = voteWrite(userId, voteOf(doc, userId), null);
+        const written = write && (await this.write(doc._id, write.filter, write.update, false));
+        if (!written) return;
+        progress += 1;
+        if (written.visible) teachers.add(written.teacherId);
+      });
+      removed += progress;
+      stalled = progress ? 0 : stalled + 1;
+    }
+    for (const teacherId of teachers) await this.stats.revised(teacherId);
+    if (teachers.size) this.reviews.publicChanged();
+    if (await this.docs.findOne({ 'voters.u': userId }, { projection: { _id: 1 } }))
+      throw new DependencyUnavailableError('database', new Error(`the votes of a user changed ${VOTE_ATTEMPTS} times in a row`));
+    return removed;
+  }
+
+  /** The vote's write, then its `relevant` key; with `revise`, its teacher's `rev` and this process's lists too. */
+  private async write(
+    _id: ReviewDoc['_id'],
+    filter: Record<string, unknown>,
+    update: Record<string, unknown>,
+    revise = true,
+  ): Promise<Written | null> {
+    const written = (await writeRetried(() =>
+      this.docs.findOneAndUpdate({ _id, ...filter } as never, update as never, { returnDocument: 'after', projection: WRITTEN }),
+    )) as Written | null;
+    if (!written?.visible) return written;
+    const key = relevanceKey(written.relUp, written.relTotal);
+    const keyUpdate = key === undefined ? { $unset: { 'keys.relevant': '' as const } } : { $set: { 'keys.relevant': key } };
+    const counts = { relUp: written.relUp, relTotal: written.relTotal };
+    await writeRetried(() => this.docs.updateOne({ _id, visible: true, ...counts }, keyUpdate));
+    if (revise) {
+      await this.stats.revised(written.teacherId);
+      this.reviews.publicChanged();
+    }
+    return written;
+  }
+}
+
+/** Runs `work` over `items`, at most `width` at once. */
+async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+}

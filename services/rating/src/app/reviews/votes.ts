@@ -1,0 +1,51 @@
+import { type ReviewDoc, type ReviewVoter } from './review';
+
+// A vote changes only the vote: one conditional write of the review whose filter holds the voter's previous vote and whose
+// update moves the array entry and the counts together (`$inc`), so concurrent voters never retry each other's writes. It
+// leaves `fence` alone: the other changes of the review never write the votes (data/review-update.ts), so neither waits.
+
+export type VoteValue = 0 | 1;
+
+export interface VoteWrite {
+  /** Added to the review's own filter (`_id`, and for a voter's request `visible`). */
+  filter: Record<string, unknown>;
+  update: Record<string, unknown>;
+}
+
+export const voteValue = (value: boolean | null): VoteValue | null => (value === null ? null : value ? 1 : 0);
+
+/** The write that takes `userId`'s vote from `before` to `after` (null: no vote), or null when they are the same. */
+export function voteWrite(userId: string, before: VoteValue | null, after: VoteValue | null): VoteWrite | null {
+  if (before === after) return null;
+  if (before === null)
+    return {
+      filter: { 'voters.u': { $ne: userId } },
+      update: { $push: { voters: { u: userId, v: after } }, $inc: { relTotal: 1, relUp: after } },
+    };
+  const filter = { voters: { $elemMatch: { u: userId, v: before } } };
+  if (after === null) return { filter, update: { $pull: { voters: { u: userId } }, $inc: { relTotal: -1, relUp: -before } } };
+  return { filter, update: { $set: { 'voters.$.v': after }, $inc: { relUp: after - before } } };
+}
+
+/** The projection that reads `userId`'s vote only (never the whole array of voters). */
+export const ownVoteProjection = (userId: string) => ({ voters: { $elemMatch: { u: userId } } });
+
+/** `userId`'s vote in a document read with ownVoteProjection (or whole). */
+export function voteOf(doc: Pick<ReviewDoc, 'voters'> | null | undefined, userId: string): VoteValue | null {
+  const found = (doc?.voters ?? []).find((voter: ReviewVoter) => voter.u === userId);
+  return found ? found.v : null;
+}
+
+/** The voters of a review stored by an earlier release as JSON text `{userId: 1 | 0}` (the voters migration). */
+export function votersFromText(text: unknown): ReviewVoter[] {
+  if (typeof text !== 'string') return [];
+  try {
+    const parsed = JSON.parse(text || '{}') as unknown;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return [];
+    return Object.entries(parsed as Record<string, unknown>)
+      .filter(([, v]) => v === 0 || v === 1)
+      .map(([u, v]) => ({ u, v: v as VoteValue }));
+  } catch {
+    return [];
+  }
+}

@@ -189,7 +189,8 @@ export function checkRows(rows, { root, strict = false, expectedIds = EXPECTED_I
       continue;
     }
     if (r.status !== 'met') {
-      if (r.evidence.length < 10) problems.push(`${where(r)}: a ${r.status} row needs its reason${r.status === 'deviation' ? ' and what compensates' : ''}`);
+      if (r.evidence.length < 10)
+        problems.push(`${where(r)}: a ${r.status} row needs its reason${r.status === 'deviation' ? ' and what compensates' : ''}`);
       continue;
     }
     const named = parseEvidence(r.evidence);

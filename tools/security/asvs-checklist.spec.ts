@@ -70,7 +70,8 @@ describe('the checker', () => {
       { file: 'a/b.spec.ts', title: 'one' },
       { file: 'e2e/c.e2e.ts', title: 'two "quoted"' },
     ]);
-    const source = "describe('group', () => {\n  it.each([1])('case %s', () => {});\n  test(\n    `long title`, () => {});\n});\nconst x = 'group';";
+    const source =
+      "describe('group', () => {\n  it.each([1])('case %s', () => {});\n  test(\n    `long title`, () => {});\n});\nconst x = 'group';";
     expect(countTitles(source, 'group')).toBe(1);
     expect(countTitles(source, 'case')).toBe(1);
     expect(countTitles(source, 'long')).toBe(1);

@@ -138,6 +138,16 @@ export function parseEvidence(evidence) {
   return named;
 }
 
+/** Where `npm test` finds tests (jest.config.cjs's projects, e2e/playwright.config.ts): a test elsewhere shows nothing. */
+const RUN_BY_NPM_TEST = [
+  /^(libs|services|infra|scripts|tools)\/.+\.spec\.(ts|tsx|mjs|cjs)$/,
+  /^(shell|mfe-community|mfe-review|mfe-account)\/src\/.+\.spec\.(ts|tsx)$/,
+  /^e2e\/[^/]+\.e2e\.ts$/,
+];
+
+/** @param {string} file a path from the repository's root */
+export const runByNpmTest = (file) => RUN_BY_NPM_TEST.some((re) => re.test(file)) && !/(^|\/)(node_modules|dist)\//.test(file);
+
 const TEST_CALL = /\b(?:it|test|describe)(?:\.(?:only|skip|concurrent|serial|fixme|fail|each))*\s*$|\)\s*$/;
 
 /**
@@ -196,6 +206,10 @@ export function checkRows(rows, { root, strict = false, expectedIds = EXPECTED_I
     const named = parseEvidence(r.evidence);
     if (!named.length) problems.push(`${where(r)}: met, but names no test (\`path\` › "title")`);
     for (const { file, title } of named) {
+      if (!runByNpmTest(file)) {
+        problems.push(`${where(r)}: ${file} is not run by npm test`);
+        continue;
+      }
       const source = read(file);
       if (source === null) {
         problems.push(`${where(r)}: ${file} does not exist`);

@@ -3,7 +3,7 @@
 // ASVS_STRICT=1 also fails the rows whose evidence is still `pending: …`.
 import fs from 'node:fs';
 import path from 'node:path';
-import { EXPECTED_IDS, INDEX, checkChecklist, checkRows, countTitles, parseEvidence, parseRows } from './asvs-checklist.mjs';
+import { EXPECTED_IDS, INDEX, checkChecklist, checkRows, countTitles, parseEvidence, parseRows, runByNpmTest } from './asvs-checklist.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 const strict = process.env.ASVS_STRICT === '1';
@@ -57,6 +57,15 @@ describe('the checker', () => {
     expect(about('99.1.1')).toEqual([expect.stringContaining('no Level 2 requirement')]);
     expect(problems).toContain('2.1.9 is missing from the checklist');
     expect(about('2.1.8')).toEqual([expect.stringContaining('starts 2 test titles')]);
+  });
+
+  it('takes only tests that npm test runs', () => {
+    expect(runByNpmTest('services/auth/src/app/users/password-rules.spec.ts')).toBe(true);
+    expect(runByNpmTest('mfe-account/src/screens/screens.spec.tsx')).toBe(true);
+    expect(runByNpmTest('e2e/privacy.e2e.ts')).toBe(true);
+    expect(runByNpmTest('bench/web/quality.spec.ts')).toBe(false);
+    expect(runByNpmTest('services/auth/dist/main.spec.ts')).toBe(false);
+    expect(runByNpmTest('e2e/support/stack.e2e.ts')).toBe(false);
   });
 
   it('lets a pending row through, unless ASVS_STRICT=1', () => {

@@ -51,6 +51,22 @@ describe('/auth', () => {
     expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', '/auth/oauth2/get-redirect');
   });
 
+  test('password managers may fill the forms and paste into them: autocomplete names each field, no paste is blocked', () => {
+    serve({});
+    const fields = (form: string) => [...screen.getByTestId(form).querySelectorAll('input:not([type=hidden])')] as HTMLInputElement[];
+    const { unmount } = renderAt('/auth');
+    expect(fields('login-form').map((i) => [i.type, i.autocomplete])).toEqual([
+      ['email', 'email'],
+      ['password', 'current-password'],
+    ]);
+    unmount();
+    renderAt('/auth?form=signup');
+    const signup = fields('signup-form');
+    expect(signup.filter((i) => i.type === 'password').map((i) => i.autocomplete)).toEqual(['new-password', 'new-password']);
+    // fireEvent returns false when a handler called preventDefault.
+    for (const input of signup) expect(fireEvent.paste(input, { clipboardData: { getData: () => 'pasted' } })).toBe(true);
+  });
+
   test.each([
     [['', '', ''], 'You have not filled in all the fields.'],
     [['not-an-email', 'longenough-01', 'longenough-01'], 'The email address is not valid. Please check and try again.'],

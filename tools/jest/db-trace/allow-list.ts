@@ -51,14 +51,14 @@ export const ALLOWED_SHAPES: AllowedShape[] = [
     backgroundOnly: true,
     why: "a user erasure (rare: each review holds its voters' and reporters' ids), the transparency figures (one worker of all, hourly), the seed and the migrations: never per request",
   },
-  // One-time migrations (rating, start-up): each scans its collection once per database.
-  ...['votes', 'favorites', 'reports', 'profiles'].map((collection) => ({
-    collection,
+  // One-time migration (rating, start-up): it scans its collection once per database.
+  {
+    collection: 'profiles',
     ops: ['find'],
     fields: [],
     backgroundOnly: true,
     why: MIGRATIONS,
-  })),
+  },
   ...['user_index', 'teachers'].map((collection) => ({
     collection,
     ops: ['updateMany'],
@@ -66,11 +66,4 @@ export const ALLOWED_SHAPES: AllowedShape[] = [
     backgroundOnly: true,
     why: `${MIGRATIONS}: fields of the earlier design dropped`,
   })),
-  {
-    collection: 'migration_parking',
-    ops: ['find'],
-    fields: ['collection'],
-    backgroundOnly: true,
-    why: `${MIGRATIONS}; the parked moves of a crashed one (empty once done)`,
-  },
 ];

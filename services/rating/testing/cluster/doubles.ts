@@ -65,7 +65,7 @@ export async function doubledInDocuments(db: Db): Promise<string[]> {
   for (const [key, n] of repeated(reviews, (r) => classKey(r))) out.push(`${n} reviews of one author and class ${key}`);
   // Each review holds the claim of its class, once; no claim is left without its review.
   for (const [reviewId, n] of repeated(claims, (c) => String(c.reviewId))) out.push(`review ${reviewId} holds ${n} class claims`);
-  const claimOf = new Map(claims.map((c) => [c.reviewId as number, c._id as string]));
+  const claimOf = new Map(claims.map((c) => [c.reviewId as number, String(c._id)]));
   const ids = new Set(reviews.map((r) => r.id));
   for (const r of reviews) if (claimOf.get(r.id) !== classKey(r)) out.push(`review ${r.id}'s class is claimed as ${claimOf.get(r.id)}`);
   for (const c of claims) if (!ids.has(c.reviewId as number)) out.push(`claim ${String(c._id)} names review ${c.reviewId}, which is gone`);

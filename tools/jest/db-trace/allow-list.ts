@@ -57,14 +57,14 @@ export const ALLOWED_SHAPES: AllowedShape[] = [
     backgroundOnly: true,
     why: `${MIGRATIONS}; voters-v1: the reviews whose votes are still the earlier JSON text (none once done)`,
   },
-  // One-time migrations (rating, start-up): each scans its collection once per database.
-  ...['votes', 'favorites', 'reports', 'profiles'].map((collection) => ({
-    collection,
+  // One-time migration (rating, start-up): it scans its collection once per database.
+  {
+    collection: 'profiles',
     ops: ['find'],
     fields: [],
     backgroundOnly: true,
     why: MIGRATIONS,
-  })),
+  },
   ...['user_index', 'teachers'].map((collection) => ({
     collection,
     ops: ['updateMany'],
@@ -72,11 +72,4 @@ export const ALLOWED_SHAPES: AllowedShape[] = [
     backgroundOnly: true,
     why: `${MIGRATIONS}: fields of the earlier design dropped`,
   })),
-  {
-    collection: 'migration_parking',
-    ops: ['find'],
-    fields: ['collection'],
-    backgroundOnly: true,
-    why: `${MIGRATIONS}; the parked moves of a crashed one (empty once done)`,
-  },
 ];

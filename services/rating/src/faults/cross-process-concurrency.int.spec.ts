@@ -121,4 +121,82 @@ describe('two APIs and two workers under concurrent writes', () => {
     expect(stale).toEqual([]);
     expect(Date.now() - started).toBeLessThanOrEqual(2000);
   });
+
+  // Another process's write is visible in this one's public reads within 2 s, its caches warm: polled with a 2 s deadline, and
+  // how long it took printed.
+  const visibleWithin2s = async (what: string, stale: () => Promise<string[]>, since = Date.now()) => {
+    const left = await untilNoProblems(stale, Math.max(0, 2000 - (Date.now() - since)), 25);
+    const tookMs = Date.now() - since;
+    process.stdout.write(`[staleness] ${what}: visible in the other API after ${tookMs} ms\n`);
+    expect(left).toEqual([]);
+    expect(tookMs).toBeLessThanOrEqual(2000);
+  };
+
+  it("shows a teacher added through one API in the other API's search and page within 2 s, its caches warm", async () => {
+    const { cluster } = it_;
+    const [writer, reader] = cluster.apiUrls;
+    const [course] = await coursesOf(cluster, 1);
+    const name = `Staleness ${Date.now().toString(36)}`;
+    const search = `/api/teachers?query=${encodeURIComponent(name)}`;
+    expect((await call(reader, 'GET', search)).json).toEqual([]); // read: the reader's catalogue is in its cache
+    expect((await call(reader, 'GET', '/api/teachers/ranking')).status).toBe(200);
+    const added = await call(writer, 'POST', '/api/admin/teachers', {
+      headers: await cluster.bearer('staleness-admin', ['admin']),
+      body: { prefix: 'M.', name, subjects: [course.subject] },
+    });
+    expect(added.status).toBe(201);
+    const since = Date.now();
+    const id = (added.json as { id: number }).id;
+    await visibleWithin2s(
+      'a teacher added',
+      async () => {
+        const [found, page] = await Promise.all([call(reader, 'GET', search), call(reader, 'GET', `/api/teacher/${id}`)]);
+        return [
+          ...((found.json as { id: number }[]).some((t) => t.id === id) ? [] : [`${search}: not listed`]),
+          ...(page.status === 200 && (page.json as { name: string }).name === name ? [] : [`/api/teacher/${id}: ${page.status}`]),
+        ];
+      },
+      since,
+    );
+  });
+
+  it("shows a review published by a worker in the other API's lists and teacher page within 2 s of its publication", async () => {
+    const { cluster } = it_;
+    const [writer, reader] = cluster.apiUrls;
+    const [course] = await coursesOf(cluster, 1);
+    const db = cluster.documents();
+    const lists = ['/api/rating/community?limit=50', `/api/teacher/${course.teacher}/reviews?limit=50`];
+    const listed = async (path: string) =>
+      ((await call(reader, 'GET', path)).json as { reviews: { id: number }[] }[])
+        .slice(0, -1)
+        .flatMap((b) => b.reviews)
+        .map((r) => r.id);
+    const count = async () => ((await call(reader, 'GET', `/api/teacher/${course.teacher}`)).json as { reviews: number }).reviews;
+    const before = await count();
+    await Promise.all(lists.map(listed)); // read, so the lists and the figures are in the reader's caches
+    const created = await new Clients(cluster, new ClientLog(cluster.validationDelayMs)).create('staleness-author', course, {
+      year: 6,
+      api: writer,
+    });
+    expect(created.status).toBe(201);
+    const id = (created.json as { id: number }).id;
+    // The moment the worker made it public (its release), seen on the database.
+    const deadline = Date.now() + cluster.validationDelayMs + 15_000;
+    while (!(await db.collection('reviews').findOne({ id, visible: true }))) {
+      if (Date.now() > deadline) throw new Error(`review ${id} not public on the database`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const since = Date.now();
+    await visibleWithin2s(
+      'a review published',
+      async () => {
+        const [[community, teacherList], shown] = await Promise.all([Promise.all(lists.map(listed)), count()]);
+        return [
+          ...[community, teacherList].flatMap((ids, i) => (ids.includes(id) ? [] : [`${lists[i]}: review ${id} not listed`])),
+          ...(shown === before + 1 ? [] : [`/api/teacher/${course.teacher}: ${shown} reviews, ${before + 1} expected`]),
+        ];
+      },
+      since,
+    );
+  });
 });

@@ -1,6 +1,8 @@
 import { request } from '@pupitre/server-kit/testing';
 import { ReviewStore } from '../app/data/review-store';
 import { TaskStore } from '../app/data/task-store';
+import { statsDelta } from '../app/reading/teacher-stats';
+import { type ReviewDoc } from '../app/reviews/review';
 import { Publisher } from '../app/publication/publisher';
 import {
   aggregateMismatches,
@@ -21,6 +23,19 @@ describe('review publication (BullMQ delayed jobs, worker, reconciler)', () => {
   let teachers: { id: number; name: string; subjectIds: number[] }[];
   const review = (id: number) => h.conn.collection('reviews').findOne({ id });
   const teacherRow = (id: number) => shownAggregates(h.conn, id);
+  /** A teacher's figures document (`teacher_stats`) as flat `$inc` paths (`dist.8`, `grades.clarity.sum`, …) and their values. */
+  const figuresOf = async (id: number): Promise<Record<string, number>> => {
+    const flat: Record<string, number> = {};
+    const walk = (node: Record<string, unknown>, prefix: string) => {
+      for (const [key, value] of Object.entries(node)) {
+        if (typeof value === 'number') flat[prefix + key] = value;
+        else if (value && typeof value === 'object' && key !== 'breakdown') walk(value as Record<string, unknown>, `${prefix}${key}.`);
+      }
+    };
+    const doc = await h.conn.collection('teacher_stats').findOne({ _id: id as never });
+    walk({ ...doc, _id: undefined }, '');
+    return flat;
+  };
   const communityIds = async () =>
     (await request(h.api.url).get('/api/rating/community?limit=50').expect(200)).body
       .slice(0, -1)
@@ -141,6 +156,7 @@ describe('review publication (BullMQ delayed jobs, worker, reconciler)', () => {
       );
     }
     const before = (await teacherRow(t.id))!;
+    const figuresBefore = await figuresOf(t.id);
     await new Promise((r) => setTimeout(r, 1600));
     await Promise.all(ids.flatMap((id) => [core.validateDue(id, 1), core.validateDue(id, 1), core.validateDue(id)]));
     await Promise.all(ids.map((id) => core.validateDue(id, 1)));
@@ -150,6 +166,21 @@ describe('review publication (BullMQ delayed jobs, worker, reconciler)', () => {
     const after = (await teacherRow(t.id))!;
     expect(after.reviewCount - before.reviewCount).toBe(5);
     expect(after.ratingSum - before.ratingSum).toBe(40);
+    // The teacher's figures document (what the API shows) moved by exactly one publication of each review: every path of
+    // each review's `$inc` once (count, sum, distribution, grades, answers, class groups, `rev`), nothing else.
+    const expected: Record<string, number> = {};
+    for (const id of ids) {
+      for (const [path, value] of Object.entries(statsDelta(null, (await review(id)) as unknown as ReviewDoc).get(t.id) ?? {}))
+        expected[path] = (expected[path] ?? 0) + value;
+    }
+    expect(expected).toMatchObject({ reviewCount: 5, ratingSum: 40, 'dist.8': 5, rev: 5 });
+    const figuresAfter = await figuresOf(t.id);
+    const moved = Object.fromEntries(
+      Object.entries(figuresAfter)
+        .map(([path, value]) => [path, value - (figuresBefore[path] ?? 0)] as const)
+        .filter(([, change]) => change !== 0),
+    );
+    expect(moved).toEqual(expected);
     await h.startWorker();
     expect(await aggregateMismatches(h)).toEqual([]);
   });

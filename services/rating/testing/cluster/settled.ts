@@ -1,5 +1,6 @@
 import { readGroundTruth } from '../ground-truth';
 import { type Clients } from './clients';
+import { doubledInDocuments } from './doubles';
 import { untilNoProblems } from './http';
 import { publicPageProblems } from './public-pages';
 import { type RatingCluster } from './rating-cluster';
@@ -7,7 +8,8 @@ import { type RatingCluster } from './rating-cluster';
 /**
  * Once every version the clients wrote is due, what still contradicts the documents after
  * `timeoutMs` of polling: the client log (acknowledged writes there exactly once, nothing
- * half-done) and the public pages (`teachers`' lists, `users`' state and favourites). Empty: right.
+ * half-done), the documents (nothing doubled: doubles.ts) and the public pages (`teachers`' lists, `users`' state and
+ * favourites). Empty: right.
  */
 export async function problemsOnceSettled(
   cluster: RatingCluster,
@@ -23,6 +25,6 @@ export async function problemsOnceSettled(
       teachers: scope.teachers,
       users: scope.users.map((id) => ({ id, bearer: () => clients.bearer(id) })),
     });
-    return [...clients.log.problems(truth), ...pages];
+    return [...clients.log.problems(truth), ...(await doubledInDocuments(cluster.documents())), ...pages];
   }, timeoutMs);
 }

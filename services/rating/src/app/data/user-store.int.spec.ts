@@ -9,16 +9,18 @@ describe('UserStore', () => {
   const db = useTestDatabase(__filename);
   const store = () => new UserStore(db.conn.collection('user_index') as never);
 
-  it("20 additions at once to a new user's index, for 20 new users in turn: none lost; then some leave it", async () => {
+  it("20 additions at once to a new user's index, for 20 new users in turn: none lost or doubled; then some leave it", async () => {
     const users = store();
     const ids = Array.from({ length: 20 }, (_, i) => 100 + i);
-    const lost: string[] = [];
+    const wrong: string[] = [];
     for (let n = 0; n < 20; n += 1) {
       await Promise.all(ids.map((id) => users.add(`new-user-${n}`, 'reviews', id)));
-      const kept = new Set((await users.get(`new-user-${n}`)).reviews);
-      lost.push(...ids.filter((id) => !kept.has(id)).map((id) => `new-user-${n}: ${id}`));
+      const kept = (await users.get(`new-user-${n}`)).reviews;
+      wrong.push(...ids.filter((id) => !kept.includes(id)).map((id) => `new-user-${n}: ${id} lost`));
+      // Nor doubled: each id listed once (the list itself, not a set made of it).
+      wrong.push(...ids.filter((id) => kept.filter((k) => k === id).length > 1).map((id) => `new-user-${n}: ${id} doubled`));
     }
-    expect(lost).toEqual([]);
+    expect(wrong).toEqual([]);
     await Promise.all(ids.slice(0, 19).map((id) => users.pull('new-user-0', 'reviews', id)));
     expect(await users.get('new-user-0')).toEqual({ _id: 'new-user-0', reviews: [119], favorites: [], reported: [] });
   });

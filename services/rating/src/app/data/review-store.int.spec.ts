@@ -27,11 +27,11 @@ describe('ReviewStore: a compare-and-set on the review', () => {
   const db = useTestDatabase(__filename);
   let nextId = 1;
   /** The review documents, with `before(op)` run before each of the store's writes `op` (another writer, on the database). */
-  const reviewsWith = (before: (op: 'replaceOne' | 'deleteOne', filter: { _id: unknown }) => Promise<void>) => {
+  const reviewsWith = (before: (op: 'updateOne' | 'deleteOne', filter: { _id: unknown }) => Promise<void>) => {
     const docs = db.conn.collection<ReviewDoc>('reviews') as unknown as Collection<ReviewDoc>;
     return new Proxy(docs, {
       get(target, prop, receiver) {
-        if (prop === 'replaceOne' || prop === 'deleteOne')
+        if (prop === 'updateOne' || prop === 'deleteOne')
           return async (filter: { _id: unknown }, ...rest: unknown[]) => {
             await before(prop, filter);
             return (target[prop] as (...args: unknown[]) => Promise<unknown>).call(target, filter, ...rest);
@@ -72,7 +72,7 @@ describe('ReviewStore: a compare-and-set on the review', () => {
     const id = await addReview(101);
     let others = 2;
     const store = storeOver(async (op) => {
-      if (op === 'replaceOne' && others-- > 0) await otherWriter(id);
+      if (op === 'updateOne' && others-- > 0) await otherWriter(id);
     });
     const write = await store.change(id, countReport);
     expect(write!.before).toMatchObject({ reportCount: 2, fence: 2 });
@@ -83,7 +83,7 @@ describe('ReviewStore: a compare-and-set on the review', () => {
     const id = await addReview(102);
     let attempts = 0;
     const store = storeOver(async (op) => {
-      if (op !== 'replaceOne') return;
+      if (op !== 'updateOne') return;
       attempts += 1;
       await otherWriter(id);
     });

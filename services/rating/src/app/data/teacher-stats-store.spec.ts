@@ -7,7 +7,8 @@ type Row = { _id: number; reviewCount: number; rev: number; crev?: number; chang
 function storeOverFakeFigures() {
   const docs = new Map<number, Row>([1, 2].map((id) => [id, { _id: id, reviewCount: 3, rev: 5, changedAt: new Date(1000), groups: {} }]));
   const read: Row[] = [];
-  const matches = (filter: { changedAt?: { $gt: Date } }) => (d: Row) => !filter.changedAt || (d.changedAt ?? new Date(0)) > filter.changedAt.$gt;
+  const matches = (filter: { changedAt?: { $gt: Date } }) => (d: Row) =>
+    !filter.changedAt || (d.changedAt ?? new Date(0)) > filter.changedAt.$gt;
   const collection = {
     find: jest.fn((filter: { changedAt?: { $gt: Date } }) => ({
       toArray: async () => {

@@ -5,5 +5,8 @@ import { Schema } from 'mongoose';
  * here. `changedAt` is stamped by every write (`$currentDate`): each process asks what changed since its last look
  * (data/figures-feed.ts), an index probe that finds nothing when nothing changed.
  */
-export const TeacherStatsSchema = new Schema({ _id: Number, changedAt: Date }, { collection: 'teacher_stats', strict: false, versionKey: false });
+export const TeacherStatsSchema = new Schema(
+  { _id: Number, changedAt: Date },
+  { collection: 'teacher_stats', strict: false, versionKey: false },
+);
 TeacherStatsSchema.index({ changedAt: 1 });

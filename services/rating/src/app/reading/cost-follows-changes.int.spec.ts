@@ -105,7 +105,8 @@ describe('the cost of keeping current follows the changes', () => {
 
   it('(c) a vote on a review in no community list does not make any process read the lists again; one on a listed review does', async () => {
     const lists = [h.api, b].map((app) => app.app.get(PublicLists));
-    const community = async (app: TestApp) => (await request(app.url).get('/api/rating/community').query({ limit: MAX_LIMIT }).expect(200)).body;
+    const community = async (app: TestApp) =>
+      (await request(app.url).get('/api/rating/community').query({ limit: MAX_LIMIT }).expect(200)).body;
     await sleep(FIGURES_MAX_AGE_MS + 100);
     for (const app of [h.api, b]) await community(app); // each process holds its lists (and the judge its cut-offs)
     const reads = lists.map((l) => jest.spyOn(l as never as { read: () => unknown }, 'read'));

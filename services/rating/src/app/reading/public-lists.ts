@@ -119,9 +119,7 @@ export class PublicLists {
     const catalogue = await this.catalogue.get();
     const lists = await Promise.all(CATEGORY_ORDER.map((category) => this.top.top(category, size + margin, scope)));
     const blocks = CATEGORY_ORDER.map((title, i) => {
-      const shown = lists[i]
-        .slice(0, size)
-        .filter((r): r is ListedReview & { pub: NonNullable<ListedReview['pub']> } => r.pub !== null);
+      const shown = lists[i].slice(0, size).filter((r): r is ListedReview & { pub: NonNullable<ListedReview['pub']> } => r.pub !== null);
       return { title, reviews: shown.map((r) => JSON.stringify(toPublicReview(r, r.pub, catalogue))), ids: shown.map((r) => r.id) };
     }).filter((block) => block.reviews.length > 0);
     const held: HeldLists = {

@@ -8,8 +8,9 @@
 // once and of one alone. Not part of `npm test`. Env: BENCH_DURATION (seconds per run, default 6),
 // BENCH_KEEP=1 keeps the temp dir (data and logs), BENCH_LATENESS_DUE_IN_MS (default 20000),
 // BENCH_READ_CONNECTIONS (default 50; e.g. "50,200"), BENCH_WRITE_CONNECTIONS (default 20). Phase `cost` (BENCH_PHASES=cost,
-// with BENCH_API_PROCESSES, default 20; DocumentDB only): what one API and then that many make the database read, idle and
-// under the same reads with BENCH_COST_VOTES votes a second (default 10), from PostgreSQL's counters (read-cost.mjs).
+// with BENCH_API_PROCESSES, default 20; DocumentDB only): what one API and then that many make the database read, idle,
+// under BENCH_COST_READS reads a second (default 200) over them all, then with BENCH_COST_VOTES votes a second (default 10),
+// from PostgreSQL's counters (read-cost.mjs).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -38,6 +39,7 @@ const PROCESSES = 2;
 const COST_PROCESSES = Number(process.env.BENCH_API_PROCESSES ?? 20);
 const COST_VOTES = Number(process.env.BENCH_COST_VOTES ?? 10);
 const COST_SECONDS = Number(process.env.BENCH_COST_SECONDS ?? 20);
+const COST_READS = Number(process.env.BENCH_COST_READS ?? 200);
 const READ_CONNECTIONS = (process.env.BENCH_READ_CONNECTIONS ?? '50').split(',').map(Number);
 const WRITE_CONNECTIONS = (process.env.BENCH_WRITE_CONNECTIONS ?? '20').split(',').map(Number);
 /** A start (the first one migrates every review) may take long at 1,000,000 reviews. */
@@ -317,14 +319,30 @@ async function main() {
         for (let i = 0; i < n; i += 4)
           await Promise.all(ports.slice(i, i + 4).map((_, j) => spawnService('api', i + j, dbName, `cost${n}`)));
         const urls = ports.map((p) => `http://127.0.0.1:${p}`);
-        // Each API serves every kind of page once (its first looks: the catalogue, every teacher's figures), then settles.
-        for (const url of urls) for (const page of pages) await fetch(`${url}${page()}`).then((r) => r.arrayBuffer());
-        await new Promise((r) => setTimeout(r, 6000));
-        const common = { dataDir: path.join(dir, 'db'), dbName, urls, seconds: COST_SECONDS };
+        // Each API serves every page once (its first looks, every teacher's lists and page: what a start costs, not measured),
+        // then PostgreSQL's counters of that are flushed before the first measure.
+        const everyPage = [
+          '/api/rating/community',
+          '/api/teachers/ranking',
+          ...teacherIds.flatMap((t) => [`/api/teacher/${t}`, `/api/teacher/${t}/reviews`]),
+        ];
+        await Promise.all(
+          urls.map(async (url) => {
+            for (const page of everyPage) await fetch(`${url}${page}`).then((r) => r.arrayBuffer());
+          }),
+        );
+        await new Promise((r) => setTimeout(r, 12_000));
+        const common = { dataDir: path.join(dir, 'db'), dbName, urls, seconds: COST_SECONDS, readsPerSecond: COST_READS };
         measures.push(await measureReadCost({ ...common, label: `idle @${size}` }));
-        measures.push(await measureReadCost({ ...common, label: `reads only @${size}`, reads }));
+        measures.push(await measureReadCost({ ...common, label: `${COST_READS} reads/s @${size}`, reads }));
         measures.push(
-          await measureReadCost({ ...common, label: `reads + ${COST_VOTES} votes/s @${size}`, reads, votes, votesPerSecond: COST_VOTES }),
+          await measureReadCost({
+            ...common,
+            label: `${COST_READS} reads/s + ${COST_VOTES} votes/s @${size}`,
+            reads,
+            votes,
+            votesPerSecond: COST_VOTES,
+          }),
         );
         for (const line of costLines(measures.slice(-3))) log(`cost: ${line}`);
         await stopAll();

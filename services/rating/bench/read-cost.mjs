@@ -34,14 +34,27 @@ const minus = (after, before) =>
   );
 
 /**
- * One measure: the counters before, `seconds` of load over `urls` (none: idle) — `reads` requests at `connections`, and
- * votes at `votesPerSecond` —, then the counters once every backend flushed them. Rates per second of the window.
+ * One measure: the counters before, `seconds` of load over `urls` (none: idle) — `reads` requests at `connections`
+ * (`readsPerSecond` a second in all when given: the same load whatever the number of APIs), and votes at `votesPerSecond` —,
+ * then the counters once every backend flushed them. Rates per second of the window, and rows per request.
  */
-export async function measureReadCost({ dataDir, dbName, label, urls, seconds, reads, connections = 20, votes, votesPerSecond = 0 }) {
+export async function measureReadCost({
+  dataDir,
+  dbName,
+  label,
+  urls,
+  seconds,
+  reads,
+  readsPerSecond,
+  connections = 20,
+  votes,
+  votesPerSecond = 0,
+}) {
   const before = tableCounters(dataDir, dbName);
   await sleep(0);
   const runs = [];
-  if (reads) runs.push(autocannon({ url: urls, connections, duration: seconds, pipelining: 1, requests: [reads] }));
+  const rate = readsPerSecond ? { overallRate: readsPerSecond } : {};
+  if (reads) runs.push(autocannon({ url: urls, connections, duration: seconds, pipelining: 1, requests: [reads], ...rate }));
   if (votes && votesPerSecond > 0)
     runs.push(autocannon({ url: urls, connections: 4, overallRate: votesPerSecond, duration: seconds, pipelining: 1, requests: [votes] }));
   const results = runs.length ? await Promise.all(runs) : (await sleep(seconds * 1000), []);
@@ -58,6 +71,7 @@ export async function measureReadCost({ dataDir, dbName, label, urls, seconds, r
     rowsPerSecond: per(total.rows),
     kibPerSecond: per(total.blocks * 8),
     rowsPerSecondPerProcess: Math.round(total.rows / seconds / urls.length),
+    rowsPerRequest: results.length ? +(total.rows / results.reduce((n, r) => n + r.requests.total, 0)).toFixed(1) : null,
     byCollection: Object.fromEntries(
       [...delta]
         .filter(([, d]) => d.rows > 0 || d.blocks > 0)
@@ -71,7 +85,7 @@ export async function measureReadCost({ dataDir, dbName, label, urls, seconds, r
 export function costLines(measures) {
   return measures.map(
     (m) =>
-      `${m.label.padEnd(28)} ${String(m.processes).padStart(3)} APIs: ${String(m.rowsPerSecond).padStart(8)} rows/s, ${String(m.kibPerSecond).padStart(8)} KiB/s (${m.rowsPerSecondPerProcess} rows/s per API; req/s ${m.requestsPerSecond.join(' + ') || '-'}, non-2xx ${m.non2xx}) — ${Object.entries(
+      `${m.label.padEnd(28)} ${String(m.processes).padStart(3)} APIs: ${String(m.rowsPerSecond).padStart(8)} rows/s, ${String(m.kibPerSecond).padStart(8)} KiB/s (${m.rowsPerSecondPerProcess} rows/s per API, ${m.rowsPerRequest ?? '-'} rows per request; req/s ${m.requestsPerSecond.join(' + ') || '-'}, non-2xx ${m.non2xx}) — ${Object.entries(
         m.byCollection,
       )
         .slice(0, 4)

@@ -24,7 +24,12 @@ export interface FiguresSnapshot {
 }
 
 const sameFigures = (a: ListedFigures | undefined, b: ListedFigures) =>
-  a !== undefined && a.reviewCount === b.reviewCount && a.ratingSum === b.ratingSum && a.rev === b.rev && a.crev === b.crev;
+  a !== undefined &&
+  a.reviewCount === b.reviewCount &&
+  a.ratingSum === b.ratingSum &&
+  a.rev === b.rev &&
+  a.crev === b.crev &&
+  a.changedAt === b.changedAt;
 
 // Every teacher's listed figures kept current by asking only what changed since the last look (`changedAt`, an index): at
 // idle a look reads no document; under load it reads the teachers that changed, never the others. Memory: one small entry

@@ -17,7 +17,7 @@ function storeOverFakeFigures() {
         return rows;
       },
     })),
-    findOne: jest.fn(async ({ _id }: { _id: number }) => ({ ...docs.get(_id)! })),
+    findOne: jest.fn(async ({ _id }: { _id: number }, _options?: object) => ({ ...docs.get(_id)! })),
     updateOne: jest.fn(async ({ _id }: { _id: number }, { $inc }: { $inc: Record<string, number> }) => {
       const doc = docs.get(_id)! as unknown as Record<string, number>;
       for (const [k, v] of Object.entries($inc)) doc[k] = (doc[k] ?? 0) + v;
@@ -41,7 +41,7 @@ test('every teacher is read once per snapshot, shared while it is fresh, without
   const { store, collection } = storeOverFakeFigures();
   const [a, b] = await Promise.all([store.recent(), store.recent()]);
   expect(a).toBe(b);
-  expect(a.stats.get(1)).toEqual({ reviewCount: 3, ratingSum: 0, rev: 5, crev: 0 });
+  expect(a.stats.get(1)).toEqual({ reviewCount: 3, ratingSum: 0, rev: 5, crev: 0, changedAt: 1000 });
   expect(await store.of(2)).toMatchObject({ rev: 5 });
   expect(collection.find).toHaveBeenCalledTimes(1);
   expect(collection.findOne).not.toHaveBeenCalled();
@@ -84,4 +84,20 @@ test('without a judge (the worker), any change of what a list shows moves it; a 
   expect(docs.get(1)!.crev).toBeUndefined();
   await store.withReviewWrite(publicReview, voted, async () => true);
   expect(docs.get(1)!.crev).toBe(1);
+});
+
+test("a teacher's page reads his whole figures once, then again only once his document changed", async () => {
+  const { store, collection, docs } = storeOverFakeFigures();
+  expect(await store.page(1)).toMatchObject({ reviewCount: 3 });
+  expect(await store.page(1)).toMatchObject({ reviewCount: 3 });
+  expect(collection.findOne).toHaveBeenCalledTimes(1);
+  expect(collection.findOne.mock.calls[0][1]).toEqual({ projection: { groups: 0, changedAt: 0 } }); // no live class-group counts
+  docs.get(1)!.reviewCount = 4;
+  docs.get(1)!.changedAt = new Date(5000); // another process
+  jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 2000); // the snapshot aged: looked at again
+  try {
+    expect(await store.page(1)).toMatchObject({ reviewCount: 4 });
+  } finally {
+    jest.restoreAllMocks();
+  }
 });

@@ -15,6 +15,9 @@ export const FIGURES_MAX_AGE_MS = 1000;
 
 export type { FiguresSnapshot };
 
+/** Teachers' whole figures kept for their pages (hundreds of small documents), each while his `changedAt` holds. */
+const TEACHER_PAGES = 500;
+
 /** Every write stamps its documents with the database's clock: what each process's next look asks after (figures-feed.ts). */
 const STAMP = { $currentDate: { changedAt: true } } as const;
 
@@ -27,6 +30,7 @@ export class TeacherStatsStore {
   private readonly created = new Set<number>();
   private readonly feed: FiguresFeed;
   private readonly snapshot = new BoundedCache<FiguresSnapshot>(1);
+  private readonly pages = new BoundedCache<{ changedAt: number; stats: TeacherStats }>(TEACHER_PAGES);
   /** When this process last changed each teacher's figures (bounded by the catalogue): `of` reads those again. */
   private readonly changedHere = new Map<number, number>();
   /** Which changes move `crev` (public-lists.ts, in the API); without one, every change of what a list shows does. */
@@ -45,6 +49,22 @@ export class TeacherStatsStore {
   async get(teacherId: number): Promise<TeacherStats> {
     const doc = await this.docs.findOne({ _id: teacherId }, { projection: { groups: 0, changedAt: 0 } });
     return doc ? { ...emptyStats(), ...doc } : emptyStats();
+  }
+
+  /**
+   * A teacher's whole figures for his page: read by `_id` when his document changed since this process read it (his
+   * `changedAt` in `recent()`), or when this process changed him since that look (its own writes show at once).
+   */
+  async page(teacherId: number): Promise<TeacherStats> {
+    const { at, stats } = await this.recent();
+    if ((this.changedHere.get(teacherId) ?? 0) >= at) return this.get(teacherId);
+    const changedAt = stats.get(teacherId)?.changedAt ?? 0;
+    const read = await this.pages.get(
+      String(teacherId),
+      (p) => p.changedAt === changedAt,
+      async () => ({ changedAt, stats: await this.get(teacherId) }),
+    );
+    return read.stats;
   }
 
   /** Every teacher's whole figures (the admin's list, the worker's monthly breakdowns): never per public request. */

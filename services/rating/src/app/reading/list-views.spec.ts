@@ -1,4 +1,4 @@
-import { type Page, viewOf } from './public-lists';
+import { MAX_LIMIT, type Page, teacherPageSize, viewOf } from './public-lists';
 
 const review = (id: number) => JSON.stringify({ id, text_rating: `r${id}` });
 
@@ -31,4 +31,9 @@ test('made once per page and limit, a few limits kept per page', () => {
   expect(viewOf(p, 2)).toBe(viewOf(p, 2));
   for (const limit of [1, 3, 4, 5, 6]) viewOf(p, limit);
   expect(p.views.size).toBeLessThanOrEqual(4);
+});
+
+test("a teacher's lists are read at two sizes only: the usual one, or MAX_LIMIT", () => {
+  expect([1, 5, 10].map((limit) => teacherPageSize(limit, 10))).toEqual([10, 10, 10]);
+  expect([11, 37, 50].map((limit) => teacherPageSize(limit, 10))).toEqual([MAX_LIMIT, MAX_LIMIT, MAX_LIMIT]);
 });

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { type CommunityCategory, type ReviewUserState } from '@pupitre/contracts';
-import { sharedWork } from '@pupitre/server-kit';
+import { APP_CONFIG, sharedWork } from '@pupitre/server-kit';
 import type { Collection } from 'mongodb';
 import { type Connection } from 'mongoose';
+import { type RatingConfig } from '../../config/rating-config';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { reviewOid } from '../data/keys';
 import { TeacherStatsStore } from '../data/teacher-stats-store';
@@ -53,9 +54,9 @@ export interface Page {
 }
 
 // The community's and each teacher's lists (top-lists.ts) in bounded caches while the figures they follow hold: a teacher's
-// `rev`, the community's version (the sum of every teacher's `crev`). One page per scope, of the largest size (MAX_LIMIT):
-// every `limit` is cut from it, so no `limit` reads the database again. No copy of the reviews is held: memory does not grow
-// with their number.
+// `rev`, the community's version (the sum of every teacher's `crev`). Pages of fixed sizes (teacherPageSize): every `limit`
+// is cut from one, so no `limit` reads the database again. No copy of the reviews is held: memory does not grow with their
+// number.
 @Injectable()
 export class PublicLists {
   private readonly top: TopLists;
@@ -69,6 +70,7 @@ export class PublicLists {
     @Inject(getConnectionToken()) connection: Connection,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(TeacherStatsStore) private readonly stats: TeacherStatsStore,
+    @Inject(APP_CONFIG) private readonly config: Pick<RatingConfig, 'COMMUNITY_PER_CATEGORY'>,
   ) {
     this.reviews = connection.collection('reviews') as never;
     this.top = new TopLists(this.reviews);
@@ -80,7 +82,7 @@ export class PublicLists {
     const generation = this.catalogue.generation;
     const now = Date.now();
     const aging = (l: Page) => now - l.at >= LISTS_REFRESH_AFTER_MS;
-    const size = Math.max(limit, MAX_LIMIT);
+    const size = teacherId === undefined ? Math.max(limit, MAX_LIMIT) : teacherPageSize(limit, this.config.COMMUNITY_PER_CATEGORY);
     if (teacherId === undefined) {
       const { community, stats } = await this.stats.recent();
       const version = `${generation}:${this.stats.communityChangesHere}:${community}`;
@@ -150,6 +152,13 @@ export class PublicLists {
     return this.top.top('recent', limit, { teacherId, delisted: [], total: (await this.stats.of(teacherId)).reviewCount });
   }
 }
+
+/**
+ * A teacher's page size for `limit`: the usual one (COMMUNITY_PER_CATEGORY) up to it, else MAX_LIMIT (at most two pages per
+ * teacher, whatever clients ask; the usual one reads a fifth of the reviews). The community's is always MAX_LIMIT: the
+ * changes that move its version are judged against that one page (listed-change.ts), the same in every process.
+ */
+export const teacherPageSize = (limit: number, usual: number): number => (limit <= usual ? usual : Math.max(limit, MAX_LIMIT));
 
 /** The lists `limit` asks, cut from a page (made once per page and `limit`: the same text as reading them with that `limit`). */
 export function viewOf(page: Page, limit: number): Lists {

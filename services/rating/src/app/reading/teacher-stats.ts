@@ -19,13 +19,18 @@ export interface TeacherStats {
 }
 
 /** What every process holds of each teacher (figures-feed.ts): what search, ranking and lists need, no map. */
-export type ListedFigures = Pick<TeacherStats, 'reviewCount' | 'ratingSum' | 'rev'> & { crev: number };
+export type ListedFigures = Pick<TeacherStats, 'reviewCount' | 'ratingSum' | 'rev'> & {
+  crev: number;
+  /** When his document last changed (ms, the database's clock; 0: never stamped): his page is read again after it. */
+  changedAt: number;
+};
 
-export const listedFigures = (s: Partial<TeacherStats>): ListedFigures => ({
+export const listedFigures = (s: Partial<TeacherStats> & { changedAt?: Date }): ListedFigures => ({
   reviewCount: s.reviewCount ?? 0,
   ratingSum: s.ratingSum ?? 0,
   rev: s.rev ?? 0,
   crev: s.crev ?? 0,
+  changedAt: s.changedAt?.getTime() ?? 0,
 });
 
 export const emptyStats = (): TeacherStats => ({ reviewCount: 0, ratingSum: 0, dist: {}, grades: {}, answers: {}, groups: {}, rev: 0 });

@@ -55,8 +55,8 @@ export class TeachersService {
     const { teachers, subjects } = await this.catalogue.get();
     const teacher = teachers.get(id);
     if (!teacher || teacher.delisted) return null;
-    // His whole figures, read for his page (the distribution, criteria, breakdown): no process holds them for every teacher.
-    const stats = await this.stats.get(id);
+    // His whole figures (the distribution, criteria, breakdown): read for his page, again only once they changed.
+    const stats = await this.stats.page(id);
     return {
       id: teacher.id,
       prefix: teacher.prefix,

@@ -30,7 +30,7 @@ export class TeacherStatsStore {
   private readonly created = new Set<number>();
   private readonly feed: FiguresFeed;
   private readonly snapshot = new BoundedCache<FiguresSnapshot>(1);
-  private readonly pages = new BoundedCache<{ changedAt: number; stats: TeacherStats }>(TEACHER_PAGES);
+  private readonly pages = new BoundedCache<{ mark: string; stats: TeacherStats }>(TEACHER_PAGES);
   /** When this process last changed each teacher's figures (bounded by the catalogue): `of` reads those again. */
   private readonly changedHere = new Map<number, number>();
   /** Which changes move `crev` (public-lists.ts, in the API); without one, every change of what a list shows does. */
@@ -58,11 +58,13 @@ export class TeacherStatsStore {
   async page(teacherId: number): Promise<TeacherStats> {
     const { at, stats } = await this.recent();
     if ((this.changedHere.get(teacherId) ?? 0) >= at) return this.get(teacherId);
-    const changedAt = stats.get(teacherId)?.changedAt ?? 0;
+    // `rev` too: two changes stamped within the same millisecond differ by it (every change of his figures moves it).
+    const listed = stats.get(teacherId);
+    const mark = `${listed?.changedAt ?? 0}:${listed?.rev ?? 0}`;
     const read = await this.pages.get(
       String(teacherId),
-      (p) => p.changedAt === changedAt,
-      async () => ({ changedAt, stats: await this.get(teacherId) }),
+      (p) => p.mark === mark,
+      async () => ({ mark, stats: await this.get(teacherId) }),
     );
     return read.stats;
   }

@@ -188,6 +188,17 @@ function refuseIfRunning(pgDir, dataDir) {
   );
 }
 
+/** The rows of a query run as the superuser of the cluster of `dataDir` (started by startDocumentDB), tab-separated: the bench
+ * reads PostgreSQL's counters with it (what each collection's table answered). */
+export function documentdbQuery(dataDir, sql) {
+  const account = serverAccount();
+  const args = ['-X', '-q', '-A', '-t', '-F', '\t', '-h', socketDir(dataDir, account), '-U', account.name, '-d', 'postgres', '-c', sql];
+  return runAs(account, path.join(PG_BIN, 'psql'), args)
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t'));
+}
+
 /** Runs one SQL statement as the cluster's superuser, through the socket. */
 const psql = (account, sockets, sql) =>
   runAs(account, path.join(PG_BIN, 'psql'), [

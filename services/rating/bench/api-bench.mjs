@@ -7,7 +7,10 @@
 // the largest size, the writes at 20 connections and the publication lateness of 1,000 reviews due at
 // once and of one alone, and the erasure of one voter. Not part of `npm test`. Env: BENCH_DURATION (seconds per run, default 6),
 // BENCH_KEEP=1 keeps the temp dir (data and logs), BENCH_LATENESS_DUE_IN_MS (default 20000),
-// BENCH_READ_CONNECTIONS (default 50; e.g. "50,200"), BENCH_WRITE_CONNECTIONS (default 20).
+// BENCH_READ_CONNECTIONS (default 50; e.g. "50,200"), BENCH_WRITE_CONNECTIONS (default 20). Phase `cost` (BENCH_PHASES=cost,
+// with BENCH_API_PROCESSES, default 20; DocumentDB only): what one API and then that many make the database read, idle,
+// under BENCH_COST_READS reads a second (default 200) over them all, then with BENCH_COST_VOTES votes a second (default 10),
+// from PostgreSQL's counters (read-cost.mjs).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -24,6 +27,7 @@ import { freePortList } from '../../../infra/local/lib/ports.mjs';
 import { startMongo } from '../../../infra/local/lib/mongo.mjs';
 import { startRedis } from '../../../infra/local/lib/redis.mjs';
 import { startProcess } from '../../../infra/local/lib/proc.mjs';
+import { costLines, measureReadCost } from './read-cost.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 /** Which parts to run (BENCH_PHASES, comma list): reads (both sizes), writes (vote, create), lateness, erasure (one voter's). */
@@ -31,6 +35,11 @@ const PHASES = new Set((process.env.BENCH_PHASES ?? 'reads,writes,lateness,erasu
 const TEACHERS = 200;
 /** How many API processes and how many worker processes. */
 const PROCESSES = 2;
+/** The cost phase: how many APIs against one, the votes a second under its load, the seconds of each measure. */
+const COST_PROCESSES = Number(process.env.BENCH_API_PROCESSES ?? 20);
+const COST_VOTES = Number(process.env.BENCH_COST_VOTES ?? 10);
+const COST_SECONDS = Number(process.env.BENCH_COST_SECONDS ?? 20);
+const COST_READS = Number(process.env.BENCH_COST_READS ?? 200);
 const READ_CONNECTIONS = (process.env.BENCH_READ_CONNECTIONS ?? '50').split(',').map(Number);
 const WRITE_CONNECTIONS = (process.env.BENCH_WRITE_CONNECTIONS ?? '20').split(',').map(Number);
 /** A start (the first one migrates every review) may take long at 1,000,000 reviews. */
@@ -273,6 +282,75 @@ async function main() {
         ],
       ].map(([label, opts]) => ({ label, opts, size }));
 
+    /** One API, then COST_PROCESSES: what the database reads for them idle and under one load (reads and votes a second). */
+    const costPhase = async (dbName, size) => {
+      await stopAll();
+      apis = [];
+      workers = [];
+      const visibleIds = (
+        await db
+          .collection('reviews')
+          .find({ visible: true }, { projection: { id: 1 } })
+          .limit(5000)
+          .toArray()
+      ).map((r) => r.id);
+      const pages = [
+        () => '/api/rating/community',
+        () => `/api/teacher/${teacherIds[int(0, teacherIds.length - 1)]}/reviews`,
+        () => `/api/teacher/${teacherIds[int(0, teacherIds.length - 1)]}`,
+        () => '/api/teachers/ranking',
+        () => `/api/teachers?query=${encodeURIComponent(['dup', 'garc', 'mme la', 'fern', 'rou'][int(0, 4)])}`,
+      ];
+      const reads = { method: 'GET', setupRequest: (r) => ({ ...r, path: pages[int(0, pages.length - 1)]() }) };
+      const votes = {
+        method: 'POST',
+        setupRequest: (r) => ({
+          ...r,
+          path: `/api/relatable/${visibleIds[int(0, visibleIds.length - 1)]}`,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${voters[int(0, voters.length - 1)]}` },
+          body: JSON.stringify({ value: random() < 0.7 }),
+        }),
+      };
+      const measures = [];
+      for (const n of [1, COST_PROCESSES]) {
+        const ports = await freePortList(n);
+        apiPorts.splice(0, apiPorts.length, ...ports);
+        log(`cost: starting ${n} API(s)…`);
+        for (let i = 0; i < n; i += 4)
+          await Promise.all(ports.slice(i, i + 4).map((_, j) => spawnService('api', i + j, dbName, `cost${n}`)));
+        const urls = ports.map((p) => `http://127.0.0.1:${p}`);
+        // Each API serves every page once (its first looks, every teacher's lists and page: what a start costs, not measured),
+        // then PostgreSQL's counters of that are flushed before the first measure.
+        const everyPage = [
+          '/api/rating/community',
+          '/api/teachers/ranking',
+          ...teacherIds.flatMap((t) => [`/api/teacher/${t}`, `/api/teacher/${t}/reviews`]),
+        ];
+        await Promise.all(
+          urls.map(async (url) => {
+            for (const page of everyPage) await fetch(`${url}${page}`).then((r) => r.arrayBuffer());
+          }),
+        );
+        await new Promise((r) => setTimeout(r, 12_000));
+        const common = { dataDir: path.join(dir, 'db'), dbName, urls, seconds: COST_SECONDS, readsPerSecond: COST_READS };
+        measures.push(await measureReadCost({ ...common, label: `idle @${size}` }));
+        measures.push(await measureReadCost({ ...common, label: `${COST_READS} reads/s @${size}`, reads }));
+        measures.push(
+          await measureReadCost({
+            ...common,
+            label: `${COST_READS} reads/s + ${COST_VOTES} votes/s @${size}`,
+            reads,
+            votes,
+            votesPerSecond: COST_VOTES,
+          }),
+        );
+        for (const line of costLines(measures.slice(-3))) log(`cost: ${line}`);
+        await stopAll();
+        apis = [];
+      }
+      return measures;
+    };
+
     const sizes = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
     const perSize = [];
     for (const size of sizes) {
@@ -350,6 +428,8 @@ async function main() {
       figures.load = loadAverage();
       log(`API RSS after the reads: ${figures.rss.map((k) => `${(k / 1024).toFixed(0)} MiB`).join(', ')}`);
       for (const url of apiUrls) log(`  ${url}: ${await memoryBreakdown(url)}`);
+      // Stops the APIs and the workers it found: run it alone (BENCH_PHASES=cost).
+      if (PHASES.has('cost')) figures.cost = await costPhase(dbName, size);
       // The writes and the lateness run at the largest size: the processes of a smaller one stop before the next seed.
       if (size !== sizes.at(-1)) {
         await stopAll();
@@ -799,6 +879,10 @@ function printReport(results, late, perSize) {
   lines.push(
     '  (1st start = spawn to /readyz 200 of one API alone, after dist/migrate.js (figures.migrateMs); indexes+ = wait for the index builds after it)',
   );
+  for (const f of perSize.filter((x) => x.cost)) {
+    lines.push('', `What the database read (PostgreSQL's counters: rows answered, 8 KiB blocks touched), one API then ${COST_PROCESSES}:`);
+    lines.push(...costLines(f.cost).map((l) => `  ${l}`));
+  }
   if (perSize.length > 1) {
     const [a, b] = [perSize[0], perSize.at(-1)];
     lines.push(

@@ -23,9 +23,15 @@ export const ALLOWED_SHAPES: AllowedShape[] = [
   { collection: 'teachers', ops: ['find'], fields: [], why: 'the catalogue snapshot (hundreds of teachers), loaded whole into memory' },
   { collection: 'subjects', ops: ['find'], fields: [], why: 'the catalogue snapshot (tens of subjects), loaded whole into memory' },
   { collection: 'teachers', ops: ['find'], fields: ['prefix', 'name'], why: 'admin: the duplicate check of a new teacher among hundreds' },
-  // Each teacher's figures (one document per teacher: hundreds), read whole for the ranking and the
-  // search (at most once a second per process), and replaced whole by the seed and the migration.
-  { collection: 'teacher_stats', ops: ['find'], fields: [], why: "every teacher's figures (hundreds): the ranking, the search" },
+  // Each teacher's listed figures (one small document per teacher: hundreds), read by each process at its first look and
+  // every 30 s (FiguresFeed; in between only what changed, index `changedAt`); the admin's list and the worker's monthly
+  // breakdowns read them whole; replaced whole by the seed and the migration.
+  {
+    collection: 'teacher_stats',
+    ops: ['find'],
+    fields: [],
+    why: "every teacher's listed figures (hundreds of small documents): a process's first look and one every 30 s",
+  },
   {
     collection: 'teacher_stats',
     ops: ['deleteMany'],

@@ -5,7 +5,7 @@ import { sharedWork } from '@pupitre/server-kit';
 import { Model } from 'mongoose';
 import { Subject } from '../subjects/subject.schema';
 import { Teacher } from '../teachers/teacher.schema';
-import { catalogueVersion } from './catalogue-version';
+import { catalogueVersion, catalogueVersionIfMoved } from './catalogue-version';
 import { type Counter } from './counter.schema';
 
 /** How long a snapshot is served before the catalogue's version is read again. */
@@ -59,9 +59,10 @@ export class CatalogueSnapshot {
   }
 
   private async check(): Promise<void> {
-    const version = await catalogueVersion(this.counters).catch(() => this.version);
+    // Reads nothing while the version is the one loaded (an index probe by `_id`).
+    const moved = await catalogueVersionIfMoved(this.counters, this.version).catch(() => null);
     this.checkedAt = Date.now();
-    if (version !== this.version) this.invalidate();
+    if (moved !== null) this.invalidate();
   }
 
   /** The catalogue changed (this process changed it): the next `get` reads it again. */

@@ -11,6 +11,15 @@ export async function catalogueChanged(counters: Model<Counter>): Promise<void> 
   await counters.updateOne({ _id: ID }, { $inc: { seq: 1 } }).exec();
 }
 
+/** The catalogue's version when it is not `known` (null: it is; an index probe by `_id` that reads nothing then). */
+export async function catalogueVersionIfMoved(counters: Model<Counter>, known: number): Promise<number | null> {
+  const doc = await counters
+    .findOne({ _id: ID, seq: { $ne: known } }, { _id: 0, seq: 1 })
+    .lean<{ seq: number }>()
+    .exec();
+  return doc ? doc.seq : null;
+}
+
 /** The catalogue's current version (0 before any change). */
 export async function catalogueVersion(counters: Model<Counter>): Promise<number> {
   const doc = await counters.findOne({ _id: ID }, { _id: 0, seq: 1 }).lean<{ seq: number }>().exec();

@@ -38,9 +38,8 @@ const stores = [
   },
   {
     provide: ReviewVotes,
-    inject: [getConnectionToken(), TeacherStatsStore, ReviewStore],
-    useFactory: (conn: Connection, stats: TeacherStatsStore, reviews: ReviewStore) =>
-      new ReviewVotes(conn.collection('reviews') as never, stats, reviews),
+    inject: [getConnectionToken(), TeacherStatsStore],
+    useFactory: (conn: Connection, stats: TeacherStatsStore) => new ReviewVotes(conn.collection('reviews') as never, stats),
   },
   { provide: UserStore, ...fromConnection((conn) => new UserStore(conn.collection('user_index') as never)) },
   { provide: TaskStore, ...fromConnection((conn) => new TaskStore(conn.collection('review_tasks') as never)) },

@@ -42,27 +42,11 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 // votes (review-update.ts): votes are targeted writes (review-votes.ts) that leave `fence` alone. It stores the derived
 // fields, the teacher's figures and the author's class claim (class-claims.ts) with it.
 export class ReviewStore {
-  private readonly publicListeners: (() => void)[] = [];
-
   constructor(
     private readonly docs: Collection<ReviewDoc>,
     private readonly stats: TeacherStatsStore,
     private readonly claims: ClassClaims,
   ) {}
-
-  /** Called after each write of this process that changes a public review (its own lists are read again at once). */
-  onPublicChange(listener: () => void): void {
-    this.publicListeners.push(listener);
-  }
-
-  private wrote(before: ReviewDoc | null, after: ReviewDoc | null): void {
-    if (before?.visible || after?.visible) this.publicChanged();
-  }
-
-  /** A public review changed (here, or by a targeted write: review-votes.ts). */
-  publicChanged(): void {
-    for (const listener of this.publicListeners) listener();
-  }
 
   get(id: number): Promise<ReviewDoc | null> {
     return this.docs.findOne({ _id: reviewOid(id) });
@@ -110,10 +94,7 @@ export class ReviewStore {
         },
         withAlso(this.claims.move(before, after), also && ((session) => also({ before, after }, session))),
       );
-      if (written) {
-        this.wrote(before, after);
-        return { before, after };
-      }
+      if (written) return { before, after };
       markContended();
       await pause(attempt);
     }
@@ -134,10 +115,7 @@ export class ReviewStore {
         },
         this.claims.move(doc, null),
       );
-      if (deleted) {
-        this.wrote(doc, null);
-        return doc;
-      }
+      if (deleted) return doc;
       markContended();
       await pause(attempt);
     }

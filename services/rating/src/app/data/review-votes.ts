@@ -4,7 +4,7 @@ import { relevanceKey } from '../reviews/list-keys';
 import { type ReviewDoc } from '../reviews/review';
 import { ownVoteProjection, voteOf, type VoteValue, voteWrite } from '../reviews/votes';
 import { reviewOid } from './keys';
-import { type ReviewStore, SCAN_BATCH } from './review-store';
+import { SCAN_BATCH } from './review-store';
 import { type TeacherStatsStore } from './teacher-stats-store';
 
 /** How many times a vote is tried again when the voter's own previous vote changed meanwhile (their concurrent request). */
@@ -15,10 +15,10 @@ const ERASURE_WRITES = 8;
 /** What a vote reads of its review: never the other voters (the caller's own vote only, ownVoteProjection). */
 export type VoteTarget = Pick<ReviewDoc, '_id' | 'id' | 'visible' | 'teacherId' | 'authorId' | 'relUp' | 'relTotal' | 'voters'>;
 export type VoteCounts = Pick<ReviewDoc, 'relUp' | 'relTotal'>;
-type Written = Pick<ReviewDoc, '_id' | 'teacherId' | 'visible' | 'relUp' | 'relTotal'>;
+type Written = Pick<ReviewDoc, '_id' | 'id' | 'teacherId' | 'visible' | 'relUp' | 'relTotal' | 'keys'>;
 
 const TARGET = { _id: 1, id: 1, visible: 1, teacherId: 1, authorId: 1, relUp: 1, relTotal: 1 } as const;
-const WRITTEN = { _id: 1, teacherId: 1, visible: 1, relUp: 1, relTotal: 1 } as const;
+const WRITTEN = { _id: 1, id: 1, teacherId: 1, visible: 1, relUp: 1, relTotal: 1, keys: 1 } as const;
 
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 * attempt, 20)));
 
@@ -30,7 +30,6 @@ export class ReviewVotes {
   constructor(
     private readonly docs: Collection<ReviewDoc>,
     private readonly stats: TeacherStatsStore,
-    private readonly reviews: Pick<ReviewStore, 'publicChanged'>,
   ) {}
 
   /**
@@ -84,7 +83,6 @@ export class ReviewVotes {
       stalled = progress ? 0 : stalled + 1;
     }
     for (const teacherId of teachers) await this.stats.revised(teacherId);
-    if (teachers.size) this.reviews.publicChanged();
     if (await this.docs.findOne({ 'voters.u': userId }, { projection: { _id: 1 } }))
       throw new DependencyUnavailableError('database', new Error(`the votes of a user changed ${VOTE_ATTEMPTS} times in a row`));
     return removed;
@@ -105,12 +103,19 @@ export class ReviewVotes {
     const keyUpdate = key === undefined ? { $unset: { 'keys.relevant': '' as const } } : { $set: { 'keys.relevant': key } };
     const counts = { relUp: written.relUp, relTotal: written.relTotal };
     await writeRetried(() => this.docs.updateOne({ _id, visible: true, ...counts }, keyUpdate));
-    if (revise) {
-      await this.stats.revised(written.teacherId);
-      this.reviews.publicChanged();
-    }
+    if (revise) await this.stats.revised(written.teacherId, listedChange(written, key));
     return written;
   }
+}
+
+/**
+ * The vote's change as the lists see the review (listed-change.ts): its counts and `relevant` key after the write, and
+ * before it (the counts one vote back are unknown here: the key it had is enough to judge a list's cut-off).
+ */
+function listedChange(written: Written, key: number | undefined): { before: ReviewDoc; after: ReviewDoc } {
+  const after = { ...written, keys: { ...written.keys, relevant: key } } as unknown as ReviewDoc;
+  const before = { ...written, relUp: -1, relTotal: -1 } as unknown as ReviewDoc;
+  return { before, after };
 }
 
 /** Runs `work` over `items`, at most `width` at once. */

@@ -9,6 +9,7 @@ import { ModerationActionSchema, ModerationReadSchema, ProfileSchema } from './s
 import { ObjectionSchema } from './objection.schema';
 import { UserIndexSchema } from './user-store';
 import { ReviewTaskSchema } from './task-store';
+import { TeacherStatsSchema } from './teacher-stats.schema';
 
 // Every collection schema of the rating database (indexes declared here are built by the migration run and checked at start-up).
 export {
@@ -22,6 +23,7 @@ export {
   ReviewTaskSchema,
   SubjectSchema,
   TeacherSchema,
+  TeacherStatsSchema,
   UserIndexSchema,
 };
 
@@ -39,4 +41,5 @@ export const MODELS: { name: string; schema: Schema }[] = [
   { name: 'UserIndex', schema: UserIndexSchema },
   { name: 'IdempotencyKey', schema: IdempotencyKeySchema },
   { name: 'ReviewTask', schema: ReviewTaskSchema },
+  { name: 'TeacherStats', schema: TeacherStatsSchema },
 ];

@@ -1,18 +1,31 @@
 import { type ReviewDoc } from '../reviews/review';
 import { TeacherStatsStore } from './teacher-stats-store';
 
-/** The store over a fake `teacher_stats` holding teachers 1 and 2, each at `rev` 5; `$inc` applied as the database would. */
+type Row = { _id: number; reviewCount: number; rev: number; crev?: number; changedAt?: Date; groups?: object };
+
+/** The store over a fake `teacher_stats` holding teachers 1 and 2, each at `rev` 5; `$inc` and `$currentDate` applied as the database would. */
 function storeOverFakeFigures() {
-  const docs = new Map([1, 2].map((id) => [id, { _id: id, reviewCount: 3, rev: 5 }]));
+  const docs = new Map<number, Row>([1, 2].map((id) => [id, { _id: id, reviewCount: 3, rev: 5, changedAt: new Date(1000), groups: {} }]));
+  const read: Row[] = [];
+  const matches = (filter: { changedAt?: { $gt: Date } }) => (d: Row) =>
+    !filter.changedAt || (d.changedAt ?? new Date(0)) > filter.changedAt.$gt;
   const collection = {
-    find: jest.fn(() => ({ toArray: async () => [...docs.values()].map((d) => ({ ...d })) })),
-    findOne: jest.fn(async ({ _id }: { _id: number }) => ({ ...docs.get(_id)! })),
-    updateOne: jest.fn(async ({ _id }: { _id: number }, { $inc }: { $inc: { rev: number } }) => {
-      docs.get(_id)!.rev += $inc.rev;
+    find: jest.fn((filter: { changedAt?: { $gt: Date } }) => ({
+      toArray: async () => {
+        const rows = [...docs.values()].filter(matches(filter)).map((d) => ({ ...d }));
+        read.push(...rows);
+        return rows;
+      },
+    })),
+    findOne: jest.fn(async ({ _id }: { _id: number }, _options?: object) => ({ ...docs.get(_id)! })),
+    updateOne: jest.fn(async ({ _id }: { _id: number }, { $inc }: { $inc: Record<string, number> }) => {
+      const doc = docs.get(_id)! as unknown as Record<string, number>;
+      for (const [k, v] of Object.entries($inc)) doc[k] = (doc[k] ?? 0) + v;
+      docs.get(_id)!.changedAt = new Date(Date.now());
       return { matchedCount: 1 };
     }),
   };
-  return { store: new TeacherStatsStore(collection as never, {} as never), collection, docs };
+  return { store: new TeacherStatsStore(collection as never, {} as never), collection, docs, read };
 }
 
 /** A public review of teacher 1: voting on it moves only his `rev`. */
@@ -22,13 +35,13 @@ const publicReview = {
   createdAt: new Date('2026-10-01'),
   pub: { teacherId: 1, tot_rating: 8, year: 2 },
 } as unknown as ReviewDoc;
+const voted = { ...publicReview, relUp: 1, relTotal: 1, keys: { relevant: 1 } } as unknown as ReviewDoc;
 
-test('every teacher is read once per snapshot, shared while it is fresh', async () => {
+test('every teacher is read once per snapshot, shared while it is fresh, without his maps', async () => {
   const { store, collection } = storeOverFakeFigures();
   const [a, b] = await Promise.all([store.recent(), store.recent()]);
   expect(a).toBe(b);
-  expect(a.stats.get(1)).toMatchObject({ reviewCount: 3, rev: 5 });
-  expect(a.revision).toBe(10);
+  expect(a.stats.get(1)).toEqual({ reviewCount: 3, ratingSum: 0, rev: 5, crev: 0, changedAt: 1000 });
   expect(await store.of(2)).toMatchObject({ rev: 5 });
   expect(collection.find).toHaveBeenCalledTimes(1);
   expect(collection.findOne).not.toHaveBeenCalled();
@@ -50,4 +63,41 @@ test('a write that matched nothing changes no figure and reads nothing again', a
   expect(collection.updateOne).not.toHaveBeenCalled();
   expect(await store.of(1)).toMatchObject({ rev: 5 });
   expect(collection.findOne).not.toHaveBeenCalled();
+});
+
+test("a vote moves the community's version only when the judge says it can change its lists", async () => {
+  const { store, docs } = storeOverFakeFigures();
+  store.judgeCommunity(() => false);
+  await store.withReviewWrite(publicReview, voted, async () => true);
+  expect(docs.get(1)).toMatchObject({ rev: 6 });
+  expect(docs.get(1)!.crev).toBeUndefined();
+  expect(store.communityChangesHere).toBe(0);
+  store.judgeCommunity(() => true);
+  await store.withReviewWrite(voted, publicReview, async () => true);
+  expect(docs.get(1)).toMatchObject({ rev: 7, crev: 1 });
+  expect(store.communityChangesHere).toBe(1);
+});
+
+test('without a judge (the worker), any change of what a list shows moves it; a change of nothing shown does not', async () => {
+  const { store, docs } = storeOverFakeFigures();
+  await store.withReviewWrite(publicReview, { ...publicReview, reportCount: 1 } as ReviewDoc, async () => true);
+  expect(docs.get(1)!.crev).toBeUndefined();
+  await store.withReviewWrite(publicReview, voted, async () => true);
+  expect(docs.get(1)!.crev).toBe(1);
+});
+
+test("a teacher's page reads his whole figures once, then again only once his document changed", async () => {
+  const { store, collection, docs } = storeOverFakeFigures();
+  expect(await store.page(1)).toMatchObject({ reviewCount: 3 });
+  expect(await store.page(1)).toMatchObject({ reviewCount: 3 });
+  expect(collection.findOne).toHaveBeenCalledTimes(1);
+  expect(collection.findOne.mock.calls[0][1]).toEqual({ projection: { groups: 0, changedAt: 0 } }); // no live class-group counts
+  docs.get(1)!.reviewCount = 4;
+  docs.get(1)!.changedAt = new Date(5000); // another process
+  jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 2000); // the snapshot aged: looked at again
+  try {
+    expect(await store.page(1)).toMatchObject({ reviewCount: 4 });
+  } finally {
+    jest.restoreAllMocks();
+  }
 });

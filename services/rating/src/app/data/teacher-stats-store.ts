@@ -2,69 +2,109 @@ import { ensureDocument, inTransaction, sharedWork, writeRetried } from '@pupitr
 import type { ClientSession, Collection, MongoClient } from 'mongodb';
 import { BoundedCache } from '../reading/bounded-cache';
 import { type ClaimMove } from './class-claims';
-import { emptyStats, statsDelta, type TeacherStats } from '../reading/teacher-stats';
+import { emptyStats, type ListedFigures, listedFigures, statsDelta, type TeacherStats } from '../reading/teacher-stats';
+import { listsMayChange } from '../reading/listed-change';
+import { FiguresFeed, type FiguresSnapshot, LISTED_FIELDS } from './figures-feed';
 import { type ReviewDoc } from '../reviews/review';
 import { type Breakdown } from '../reading/year-groups';
 
-type StatsDoc = TeacherStats & { _id: number };
+type StatsDoc = TeacherStats & { _id: number; changedAt?: Date };
 
 /** How old the figures `recent()` serves may be: a change shows in the ranking, search and a teacher's lists within this. */
 export const FIGURES_MAX_AGE_MS = 1000;
 
-export interface FiguresSnapshot {
-  at: number;
-  stats: Map<number, TeacherStats>;
-  /** The sum of every teacher's `rev`: it moves with every change of a public review. */
-  revision: number;
-}
+export type { FiguresSnapshot };
+
+/** Teachers' whole figures kept for their pages (hundreds of small documents), each while his `changedAt` holds. */
+const TEACHER_PAGES = 500;
+
+/** Every write stamps its documents with the database's clock: what each process's next look asks after (figures-feed.ts). */
+const STAMP = { $currentDate: { changedAt: true } } as const;
+
+/** Whether a change of a review (before, after) can change the community's lists (true when this process cannot tell). */
+export type CommunityJudge = (before: ReviewDoc | null, after: ReviewDoc | null) => boolean;
 
 /** One document per teacher (`_id` = his id), changed only by `$inc` in the review write's transaction: exact whatever fails. */
 export class TeacherStatsStore {
   /** Teachers whose document is known to exist (bounded by the catalogue's size). */
   private readonly created = new Set<number>();
+  private readonly feed: FiguresFeed;
   private readonly snapshot = new BoundedCache<FiguresSnapshot>(1);
+  private readonly pages = new BoundedCache<{ mark: string; stats: TeacherStats }>(TEACHER_PAGES);
   /** When this process last changed each teacher's figures (bounded by the catalogue): `of` reads those again. */
   private readonly changedHere = new Map<number, number>();
+  /** Which changes move `crev` (public-lists.ts, in the API); without one, every change of what a list shows does. */
+  private judge?: CommunityJudge;
+  /** Changes of this process that moved a `crev`: its own community lists are read again at once after them. */
+  communityChangesHere = 0;
 
   constructor(
     private readonly docs: Collection<StatsDoc>,
     private readonly client: MongoClient,
-  ) {}
+  ) {
+    this.feed = new FiguresFeed(docs as never);
+  }
 
+  /** A teacher's whole figures (his page: the distribution, criteria, breakdown), read when asked. */
   async get(teacherId: number): Promise<TeacherStats> {
-    const doc = await this.docs.findOne({ _id: teacherId });
+    const doc = await this.docs.findOne({ _id: teacherId }, { projection: { groups: 0, changedAt: 0 } });
     return doc ? { ...emptyStats(), ...doc } : emptyStats();
   }
 
+  /**
+   * A teacher's whole figures for his page: read by `_id` when his document changed since this process read it (his
+   * `changedAt` in `recent()`), or when this process changed him since that look (its own writes show at once).
+   */
+  async page(teacherId: number): Promise<TeacherStats> {
+    const { at, stats } = await this.recent();
+    if ((this.changedHere.get(teacherId) ?? 0) >= at) return this.get(teacherId);
+    // `rev` too: two changes stamped within the same millisecond differ by it (every change of his figures moves it).
+    const listed = stats.get(teacherId);
+    const mark = `${listed?.changedAt ?? 0}:${listed?.rev ?? 0}`;
+    const read = await this.pages.get(
+      String(teacherId),
+      (p) => p.mark === mark,
+      async () => ({ mark, stats: await this.get(teacherId) }),
+    );
+    return read.stats;
+  }
+
+  /** Every teacher's whole figures (the admin's list, the worker's monthly breakdowns): never per public request. */
   async all(): Promise<Map<number, TeacherStats>> {
     const docs = await this.docs.find({}).toArray();
     return new Map(docs.map((doc) => [doc._id, { ...emptyStats(), ...doc }]));
   }
 
   /**
-   * Every teacher's figures (one document per teacher: bounded by the catalogue) as read less than FIGURES_MAX_AGE_MS
-   * ago; read again in the background after half of it, so that no request waits for it under load.
+   * Every teacher's listed figures as looked at less than FIGURES_MAX_AGE_MS ago (only what changed since the look before
+   * is read: figures-feed.ts); looked at again in the background after half of it, so that no request waits for it.
    */
   recent(): Promise<FiguresSnapshot> {
     const now = Date.now();
     return this.snapshot.get(
       'all',
       (f) => now - f.at < FIGURES_MAX_AGE_MS,
-      () =>
-        sharedWork(async () => {
-          const at = Date.now();
-          const stats = await this.all();
-          return { at, stats, revision: [...stats.values()].reduce((sum, s) => sum + s.rev, 0) };
-        }),
+      () => this.feed.look(),
       (f) => now - f.at >= FIGURES_MAX_AGE_MS / 2,
     );
   }
 
-  /** A teacher's figures as `recent()` has them, or read again when this process changed them since: its own writes show at once. */
-  async of(teacherId: number): Promise<TeacherStats> {
+  /** The last snapshot looked at, without waiting (undefined before the first). */
+  latest(): FiguresSnapshot | undefined {
+    return this.feed.last;
+  }
+
+  /** A teacher's listed figures as `recent()` has them, or read again when this process changed them since: its own writes show at once. */
+  async of(teacherId: number): Promise<ListedFigures> {
     const { at, stats } = await this.recent();
-    if ((this.changedHere.get(teacherId) ?? 0) < at) return stats.get(teacherId) ?? emptyStats();
-    return this.get(teacherId);
+    if ((this.changedHere.get(teacherId) ?? 0) < at) return stats.get(teacherId) ?? listedFigures({});
+    const doc = await this.docs.findOne({ _id: teacherId }, { projection: LISTED_FIELDS });
+    return listedFigures(doc ?? {});
+  }
+
+  /** Sets which changes move the community's version (`crev`): the API's lists judge by what they hold. */
+  judgeCommunity(judge: CommunityJudge): void {
+    this.judge = judge;
   }
 
   /**
@@ -79,15 +119,25 @@ export class TeacherStatsStore {
   ): Promise<boolean> {
     const delta = statsDelta(before, after);
     if (delta.size === 0 && !also) return write();
+    const community = listsMayChange(before, after) && (this.judge?.(before, after) ?? true);
+    const moved = community ? delta.keys().next().value : undefined;
+    if (moved !== undefined) delta.get(moved)!.crev = 1;
     const written = await this.writeWithFigures(delta, write, also);
     if (written) for (const teacherId of delta.keys()) this.changedHere.set(teacherId, Date.now());
+    if (written && moved !== undefined) this.communityChangesHere++;
     return written;
   }
 
-  /** A public review of `teacherId` changed without a figure moving (a vote, review-votes.ts): his `rev` moves on. */
-  async revised(teacherId: number): Promise<void> {
-    await writeRetried(() => this.docs.updateOne({ _id: teacherId }, { $inc: { rev: 1 } }));
+  /**
+   * A public review of `teacherId` changed without a figure moving (a vote, review-votes.ts): his `rev` moves on, and the
+   * community's `crev` when the change can change its lists (`before`/`after` as the lists see the review; unknown: it can).
+   */
+  async revised(teacherId: number, change?: { before: ReviewDoc; after: ReviewDoc }): Promise<void> {
+    const community = !change || (listsMayChange(change.before, change.after) && (this.judge?.(change.before, change.after) ?? true));
+    const inc = community ? { rev: 1, crev: 1 } : { rev: 1 };
+    await writeRetried(() => this.docs.updateOne({ _id: teacherId }, { $inc: inc, ...STAMP }));
     this.changedHere.set(teacherId, Date.now());
+    if (community) this.communityChangesHere++;
   }
 
   private async writeWithFigures(
@@ -95,11 +145,11 @@ export class TeacherStatsStore {
     write: (session?: ClientSession) => Promise<boolean>,
     also?: ClaimMove | null,
   ): Promise<boolean> {
-    if (!also && [...delta.values()].every((inc) => Object.keys(inc).every((path) => path === 'rev'))) {
+    if (!also && [...delta.values()].every((inc) => Object.keys(inc).every((path) => path === 'rev' || path === 'crev'))) {
       // Only `rev` moves (a vote, a report): no figure to keep exact with the write, so no transaction holds the teacher's
       // row while votes on his reviews queue behind it. Moved after the write: a reader in between reads the lists once more.
       if (!(await write())) return false;
-      for (const teacherId of delta.keys()) await writeRetried(() => this.docs.updateOne({ _id: teacherId }, { $inc: { rev: 1 } }));
+      for (const [teacherId, inc] of delta) await writeRetried(() => this.docs.updateOne({ _id: teacherId }, { $inc: inc, ...STAMP }));
       return true;
     }
     // Created on their own first: concurrent first upserts with $inc lose increments on DocumentDB.
@@ -107,7 +157,7 @@ export class TeacherStatsStore {
     return inTransaction(this.client, async (session) => {
       if (!(await write(session))) return false;
       await also?.(session);
-      for (const [teacherId, inc] of delta) await this.docs.updateOne({ _id: teacherId }, { $inc: inc }, { session });
+      for (const [teacherId, inc] of delta) await this.docs.updateOne({ _id: teacherId }, { $inc: inc, ...STAMP }, { session });
       return true;
     });
   }
@@ -131,6 +181,7 @@ export class TeacherStatsStore {
     }
     await this.docs.deleteMany({ _id: { $nin: [...totals.keys()] } });
     for (const doc of totals.values()) await this.docs.replaceOne({ _id: doc._id }, doc, { upsert: true });
+    await this.docs.updateMany({ _id: { $in: [...totals.keys()] } }, STAMP);
     for (const id of totals.keys()) this.created.add(id);
     return totals.size;
   }
@@ -141,7 +192,7 @@ export class TeacherStatsStore {
    */
   async freezeBreakdown(teacherId: number, previous: string | null, breakdown: Breakdown): Promise<boolean> {
     const filter = { _id: teacherId, 'breakdown.month': previous ?? { $exists: false } } as never;
-    return (await writeRetried(() => this.docs.updateOne(filter, { $set: { breakdown } }))).modifiedCount === 1;
+    return (await writeRetried(() => this.docs.updateOne(filter, { $set: { breakdown }, ...STAMP }))).modifiedCount === 1;
   }
 
   async remove(teacherId: number): Promise<void> {

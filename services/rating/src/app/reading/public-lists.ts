@@ -1,103 +1,139 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { type CommunityCategory, type ReviewUserState } from '@pupitre/contracts';
-import { sharedWork } from '@pupitre/server-kit';
+import { APP_CONFIG, sharedWork } from '@pupitre/server-kit';
 import type { Collection } from 'mongodb';
 import { type Connection } from 'mongoose';
+import { type RatingConfig } from '../../config/rating-config';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
-import { ReviewStore } from '../data/review-store';
 import { ReviewVotes } from '../data/review-votes';
 import { TeacherStatsStore } from '../data/teacher-stats-store';
 import { type ReviewDoc } from '../reviews/review';
 import { BoundedCache } from './bounded-cache';
 import { type ArrayAnswer, arrayAnswer } from './json-body';
+import { type HeldLists, touchesLists } from './listed-change';
 import { toPublicReview } from './review-view';
 import { type ListedReview, TopLists } from './top-lists';
 
 export const CATEGORY_ORDER: CommunityCategory[] = ['recent', 'highest', 'lowest', 'relevant'];
 export const MAX_LIMIT = 50;
 /**
- * The lists are read again when the figures move (TeacherStatsStore.recent: every public change moves a teacher's `rev`,
- * seen within FIGURES_MAX_AGE_MS), and at the latest after this long: a process stopped between a vote's write and the
- * `rev` it moves after it (teacher-stats-store.ts) leaves them stale no longer.
+ * The lists are read again when the figures they follow move (a teacher's `rev`; for the community, the `crev` a change that
+ * can change them moves: TeacherStatsStore.recent, seen within FIGURES_MAX_AGE_MS), and at the latest after this long: a
+ * process stopped between a vote's write and the `rev` it moves after it (teacher-stats-store.ts) leaves them stale no longer.
  */
 export const LISTS_MAX_AGE_MS = 30_000;
 /** Lists read this long ago are still served, and read again in the background: a list in use never makes a reader wait for its age. */
 export const LISTS_REFRESH_AFTER_MS = 25_000;
+/** Reviews read per community list below the MAX_LIMIT shown: whether a change can change the lists is judged against the
+ * smallest key read (listed-change.ts), right while fewer than this many reviews left a list since it was read. */
+export const COMMUNITY_MARGIN = 10;
 /** Pages of teachers kept (each entry: four lists of at most MAX_LIMIT reviews). */
 const TEACHER_PAGES = 500;
+/** Answers kept per page read, one per `limit` asked (their text is made from the page's). */
+const VIEWS_PER_PAGE = 4;
 
-/** Lists as they are kept: their answer's text only (objects took several times its size), and the ids listed. */
+/** The lists as a `limit` asks them: their answer's text only (objects took several times its size), and the ids listed. */
 export interface Lists {
   /** The blocks (categories with their reviews), then every listed review's state for a reader signed out. */
   answer: ArrayAnswer;
   ids: number[];
   at: number;
-  /** What they were read at: the catalogue's generation, this process's own changes, the figures' revision or a teacher's `rev`. */
+  /** What they were read at: the catalogue's generation, this process's own changes, the community's version or a teacher's `rev`. */
   version: string;
 }
 
+/** A page as it is kept: per category the JSON of each review listed (at most the page's size), whatever `limit` asked. */
+export interface Page {
+  blocks: { title: CommunityCategory; reviews: string[]; ids: number[] }[];
+  at: number;
+  version: string;
+  held?: HeldLists;
+  views: Map<number, Lists>;
+}
+
 // The community's and each teacher's lists (top-lists.ts) in bounded caches while the figures they follow hold: a teacher's
-// `rev`, the sum of every teacher's for the community. No copy of the reviews is held: memory does not grow with their number.
+// `rev`, the community's version (the sum of every teacher's `crev`). Pages of fixed sizes (teacherPageSize): every `limit`
+// is cut from one, so no `limit` reads the database again. No copy of the reviews is held: memory does not grow with their
+// number.
 @Injectable()
 export class PublicLists {
   private readonly top: TopLists;
   private readonly reviews: Collection<ReviewDoc>;
-  private readonly community = new BoundedCache<Lists>(MAX_LIMIT);
-  private readonly teachers = new BoundedCache<Lists>(TEACHER_PAGES);
-  /** This process's own changes of public reviews: its community lists are read again at once after them (a teacher's: `stats.of`). */
-  private localChanges = 0;
+  private readonly community = new BoundedCache<Page>(1);
+  private readonly teachers = new BoundedCache<Page>(TEACHER_PAGES);
+  /** The community's lists as last read: what a change is judged against (whether it moves the community's version). */
+  private held?: HeldLists;
 
   constructor(
     @Inject(getConnectionToken()) connection: Connection,
     @Inject(CatalogueSnapshot) private readonly catalogue: CatalogueSnapshot,
     @Inject(TeacherStatsStore) private readonly stats: TeacherStatsStore,
-    @Inject(ReviewStore) store: ReviewStore,
     @Inject(ReviewVotes) private readonly votes: ReviewVotes,
+    @Inject(APP_CONFIG) private readonly config: Pick<RatingConfig, 'COMMUNITY_PER_CATEGORY'>,
   ) {
-    store.onPublicChange(() => this.localChanges++);
     this.reviews = connection.collection('reviews') as never;
     this.top = new TopLists(this.reviews);
+    stats.judgeCommunity((before, after) => touchesLists(before, after, this.held));
   }
 
   async lists(limit: number, teacherId?: number): Promise<Lists> {
     const catalogue = await this.catalogue.get();
     const generation = this.catalogue.generation;
     const now = Date.now();
-    const aging = (l: Lists) => now - l.at >= LISTS_REFRESH_AFTER_MS;
+    const aging = (l: Page) => now - l.at >= LISTS_REFRESH_AFTER_MS;
+    const size = teacherId === undefined ? Math.max(limit, MAX_LIMIT) : teacherPageSize(limit, this.config.COMMUNITY_PER_CATEGORY);
     if (teacherId === undefined) {
-      const { revision, stats } = await this.stats.recent();
-      const version = `${generation}:${this.localChanges}:${revision}`;
+      const { community, stats } = await this.stats.recent();
+      const version = `${generation}:${this.stats.communityChangesHere}:${community}`;
       const total = () => [...stats.values()].reduce((sum, s) => sum + s.reviewCount, 0);
-      return this.community.get(
-        String(limit),
+      const page = await this.community.get(
+        String(size),
         (l) => l.version === version && now - l.at < LISTS_MAX_AGE_MS,
-        () => sharedWork(() => this.read(limit, { delisted: [...catalogue.delisted], total: total() }, version)),
+        () =>
+          sharedWork(async () => {
+            const read = await this.read(size, COMMUNITY_MARGIN, { delisted: [...catalogue.delisted], total: total() }, version);
+            this.held = read.held;
+            return read;
+          }),
         aging,
       );
+      return viewOf(page, limit);
     }
     const { rev, reviewCount } = await this.stats.of(teacherId);
     const version = `${generation}:${rev}`;
-    return this.teachers.get(
-      `${teacherId}:${limit}`,
+    const page = await this.teachers.get(
+      `${teacherId}:${size}`,
       (l) => l.version === version && now - l.at < LISTS_MAX_AGE_MS,
-      () => sharedWork(() => this.read(limit, { teacherId, delisted: [], total: reviewCount }, version)),
+      () => sharedWork(() => this.read(size, 0, { teacherId, delisted: [], total: reviewCount }, version)),
       aging,
     );
+    return viewOf(page, limit);
   }
 
-  private async read(limit: number, scope: { teacherId?: number; delisted: number[]; total: number }, version: string): Promise<Lists> {
+  private async read(
+    size: number,
+    margin: number,
+    scope: { teacherId?: number; delisted: number[]; total: number },
+    version: string,
+  ): Promise<Page> {
     const at = Date.now();
     const catalogue = await this.catalogue.get();
-    const lists = await Promise.all(CATEGORY_ORDER.map((category) => this.top.top(category, limit, scope)));
-    const blocks = CATEGORY_ORDER.map((title, i) => ({
-      title,
-      reviews: lists[i]
-        .filter((r): r is ListedReview & { pub: NonNullable<ListedReview['pub']> } => r.pub !== null)
-        .map((r) => toPublicReview(r, r.pub, catalogue)),
-    })).filter((block) => block.reviews.length > 0);
-    const ids = [...new Set(blocks.flatMap((b) => b.reviews.map((r) => r.id)))];
-    return { answer: arrayAnswer(JSON.stringify(blocks), JSON.stringify(signedOutState(ids))), ids, at, version };
+    const lists = await Promise.all(CATEGORY_ORDER.map((category) => this.top.top(category, size + margin, scope)));
+    const blocks = CATEGORY_ORDER.map((title, i) => {
+      const shown = lists[i].slice(0, size).filter((r): r is ListedReview & { pub: NonNullable<ListedReview['pub']> } => r.pub !== null);
+      return { title, reviews: shown.map((r) => JSON.stringify(toPublicReview(r, r.pub, catalogue))), ids: shown.map((r) => r.id) };
+    }).filter((block) => block.reviews.length > 0);
+    const held: HeldLists = {
+      ids: new Set(blocks.flatMap((b) => b.ids)),
+      cutoffs: Object.fromEntries(
+        CATEGORY_ORDER.map((category, i) => {
+          const rows = lists[i];
+          return [category, rows.length >= size + margin ? (rows[rows.length - 1].keys?.[category] ?? null) : null];
+        }),
+      ),
+    };
+    return { blocks, at, version, held, views: new Map() };
   }
 
   /** `{ "<id>": [vote, favourite] }` for the listed reviews, as user `userId` sees them. */
@@ -114,6 +150,25 @@ export class PublicLists {
   async reviewsOf(teacherId: number, limit: number): Promise<ListedReview[]> {
     return this.top.top('recent', limit, { teacherId, delisted: [], total: (await this.stats.of(teacherId)).reviewCount });
   }
+}
+
+/**
+ * A teacher's page size for `limit`: the usual one (COMMUNITY_PER_CATEGORY) up to it, else MAX_LIMIT (at most two pages per
+ * teacher, whatever clients ask; the usual one reads a fifth of the reviews). The community's is always MAX_LIMIT: the
+ * changes that move its version are judged against that one page (listed-change.ts), the same in every process.
+ */
+export const teacherPageSize = (limit: number, usual: number): number => (limit <= usual ? usual : Math.max(limit, MAX_LIMIT));
+
+/** The lists `limit` asks, cut from a page (made once per page and `limit`: the same text as reading them with that `limit`). */
+export function viewOf(page: Page, limit: number): Lists {
+  let view = page.views.get(limit);
+  if (view) return view;
+  const blocks = page.blocks.map((b) => `{"title":${JSON.stringify(b.title)},"reviews":[${b.reviews.slice(0, limit).join(',')}]}`);
+  const ids = [...new Set(page.blocks.flatMap((b) => b.ids.slice(0, limit)))];
+  view = { answer: arrayAnswer(`[${blocks.join(',')}]`, JSON.stringify(signedOutState(ids))), ids, at: page.at, version: page.version };
+  if (page.views.size >= VIEWS_PER_PAGE) page.views.delete(page.views.keys().next().value as number);
+  page.views.set(limit, view);
+  return view;
 }
 
 /** The state of every listed review for a reader signed out: no vote, no favourite. */

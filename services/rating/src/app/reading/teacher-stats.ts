@@ -14,7 +14,24 @@ export interface TeacherStats {
   groups: ClassGroupCounts;
   breakdown?: Breakdown;
   rev: number;
+  /** Moves with every change of one of his reviews that can change the community's lists (public-lists.ts): their version. */
+  crev?: number;
 }
+
+/** What every process holds of each teacher (figures-feed.ts): what search, ranking and lists need, no map. */
+export type ListedFigures = Pick<TeacherStats, 'reviewCount' | 'ratingSum' | 'rev'> & {
+  crev: number;
+  /** When his document last changed (ms, the database's clock; 0: never stamped): his page is read again after it. */
+  changedAt: number;
+};
+
+export const listedFigures = (s: Partial<TeacherStats> & { changedAt?: Date }): ListedFigures => ({
+  reviewCount: s.reviewCount ?? 0,
+  ratingSum: s.ratingSum ?? 0,
+  rev: s.rev ?? 0,
+  crev: s.crev ?? 0,
+  changedAt: s.changedAt?.getTime() ?? 0,
+});
 
 export const emptyStats = (): TeacherStats => ({ reviewCount: 0, ratingSum: 0, dist: {}, grades: {}, answers: {}, groups: {}, rev: 0 });
 

@@ -12,7 +12,7 @@ import { TeacherStatsStore } from '../data/teacher-stats-store';
 import { CatalogueSnapshot } from '../data/catalogue-snapshot';
 import { meanRating, rankTeachers, roundToOneDecimal, schoolMean } from './ranking/bayesian-ranking';
 import { searchKey } from './search-key';
-import { statsView, type TeacherStats } from '../reading/teacher-stats';
+import { type ListedFigures, statsView, type TeacherStats } from '../reading/teacher-stats';
 import { breakdownView, monthKey, monthStartOf } from '../reading/year-groups';
 
 /** Teacher pages, search and ranking: the catalogue and each teacher's figures over his public reviews (teacher_stats). */
@@ -25,7 +25,7 @@ export class TeachersService {
   ) {}
 
   /** The last ranking, computed again when the figures (TeacherStatsStore.recent) or the catalogue moved. */
-  private last?: { stats: Map<number, TeacherStats>; generation: number; ranking: RankingEntry[] };
+  private last?: { stats: ReadonlyMap<number, ListedFigures>; generation: number; ranking: RankingEntry[] };
 
   /** Teachers with enough public reviews, best first (see bayesian-ranking.ts), each with the score the order follows. */
   async ranking(): Promise<RankingEntry[]> {
@@ -55,7 +55,8 @@ export class TeachersService {
     const { teachers, subjects } = await this.catalogue.get();
     const teacher = teachers.get(id);
     if (!teacher || teacher.delisted) return null;
-    const stats = await this.stats.of(id);
+    // His whole figures (the distribution, criteria, breakdown): read for his page, again only once they changed.
+    const stats = await this.stats.page(id);
     return {
       id: teacher.id,
       prefix: teacher.prefix,

@@ -16,12 +16,12 @@ function repeated<T>(items: T[], key: (item: T) => string): [string, number][] {
   return [...counts].filter(([, n]) => n > 1);
 }
 
-/** A figures document as flat `$inc` paths (`dist.8`, `grades.clarte.sum`…): `rev` and the frozen `breakdown` left out. */
+/** A figures document as flat `$inc` paths (`dist.8`, `grades.clarte.sum`…): `rev`, `crev`, `changedAt` (versions and a stamp) and the frozen `breakdown` left out. */
 function flatFigures(doc: Doc | undefined): Map<string, number> {
   const out = new Map<string, number>();
   const walk = (node: Doc, prefix: string) => {
     for (const [key, value] of Object.entries(node)) {
-      if (!prefix && ['_id', 'rev', 'breakdown'].includes(key)) continue;
+      if (!prefix && ['_id', 'rev', 'crev', 'changedAt', 'breakdown'].includes(key)) continue;
       if (typeof value === 'number') out.set(prefix + key, value);
       else if (value && typeof value === 'object' && !(value instanceof Date)) walk(value as Doc, `${prefix}${key}.`);
     }

@@ -64,6 +64,9 @@ const rating: RatingDataExport = ratingDataExportSchema.parse({
   })),
 });
 
+/** A labelled document read by its (translated) keys. */
+type Node = { [key: string]: Node } & Node[];
+
 const at = new Date('2026-11-28T21:30:00.000Z');
 
 /** Every key and every string value of a JSON document. */
@@ -108,7 +111,7 @@ describe('personal-data labels', () => {
   });
 
   it('labels each part in the chosen language, the data as they are', () => {
-    const fr = labelPersonalData(account, rating, 'fr', at) as Record<string, any>;
+    const fr = labelPersonalData(account, rating, 'fr', at) as unknown as Node;
     expect(fr['Exporté le']).toBe('2026-11-28T21:30:00.000Z');
     expect(fr['Compte']['Adresse e-mail']).toBe('eleve@example.org');
     expect(fr['Compte']['Langue']).toBe('Espagnol');
@@ -120,11 +123,11 @@ describe('personal-data labels', () => {
       { 'Avis n°': 3, 'Je m’y retrouve': 'Oui' },
       { 'Avis n°': 4, 'Je m’y retrouve': 'Non' },
     ]);
-    expect(fr['Signalements'].map((r: Record<string, string>) => r['Issue'])).toEqual(['En attente', 'Avis conservé', 'Avis retiré']);
-    const es = labelPersonalData(account, rating, 'es', at) as Record<string, any>;
+    expect(fr['Signalements'].map((r) => r['Issue'])).toEqual(['En attente', 'Avis conservé', 'Avis retiré']);
+    const es = labelPersonalData(account, rating, 'es', at) as unknown as Node;
     expect(es['Opiniones'][2]['Estado']).toBe('Publicada');
     expect(es['Favoritos']).toEqual([{ 'Opinión n.º': 5 }, { 'Opinión n.º': 6 }]);
-    const en = labelPersonalData(account, rating, 'en', at) as Record<string, any>;
+    const en = labelPersonalData(account, rating, 'en', at) as unknown as Node;
     expect(en['Reports'][2]['Outcome']).toBe('Review removed');
     expect(en['Account']['Two-step verification on']).toBe('No');
   });

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { labelPersonalData, personalDataFileName } from '@pupitre/contracts';
 import { isLanguage } from '@pupitre/i18n';
 import { Button, Panel } from '@pupitre/ui';
 import { accountApi } from '../../api';
@@ -33,14 +32,19 @@ export function DataExportPanel({ save = saveFile, now = () => new Date() }: { s
 
   const download = async () => {
     setState({ kind: 'preparing' });
-    const [account, rating] = await Promise.all([accountApi.accountData(), accountApi.ratingData()]);
+    const [account, rating, labels] = await Promise.all([
+      accountApi.accountData(),
+      accountApi.ratingData(),
+      import('./labelled-file').catch(() => null),
+    ]);
     if (account.kind === 'unauthorized' || rating.kind === 'unauthorized') return setState({ kind: 'signed-out' });
-    if (account.kind !== 'ok' || rating.kind !== 'ok') return setState({ kind: 'failed' });
+    if (account.kind !== 'ok' || rating.kind !== 'ok' || !labels) return setState({ kind: 'failed' });
     const lang = i18n.resolvedLanguage ?? i18n.language;
     const at = now();
-    const file = personalDataFileName(at);
+    const file = labels.personalDataFileName(at);
     try {
-      save(file, `${JSON.stringify(labelPersonalData(account.data, rating.data, isLanguage(lang) ? lang : 'fr', at), null, 2)}\n`);
+      const doc = labels.labelPersonalData(account.data, rating.data, isLanguage(lang) ? lang : 'fr', at);
+      save(file, `${JSON.stringify(doc, null, 2)}\n`);
     } catch {
       return setState({ kind: 'failed' });
     }

@@ -72,7 +72,8 @@ export async function signIn(context: BrowserContext, baseUrl: string, user: Tes
     ]);
   }
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/api/health`);
+  // A plain page of the origin (not a JSON answer of the API: those are downloads, Content-Disposition attachment).
+  await page.goto(`${baseUrl}/sw.js`);
   const entries: [string, string][] = [[SESSION_KEYS.lang, lang]];
   if (user) entries.push([SESSION_KEYS.email, user.email]);
   await page.evaluate((pairs) => {

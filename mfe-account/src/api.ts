@@ -2,6 +2,7 @@
 // bundle). Paths follow the API contract (djoser-style auth routes; /auth/me* is the rating API).
 import { api, COOKIE_SESSION_HEADERS, type RequestOptions, type TokenPairLike } from '@pupitre/api-client';
 import type {
+  AccountDataExport,
   AccountSession,
   DeleteAccountRequest,
   EmailRequest,
@@ -12,6 +13,7 @@ import type {
   OAuthExchangeRequest,
   OAuthCookieExchangeResponse,
   PublicReview,
+  RatingDataExport,
   ResetConfirmRequest,
   SetPasswordRequest,
   SignupRequest,
@@ -41,6 +43,10 @@ export const SESSIONS_PATH = '/auth/sessions';
 export const END_OTHERS_PATH = '/auth/sessions/end-others';
 export const sessionPath = (id: string) => `${SESSIONS_PATH}/${encodeURIComponent(id)}`;
 
+/** The two parts of the user's copy of their data (same values as ACCOUNT_EXPORT_PATH and RATING_EXPORT_PATH in @pupitre/contracts). */
+export const ACCOUNT_DATA_PATH = '/auth/manage/users/me/export/';
+export const RATING_DATA_PATH = '/auth/me/export';
+
 export const accountApi = {
   signup: (body: SignupRequest) => api.post<UserSummary>('/auth/manage/users/', body, quiet),
   activate: (body: ActivationRequest) => api.post<null>('/auth/manage/users/activation/', body, quiet),
@@ -62,6 +68,9 @@ export const accountApi = {
   disableSecondFactor: (proof: { code: string } | { recovery_code: string }) =>
     api.post<null>(`${SECOND_FACTOR_PATH}/disable`, proof, { react: false }),
   newRecoveryCodes: (code: string) => api.post<RecoveryCodes>(`${SECOND_FACTOR_PATH}/recovery-codes`, { code }, { react: false }),
+  // The copy of the user's data: never kept offline (`keep` off), every outcome shown by its panel.
+  accountData: () => api.get<AccountDataExport>(ACCOUNT_DATA_PATH, { react: false }),
+  ratingData: () => api.get<RatingDataExport>(RATING_DATA_PATH, { react: false }),
   removeFavorite: (id: number) => api.delete<null>(`/api/rating/${id}/favorite`),
   deleteReview: (id: number) => api.delete<null>(`/api/rating/${id}`),
 };

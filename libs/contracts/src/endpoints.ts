@@ -27,6 +27,7 @@ import {
   voteResponseSchema,
 } from './rating';
 import { transparencySchema } from './transparency';
+import { ACCOUNT_EXPORT_PATH, accountDataExportSchema, RATING_EXPORT_PATH, ratingDataExportSchema } from './personal-data';
 import {
   mfaErrorSchema,
   recoveryCodesSchema,
@@ -141,6 +142,8 @@ export const AUTH_ENDPOINTS: readonly Endpoint[] = [
   ),
   endpoint('GET', '/auth/manage/users/me/', { 200: userSummarySchema, 401: accessErrorSchema }),
   endpoint('DELETE', '/auth/manage/users/me/', { 204: null, 400: fieldErrorsOf('current_password') }, { ...bearer, ...throttled }),
+  // The caller's copy of their own data (issue #41): the account here, the rest from rating (/auth/me/export).
+  extra('GET', ACCOUNT_EXPORT_PATH, { 200: accountDataExportSchema, 401: accessErrorSchema }),
   // A cookie client (SESSION_TRANSPORT_HEADER) gets the access token alone; a call from another site answers 403.
   // An account with the second factor: 401 mfa_required / mfa_invalid until a right code comes.
   endpoint(
@@ -226,6 +229,7 @@ export const RATING_ENDPOINTS: readonly Endpoint[] = [
   endpoint('GET', '/auth/me/favorites', { 200: z.array(publicReviewSchema), 401: accessErrorSchema }),
   endpoint('GET', '/auth/me/reviews', { 200: z.array(myReviewSchema), 401: accessErrorSchema }),
   extra('GET', '/auth/me/reports', { 200: z.array(myReportSchema) }, bearer),
+  extra('GET', RATING_EXPORT_PATH, { 200: ratingDataExportSchema, 401: accessErrorSchema }),
   extra('GET', '/api/transparency', { 200: transparencySchema }),
   extra('GET', '/api/subjects', { 200: subjectListSchema }),
   extra('GET', '/api/health', { 200: healthResponseSchema }, { 503: healthResponseSchema }),

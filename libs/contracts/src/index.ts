@@ -22,3 +22,6 @@ export * from './teacher-voice';
 export * from './endpoints';
 export * from './front-end-routes';
 export * from './browsing';
+export * from './personal-data';
+export * from './personal-data-catalogue';
+export * from './personal-data-labels';

@@ -132,6 +132,15 @@ const en = {
     browserOn: '{{browser}} on {{os}}',
     device: { phone: 'phone', tablet: 'tablet', desktop: 'computer', unknown: 'device' },
   },
+  dataExport: {
+    title: 'Your data',
+    lead: 'Download a copy of what Pupitre holds about you: your account and sessions, your reviews with their class year and exact dates, your votes, favourites and reports. One JSON file, labelled in the language of the site.',
+    download: 'Download my data',
+    preparing: 'Preparing…',
+    done: 'Downloaded: {{file}}.',
+    failed: 'Your data could not be prepared. Check your connection and try again; if it keeps failing, try again in a few minutes.',
+    signedOut: 'Your session has ended. Sign in again, then download your data.',
+  },
   settings: {
     title: 'Settings',
     language: 'Language',

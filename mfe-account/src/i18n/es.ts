@@ -135,6 +135,16 @@ const es: AccountCatalogue = {
     browserOn: '{{browser}} en {{os}}',
     device: { phone: 'teléfono', tablet: 'tableta', desktop: 'ordenador', unknown: 'dispositivo' },
   },
+  dataExport: {
+    title: 'Tus datos',
+    lead: 'Descarga una copia de lo que Pupitre guarda sobre ti: tu cuenta y tus sesiones, tus opiniones con su curso y sus fechas exactas, tus votos, tus favoritos y tus denuncias. Un archivo JSON, redactado en el idioma del sitio.',
+    download: 'Descargar mis datos',
+    preparing: 'Preparando…',
+    done: 'Descargado: {{file}}.',
+    failed:
+      'No se han podido preparar tus datos. Comprueba tu conexión y vuelve a intentarlo; si sigue fallando, inténtalo dentro de unos minutos.',
+    signedOut: 'Tu sesión ha terminado. Vuelve a iniciar sesión y descarga tus datos.',
+  },
   settings: {
     title: 'Ajustes',
     language: 'Idioma',

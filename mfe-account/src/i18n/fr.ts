@@ -135,6 +135,16 @@ const fr: AccountCatalogue = {
     browserOn: '{{browser}} sous {{os}}',
     device: { phone: 'téléphone', tablet: 'tablette', desktop: 'ordinateur', unknown: 'appareil' },
   },
+  dataExport: {
+    title: 'Vos données',
+    lead: 'Téléchargez une copie de ce que Pupitre conserve sur vous : votre compte et vos sessions, vos avis avec leur classe et leurs dates exactes, vos votes, vos favoris et vos signalements. Un fichier JSON, rédigé dans la langue du site.',
+    download: 'Télécharger mes données',
+    preparing: 'Préparation…',
+    done: 'Téléchargé : {{file}}.',
+    failed:
+      'Vos données n’ont pas pu être préparées. Vérifiez votre connexion et réessayez ; si cela persiste, réessayez dans quelques minutes.',
+    signedOut: 'Votre session a pris fin. Reconnectez-vous, puis téléchargez vos données.',
+  },
   settings: {
     title: 'Paramètres',
     language: 'Langue',

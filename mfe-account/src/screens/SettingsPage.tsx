@@ -9,6 +9,7 @@ import { accountApi } from '../api';
 import { Field, FormError } from './Field';
 import { ChangePasswordPanel } from './password/ChangePasswordPanel';
 import { SessionsPanel } from './sessions/SessionsPanel';
+import { DataExportPanel } from './data-export/DataExportPanel';
 import { Screen } from './Screen';
 import { SecondFactorSettings } from './second-factor/SecondFactorSettings';
 import styles from '../account.module.css';
@@ -80,6 +81,7 @@ export function SettingsPage({ onLanguageSaved = reload }: { onLanguageSaved?: (
       <ChangePasswordPanel onChanged={readSessionsAgain} />
       <SessionsPanel key={sessionsRead} />
       <SecondFactorSettings />
+      <DataExportPanel />
       <Panel title={t('settings.delete.title')} tone="alert">
         <p>{t('settings.delete.lead')}</p>
         <form onSubmit={(e) => void deleteAccount(e)} noValidate aria-label={t('settings.delete.title')} data-testid="delete-form">

@@ -56,7 +56,7 @@ const en = {
       },
       rights: {
         heading: '5. Your rights',
-        body: 'You can see your data from your profile, change your language in the settings and delete your account at any time from the settings page: your account, sessions, votes, favourites and reports are erased, and your reviews are detached from you for good. For any other request (access, correction, objection), write to the contact address at the bottom of every page.',
+        body: 'You can see your data from your profile, download a copy of all of it (your account and sessions, your reviews with their class year and exact dates, your votes, favourites and reports) as a JSON file from the settings page (“Download my data”), change your language in the settings and delete your account at any time from the settings page: your account, sessions, votes, favourites and reports are erased, and your reviews are detached from you for good. For any other request (access, correction, objection), write to the contact address at the bottom of every page.',
       },
     },
   },

@@ -57,7 +57,7 @@ const es: LegalCatalogue = {
       },
       rights: {
         heading: '5. Tus derechos',
-        body: 'Ves tus datos desde tu perfil, cambias tu idioma en los ajustes y puedes eliminar tu cuenta en cualquier momento desde la página de ajustes: tu cuenta, tus sesiones, votos, favoritos y denuncias se borran, y tus opiniones quedan desvinculadas de ti para siempre. Para cualquier otra solicitud (acceso, rectificación, oposición), escribe a la dirección de contacto al pie de cada página.',
+        body: 'Ves tus datos desde tu perfil, puedes descargar una copia completa (tu cuenta y tus sesiones, tus opiniones con su curso y sus fechas exactas, tus votos, favoritos y denuncias) en formato JSON desde la página de ajustes («Descargar mis datos»), cambias tu idioma en los ajustes y puedes eliminar tu cuenta en cualquier momento desde la página de ajustes: tu cuenta, tus sesiones, votos, favoritos y denuncias se borran, y tus opiniones quedan desvinculadas de ti para siempre. Para cualquier otra solicitud (acceso, rectificación, oposición), escribe a la dirección de contacto al pie de cada página.',
       },
     },
   },

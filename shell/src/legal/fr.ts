@@ -57,7 +57,7 @@ const fr: LegalCatalogue = {
       },
       rights: {
         heading: '5. Vos droits',
-        body: "Vous voyez vos données depuis votre profil, changez votre langue dans les paramètres et pouvez supprimer votre compte à tout moment depuis la page des paramètres : votre compte, vos sessions, votes, favoris et signalements sont effacés, et vos avis sont définitivement détachés de vous. Pour toute autre demande (accès, rectification, opposition), écrivez à l'adresse de contact en bas de chaque page.",
+        body: "Vous voyez vos données depuis votre profil, pouvez en télécharger une copie complète (votre compte et vos sessions, vos avis avec leur classe et leurs dates exactes, vos votes, favoris et signalements) au format JSON depuis la page des paramètres (« Télécharger mes données »), changez votre langue dans les paramètres et pouvez supprimer votre compte à tout moment depuis la page des paramètres : votre compte, vos sessions, votes, favoris et signalements sont effacés, et vos avis sont définitivement détachés de vous. Pour toute autre demande (accès, rectification, opposition), écrivez à l'adresse de contact en bas de chaque page.",
       },
     },
   },

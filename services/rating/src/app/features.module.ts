@@ -3,6 +3,7 @@ import { AbuseModule } from './abuse/abuse.module';
 import { CatalogueController } from './catalogue/catalogue.controller';
 import { CatalogueSnapshot } from './data/catalogue-snapshot';
 import { MeController } from './me/me.controller';
+import { PersonalDataController } from './me/personal-data.controller';
 import { AuthorKeys } from './moderation/author-keys';
 import { ModerationController } from './moderation/moderation.controller';
 import { ModerationService } from './moderation/moderation.service';
@@ -33,6 +34,7 @@ import { TransparencyController } from './transparency/transparency.controller';
     ReviewsController,
     SocialController,
     MeController,
+    PersonalDataController,
     ModerationController,
     TeacherVoiceController,
     TeacherModerationController,

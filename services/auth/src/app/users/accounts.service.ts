@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { type Language, type Role } from '@pupitre/contracts';
+import { type AccountDataExport, type Language, type Role } from '@pupitre/contracts';
 import { ApiError, APP_CONFIG, isDuplicateKey, securityEvent, writeRetried } from '@pupitre/server-kit';
 import { type Model, Types } from 'mongoose';
 import { type AuthConfig } from '../../config/auth-config';
@@ -147,6 +147,27 @@ export class AccountsService {
     if (!Types.ObjectId.isValid(id)) return undefined;
     const user = await this.users.findById(id).lean();
     return user && user.isActive ? toAuthUser(user) : undefined;
+  }
+
+  /**
+   * What the account holds about its user, for their copy of their data (issue #41): never the password hash, the Google
+   * subject or the device keys themselves (their count only). Undefined when no active account has this id.
+   */
+  async exportOf(id: string): Promise<Omit<AccountDataExport, 'sessions' | 'second_factor_enabled'> | undefined> {
+    if (!Types.ObjectId.isValid(id)) return undefined;
+    const user = await this.users
+      .findById(id, { email: 1, lang: 1, roles: 1, createdAt: 1, lastLogin: 1, googleSub: 1, knownDevices: 1, isActive: 1 })
+      .lean();
+    if (!user?.isActive) return undefined;
+    return {
+      email: user.email,
+      language: user.lang ?? 'fr',
+      joined_at: new Date(user.createdAt).toISOString(),
+      last_sign_in_at: user.lastLogin ? new Date(user.lastLogin).toISOString() : null,
+      roles: user.roles ?? ['user'],
+      google_linked: Boolean(user.googleSub),
+      known_devices: user.knownDevices?.length ?? 0,
+    };
   }
 
   /**

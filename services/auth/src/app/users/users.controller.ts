@@ -1,6 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
+  ACCOUNT_EXPORT_FILENAME,
+  type AccountDataExport,
+  accountDataExportSchema,
   deleteAccountRequestSchema,
   emailRequestSchema,
   type FieldErrors,
@@ -20,6 +23,8 @@ import { asObject, FIELD_MESSAGES, isValidEmail, readFields, throwIfErrors } fro
 import { AuthAbuseSignals } from '../shared/auth-abuse-signals';
 import { clientIp, ThrottleService } from '../shared/throttle.service';
 import { AccountsService } from './accounts.service';
+import { AccountSessions } from '../sessions/account-sessions.service';
+import { SecondFactors } from '../second-factor/second-factors.service';
 
 @ApiTags('accounts')
 @Controller('auth/manage/users')
@@ -28,6 +33,8 @@ export class UsersController {
     @Inject(AccountsService) private readonly accounts: AccountsService,
     @Inject(ThrottleService) private readonly throttle: ThrottleService,
     @Inject(AuthAbuseSignals) private readonly signals: AuthAbuseSignals,
+    @Inject(SecondFactors) private readonly secondFactors: SecondFactors,
+    @Inject(AccountSessions) private readonly sessions: AccountSessions,
   ) {}
 
   @Post()
@@ -109,6 +116,32 @@ export class UsersController {
     const user = await this.accounts.findActive(req.claims.sub);
     if (!user) throw new ApiError(401, { ...ACCESS_ERRORS.userNotFound });
     return { email: user.email, id: user.id };
+  }
+
+  @Get('me/export/')
+  @UseGuards(AccessGuard)
+  @ApiBearerAuth()
+  @Header('Content-Disposition', `attachment; filename="${ACCOUNT_EXPORT_FILENAME}"`)
+  @ApiOperation({
+    summary:
+      "The caller's account, for their copy of their data: e-mail, language, dates, roles, Google link, second factor on or off, live sessions as /settings lists them, known-device count. Never a secret.",
+  })
+  @ApiResponse({ status: 200, schema: zodApiSchema(accountDataExportSchema) })
+  async exportData(@Req() req: AuthenticatedRequest): Promise<AccountDataExport> {
+    const userId = req.claims.sub;
+    const account = await this.accounts.exportOf(userId);
+    if (!account) throw new ApiError(401, { ...ACCESS_ERRORS.userNotFound });
+    const [secondFactor, sessions] = await Promise.all([this.secondFactors.isEnabled(userId), this.sessions.list(userId, req.claims.sid)]);
+    return {
+      ...account,
+      second_factor_enabled: secondFactor,
+      sessions: sessions.map((s) => ({
+        device: s.device,
+        signed_in_month: s.signedInMonth,
+        last_used_day: s.lastUsedDay,
+        current: s.current,
+      })),
+    };
   }
 
   @Post('set_password/')

@@ -59,6 +59,17 @@ export class ReviewVotes {
     return new Map(docs.map((doc) => [doc.id, voteOf(doc, userId)]));
   }
 
+  /** `userId`'s votes (a copy of their data), by the index `voters.u`, at most `limit`, reading their own vote only. */
+  async votesOf(userId: string, limit: number): Promise<{ id: number; v: VoteValue }[]> {
+    const docs = await this.docs
+      .find({ 'voters.u': userId }, { projection: { _id: 0, id: 1, ...ownVoteProjection(userId) }, limit })
+      .toArray();
+    return docs.flatMap((doc) => {
+      const v = voteOf(doc, userId);
+      return v === null ? [] : [{ id: doc.id, v }];
+    });
+  }
+
   /**
    * Every vote of `userId` out (an erasure), found by the index `voters.u`, each by one targeted write whatever the review's
    * state, ERASURE_WRITES at a time; each teacher's `rev` moves once at the end. How many were removed; idempotent.

@@ -28,7 +28,12 @@ test("an erased user's reports leave the review, the open totals with them; the 
 
 test('their review and their reply stay, detached; nothing of theirs: nothing to write', () => {
   const reply = { authorId: 'gone', text: 't' } as ReviewDoc['reply'];
-  const after = withoutUser(review({ authorId: 'gone', voters: [], relUp: 0, relTotal: 0, reports: [], reply }), 'gone', 'erased-2', new Date(5))!;
+  const after = withoutUser(
+    review({ authorId: 'gone', voters: [], relUp: 0, relTotal: 0, reports: [], reply }),
+    'gone',
+    'erased-2',
+    new Date(5),
+  )!;
   expect(after).toMatchObject({ authorId: 'erased-2', reply: { authorId: 'erased-2', text: 't' }, detachedAt: new Date(5) });
   expect(withoutUser(review(), 'nobody', 'erased-3', new Date(5))).toBeNull();
 });

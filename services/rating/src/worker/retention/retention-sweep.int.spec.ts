@@ -64,8 +64,7 @@ describe('retention sweep (the clock moved past each period)', () => {
     ...extra,
   });
   /** Moves a review's last change to `date` (as if nothing had changed it since). */
-  const unchangedSince = (id: number, date: Date) =>
-    h.conn.collection('reviews').updateOne({ id }, { $set: { updatedAt: date } });
+  const unchangedSince = (id: number, date: Date) => h.conn.collection('reviews').updateOne({ id }, { $set: { updatedAt: date } });
   const sweep = (days: number) => get(RetentionSweep).sweep(at(days));
 
   beforeAll(async () => {
@@ -156,7 +155,8 @@ describe('retention sweep (the clock moved past each period)', () => {
     const claimsBefore = await h.conn.collection('review_claims').countDocuments({ reviewId: ids['detached-rejected'] });
     expect(claimsBefore).toBe(1);
     expect(await sweep(160)).toEqual({ reports: 0, moderation_actions: 0, moderation_reads: 0, detached_reviews: 2 });
-    for (const name of ['detached-rejected', 'legacy-detached']) expect({ name, doc: await review(ids[name]) }).toEqual({ name, doc: null });
+    for (const name of ['detached-rejected', 'legacy-detached'])
+      expect({ name, doc: await review(ids[name]) }).toEqual({ name, doc: null });
     for (const name of ['detached-public', 'detached-held', 'detached-recently', 'attached-rejected'])
       expect({ name, kept: Boolean(await review(ids[name])) }).toEqual({ name, kept: true });
     expect(await h.conn.collection('review_claims').countDocuments({ reviewId: ids['detached-rejected'] })).toBe(0);
@@ -191,9 +191,9 @@ describe('retention sweep (the clock moved past each period)', () => {
     expect(await reportedBy('rep-b')).toEqual([ids.reported]);
     expect(await reportedBy('rep-c')).toEqual([ids.reported]);
     // A change decided on the review before the sweep decides again (the sweep moved its fence): nothing comes back.
-    expect(
-      await get(ReviewStore).change(ids['reported-once'], (doc) => ({ ...doc, text_rating: `${doc.text_rating}.` })),
-    ).toMatchObject({ after: { reports: [] } });
+    expect(await get(ReviewStore).change(ids['reported-once'], (doc) => ({ ...doc, text_rating: `${doc.text_rating}.` }))).toMatchObject({
+      after: { reports: [] },
+    });
   });
 
   it('at 1075 days: the moderation action of 3 years ago goes, the recent one stays; an open report stays until decided', async () => {

@@ -1,5 +1,5 @@
 import { type ReviewDoc } from './review';
-import { withoutUser } from './votes-and-reports';
+import { detachmentDate, withoutUser } from './votes-and-reports';
 
 const review = (extra: Partial<ReviewDoc> = {}) =>
   ({
@@ -34,6 +34,16 @@ test('their review and their reply stay, detached; nothing of theirs: nothing to
     'erased-2',
     new Date(5),
   )!;
-  expect(after).toMatchObject({ authorId: 'erased-2', reply: { authorId: 'erased-2', text: 't' }, detachedAt: new Date(5) });
+  expect(after).toMatchObject({
+    authorId: 'erased-2',
+    reply: { authorId: 'erased-2', text: 't' },
+    detachedAt: new Date('1970-02-01T00:00:00Z'),
+  });
   expect(withoutUser(review(), 'nobody', 'erased-3', new Date(5))).toBeNull();
+});
+
+test('a detached review is dated to the start of the next month, never to the instant (so one author’s reviews stay apart)', () => {
+  expect(detachmentDate(new Date('2026-11-28T21:04:05.678Z'))).toEqual(new Date('2026-12-01T00:00:00Z'));
+  expect(detachmentDate(new Date('2026-12-31T23:59:59Z'))).toEqual(new Date('2027-01-01T00:00:00Z'));
+  expect(detachmentDate(new Date('2027-01-01T00:00:00Z'))).toEqual(new Date('2027-02-01T00:00:00Z'));
 });

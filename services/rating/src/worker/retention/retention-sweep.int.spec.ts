@@ -12,6 +12,7 @@ import { TaskStore } from '../../app/data/task-store';
 import { UserStore } from '../../app/data/user-store';
 import { newReview, published, type ReviewDoc, type ReviewReport, withVisibility } from '../../app/reviews/review';
 import { withDerived } from '../../app/reviews/list-keys';
+import { detachmentDate } from '../../app/reviews/votes-and-reports';
 import { aggregateMismatches, type Harness, startHarness, teachersOf } from '../../../testing/rating-harness';
 import { UserErasureService } from '../erasure/user-erasure.service';
 import { RETENTION_PAGE, RetentionSweep } from './retention-sweep';
@@ -27,6 +28,8 @@ describe('retention sweep (the clock moved past each period)', () => {
   const at = (days: number) => new Date(T + days * DAY);
   let nextId = 900_000;
   const ids: Record<string, number> = {};
+  /** The detachment dates the erasures wrote (before the test moves them to its chosen dates). */
+  const detachedBy: Record<string, Date | null | undefined> = {};
 
   const get = <C>(cls: new (...args: never[]) => C): C => h.worker!.app.get(cls as never) as C;
   const review = (id: number) => h.conn.collection<ReviewDoc>('reviews').findOne({ id });
@@ -129,6 +132,16 @@ describe('retention sweep (the clock moved past each period)', () => {
     const erasure = get(UserErasureService);
     await erasure.erase({ userId: 'gone-1', erasedAt: at(-30).toISOString() }, at(-30));
     await erasure.erase({ userId: 'gone-2', erasedAt: at(-5).toISOString() }, at(-5));
+    for (const name of ['detached-rejected', 'detached-recently', 'attached-rejected', 'legacy-detached'])
+      detachedBy[name] = (await review(ids[name]))?.detachedAt;
+    // The erasures date a detachment to the next month's start; the test puts them on its own days: 30 and 5 days ago.
+    for (const [name, days] of [
+      ['detached-rejected', -30],
+      ['detached-public', -30],
+      ['detached-held', -30],
+      ['detached-recently', -5],
+    ] as const)
+      await h.conn.collection('reviews').updateOne({ id: ids[name] }, { $set: { detachedAt: at(days) } });
     // Nothing changed them since, but the held one: a change 2 days ago (its period counts from there).
     for (const name of ['detached-rejected', 'detached-public', 'attached-rejected', 'legacy-detached'])
       await unchangedSince(ids[name], at(-30));
@@ -138,10 +151,13 @@ describe('retention sweep (the clock moved past each period)', () => {
   afterAll(() => h?.close());
 
   it('dates a detachment: the erasure sets detachedAt, the migration dates those an earlier release detached', async () => {
-    expect(await review(ids['detached-rejected'])).toMatchObject({ detachedAt: at(-30), authorId: expect.stringMatching(/^erased-/) });
-    expect(await review(ids['detached-recently'])).toMatchObject({ detachedAt: at(-5) });
-    expect((await review(ids['attached-rejected']))?.detachedAt).toBeUndefined();
-    expect((await review(ids['legacy-detached']))?.detachedAt).toBeUndefined();
+    expect(detachedBy).toEqual({
+      'detached-rejected': detachmentDate(at(-30)), // the start of the month after the erasure
+      'detached-recently': detachmentDate(at(-5)),
+      'attached-rejected': undefined,
+      'legacy-detached': undefined,
+    });
+    expect(await review(ids['detached-rejected'])).toMatchObject({ authorId: expect.stringMatching(/^erased-/) });
     // The migration ran 30 days ago (the seed ran it once already: marked done; run again as on a database of then).
     await h.conn.collection('migrations').deleteOne({ _id: DETACHED_AT_MIGRATION as never });
     expect(await migrateToDetachedAt(h.conn, undefined, at(-30))).toBe(1);

@@ -103,6 +103,15 @@ describe.each(ALL.map((v) => [v.name, v] as const))('%s', (name, variant) => {
     for (const r of rules) expect(r.expr).toMatch(/^sum\(increase\(pupitre_abuse_signals_total\{kind="[a-z-]+"\}\[15m\]\)\) > 0$/);
   });
 
+  it('production alerts when the retention sweep keeps failing (issue #41)', () => {
+    const rule = find(objects(), 'PrometheusRule', 'pupitre-retention');
+    if (variant.overlay === 'dev') return expect(rule).toBeUndefined();
+    const rules = rule!.spec.groups.flatMap((g: { rules: { alert: string; expr: string }[] }) => g.rules);
+    expect(rules.map((r: { alert: string; expr: string }) => [r.alert, r.expr])).toEqual([
+      ['PupitreRetentionSweepFailing', 'sum(increase(rating_reconcile_failures_total{step="retention"}[3h])) >= 2'],
+    ]);
+  });
+
   it('swaps the stores as asked', () => {
     const managedMongo = variant.components.includes('mongodb-managed') || variant.overlay === 'prod-managed';
     const managedRedis = variant.components.includes('redis-managed') || variant.overlay === 'prod-managed';

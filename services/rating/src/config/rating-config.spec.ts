@@ -86,6 +86,33 @@ describe('rating configuration', () => {
     expect(worker.ok && worker.config.ERASURE_INTERVAL).toBe(3_600_000);
   });
 
+  it('gives the worker its retention periods (400d, 1095d, 365d, 180d, swept hourly), and refuses invalid ones', () => {
+    const day = 86_400_000;
+    const worker = validateConfig(workerEnvSchema, env);
+    expect(
+      worker.ok && {
+        interval: worker.config.RETENTION_INTERVAL,
+        reports: worker.config.RETENTION_REPORTS,
+        actions: worker.config.RETENTION_MODERATION_RECORDS,
+        reads: worker.config.RETENTION_MODERATION_READS,
+        detached: worker.config.RETENTION_DETACHED_REVIEWS,
+      },
+    ).toEqual({ interval: 3_600_000, reports: 400 * day, actions: 1095 * day, reads: 365 * day, detached: 180 * day });
+    const problems = (extra: Record<string, string>) => {
+      const result = validateConfig(workerEnvSchema, { ...env, ...extra });
+      return result.ok ? [] : result.problems.map((p) => p.split(':')[0]);
+    };
+    // Reports: not under 367 days (the transparency figures count 12 calendar months of decided reports).
+    expect(problems({ RETENTION_REPORTS: '366d' })).toEqual(['RETENTION_REPORTS']);
+    expect(problems({ RETENTION_REPORTS: '367d' })).toEqual([]);
+    for (const name of ['RETENTION_MODERATION_RECORDS', 'RETENTION_MODERATION_READS', 'RETENTION_DETACHED_REVIEWS'])
+      expect(problems({ [name]: '0' })).toEqual([name]);
+    expect(problems({ RETENTION_DETACHED_REVIEWS: 'forever', RETENTION_INTERVAL: '10ms' })).toEqual([
+      'RETENTION_INTERVAL',
+      'RETENTION_DETACHED_REVIEWS',
+    ]);
+  });
+
   it('gives the worker port 3003', () => {
     const result = validateConfig(workerEnvSchema, env);
     expect(result.ok && result.config.PORT).toBe(3003);

@@ -4,6 +4,8 @@ import { refuseWeakTimings } from './rating-config';
 import { queueEnv } from './queue-env';
 import { refuseBadReleases, releaseEnv } from './release-env';
 
+const DAY_MS = 86_400_000;
+
 /** Environment of the rating worker (src/worker.ts); PORT serves /healthz, /readyz and /metrics only. */
 export const workerEnvSchema = z
   .object({
@@ -29,6 +31,26 @@ export const workerEnvSchema = z
     TRANSPARENCY_INTERVAL: durationField('1h'),
     /** How often the repeatable `erase-delisted` job erases the delisted teachers whose retention period is over. */
     ERASURE_INTERVAL: durationField('1h').refine((ms) => ms >= 1000, { message: 'must be at least 1s' }),
+    // Retention (docs/security/retention.md): the reconciler's retention sweep (worker/retention/retention-sweep.ts) deletes
+    // what is older than these, once per RETENTION_INTERVAL over all the workers.
+    /** How often the retention sweep runs (one worker of all, on a timer claimed on the database). */
+    RETENTION_INTERVAL: durationField('1h').refine((ms) => ms >= 1000, { message: 'must be at least 1s' }),
+    /**
+     * A decided report (its reporter's link and words) is deleted this long after its decision; an open one is kept until
+     * decided. At least 367 days: the transparency page counts the decisions of 12 calendar months from the reports.
+     */
+    RETENTION_REPORTS: durationField('400d').refine((ms) => ms >= 367 * DAY_MS, {
+      message: 'must be at least 367d (the transparency figures count the decided reports of the last 12 calendar months)',
+    }),
+    /** A moderator's action (`moderation_actions`) is deleted this long after it was taken. */
+    RETENTION_MODERATION_RECORDS: durationField('1095d').refine((ms) => ms > 0, { message: 'must be longer than 0' }),
+    /** A moderator's read of the queue (`moderation_reads`) is deleted this long after it. */
+    RETENTION_MODERATION_READS: durationField('365d').refine((ms) => ms > 0, { message: 'must be longer than 0' }),
+    /**
+     * A review whose author erased their account and that is not public is deleted once detached, and unchanged, this long;
+     * a public one stays (anonymous content).
+     */
+    RETENTION_DETACHED_REVIEWS: durationField('180d').refine((ms) => ms > 0, { message: 'must be longer than 0' }),
   })
   .superRefine((env, ctx) => {
     if (env.MONGODB_MIN_POOL_SIZE > env.MONGODB_MAX_POOL_SIZE)

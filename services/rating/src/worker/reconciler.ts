@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, MetricsRegistry } from '@pupitre/server-kit';
 import { type Counter } from 'prom-client';
 import { IntervalClaims } from '../app/data/interval-claims';
@@ -9,17 +9,21 @@ import { reconcileFailures } from './reconcile-metrics';
 import { type WorkerConfig } from '../config/worker-config';
 import { TransparencyFigures } from './transparency/transparency-figures';
 import { ClassBreakdowns } from './breakdown/class-breakdowns';
+import { RetentionSweep } from './retention/retention-sweep';
 
 // Releases the approved reviews whose release time came (publisher.ts), validates reviews overdue by RECONCILE_GRACE (lost jobs:
 // overdue-tasks.ts, each task on its own, a failing one backed off), relays the outbox, freezes the class breakdowns and computes
-// the transparency figures when due: each step on its own (one that fails is counted in `rating_reconcile_failures_total`).
+// the transparency figures when due, and starts the retention sweep when due (retention/retention-sweep.ts, not waited for: a
+// long sweep makes no release late): each step on its own (one that fails is counted in `rating_reconcile_failures_total`).
 // The database is the truth and its own clock: each worker ticks (`tick`), one takes the pass per RECONCILE_INTERVAL by a
 // compare-and-set on the database (interval-claims.ts). No Redis: a Redis that is down, flushed, or leaves BullMQ's worker
 // wedged (a job's lock lost mid-flight) stops no publication, only makes it later by the grace.
 @Injectable()
-export class Reconciler {
+export class Reconciler implements OnModuleDestroy {
   private readonly logger = new Logger('Reconciler');
   private running?: Promise<OverdueResult>;
+  /** The retention sweep under way, if any (one at a time per process). */
+  private sweeping?: Promise<unknown>;
   private readonly failures: Counter<'step'>;
 
   constructor(
@@ -28,6 +32,7 @@ export class Reconciler {
     @Inject(TransparencyFigures) private readonly transparency: TransparencyFigures,
     @Inject(IntervalClaims) private readonly claims: IntervalClaims,
     @Inject(ClassBreakdowns) private readonly breakdowns: ClassBreakdowns,
+    @Inject(RetentionSweep) private readonly retention: RetentionSweep,
     @Inject(APP_CONFIG) private readonly config: WorkerConfig,
     @Inject(MetricsRegistry) metrics: MetricsRegistry,
   ) {
@@ -65,7 +70,14 @@ export class Reconciler {
     await this.step('relay', () => this.relay.relay(this.config.RECONCILE_GRACE), undefined);
     await this.step('breakdowns', () => this.breakdowns.freezeIfDue(), undefined);
     await this.step('transparency', () => this.transparency.refreshIfDue(), undefined);
+    this.sweeping ??= this.step('retention', () => this.retention.runIfDue(), null).finally(() => (this.sweeping = undefined));
     return result;
+  }
+
+  /** Shutdown: a retention sweep under way stops after its page, before the database closes. */
+  async onModuleDestroy(): Promise<void> {
+    this.retention.stop();
+    await this.sweeping;
   }
 
   private async step<T>(name: string, work: () => Promise<T>, otherwise: T): Promise<T> {

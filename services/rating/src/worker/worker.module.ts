@@ -14,6 +14,7 @@ import { JobReceipt, JobReceiptSchema } from '../app/data/job-receipt.schema';
 import { Reconciler } from './reconciler';
 import { ClassBreakdowns } from './breakdown/class-breakdowns';
 import { PublicationWorker } from './publication-worker.service';
+import { RetentionSweep } from './retention/retention-sweep';
 
 @Module({})
 export class WorkerModule {
@@ -42,6 +43,7 @@ export class WorkerModule {
         EventRelay,
         TransparencyFigures,
         ClassBreakdowns,
+        RetentionSweep,
         UserErasureService,
         DelistedErasureService,
         UserEventsWorker,

@@ -1,6 +1,7 @@
 import { type Connection } from 'mongoose';
 import { CLASS_CLAIMS_MIGRATION, migrateToClassClaims } from './class-claims.migration';
 import { CLASS_GROUPS_MIGRATION, migrateToClassGroups } from './class-groups.migration';
+import { DETACHED_AT_MIGRATION, migrateToDetachedAt } from './detached-at.migration';
 import { INDEXED_READS_MIGRATION, migrateToIndexedReads } from './indexed-reads.migration';
 import { withStartupLock } from './migration-lock';
 import { migrateToReleaseKeys, RELEASE_KEYS_MIGRATION } from './release-keys.migration';
@@ -17,6 +18,7 @@ const MIGRATIONS: [string, (connection: Connection, log: Log) => Promise<void>][
   [CLASS_GROUPS_MIGRATION, migrateToClassGroups],
   [TEACHER_KEY_MIGRATION, migrateToTeacherKey],
   [VOTERS_MIGRATION, migrateToVoters],
+  [DETACHED_AT_MIGRATION, (connection, log) => migrateToDetachedAt(connection, log).then(() => undefined)],
 ];
 
 /** How long a run waits for another one's (the seed's, a second Job's) before giving up. */

@@ -1,5 +1,5 @@
 import { type ModerationActionName } from '@pupitre/contracts';
-import type { ClientSession, Collection } from 'mongodb';
+import type { ClientSession, Collection, ObjectId } from 'mongodb';
 
 /** A moderator's action; records of an earlier design have only `reviewId` (a review), no `target`, `teacherId` or `text`. */
 export interface ModerationEntry {
@@ -24,6 +24,18 @@ export interface ModerationReadEntry {
   at: Date;
 }
 
+interface Dated {
+  _id: ObjectId;
+  at: Date;
+}
+
+/** A bounded batch: the ids of up to `limit` documents dated at or before `cut` (an index on `at`), then those deleted by `_id`. */
+async function removeBefore(docs: Collection<Dated>, cut: Date, limit: number): Promise<number> {
+  const ids = (await docs.find({ at: { $lte: cut } }, { projection: { _id: 1 }, limit }).toArray()).map((d) => d._id);
+  if (!ids.length) return 0;
+  return (await docs.deleteMany({ _id: { $in: ids } })).deletedCount;
+}
+
 export class ModerationLog {
   constructor(
     private readonly docs: Collection<ModerationEntry>,
@@ -39,6 +51,17 @@ export class ModerationLog {
   /** In the decision's transaction (`session`): a decision is never stored without its record, nor a record without it. */
   async record(entry: ModerationEntry, session?: ClientSession): Promise<void> {
     await this.docs.insertOne({ ...entry }, { session });
+  }
+
+  /** Deletes up to `limit` actions taken at or before `cut` (index `at: -1`): how many went (retention sweep). */
+  removeActionsBefore(cut: Date, limit: number): Promise<number> {
+    return removeBefore(this.docs as unknown as Collection<Dated>, cut, limit);
+  }
+
+  /** Deletes up to `limit` reads made at or before `cut` (index `at: 1`): how many went (retention sweep). */
+  removeReadsBefore(cut: Date, limit: number): Promise<number> {
+    if (!this.reads) throw new Error('ModerationLog: no moderation_reads collection');
+    return removeBefore(this.reads as unknown as Collection<Dated>, cut, limit);
   }
 
   /** A review's actions, in order (index `reviewId, at`). */

@@ -133,6 +133,35 @@ export class ReviewStore {
     return this.docs.find({ flagged: true }).sort({ updatedAt: 1 }).limit(limit).toArray();
   }
 
+  /**
+   * Up to `limit` reviews holding a report decided at or before `cut` (index `reports.decidedAt`): their ids and their reports'
+   * reporters, outcomes and decision dates only (retention sweep).
+   */
+  withReportsDecidedBefore(cut: Date, limit: number): Promise<Pick<ReviewDoc, 'id' | 'reports'>[]> {
+    return this.docs
+      .find(
+        { 'reports.decidedAt': { $lte: cut } },
+        { projection: { _id: 0, id: 1, 'reports.userId': 1, 'reports.outcome': 1, 'reports.decidedAt': 1 }, limit },
+      )
+      .toArray() as Promise<Pick<ReviewDoc, 'id' | 'reports'>[]>;
+  }
+
+  /**
+   * Removes from reviews `ids` the reports `pull` selects (decided ones: the open totals `reportCount` and `reportWeight` stay
+   * as they are), in one write by `_id`. It moves `fence`: a change decided meanwhile on the reports it read decides again.
+   */
+  async pullReports(ids: number[], pull: Record<string, unknown>): Promise<void> {
+    if (!ids.length) return;
+    await writeRetried(() =>
+      this.docs.updateMany({ _id: { $in: ids.map(reviewOid) } }, { $pull: { reports: pull }, $inc: { fence: 1 } } as never),
+    );
+  }
+
+  /** The ids of up to `limit` reviews `filter` selects (an indexed one: the retention sweep's). */
+  async someIds(filter: Filter<ReviewDoc>, limit: number): Promise<number[]> {
+    return (await this.docs.find(filter, { projection: { _id: 0, id: 1 }, limit }).toArray()).map((d) => d.id);
+  }
+
   /** The reviews `filter` selects, in batches, with the fields `projection` names only (every field without one). */
   scan<T = ReviewDoc>(filter: Filter<ReviewDoc> = {}, projection?: Record<string, 0 | 1>): AsyncIterable<T> {
     return this.docs.find(filter, { batchSize: SCAN_BATCH, ...(projection ? { projection } : {}) }) as unknown as AsyncIterable<T>;

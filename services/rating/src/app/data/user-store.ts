@@ -50,6 +50,15 @@ export class UserStore {
     await this.docs.updateMany({ reported: id }, { $pull: { reported: id } });
   }
 
+  /** Reports deleted for good (retention) leave their reporters' lists: one write for them all. */
+  async forgetReports(reports: { userId: string; reviewId: number }[]): Promise<void> {
+    if (!reports.length) return;
+    await this.docs.bulkWrite(
+      reports.map(({ userId, reviewId }) => ({ updateOne: { filter: { _id: userId }, update: { $pull: { reported: reviewId } } } })),
+      { ordered: false },
+    );
+  }
+
   async remove(userId: string): Promise<void> {
     await this.docs.deleteOne({ _id: userId });
   }

@@ -17,3 +17,8 @@ ReviewSchema.index({ 'voters.u': 1 });
 ReviewSchema.index({ 'reports.userId': 1 });
 ReviewSchema.index({ authorId: 1 });
 ReviewSchema.index({ 'reply.authorId': 1 });
+// The retention sweep (worker/retention/retention-sweep.ts): the reviews holding a decided report by its decision's date (sparse:
+// the reviews never reported have no entry), and the detached reviews that are not public by the dates of their detachment and
+// last change (partial: detached reviews only; `detachedAt` is set by a user's erasure).
+ReviewSchema.index({ 'reports.decidedAt': 1 }, { sparse: true });
+ReviewSchema.index({ visible: 1, detachedAt: 1, updatedAt: 1 }, { partialFilterExpression: { detachedAt: { $exists: true } } });

@@ -97,6 +97,8 @@ export interface ReviewDoc extends ReviewContent {
   history?: ReviewEvent[];
   demo?: boolean;
   reply?: ReviewReply | null;
+  /** When its author erased their account and it was detached from them (a tombstone in `authorId`); absent otherwise. */
+  detachedAt?: Date | null;
   /** Derived, written with every change (list-keys.ts). */
   keys?: ListKeys;
   flagged?: boolean;

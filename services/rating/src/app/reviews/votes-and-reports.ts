@@ -31,13 +31,30 @@ export function reported(
 }
 
 /**
- * An erased user's traces on a review: their reports go; if they wrote it, or its reply, it stays, detached from them. (Their
- * vote goes by its own targeted write: data/review-votes.ts.)
+ * The date a review detached at `now` keeps: the start of the next month (UTC), never the instant. The reviews of one erased
+ * user are detached together: an exact date would tie them to each other for as long as they are kept, a month's end ties
+ * them only to every review detached that month. Its retention period counts from there (never shortened by the rounding).
  */
-export function withoutUser(current: ReviewDoc, userId: string, tombstone: string): ReviewDoc | null {
+export const detachmentDate = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+
+/**
+ * An erased user's traces on a review: their reports go; if they wrote it, or its reply, it stays, detached from them. A review
+ * detached from its author is dated (`detachedAt`: detachmentDate): one that is not public is deleted RETENTION_DETACHED_REVIEWS
+ * later (worker/retention). (Their vote goes by its own targeted write: data/review-votes.ts.)
+ */
+export function withoutUser(current: ReviewDoc, userId: string, tombstone: string, now: Date): ReviewDoc | null {
   const reports = current.reports.filter((r) => r.userId !== userId);
-  const authorId = current.authorId === userId ? tombstone : current.authorId;
+  const detached = current.authorId === userId;
+  const authorId = detached ? tombstone : current.authorId;
   const reply = current.reply?.authorId === userId ? { ...current.reply, authorId: tombstone } : current.reply;
   const changed = reports.length !== current.reports.length || authorId !== current.authorId || reply !== current.reply;
-  return changed ? { ...current, reports, ...openTotals(reports), authorId, ...(reply !== undefined ? { reply } : {}) } : null;
+  if (!changed) return null;
+  return {
+    ...current,
+    reports,
+    ...openTotals(reports),
+    authorId,
+    ...(detached ? { detachedAt: detachmentDate(now) } : {}),
+    ...(reply !== undefined ? { reply } : {}),
+  };
 }

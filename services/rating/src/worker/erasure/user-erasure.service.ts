@@ -33,7 +33,8 @@ export class UserErasureService {
     @Inject(ObjectionStore) private readonly objections: ObjectionStore,
   ) {}
 
-  async erase(event: UserErasedEvent): Promise<ErasureSummary> {
+  /** `now`: the date of the detachment its reviews get (`detachedAt`: their retention period counts from it). */
+  async erase(event: UserErasedEvent, now = new Date()): Promise<ErasureSummary> {
     const userId = event.userId;
     const summary: ErasureSummary = { votes: 0, favorites: 0, reports: 0, reviewsDetached: 0 };
     summary.votes = await this.votes.removeVoter(userId);
@@ -41,7 +42,7 @@ export class UserErasureService {
     for (const filter of [{ 'reports.userId': userId }, { authorId: userId }, { 'reply.authorId': userId }])
       for (const id of await this.reviews.idsOf(filter)) touched.add(id);
     for (const id of touched) {
-      const write = await this.reviews.change(id, (doc) => withoutUser(doc, userId, `erased-${randomUUID()}`));
+      const write = await this.reviews.change(id, (doc) => withoutUser(doc, userId, `erased-${randomUUID()}`, now));
       if (!write) continue; // already done by an earlier run
       summary.reports += write.before.reports.filter((r) => r.userId === userId).length;
       if (write.before.authorId === userId) summary.reviewsDetached++;

@@ -10,6 +10,7 @@ import {
 } from '@module-federation/enhanced/runtime';
 import provideRuntimeCore from '@module-federation/inject-external-runtime-core-plugin';
 import { remoteNames, type RemotesConfig } from './remotes-config';
+import { trustedIntegrity } from './remote-integrity';
 import { routesModuleId, type RemoteName } from './remote-names';
 import {
   REMOTE_UNAVAILABLE,
@@ -53,6 +54,31 @@ export function earlyManifestPlugin(take: (url: string) => Promise<Response | un
     fetch(url) {
       // The runtime fetches by itself when this resolves to nothing.
       return take(url) as Promise<Response> | undefined;
+    },
+  };
+}
+
+/**
+ * Runtime plugin: the <script> of a remote's entry that the shell holds to a hash (a remote on
+ * another origin whose hash /remotes.json records, ./remote-integrity.ts) is made with that
+ * `integrity` and crossorigin="anonymous": the browser runs it only if its bytes match. A mismatch
+ * fails the load like a network error (the remote's fallback is shown). Other scripts are left to
+ * the runtime.
+ */
+export function remoteIntegrityPlugin(
+  integrityOf: (url: string, remote?: string) => string | undefined = (url, remote) => trustedIntegrity.entry(url, remote),
+  doc: Document | undefined = globalThis.document,
+): ModuleFederationRuntimePlugin {
+  return {
+    name: 'pupitre-remote-integrity',
+    createScript({ url, remoteInfo }) {
+      const integrity = integrityOf(url, remoteInfo?.name);
+      if (!integrity || !doc) return undefined;
+      const script = doc.createElement('script');
+      script.setAttribute('integrity', integrity);
+      script.crossOrigin = 'anonymous';
+      script.src = url;
+      return script;
     },
   };
 }

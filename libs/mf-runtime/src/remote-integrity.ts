@@ -1,0 +1,80 @@
+// Subresource Integrity of the remotes' code (issue #41, supply chain). A remote served from
+// another origin than the page (a CDN) runs only if its bytes are the ones recorded at deploy time:
+//   - /remotes.json (served by the shell's own origin, the one file the shell trusts) may carry
+//     `"$integrity": { "<remote>": "sha384-…" }`, the hash of that remote's entry (remoteEntry.js,
+//     recorded when the remote is deployed: docs/security/supply-chain.md);
+//   - once the remote's manifest is read, the entry's URL is known: the federation runtime's
+//     <script> for it then gets `integrity` and `crossorigin="anonymous"` (./federation.ts,
+//     remoteIntegrityPlugin), and so does its preload (./remote-assets.ts);
+//   - the entry holds the hashes of every chunk it loads (rspack's SubresourceIntegrityPlugin in
+//     the remotes' build, tools/rspack/remote.mjs): each chunk is checked by the browser too.
+// A same-origin remote is not asked for its entry's integrity (the page's origin serves both).
+import { type RemoteName } from './remote-names';
+import type { RemotesConfig } from './remotes-config';
+
+/** One or more SRI hashes ("sha384-<base64>", space-separated), as the `integrity` attribute takes them. */
+export const INTEGRITY_PATTERN = /^(?:sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2})(?: sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2})*$/;
+export const INTEGRITY_KEY = '$integrity';
+
+export const isIntegrity = (value: unknown): value is string => typeof value === 'string' && INTEGRITY_PATTERN.test(value);
+
+/** Whether `url` is on another origin than the page's. */
+export function isCrossOrigin(url: string, pageOrigin: string | undefined = globalThis.location?.origin): boolean {
+  try {
+    return new URL(url).origin !== pageOrigin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The entry hashes the shell trusts: by manifest URL once /remotes.json is read, by entry URL once
+ * the manifest says where the entry is. One per page (the page has one /remotes.json).
+ */
+export class TrustedIntegrity {
+  private readonly byManifest = new Map<string, string>();
+  private readonly byRemote = new Map<string, string>();
+  private readonly byEntry = new Map<string, string>();
+
+  /** Records /remotes.json's hashes, each for its remote and its manifest URL. */
+  trustRemotes(config: RemotesConfig, integrity: Partial<Record<RemoteName, string>>): void {
+    for (const [name, value] of Object.entries(integrity)) {
+      const manifest = config[name as RemoteName];
+      if (!manifest || !value) continue;
+      this.byManifest.set(manifest, value);
+      this.byRemote.set(name, value);
+    }
+  }
+
+  /**
+   * The manifest at `manifestUrl` names its entry `entryUrl`: the entry is held to the recorded hash
+   * when it is on another origin than the page. Returns the hash it is held to, if any.
+   */
+  trustEntry(manifestUrl: string, entryUrl: string | null, pageOrigin?: string): string | undefined {
+    const value = this.byManifest.get(manifestUrl);
+    if (!value || !entryUrl || !isCrossOrigin(entryUrl, pageOrigin)) return undefined;
+    this.byEntry.set(entryUrl, value);
+    return value;
+  }
+
+  /**
+   * The hash a script must match: an entry whose manifest was read, or, when the federation runtime
+   * says which remote the script is the entry of, that remote's (a cross-origin one only).
+   */
+  entry(url: string, remote?: string, pageOrigin?: string): string | undefined {
+    const known = this.byEntry.get(url);
+    if (known) return known;
+    const value = remote === undefined ? undefined : this.byRemote.get(remote);
+    return value && isCrossOrigin(url, pageOrigin) ? value : undefined;
+  }
+}
+
+/** The page's trusted hashes (filled by loadRemotesConfig and the remote loader). */
+export const trustedIntegrity = new TrustedIntegrity();
+
+/** The hashes a remote's manifest lists for its files (`pupitre.integrity`: file → hash), valid ones only. */
+export function manifestIntegrity(manifest: unknown): Record<string, string> {
+  const listed = (manifest as { pupitre?: { integrity?: unknown } } | null)?.pupitre?.integrity;
+  if (!listed || typeof listed !== 'object' || Array.isArray(listed)) return {};
+  return Object.fromEntries(Object.entries(listed as Record<string, unknown>).filter((e): e is [string, string] => isIntegrity(e[1])));
+}

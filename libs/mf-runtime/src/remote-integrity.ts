@@ -36,14 +36,22 @@ export class TrustedIntegrity {
   private readonly byRemote = new Map<string, string>();
   private readonly byEntry = new Map<string, string>();
 
-  /** Records /remotes.json's hashes, each for its remote and its manifest URL. */
+  /** Records /remotes.json's hashes, each for its remote and its manifest URL (in place of earlier ones). */
   trustRemotes(config: RemotesConfig, integrity: Partial<Record<RemoteName, string>>): void {
+    this.byManifest.clear();
+    this.byRemote.clear();
+    this.byEntry.clear();
     for (const [name, value] of Object.entries(integrity)) {
       const manifest = config[name as RemoteName];
       if (!manifest || !value) continue;
       this.byManifest.set(manifest, value);
       this.byRemote.set(name, value);
     }
+  }
+
+  /** The hashes recorded, by remote (what a composed page hands the browser in its data block). */
+  recorded(): Record<string, string> {
+    return Object.fromEntries(this.byRemote);
   }
 
   /**

@@ -1,7 +1,14 @@
 // What every composed page is built from, read from the shell's server and the remotes' manifests
 // and reused for a few seconds (a deploy shows within SOURCES_TTL_MS): the shell's index.html, its
 // runtime configuration and the remotes' page table.
-import { buildRouteTable, loadRemotesConfig, declarationsFromManifest, type RemoteName, type RemoteRouteTable } from '@pupitre/mf-runtime';
+import {
+  buildRouteTable,
+  loadRemotesConfig,
+  declarationsFromManifest,
+  trustedIntegrity,
+  type RemoteName,
+  type RemoteRouteTable,
+} from '@pupitre/mf-runtime';
 import { parseRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
 import { SHELL_PATHS } from '../shell-paths';
 import { type ComposerConfig } from './config';
@@ -14,6 +21,8 @@ export interface Sources {
   manifests: Record<string, { url: string; json: unknown }>;
   /** /remotes.json as the page names its URLs (relative when same-origin), every remote listed. */
   remotes: Record<string, string>;
+  /** /remotes.json's entry hashes (`$integrity`), by remote: the page hands them to the browser. */
+  remotesIntegrity?: Record<string, string>;
 }
 
 /** Relative manifest URLs resolve against this stand-in origin, then are written back as paths. */
@@ -65,6 +74,8 @@ async function readSources(config: ComposerConfig): Promise<Sources> {
     table: buildRouteTable(declared, SHELL_PATHS, () => undefined),
     manifests,
     remotes: Object.fromEntries(Object.entries(remotes).map(([name, href]) => [name, pageUrl(href as string)])),
+    // loadRemotesConfig recorded them (this process reads one /remotes.json, its shell's).
+    remotesIntegrity: trustedIntegrity.recorded(),
   };
 }
 

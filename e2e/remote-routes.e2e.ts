@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +53,22 @@ test('a new page of a remote is served at its path, with its title, without a sh
     await expect(page.getByTestId('subject-list').locator('li').first()).toBeVisible();
     expect(JSON.parse(fs.readFileSync(stack.remotesFile, 'utf8')).review).toBe(remotes.review);
     expect(fs.readdirSync(path.join(ROOT, 'shell/dist')).sort().join(',')).toBe(shellBefore);
+
+    // Served from another origin, its entry runs only if its bytes are those whose hash /remotes.json
+    // records (issue #41, Subresource Integrity); its chunks are held to the hashes the entry carries.
+    const entry = fs.readFileSync(path.join(dist, 'remoteEntry.js'));
+    const hash = `sha384-${crypto.createHash('sha384').update(entry).digest('base64')}`;
+    await stack.writeRemotes({ ...remotes, community: `${server.url}/mf-manifest.json`, $integrity: { community: hash } });
+    await page.goto(EXTRA.path);
+    await expect(page.getByTestId('community-extra')).toBeVisible();
+    await stack.writeRemotes({
+      ...remotes,
+      community: `${server.url}/mf-manifest.json`,
+      $integrity: { community: `sha384-${'A'.repeat(64)}` },
+    });
+    await page.goto(EXTRA.path);
+    await expect(page.getByTestId('remote-fallback')).toBeVisible();
+    await expect(page.getByTestId('community-extra')).toHaveCount(0);
   } finally {
     fs.writeFileSync(stack.remotesFile, original);
     await server.stop();

@@ -55,19 +55,29 @@ test('a new page of a remote is served at its path, with its title, without a sh
     expect(fs.readdirSync(path.join(ROOT, 'shell/dist')).sort().join(',')).toBe(shellBefore);
 
     // Served from another origin, its entry runs only if its bytes are those whose hash /remotes.json
-    // records (issue #41, Subresource Integrity); its chunks are held to the hashes the entry carries.
-    const entry = fs.readFileSync(path.join(dist, 'remoteEntry.js'));
-    const hash = `sha384-${crypto.createHash('sha384').update(entry).digest('base64')}`;
-    await stack.writeRemotes({ ...remotes, community: `${server.url}/mf-manifest.json`, $integrity: { community: hash } });
-    await page.goto(EXTRA.path);
-    await expect(page.getByTestId('community-extra')).toBeVisible();
+    // records, and its manifest is read only if it matches its own (issue #41, Subresource
+    // Integrity); its chunks are held to the hashes the entry carries.
+    const sri = (file: string) =>
+      `sha384-${crypto
+        .createHash('sha384')
+        .update(fs.readFileSync(path.join(dist, file)))
+        .digest('base64')}`;
+    const community = `${server.url}/mf-manifest.json`;
+    const wrong = `sha384-${'A'.repeat(64)}`;
     await stack.writeRemotes({
       ...remotes,
-      community: `${server.url}/mf-manifest.json`,
-      $integrity: { community: `sha384-${'A'.repeat(64)}` },
+      community,
+      $integrity: { community: { entry: sri('remoteEntry.js'), manifest: sri('mf-manifest.json') } },
     });
     await page.goto(EXTRA.path);
+    await expect(page.getByTestId('community-extra')).toBeVisible();
+    await stack.writeRemotes({ ...remotes, community, $integrity: { community: wrong } });
+    await page.goto(EXTRA.path);
     await expect(page.getByTestId('remote-fallback')).toBeVisible();
+    await expect(page.getByTestId('community-extra')).toHaveCount(0);
+    await stack.writeRemotes({ ...remotes, community, $integrity: { community: { entry: sri('remoteEntry.js'), manifest: wrong } } });
+    await page.goto(EXTRA.path);
+    await expect(page.getByTestId('remote-fallback').locator('[data-remote="community"]')).toBeVisible();
     await expect(page.getByTestId('community-extra')).toHaveCount(0);
   } finally {
     fs.writeFileSync(stack.remotesFile, original);

@@ -11,6 +11,7 @@ import {
   SHELL_PAGE,
   trustedIntegrity,
   withRouteReads,
+  type ServerPageData,
 } from '@pupitre/mf-runtime';
 import { setRenderNow } from '@pupitre/ui';
 import { App } from './App';
@@ -29,7 +30,7 @@ import { registerServiceWorker } from './sw/register';
 // (issue #39).
 const rendered = readServerPageData(document, window.location.pathname);
 /** The remotes a composed page names, with the entry hashes it hands on (as /remotes.json's `$integrity`). */
-function renderedRemotes(remotes: Record<string, string>, integrity: Record<string, string> | undefined) {
+function renderedRemotes(remotes: Record<string, string>, integrity: ServerPageData['remotesIntegrity']) {
   const config = parseRemotesConfig(remotes, window.location.href);
   trustedIntegrity.trustRemotes(config, parseRemotesIntegrity({ $integrity: integrity }));
   return config;

@@ -46,14 +46,22 @@ export function remoteFallbackPlugin(onError: (id: string, error: unknown) => vo
  * Runtime plugin: a remote's manifest already being fetched by the host (asked for as soon as
  * /remotes.json was in, while this runtime was still loading) is handed to the runtime instead of
  * fetched again; `take` gives each answer once. Anything else (no early fetch, a failed one) lets
- * the runtime fetch as usual.
+ * the runtime fetch as usual, except a manifest /remotes.json records a hash of (a cross-origin
+ * one, ./remote-integrity.ts): that one is fetched here with `integrity`, never without.
  */
-export function earlyManifestPlugin(take: (url: string) => Promise<Response | undefined> | undefined): ModuleFederationRuntimePlugin {
+export function earlyManifestPlugin(
+  take: (url: string) => Promise<Response | undefined> | undefined,
+  integrityOf: (url: string) => string | undefined = (url) => trustedIntegrity.manifest(url),
+): ModuleFederationRuntimePlugin {
   return {
     name: 'pupitre-early-manifest',
-    fetch(url) {
+    fetch(url, init) {
+      const early = take(url);
+      const integrity = integrityOf(url);
       // The runtime fetches by itself when this resolves to nothing.
-      return take(url) as Promise<Response> | undefined;
+      if (!integrity) return early as Promise<Response> | undefined;
+      const checked = () => globalThis.fetch(url, { ...init, integrity });
+      return early ? early.then((answer) => answer ?? checked()) : checked();
     },
   };
 }
@@ -62,17 +70,18 @@ export function earlyManifestPlugin(take: (url: string) => Promise<Response | un
  * Runtime plugin: the <script> of a remote's entry that the shell holds to a hash (a remote on
  * another origin whose hash /remotes.json records, ./remote-integrity.ts) is made with that
  * `integrity` and crossorigin="anonymous": the browser runs it only if its bytes match. A mismatch
- * fails the load like a network error (the remote's fallback is shown). Other scripts are left to
- * the runtime.
+ * fails the load like a network error (the remote's fallback is shown). Other scripts (the remote's
+ * chunks, which its own runtime loads with their hashes through this same hook) are left to the
+ * runtime.
  */
 export function remoteIntegrityPlugin(
-  integrityOf: (url: string, remote?: string) => string | undefined = (url, remote) => trustedIntegrity.entry(url, remote),
+  integrityOf: (url: string) => string | undefined = (url) => trustedIntegrity.entry(url),
   doc: Document | undefined = globalThis.document,
 ): ModuleFederationRuntimePlugin {
   return {
     name: 'pupitre-remote-integrity',
-    createScript({ url, remoteInfo }) {
-      const integrity = integrityOf(url, remoteInfo?.name);
+    createScript({ url }) {
+      const integrity = integrityOf(url);
       if (!integrity || !doc) return undefined;
       const script = doc.createElement('script');
       script.setAttribute('integrity', integrity);

@@ -43,7 +43,11 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
     shared = async () => ({}),
     loadConfig = loadRemotesConfig,
     loadRuntime = () => import(/* webpackChunkName: "mf-runtime" */ './federation'),
-    fetchManifest = (url: string) => globalThis.fetch(url),
+    // A cross-origin manifest whose hash /remotes.json records is fetched with it: the browser checks it.
+    fetchManifest = (url: string) => {
+      const integrity = trustedIntegrity.manifest(url);
+      return integrity ? globalThis.fetch(url, { integrity }) : globalThis.fetch(url);
+    },
     reservedPaths = [],
     manifestTimeoutMs = DEFAULT_REMOTE_TIMEOUT_MS,
     preload = preloadAssets,

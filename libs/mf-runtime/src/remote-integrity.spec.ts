@@ -1,6 +1,7 @@
-import { isCrossOrigin, isIntegrity, manifestIntegrity, TrustedIntegrity } from './remote-integrity';
+import { isCrossOrigin, isIntegrity, manifestIntegrity, TrustedIntegrity, trustedIntegrity } from './remote-integrity';
+import { createLazyFederationLoader } from './lazy';
 import { parseRemotesConfig, parseRemotesIntegrity, RemotesConfigError } from './remotes-config';
-import { remoteIntegrityPlugin } from './federation';
+import { earlyManifestPlugin, remoteIntegrityPlugin } from './federation';
 import { preloadAssets, remoteAssets, remoteEntryUrl } from './remote-assets';
 
 const PAGE = 'https://pupitre.example';
@@ -13,8 +14,11 @@ const raw = {
 };
 
 describe('the remotes’ integrity in /remotes.json', () => {
-  test('is read from "$integrity", by remote', () => {
-    expect(parseRemotesIntegrity(raw)).toEqual({ community: HASH, review: OTHER });
+  test("is read from \"$integrity\", by remote: the entry's hash, or the entry's and the manifest's", () => {
+    expect(parseRemotesIntegrity(raw)).toEqual({ community: { entry: HASH }, review: { entry: OTHER } });
+    expect(parseRemotesIntegrity({ $integrity: { community: { entry: HASH, manifest: OTHER } } })).toEqual({
+      community: { entry: HASH, manifest: OTHER },
+    });
     expect(parseRemotesIntegrity({ community: '/m.json' })).toEqual({});
   });
   test.each([
@@ -22,6 +26,8 @@ describe('the remotes’ integrity in /remotes.json', () => {
     [{ $integrity: { community: 'md5-abc' } }, 'must be an integrity value'],
     [{ $integrity: { community: `sha384-${'A'.repeat(64)} ` } }, 'must be an integrity value'],
     [{ $integrity: { shell: HASH } }, 'not a valid remote name'],
+    [{ $integrity: { community: { entry: HASH, manifest: 'x' } } }, '"community".manifest must be an integrity value'],
+    [{ $integrity: { community: { entry: HASH, chunks: HASH } } }, 'may hold "entry" and "manifest" only'],
   ])('refuses %j', (given, message) => {
     expect(() => parseRemotesIntegrity(given)).toThrow(RemotesConfigError);
     expect(() => parseRemotesIntegrity(given)).toThrow(message);
@@ -42,26 +48,25 @@ describe('the entries the shell holds to a hash', () => {
     return t;
   };
 
-  test('a cross-origin entry, once its manifest names it: by its URL, and by its remote for the runtime', () => {
+  test('a cross-origin entry, once its manifest names it, by its exact URL', () => {
     const t = trusted();
     expect(t.trustEntry(config.community!, 'https://cdn.example/mfe/community/remoteEntry.js', PAGE)).toBe(HASH);
     expect(t.entry('https://cdn.example/mfe/community/remoteEntry.js')).toBe(HASH);
-    // The runtime says which remote a script is the entry of: held to it even before a manifest was read here.
-    expect(new TrustedIntegrity().entry('https://cdn.example/x/remoteEntry.js', 'community', PAGE)).toBeUndefined();
-    expect(trusted().entry('https://cdn.example/other/remoteEntry.js', 'community', PAGE)).toBe(HASH);
+    // Another script of that remote (a chunk its runtime loads with its own hash) is not the entry.
+    expect(t.entry('https://cdn.example/mfe/community/__federation_expose_routes.1.js')).toBeUndefined();
+    expect(new TrustedIntegrity().entry('https://cdn.example/mfe/community/remoteEntry.js')).toBeUndefined();
   });
   test('a same-origin entry is not held to a hash (the page’s origin serves both)', () => {
     const t = trusted();
     expect(t.trustEntry(config.review!, `${PAGE}/mfe/review/remoteEntry.js`, PAGE)).toBeUndefined();
-    expect(t.entry(`${PAGE}/mfe/review/remoteEntry.js`, 'review', PAGE)).toBeUndefined();
+    expect(t.entry(`${PAGE}/mfe/review/remoteEntry.js`)).toBeUndefined();
   });
   test('a remote without a recorded hash, or a script of no remote, is left alone', () => {
     const t = trusted();
     expect(
       t.trustEntry('https://cdn.example/account/mf-manifest.json', 'https://cdn.example/account/remoteEntry.js', PAGE),
     ).toBeUndefined();
-    expect(t.entry('https://cdn.example/mfe/community/remoteEntry.js', undefined, PAGE)).toBeUndefined();
-    expect(t.entry('https://cdn.example/mfe/community/remoteEntry.js', 'account', PAGE)).toBeUndefined();
+    expect(t.entry('https://cdn.example/account/remoteEntry.js')).toBeUndefined();
   });
   test('cross-origin means another scheme, host or port', () => {
     expect(isCrossOrigin('https://pupitre.example/x.js', PAGE)).toBe(false);
@@ -69,6 +74,61 @@ describe('the entries the shell holds to a hash', () => {
     expect(isCrossOrigin('https://pupitre.example:8443/x.js', PAGE)).toBe(true);
     expect(isCrossOrigin('not a url', PAGE)).toBe(false);
   });
+});
+
+describe('a manifest /remotes.json records a hash of', () => {
+  const withManifest = { ...raw, $integrity: { community: { entry: HASH, manifest: OTHER }, review: { manifest: OTHER } } };
+  const config = parseRemotesConfig(withManifest, `${PAGE}/`);
+  const t = new TrustedIntegrity();
+  t.trustRemotes(config, parseRemotesIntegrity(withManifest));
+
+  test('is held to it when it is on another origin than the page', () => {
+    expect(t.manifest(config.community!, PAGE)).toBe(OTHER);
+    expect(t.manifest(config.review!, PAGE)).toBeUndefined();
+    expect(t.recorded()).toEqual({ community: { entry: HASH, manifest: OTHER }, review: { manifest: OTHER } });
+  });
+
+  test('is fetched with `integrity` by the runtime when the host has no checked answer to hand it', async () => {
+    const fetched = jest.fn(async () => ({ ok: true }) as Response);
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = fetched as unknown as typeof fetch;
+    try {
+      type Hook = (url: string, init: RequestInit) => Promise<Response> | undefined;
+      const hook = (take: () => Promise<Response | undefined> | undefined, hash?: string) =>
+        earlyManifestPlugin(take, () => hash).fetch as unknown as Hook;
+      const url = 'https://cdn.example/mfe/community/mf-manifest.json';
+      // No hash: the early answer, or nothing (the runtime fetches by itself).
+      expect(hook(() => undefined)(url, {})).toBeUndefined();
+      // A hash: never fetched without it, whether the early fetch failed or there was none.
+      await hook(() => Promise.resolve(undefined), OTHER)(url, { method: 'GET' });
+      await hook(() => undefined, OTHER)(url, {});
+      expect(fetched.mock.calls).toEqual([
+        [url, { method: 'GET', integrity: OTHER }],
+        [url, { integrity: OTHER }],
+      ]);
+      // The early answer (fetched with the hash by the host) is handed over as it is.
+      const early = { ok: true, early: true } as unknown as Response;
+      await expect(hook(() => Promise.resolve(early), OTHER)(url, {})).resolves.toBe(early);
+      expect(fetched).toHaveBeenCalledTimes(2);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+});
+
+test('the shell fetches a cross-origin manifest with the hash /remotes.json records (the browser checks it)', async () => {
+  const url = 'https://cdn.example/mfe/community/mf-manifest.json';
+  trustedIntegrity.trustRemotes({ community: url }, { community: { entry: HASH, manifest: OTHER } });
+  const fetched = jest.fn(async () => ({ ok: false, status: 404, clone: () => ({}) }) as unknown as Response);
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = fetched as unknown as typeof fetch;
+  try {
+    await createLazyFederationLoader({ loadConfig: async () => ({ community: url }) }).routes();
+    expect(fetched).toHaveBeenCalledWith(url, { integrity: OTHER });
+  } finally {
+    globalThis.fetch = realFetch;
+    trustedIntegrity.trustRemotes({}, {});
+  }
 });
 
 describe('the federation runtime’s script for an entry', () => {
@@ -79,7 +139,7 @@ describe('the federation runtime’s script for an entry', () => {
   test('carries the recorded integrity and crossorigin="anonymous"', () => {
     const lookup = jest.fn(() => HASH);
     const script = hook(lookup)({ url: 'https://cdn.example/c/remoteEntry.js', remoteInfo: { name: 'community' } });
-    expect(lookup).toHaveBeenCalledWith('https://cdn.example/c/remoteEntry.js', 'community');
+    expect(lookup).toHaveBeenCalledWith('https://cdn.example/c/remoteEntry.js');
     expect(script).toBeInstanceOf(HTMLScriptElement);
     expect(script!.src).toBe('https://cdn.example/c/remoteEntry.js');
     expect(script!.getAttribute('integrity')).toBe(HASH);

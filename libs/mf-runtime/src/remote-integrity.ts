@@ -2,7 +2,9 @@
 // another origin than the page (a CDN) runs only if its bytes are the ones recorded at deploy time:
 //   - /remotes.json (served by the shell's own origin, the one file the shell trusts) may carry
 //     `"$integrity": { "<remote>": "sha384-…" }`, the hash of that remote's entry (remoteEntry.js,
-//     recorded when the remote is deployed: docs/security/supply-chain.md);
+//     recorded when the remote is deployed: docs/security/supply-chain.md), or
+//     `{ "<remote>": { "entry": "sha384-…", "manifest": "sha384-…" } }`: its manifest is then
+//     fetched with that `integrity` too (./lazy.ts, and the runtime's own fetch: ./federation.ts);
 //   - once the remote's manifest is read, the entry's URL is known: the federation runtime's
 //     <script> for it then gets `integrity` and `crossorigin="anonymous"` (./federation.ts,
 //     remoteIntegrityPlugin), and so does its preload (./remote-assets.ts);
@@ -18,6 +20,12 @@ export const INTEGRITY_KEY = '$integrity';
 
 export const isIntegrity = (value: unknown): value is string => typeof value === 'string' && INTEGRITY_PATTERN.test(value);
 
+/** What /remotes.json records for a remote: its entry's hash, and optionally its manifest's. */
+export interface RemoteHashes {
+  entry?: string;
+  manifest?: string;
+}
+
 /** Whether `url` is on another origin than the page's. */
 export function isCrossOrigin(url: string, pageOrigin: string | undefined = globalThis.location?.origin): boolean {
   try {
@@ -32,26 +40,32 @@ export function isCrossOrigin(url: string, pageOrigin: string | undefined = glob
  * the manifest says where the entry is. One per page (the page has one /remotes.json).
  */
 export class TrustedIntegrity {
-  private readonly byManifest = new Map<string, string>();
-  private readonly byRemote = new Map<string, string>();
+  private readonly byManifest = new Map<string, RemoteHashes>();
+  private readonly byRemote = new Map<string, RemoteHashes>();
   private readonly byEntry = new Map<string, string>();
 
   /** Records /remotes.json's hashes, each for its remote and its manifest URL (in place of earlier ones). */
-  trustRemotes(config: RemotesConfig, integrity: Partial<Record<RemoteName, string>>): void {
+  trustRemotes(config: RemotesConfig, integrity: Partial<Record<RemoteName, RemoteHashes>>): void {
     this.byManifest.clear();
     this.byRemote.clear();
     this.byEntry.clear();
-    for (const [name, value] of Object.entries(integrity)) {
+    for (const [name, hashes] of Object.entries(integrity)) {
       const manifest = config[name as RemoteName];
-      if (!manifest || !value) continue;
-      this.byManifest.set(manifest, value);
-      this.byRemote.set(name, value);
+      if (!manifest || !hashes) continue;
+      this.byManifest.set(manifest, hashes);
+      this.byRemote.set(name, hashes);
     }
   }
 
   /** The hashes recorded, by remote (what a composed page hands the browser in its data block). */
-  recorded(): Record<string, string> {
+  recorded(): Record<string, RemoteHashes> {
     return Object.fromEntries(this.byRemote);
+  }
+
+  /** The hash a cross-origin manifest must match, when /remotes.json records one. */
+  manifest(url: string, pageOrigin?: string): string | undefined {
+    const hash = this.byManifest.get(url)?.manifest;
+    return hash && isCrossOrigin(url, pageOrigin) ? hash : undefined;
   }
 
   /**
@@ -59,21 +73,19 @@ export class TrustedIntegrity {
    * when it is on another origin than the page. Returns the hash it is held to, if any.
    */
   trustEntry(manifestUrl: string, entryUrl: string | null, pageOrigin?: string): string | undefined {
-    const value = this.byManifest.get(manifestUrl);
-    if (!value || !entryUrl || !isCrossOrigin(entryUrl, pageOrigin)) return undefined;
-    this.byEntry.set(entryUrl, value);
-    return value;
+    const hash = this.byManifest.get(manifestUrl)?.entry;
+    if (!hash || !entryUrl || !isCrossOrigin(entryUrl, pageOrigin)) return undefined;
+    this.byEntry.set(entryUrl, hash);
+    return hash;
   }
 
   /**
-   * The hash a script must match: an entry whose manifest was read, or, when the federation runtime
-   * says which remote the script is the entry of, that remote's (a cross-origin one only).
+   * The hash a script must match: the entry of a cross-origin remote whose manifest was read (the
+   * shell reads every manifest before the runtime loads an entry). Only that exact URL: the
+   * runtime's hook also sees the remote's chunks, which the remote's own runtime hashes.
    */
-  entry(url: string, remote?: string, pageOrigin?: string): string | undefined {
-    const known = this.byEntry.get(url);
-    if (known) return known;
-    const value = remote === undefined ? undefined : this.byRemote.get(remote);
-    return value && isCrossOrigin(url, pageOrigin) ? value : undefined;
+  entry(url: string): string | undefined {
+    return this.byEntry.get(url);
   }
 }
 

@@ -6,7 +6,7 @@
 // `$integrity` (optional) records the hash of each remote's entry, for remotes served from another
 // origin (./remote-integrity.ts).
 import { REMOTE_NAME_PATTERN, isRemoteName, type RemoteName } from './remote-names';
-import { INTEGRITY_KEY, isIntegrity, trustedIntegrity } from './remote-integrity';
+import { INTEGRITY_KEY, isIntegrity, trustedIntegrity, type RemoteHashes } from './remote-integrity';
 
 export type RemotesConfig = Partial<Record<RemoteName, string>>;
 
@@ -56,20 +56,31 @@ export function parseRemotesConfig(raw: unknown, baseUrl: string): RemotesConfig
   return config;
 }
 
-/** The entry hashes /remotes.json records, by remote (`$integrity`); invalid ones are refused. */
-export function parseRemotesIntegrity(raw: unknown): Partial<Record<RemoteName, string>> {
+/**
+ * The hashes /remotes.json records, by remote (`$integrity`): a remote's value is its entry's hash,
+ * or `{ "entry": "sha384-…", "manifest": "sha384-…" }` (its manifest's too). Invalid ones are refused.
+ */
+export function parseRemotesIntegrity(raw: unknown): Partial<Record<RemoteName, RemoteHashes>> {
   const block = (raw as Record<string, unknown> | null)?.[INTEGRITY_KEY];
   if (block === undefined) return {};
   if (!block || typeof block !== 'object' || Array.isArray(block)) {
     throw new RemotesConfigError(`remotes.json: "${INTEGRITY_KEY}" must map remote names to their entry's integrity ("sha384-…")`);
   }
-  const out: Partial<Record<RemoteName, string>> = {};
+  const out: Partial<Record<RemoteName, RemoteHashes>> = {};
   for (const [name, value] of Object.entries(block as Record<string, unknown>)) {
-    if (!isRemoteName(name)) throw new RemotesConfigError(`remotes.json: "${INTEGRITY_KEY}"."${name}" is not a valid remote name`);
-    if (!isIntegrity(value)) {
-      throw new RemotesConfigError(`remotes.json: "${INTEGRITY_KEY}"."${name}" must be an integrity value such as "sha384-<base64>"`);
+    const where = `remotes.json: "${INTEGRITY_KEY}"."${name}"`;
+    if (!isRemoteName(name)) throw new RemotesConfigError(`${where} is not a valid remote name`);
+    const hashes: Record<string, unknown> =
+      typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { entry: value };
+    const unknown = Object.keys(hashes).filter((k) => k !== 'entry' && k !== 'manifest');
+    if (unknown.length > 0) throw new RemotesConfigError(`${where} may hold "entry" and "manifest" only, not "${unknown[0]}"`);
+    for (const [part, hash] of Object.entries(hashes)) {
+      if (!isIntegrity(hash))
+        throw new RemotesConfigError(
+          `${where}${typeof value === 'object' ? `.${part}` : ''} must be an integrity value such as "sha384-<base64>"`,
+        );
     }
-    out[name] = value;
+    out[name] = hashes as RemoteHashes;
   }
   return out;
 }

@@ -53,7 +53,7 @@ export interface ServerPageData {
    * The entry hashes /remotes.json records (its `$integrity`, ./remote-integrity.ts), which the
    * browser holds a cross-origin remote's entry to, as it does from /remotes.json itself.
    */
-  remotesIntegrity?: Record<string, string>;
+  remotesIntegrity?: Record<string, string | { entry?: string; manifest?: string }>;
 }
 
 export const SSR_DATA_ID = 'pupitre-ssr';

@@ -117,7 +117,7 @@ describe('composing a remote page', () => {
       config(),
       sources({
         manifests: { community: { url: '/mfe/community/mf-manifest.json', json: hashed } },
-        remotesIntegrity: { review: js },
+        remotesIntegrity: { review: { entry: js } },
       }),
       '/teacher/7',
       'fr',
@@ -127,7 +127,7 @@ describe('composing a remote page', () => {
       `<meta name="pupitre-preloads-after-paint" content="/i18n-common.1.js /mfe/community/remoteEntry.js /mfe/community/607.js /mfe/community/route-teacher-id.js ${js} /mf-runtime.1.js">`,
     );
     // The entry hashes of /remotes.json travel in the data block, for the browser to hold the entries to.
-    expect(page.html).toContain(`"remotesIntegrity":{"review":"${js}"}`);
+    expect(page.html).toContain(`"remotesIntegrity":{"review":{"entry":"${js}"}}`);
   });
 
   it('writes a data block that nothing can break out of, and that the browser reads back', async () => {

@@ -79,6 +79,19 @@ test('a new page of a remote is served at its path, with its title, without a sh
     await page.goto(EXTRA.path);
     await expect(page.getByTestId('remote-fallback').locator('[data-remote="community"]')).toBeVisible();
     await expect(page.getByTestId('community-extra')).toHaveCount(0);
+    // A chunk changed on that origin after the build is refused too (its hash is in the entry).
+    const chunk = fs.readdirSync(dist).find((f) => /^__federation_expose_routes\..*\.js$/.test(f))!;
+    fs.appendFileSync(path.join(dist, chunk), '\n;');
+    await page.route(`${server.url}/**`, (route) => route.continue()); // no answer from the HTTP cache
+    await stack.writeRemotes({
+      ...remotes,
+      community,
+      $integrity: { community: { entry: sri('remoteEntry.js'), manifest: sri('mf-manifest.json') } },
+    });
+    await page.goto(EXTRA.path);
+    await expect(page.getByTestId('remote-fallback')).toBeVisible();
+    await expect(page.getByTestId('community-extra')).toHaveCount(0);
+    await page.unroute(`${server.url}/**`);
   } finally {
     fs.writeFileSync(stack.remotesFile, original);
     await server.stop();

@@ -77,9 +77,18 @@ export function earlyManifestPlugin(
 export function remoteIntegrityPlugin(
   integrityOf: (url: string) => string | undefined = (url) => trustedIntegrity.entry(url),
   doc: Document | undefined = globalThis.document,
+  holds: (remote: string) => boolean = (remote) => trustedIntegrity.holds(remote),
 ): ModuleFederationRuntimePlugin {
   return {
     name: 'pupitre-remote-integrity',
+    // Before a module is loaded, the runtime would run its files itself, as <script>s without any
+    // hash (its "sync" preload, from the manifest): for a remote held to hashes, that is left to
+    // the remote's own runtime, which loads each file with the hash the entry carries. The shell's
+    // <link rel="preload">s (with those hashes) keep the files downloading early.
+    beforePreloadRemote(args) {
+      const kept = args.preloadOps.filter((op) => !holds(op.nameOrAlias));
+      args.preloadOps.splice(0, args.preloadOps.length, ...kept);
+    },
     createScript({ url }) {
       const integrity = integrityOf(url);
       if (!integrity || !doc) return undefined;

@@ -145,6 +145,22 @@ describe('the federation runtime’s script for an entry', () => {
     expect(script!.getAttribute('integrity')).toBe(HASH);
     expect(script!.crossOrigin).toBe('anonymous');
   });
+  test('a remote held to hashes: the runtime does not run its module files itself (its own runtime loads them, checked)', async () => {
+    const plugin = remoteIntegrityPlugin(
+      () => undefined,
+      document,
+      (remote) => remote === 'community',
+    );
+    const preloadOps = [
+      { nameOrAlias: 'community', exposes: ['./routes'] },
+      { nameOrAlias: 'review', exposes: ['./routes'] },
+    ];
+    await (plugin.beforePreloadRemote as unknown as (a: { preloadOps: object[] }) => unknown)({ preloadOps });
+    expect(preloadOps).toEqual([{ nameOrAlias: 'review', exposes: ['./routes'] }]);
+    const t = new TrustedIntegrity();
+    t.trustRemotes({ community: 'https://cdn.example/c/mf-manifest.json' }, { community: { entry: HASH } });
+    expect([t.holds('community'), t.holds('review')]).toEqual([true, false]);
+  });
   test('is left to the runtime when no hash is recorded for it', () => {
     expect(hook(() => undefined)({ url: `${PAGE}/mfe/review/remoteEntry.js` })).toBeUndefined();
   });

@@ -62,6 +62,11 @@ export class TrustedIntegrity {
     return Object.fromEntries(this.byRemote);
   }
 
+  /** Whether /remotes.json records hashes for this remote (its code is then only run checked). */
+  holds(remote: string): boolean {
+    return this.byRemote.has(remote);
+  }
+
   /** The hash a cross-origin manifest must match, when /remotes.json records one. */
   manifest(url: string, pageOrigin?: string): string | undefined {
     const hash = this.byManifest.get(url)?.manifest;

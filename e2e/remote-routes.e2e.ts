@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +53,45 @@ test('a new page of a remote is served at its path, with its title, without a sh
     await expect(page.getByTestId('subject-list').locator('li').first()).toBeVisible();
     expect(JSON.parse(fs.readFileSync(stack.remotesFile, 'utf8')).review).toBe(remotes.review);
     expect(fs.readdirSync(path.join(ROOT, 'shell/dist')).sort().join(',')).toBe(shellBefore);
+
+    // Served from another origin, its entry runs only if its bytes are those whose hash /remotes.json
+    // records, and its manifest is read only if it matches its own (issue #41, Subresource
+    // Integrity); its chunks are held to the hashes the entry carries.
+    const sri = (file: string) =>
+      `sha384-${crypto
+        .createHash('sha384')
+        .update(fs.readFileSync(path.join(dist, file)))
+        .digest('base64')}`;
+    const community = `${server.url}/mf-manifest.json`;
+    const wrong = `sha384-${'A'.repeat(64)}`;
+    await stack.writeRemotes({
+      ...remotes,
+      community,
+      $integrity: { community: { entry: sri('remoteEntry.js'), manifest: sri('mf-manifest.json') } },
+    });
+    await page.goto(EXTRA.path);
+    await expect(page.getByTestId('community-extra')).toBeVisible();
+    await stack.writeRemotes({ ...remotes, community, $integrity: { community: wrong } });
+    await page.goto(EXTRA.path);
+    await expect(page.getByTestId('remote-fallback')).toBeVisible();
+    await expect(page.getByTestId('community-extra')).toHaveCount(0);
+    await stack.writeRemotes({ ...remotes, community, $integrity: { community: { entry: sri('remoteEntry.js'), manifest: wrong } } });
+    await page.goto(EXTRA.path);
+    await expect(page.getByTestId('remote-fallback').locator('[data-remote="community"]')).toBeVisible();
+    await expect(page.getByTestId('community-extra')).toHaveCount(0);
+    // A chunk changed on that origin after the build is refused too (its hash is in the entry).
+    const chunk = fs.readdirSync(dist).find((f) => /^__federation_expose_routes\..*\.js$/.test(f))!;
+    fs.appendFileSync(path.join(dist, chunk), '\n;');
+    await page.route(`${server.url}/**`, (route) => route.continue()); // no answer from the HTTP cache
+    await stack.writeRemotes({
+      ...remotes,
+      community,
+      $integrity: { community: { entry: sri('remoteEntry.js'), manifest: sri('mf-manifest.json') } },
+    });
+    await page.goto(EXTRA.path);
+    await expect(page.getByTestId('remote-fallback')).toBeVisible();
+    await expect(page.getByTestId('community-extra')).toHaveCount(0);
+    await page.unroute(`${server.url}/**`);
   } finally {
     fs.writeFileSync(stack.remotesFile, original);
     await server.stop();

@@ -1,7 +1,7 @@
 // The body of `npm test` (run on Node 24 by scripts/test.mjs): every check, in order, each timed.
 // A failing step does not hide the others: all run, then the summary says what failed.
 //   npm test                      every step
-//   npm test -- --only unit,e2e   some steps (lint, format, lock, types, unit, build, integration, e2e)
+//   npm test -- --only unit,e2e   some steps (lint, format, lock, audit, types, unit, build, integration, e2e)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { ensureAptPackage } from '../infra/local/lib/apt.mjs';
 import { ensureChromium } from '../e2e/support/chromium.mjs';
 import { buildAll } from '../infra/local/lib/build.mjs';
 import { checkLockAcceptedByNpmCi } from './lib/lock-check.mjs';
+import { runAudit } from './lib/audit.mjs';
 
 const ART = path.join(ROOT, 'artifacts');
 fs.mkdirSync(ART, { recursive: true });
@@ -111,6 +112,16 @@ const steps = [
       return r.ok;
     },
   ],
+  [
+    'audit',
+    () => {
+      // High or critical advisories on a production dependency fail; a registry that does not
+      // answer the audit endpoint is a notice (AUDIT_REQUIRED=1 makes it fail): scripts/lib/audit.mjs.
+      const r = runAudit({ cwd: ROOT, env });
+      (r.ok ? console.log : console.error)(r.lines.join('\n'));
+      return { ok: r.ok, why: r.ok ? [] : r.lines.slice(0, 6), note: r.ok && r.kind === 'unanswered' ? r.lines[0] : undefined };
+    },
+  ],
   ['types', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--pretty'])],
   [
     'unit',
@@ -175,17 +186,19 @@ for (const [name, fn] of steps) {
   let ok;
   let counts = null;
   let why;
+  let note;
   try {
     const r = fn();
     ok = typeof r === 'object' ? r.ok : r;
     counts = typeof r === 'object' ? r.counts : null;
     why = (typeof r === 'object' && r.why) || [];
+    note = typeof r === 'object' ? r.note : undefined;
   } catch (err) {
     console.error(err.message);
     ok = false;
     why = [firstLine(err.message)];
   }
-  results.push({ name, ok, counts, why, seconds: (Date.now() - t) / 1000 });
+  results.push({ name, ok, counts, why, note, seconds: (Date.now() - t) / 1000 });
 }
 
 console.log('\n━━ summary ━━');
@@ -196,6 +209,7 @@ for (const r of results) {
     ? ` (${r.counts.passed} passed, ${r.counts.failed} failed${r.counts.skipped ? `, ${r.counts.skipped} skipped` : ''})`
     : '';
   console.log(`${r.ok ? '✓' : '✗'} ${r.name.padEnd(13)} ${r.seconds.toFixed(1).padStart(6)}s${c}`);
+  if (r.note) console.log(`    ${r.note}`);
   if (!r.ok) for (const line of r.why.slice(0, 20)) console.log(`    ${line.length > 400 ? `${line.slice(0, 400)}…` : line}`);
   if (r.counts) {
     passed += r.counts.passed;

@@ -1,6 +1,8 @@
 // `npm run images`: builds every image of the project from infra/docker/*.Dockerfile with buildah
 // (no Docker daemon), then reports each one's size and what it adds over its base, checks what the
-// final images hold (quality.mjs) and writes an SBOM per image. Progress and per-image times on
+// final images hold (quality.mjs) and writes an SBOM per image, printing what changed in each since
+// the previous build (sbom-diff.mjs). The bases are pinned by the digests of the local image store
+// (base-digests.mjs): the builds get `name:tag@sha256:…`, recorded in the report. Progress and per-image times on
 // stdout, each build's full log in artifacts/images/<name>.build.log, the report in
 // artifacts/images/images.json (read by `npm run images:check`).
 //   npm run images                        every image
@@ -11,6 +13,7 @@ import path from 'node:path';
 import { ROOT } from '../local/lib/paths.mjs';
 import { IMAGES, baseArgOf, imageRef, selectImages } from './targets.mjs';
 import { ensureBases } from './bases.mjs';
+import { pinBases } from './base-digests.mjs';
 import { currentTag } from './tag.mjs';
 import { BUD, ensureContainerTools, imageSize, mb, runLogged } from './tools.mjs';
 import { buildCaMount } from './build-ca.mjs';
@@ -75,7 +78,10 @@ async function main() {
   ensureContainerTools();
   const tag = currentTag();
   console.log(`» base images`);
-  const bases = await ensureBases({ dockerfiles: [...new Set(IMAGES.map((i) => i.dockerfile))] });
+  const present = await ensureBases({ dockerfiles: [...new Set(IMAGES.map((i) => i.dockerfile))] });
+  // The builds name each base by its digest in the local store, not by its tag.
+  const pinned = pinBases(present.args);
+  const bases = { mode: present.mode, args: pinned.args, tags: present.args, digests: pinned.digests };
   for (const [k, v] of Object.entries(bases.args))
     console.log(`  ${k}=${v}${bases.mode === 'local' ? ' (local, from Debian packages)' : ''}`);
   const ca = buildCaMount();
@@ -91,6 +97,10 @@ async function main() {
   const report = { tag, bases, buildSeconds, images: built.map((b) => ({ ...b, ...quality.byName[b.name] })) };
   writeReport(report);
   console.log(`\n${quality.table}`);
+  console.log(
+    `\nSBOM changes since the previous build (previous SBOMs kept as ${path.relative(ROOT, ARTIFACTS)}/<image>.sbom.previous.cdx.json):`,
+  );
+  console.log(quality.sbomChanges.join('\n'));
   console.log(
     `\n${built.length} image${built.length > 1 ? 's' : ''} built in ${secs(Date.now() - t0)} (tag ${tag}); report: ${path.relative(ROOT, path.join(ARTIFACTS, 'images.json'))}`,
   );

@@ -1,6 +1,7 @@
 // Image quality, after the builds: size and what each image adds over its base (and where those
 // bytes are), the final files checked for the build machine's certificates, npm configuration and
-// credentials (forbidden-files.mjs) and for build tools, an SBOM per image, and the names the
+// credentials (forbidden-files.mjs) and for build tools, an SBOM per image (with its base image
+// pinned by digest, compared with the previous build's: sbom-diff.mjs), and the names the
 // kustomize overlays give each image. Problems are returned for build.mjs to fail on.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,6 +9,9 @@ import path from 'node:path';
 import { ROOT } from '../local/lib/paths.mjs';
 import { buildTools, forbiddenFiles, pemBodies } from './forbidden-files.mjs';
 import { ARTIFACTS } from './report.mjs';
+import { baseComponent } from './base-digests.mjs';
+import { changeCount, formatSbomDiff } from './sbom-diff.mjs';
+import { writeSbomKeepingPrevious } from './sbom-files.mjs';
 import { imageSize, mb, podman } from './tools.mjs';
 import { OVERLAYS_DIR, overlayImageNames } from './overlay-names.mjs';
 
@@ -90,7 +94,10 @@ function debianComponents(root) {
     }));
 }
 
-/** npm's SBOM (CycloneDX) of the workspaces an image carries, plus the image's Debian packages. */
+/**
+ * npm's SBOM (CycloneDX) of the workspaces an image carries, plus the image's Debian packages and
+ * its base image (pinned by digest); the previous build's is kept and compared.
+ */
 function writeSbom(image, root) {
   const workspaces = image.kind === 'node' ? [image.workspace, 'libs/server-kit', 'libs/contracts'] : [image.workspace];
   const json = execFileSync(
@@ -105,11 +112,17 @@ function writeSbom(image, root) {
   );
   const sbom = JSON.parse(json);
   const debs = debianComponents(root);
-  sbom.components = [...(sbom.components ?? []), ...debs];
+  sbom.components = [baseComponent(image.base), ...(sbom.components ?? []), ...debs];
   sbom.metadata = { ...sbom.metadata, component: { type: 'container', name: `pupitre/${image.name}`, version: image.tag } };
-  const file = path.join(ARTIFACTS, `${image.name}.sbom.cdx.json`);
-  fs.writeFileSync(file, `${JSON.stringify(sbom, null, 2)}\n`);
-  return { file: path.relative(ROOT, file), components: sbom.components.length, debian: debs.length };
+  const { file, diff, previousVersion } = writeSbomKeepingPrevious(ARTIFACTS, image.name, sbom);
+  return {
+    file: path.relative(ROOT, file),
+    components: sbom.components.length,
+    debian: debs.length,
+    base: image.base,
+    changes: previousVersion ? { since: previousVersion, count: changeCount(diff), ...diff } : null,
+    changeLines: formatSbomDiff(image.name, diff, { previousVersion }),
+  };
 }
 
 /** Mounts an image's root (read-only use), runs fn(root), unmounts. */
@@ -123,12 +136,14 @@ function withMountedImage(ref, fn) {
 }
 
 /**
- * Checks the built images ([{ name, ref, size, base }]); returns { byName, problems, table }.
+ * Checks the built images ([{ name, ref, size, base }], `base` pinned by digest); returns
+ * { byName, problems, sbomChanges (lines to print), table }.
  */
 export async function checkQuality(built, { images }) {
   const cas = machineCas();
   const names = overlayImageNames(OVERLAYS_DIR);
   const byName = {};
+  const sbomLines = {};
   const problems = [];
   for (const b of built) {
     const image = images.find((i) => i.name === b.name);
@@ -145,9 +160,10 @@ export async function checkQuality(built, { images }) {
         ],
         tools: buildTools(files.map((f) => f.path)),
         parts: addedParts(files, image.kind),
-        sbom: writeSbom({ ...image, tag }, root),
+        sbom: writeSbom({ ...image, tag, base: b.base }, root),
       };
     });
+    sbomLines[b.name] = result.sbom.changeLines;
     for (const f of result.forbidden) problems.push(`${b.name}: ${f.path}: ${f.why}`);
     for (const t of result.tools) problems.push(`${b.name}: a build tool in the final image: ${t}`);
     const overlays = names[`pupitre/${b.name}`] ?? {};
@@ -158,7 +174,7 @@ export async function checkQuality(built, { images }) {
       overGoal: added > ADDED_GOAL[image.kind],
       files: result.files,
       parts: result.parts,
-      sbom: result.sbom,
+      sbom: (({ changeLines: _lines, ...sbom }) => sbom)(result.sbom),
       overlays,
       forbidden: result.forbidden,
       buildTools: result.tools,
@@ -192,6 +208,7 @@ export async function checkQuality(built, { images }) {
   return {
     byName,
     problems,
+    sbomChanges: built.flatMap((b) => sbomLines[b.name]),
     table: [line(head), ...rows.map(line), '', 'what the images add, and the names the overlays render:', ...details].join('\n'),
   };
 }

@@ -6,9 +6,12 @@ import {
   createLazyFederationLoader,
   findRemoteRoute,
   parseRemotesConfig,
+  parseRemotesIntegrity,
   readServerPageData,
   SHELL_PAGE,
+  trustedIntegrity,
   withRouteReads,
+  type ServerPageData,
 } from '@pupitre/mf-runtime';
 import { setRenderNow } from '@pupitre/ui';
 import { App } from './App';
@@ -26,12 +29,18 @@ import { registerServiceWorker } from './sw/register';
 // runtime in its own preloads, and brings the remotes' list and its first reads in its data block
 // (issue #39).
 const rendered = readServerPageData(document, window.location.pathname);
+/** The remotes a composed page names, with the entry hashes it hands on (as /remotes.json's `$integrity`). */
+function renderedRemotes(remotes: Record<string, string>, integrity: ServerPageData['remotesIntegrity']) {
+  const config = parseRemotesConfig(remotes, window.location.href);
+  trustedIntegrity.trustRemotes(config, parseRemotesIntegrity({ $integrity: integrity }));
+  return config;
+}
 const federation = createLazyFederationLoader({
   hostName: 'shell',
   shared: () => import(/* webpackChunkName: "mf-runtime" */ './federation-shared').then((m) => m.hostShared()),
   reservedPaths: SHELL_PATHS,
   // A server-rendered page names the remotes it was composed with: no /remotes.json to wait for.
-  loadConfig: rendered?.remotes ? async () => parseRemotesConfig(rendered.remotes, window.location.href) : undefined,
+  loadConfig: rendered?.remotes ? async () => renderedRemotes(rendered.remotes!, rendered.remotesIntegrity) : undefined,
 });
 const routes = federation.routes;
 const loader = withRouteReads(federation, () => routes().then((table) => prefetchRoute(table, window.location.pathname)));

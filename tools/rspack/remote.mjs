@@ -5,10 +5,12 @@
 // shell it uses the shell's; its standalone page loads ./standalone-runtime.mjs's bundle first.
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
 import { baseConfig } from './base.mjs';
 import { sharedConfig } from './shared.mjs';
 import { checkRemoteName } from './remote-name.mjs';
 import { RouteDeclarationsPlugin } from './route-declarations.mjs';
+import { IntegrityManifestPlugin } from './integrity-manifest.mjs';
 import { STANDALONE_RUNTIME_FILE, standaloneRuntimeConfig } from './standalone-runtime.mjs';
 
 /** The dev-server ports of this repository's remotes; another remote gives its own (`port`). */
@@ -46,5 +48,13 @@ export function createRemoteConfig({ appDir, name, mode, port = REMOTE_PORTS[nam
     }),
     new RouteDeclarationsPlugin(appDir),
   );
+  // Subresource Integrity (production builds): the remote's runtime loads each chunk with its hash,
+  // and with crossorigin="anonymous" when the chunk is on another origin than the page (a CDN: the
+  // shell's /remotes.json then carries the entry's hash, docs/security/supply-chain.md); the
+  // manifest lists every file's hash for the shell's preloads.
+  if (config.mode === 'production') {
+    config.output.crossOriginLoading = 'anonymous';
+    config.plugins.push(new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'] }), new IntegrityManifestPlugin());
+  }
   return [config, standaloneRuntimeConfig({ outDir: config.output.path, production: config.mode === 'production' })];
 }

@@ -47,6 +47,7 @@ export function loadSecurityPolicy(file = POLICY_FILE) {
 export function remoteOrigins(remotes) {
   const origins = new Set();
   for (const [name, value] of Object.entries(remotes ?? {})) {
+    if (name.startsWith('$')) continue; // "$comment", "$integrity" (the entries' hashes): no remote, as for the shell
     if (typeof value !== 'string') throw new Error(`remotes file: "${name}" is not a URL`);
     const protocolRelative = value.startsWith('//');
     if (!protocolRelative && !/^[a-z][a-z\d+.-]*:/i.test(value)) continue;

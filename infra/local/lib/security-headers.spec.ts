@@ -33,6 +33,16 @@ describe('remoteOrigins', () => {
     expect(() => remoteOrigins({ review: 'javascript:alert(1)' })).toThrow(/not an http\(s\) URL/);
     expect(() => remoteOrigins({ review: 42 })).toThrow(/not a URL/);
   });
+
+  it('skips the keys that name no remote ("$comment", "$integrity": the entries\' hashes, issue #41)', () => {
+    expect(
+      remoteOrigins({
+        community: 'https://cdn.example.org/community/mf-manifest.json',
+        $comment: 'https://ignored.example/',
+        $integrity: { community: `sha384-${'A'.repeat(64)}` },
+      }),
+    ).toEqual(['https://cdn.example.org']);
+  });
 });
 
 describe('the pages’ headers', () => {

@@ -10,6 +10,7 @@ import {
 } from '@module-federation/enhanced/runtime';
 import provideRuntimeCore from '@module-federation/inject-external-runtime-core-plugin';
 import { remoteNames, type RemotesConfig } from './remotes-config';
+import { trustedIntegrity } from './remote-integrity';
 import { routesModuleId, type RemoteName } from './remote-names';
 import {
   REMOTE_UNAVAILABLE,
@@ -45,14 +46,57 @@ export function remoteFallbackPlugin(onError: (id: string, error: unknown) => vo
  * Runtime plugin: a remote's manifest already being fetched by the host (asked for as soon as
  * /remotes.json was in, while this runtime was still loading) is handed to the runtime instead of
  * fetched again; `take` gives each answer once. Anything else (no early fetch, a failed one) lets
- * the runtime fetch as usual.
+ * the runtime fetch as usual, except a manifest /remotes.json records a hash of (a cross-origin
+ * one, ./remote-integrity.ts): that one is fetched here with `integrity`, never without.
  */
-export function earlyManifestPlugin(take: (url: string) => Promise<Response | undefined> | undefined): ModuleFederationRuntimePlugin {
+export function earlyManifestPlugin(
+  take: (url: string) => Promise<Response | undefined> | undefined,
+  integrityOf: (url: string) => string | undefined = (url) => trustedIntegrity.manifest(url),
+): ModuleFederationRuntimePlugin {
   return {
     name: 'pupitre-early-manifest',
-    fetch(url) {
+    fetch(url, init) {
+      const early = take(url);
+      const integrity = integrityOf(url);
       // The runtime fetches by itself when this resolves to nothing.
-      return take(url) as Promise<Response> | undefined;
+      if (!integrity) return early as Promise<Response> | undefined;
+      const checked = () => globalThis.fetch(url, { ...init, integrity });
+      return early ? early.then((answer) => answer ?? checked()) : checked();
+    },
+  };
+}
+
+/**
+ * Runtime plugin: the <script> of a remote's entry that the shell holds to a hash (a remote on
+ * another origin whose hash /remotes.json records, ./remote-integrity.ts) is made with that
+ * `integrity` and crossorigin="anonymous": the browser runs it only if its bytes match. A mismatch
+ * fails the load like a network error (the remote's fallback is shown). Other scripts (the remote's
+ * chunks, which its own runtime loads with their hashes through this same hook) are left to the
+ * runtime.
+ */
+export function remoteIntegrityPlugin(
+  integrityOf: (url: string) => string | undefined = (url) => trustedIntegrity.entry(url),
+  doc: Document | undefined = globalThis.document,
+  holds: (remote: string) => boolean = (remote) => trustedIntegrity.holds(remote),
+): ModuleFederationRuntimePlugin {
+  return {
+    name: 'pupitre-remote-integrity',
+    // Before a module is loaded, the runtime would run its files itself, as <script>s without any
+    // hash (its "sync" preload, from the manifest): for a remote held to hashes, that is left to
+    // the remote's own runtime, which loads each file with the hash the entry carries. The shell's
+    // <link rel="preload">s (with those hashes) keep the files downloading early.
+    beforePreloadRemote(args) {
+      const kept = args.preloadOps.filter((op) => !holds(op.nameOrAlias));
+      args.preloadOps.splice(0, args.preloadOps.length, ...kept);
+    },
+    createScript({ url }) {
+      const integrity = integrityOf(url);
+      if (!integrity || !doc) return undefined;
+      const script = doc.createElement('script');
+      script.setAttribute('integrity', integrity);
+      script.crossOrigin = 'anonymous';
+      script.src = url;
+      return script;
     },
   };
 }

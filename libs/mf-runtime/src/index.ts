@@ -3,6 +3,7 @@
 export * from './remote-names';
 export * from './remote-routes';
 export * from './remote-assets';
+export * from './remote-integrity';
 export * from './remotes-config';
 export * from './loader';
 export * from './with-timeout';

@@ -10,6 +10,7 @@ test("a remote's manifest is asked for as soon as /remotes.json is in, before th
   const routes = { '/ranking': () => null };
   const runtime = {
     remoteFallbackPlugin: () => ({ name: 'fallback' }),
+    remoteIntegrityPlugin: () => ({ name: 'integrity' }),
     earlyManifestPlugin: (given: typeof take) => {
       take = given;
       return { name: 'early' };
@@ -28,7 +29,7 @@ test("a remote's manifest is asked for as soon as /remotes.json is in, before th
   await expect(load).resolves.toBe(routes);
   expect(runtime.initFederation).toHaveBeenCalledWith(
     expect.anything(),
-    expect.objectContaining({ plugins: [{ name: 'fallback' }, { name: 'early' }] }),
+    expect.objectContaining({ plugins: [{ name: 'fallback' }, { name: 'early' }, { name: 'integrity' }] }),
   );
   await expect(take!('https://pupitre.example/mfe/community/mf-manifest.json')).resolves.toBe(manifest);
   expect(take!('https://pupitre.example/mfe/community/mf-manifest.json')).toBeUndefined();
@@ -60,6 +61,7 @@ test("every remote's pages and links come from its manifest, each fetched once a
   let take: ((url: string) => Promise<Response | undefined> | undefined) | undefined;
   const runtime = {
     remoteFallbackPlugin: () => ({ name: 'fallback' }),
+    remoteIntegrityPlugin: () => ({ name: 'integrity' }),
     earlyManifestPlugin: (given: typeof take) => ((take = given), { name: 'early' }),
     initFederation: jest.fn(() => ({ load: async () => ({}), peek: () => undefined, invalidate: () => undefined })),
   } as unknown as typeof Federation;

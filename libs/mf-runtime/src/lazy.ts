@@ -4,7 +4,8 @@
 import { createDeferredLoader, type RemoteLoader } from './loader';
 import { loadRemotesConfig, remoteNames, type RemotesConfig } from './remotes-config';
 import { type RemoteName } from './remote-names';
-import { preloadAssets, remoteAssets, type RemoteAsset } from './remote-assets';
+import { preloadAssets, remoteAssets, remoteEntryUrl, type RemoteAsset } from './remote-assets';
+import { trustedIntegrity } from './remote-integrity';
 import { buildRouteTable, declarationsFromManifest, type RemoteRouteTable } from './remote-routes';
 import { DEFAULT_REMOTE_TIMEOUT_MS } from './RemoteRoute';
 import { withTimeout } from './with-timeout';
@@ -42,7 +43,11 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
     shared = async () => ({}),
     loadConfig = loadRemotesConfig,
     loadRuntime = () => import(/* webpackChunkName: "mf-runtime" */ './federation'),
-    fetchManifest = (url: string) => globalThis.fetch(url),
+    // A cross-origin manifest whose hash /remotes.json records is fetched with it: the browser checks it.
+    fetchManifest = (url: string) => {
+      const integrity = trustedIntegrity.manifest(url);
+      return integrity ? globalThis.fetch(url, { integrity }) : globalThis.fetch(url);
+    },
     reservedPaths = [],
     manifestTimeoutMs = DEFAULT_REMOTE_TIMEOUT_MS,
     preload = preloadAssets,
@@ -87,9 +92,12 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
           url,
           answer.then((r) => r.clone()).catch(() => undefined),
         );
-      json = answer.then((r) => {
+      json = answer.then(async (r) => {
         if (!r.ok) throw new Error(`${url} answered HTTP ${r.status}`);
-        return r.json() as Promise<unknown>;
+        const manifest: unknown = await r.json();
+        // A remote on another origin: its entry is held to the hash /remotes.json records.
+        trustedIntegrity.trustEntry(url, remoteEntryUrl(url, manifest));
+        return manifest;
       });
       json.catch(() => manifestJson.delete(url)); // asked again on the next visit
       manifestJson.set(url, json);
@@ -132,7 +140,13 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
         const url = known[remote];
         const json = url ? manifestJson.get(url) : undefined;
         // Before the runtime runs, this is the page being opened: its own screen's files too.
-        json?.then((manifest) => preload(remoteAssets(url!, manifest, globalThis.location?.pathname))).catch(() => undefined);
+        json
+          ?.then((manifest) => {
+            const entry = remoteEntryUrl(url!, manifest);
+            const entryIntegrity = entry ? trustedIntegrity.entry(entry) : undefined;
+            preload(remoteAssets(url!, manifest, globalThis.location?.pathname, undefined, entryIntegrity));
+          })
+          .catch(() => undefined);
       },
       () => undefined,
     );
@@ -142,7 +156,7 @@ export function createLazyFederationLoader(options: LazyFederationOptions = {}):
     started ??= runtime.initFederation(known, {
       hostName,
       shared: sharedModules,
-      plugins: [runtime.remoteFallbackPlugin(), runtime.earlyManifestPlugin(take)],
+      plugins: [runtime.remoteFallbackPlugin(), runtime.earlyManifestPlugin(take), runtime.remoteIntegrityPlugin()],
     });
     return started;
   });

@@ -3,7 +3,10 @@
 // Nothing of it is compiled into the shell: a team ships its remote by changing one URL, and a new
 // remote is one more line (any valid name: ./remote-names.ts). The file's order is the remotes'
 // order (which of two remotes declaring one path keeps it; navbar links of equal order).
+// `$integrity` (optional) records the hash of each remote's entry, for remotes served from another
+// origin (./remote-integrity.ts).
 import { REMOTE_NAME_PATTERN, isRemoteName, type RemoteName } from './remote-names';
+import { INTEGRITY_KEY, isIntegrity, trustedIntegrity, type RemoteHashes } from './remote-integrity';
 
 export type RemotesConfig = Partial<Record<RemoteName, string>>;
 
@@ -53,6 +56,35 @@ export function parseRemotesConfig(raw: unknown, baseUrl: string): RemotesConfig
   return config;
 }
 
+/**
+ * The hashes /remotes.json records, by remote (`$integrity`): a remote's value is its entry's hash,
+ * or `{ "entry": "sha384-…", "manifest": "sha384-…" }` (its manifest's too). Invalid ones are refused.
+ */
+export function parseRemotesIntegrity(raw: unknown): Partial<Record<RemoteName, RemoteHashes>> {
+  const block = (raw as Record<string, unknown> | null)?.[INTEGRITY_KEY];
+  if (block === undefined) return {};
+  if (!block || typeof block !== 'object' || Array.isArray(block)) {
+    throw new RemotesConfigError(`remotes.json: "${INTEGRITY_KEY}" must map remote names to their entry's integrity ("sha384-…")`);
+  }
+  const out: Partial<Record<RemoteName, RemoteHashes>> = {};
+  for (const [name, value] of Object.entries(block as Record<string, unknown>)) {
+    const where = `remotes.json: "${INTEGRITY_KEY}"."${name}"`;
+    if (!isRemoteName(name)) throw new RemotesConfigError(`${where} is not a valid remote name`);
+    const hashes: Record<string, unknown> =
+      typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { entry: value };
+    const unknown = Object.keys(hashes).filter((k) => k !== 'entry' && k !== 'manifest');
+    if (unknown.length > 0) throw new RemotesConfigError(`${where} may hold "entry" and "manifest" only, not "${unknown[0]}"`);
+    for (const [part, hash] of Object.entries(hashes)) {
+      if (!isIntegrity(hash))
+        throw new RemotesConfigError(
+          `${where}${typeof value === 'object' ? `.${part}` : ''} must be an integrity value such as "sha384-<base64>"`,
+        );
+    }
+    out[name] = hashes as RemoteHashes;
+  }
+  return out;
+}
+
 export interface LoadRemotesConfigOptions {
   url?: string;
   /** The page's URL, against which relative URLs are resolved (default: location.href). */
@@ -85,5 +117,7 @@ export async function loadRemotesConfig(options: LoadRemotesConfigOptions = {}):
     throw new RemotesConfigError('remotes.json is not valid JSON', { cause });
   }
   // Relative manifest URLs are relative to the page, as documented (docs/architecture.md).
-  return parseRemotesConfig(raw, baseUrl);
+  const config = parseRemotesConfig(raw, baseUrl);
+  trustedIntegrity.trustRemotes(config, parseRemotesIntegrity(raw));
+  return config;
 }

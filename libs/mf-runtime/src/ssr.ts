@@ -49,6 +49,11 @@ export interface ServerPageData {
    * browser starts from these instead of asking for /remotes.json. Absent from older composers.
    */
   remotes?: Record<string, string>;
+  /**
+   * The entry hashes /remotes.json records (its `$integrity`, ./remote-integrity.ts), which the
+   * browser holds a cross-origin remote's entry to, as it does from /remotes.json itself.
+   */
+  remotesIntegrity?: Record<string, string | { entry?: string; manifest?: string }>;
 }
 
 export const SSR_DATA_ID = 'pupitre-ssr';

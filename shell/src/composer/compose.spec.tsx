@@ -109,6 +109,27 @@ describe('composing a remote page', () => {
     expect(html).toContain('Esta página se lee sin JavaScript');
   });
 
+  it("asks for a hashed remote file with its hash (Subresource Integrity), as the remote's runtime does", async () => {
+    const css = `sha384-${'C'.repeat(64)}`;
+    const js = `sha384-${'J'.repeat(64)}`;
+    const hashed = { ...MANIFEST, pupitre: { ...MANIFEST.pupitre, integrity: { '607.css': css, 'route-teacher-id.js': js } } };
+    const page = await composePage(
+      config(),
+      sources({
+        manifests: { community: { url: '/mfe/community/mf-manifest.json', json: hashed } },
+        remotesIntegrity: { review: { entry: js } },
+      }),
+      '/teacher/7',
+      'fr',
+    );
+    expect(page.html).toContain(`<link rel="stylesheet" href="/mfe/community/607.css" integrity="${css}" crossorigin="anonymous">`);
+    expect(page.html).toContain(
+      `<meta name="pupitre-preloads-after-paint" content="/i18n-common.1.js /mfe/community/remoteEntry.js /mfe/community/607.js /mfe/community/route-teacher-id.js ${js} /mf-runtime.1.js">`,
+    );
+    // The entry hashes of /remotes.json travel in the data block, for the browser to hold the entries to.
+    expect(page.html).toContain(`"remotesIntegrity":{"review":{"entry":"${js}"}}`);
+  });
+
   it('writes a data block that nothing can break out of, and that the browser reads back', async () => {
     const page = await composePage(config(), sources(), '/teacher/7', 'fr');
     expect(page.html).not.toContain('</script><script>alert(1)');

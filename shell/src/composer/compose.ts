@@ -66,6 +66,7 @@ export async function composePage(
     reads: fragment.reads,
     config: sources.config,
     remotes: sources.remotes,
+    ...integrityOf(sources),
   };
   // The code the takeover runs, asked for by the page itself beside main.js: the remote's styles
   // and scripts and the federation runtime (paths of the page's own origin are written as paths,
@@ -101,10 +102,17 @@ async function composeShellPage(sources: Sources, path: ShellPath, lang: Languag
     reads: {},
     config: sources.config,
     remotes: sources.remotes,
+    ...integrityOf(sources),
   };
   // The home page's largest picture, the promo video's poster (a poster is not an <img>: the
   // browser's preload scanner would not find it).
   const assets: RemoteAsset[] = path === '/' ? [{ href: PROMO_POSTER, as: 'image' }] : [];
   const html = composeDocument(sources.indexHtml, { title: shellTitle(path, lang), rootHtml, assets, data });
   return { kind: 'composed', html, remote: SHELL_PAGE };
+}
+
+/** The entry hashes the page hands the browser, when /remotes.json records any. */
+function integrityOf(sources: Sources): Pick<ServerPageData, 'remotesIntegrity'> {
+  const recorded = sources.remotesIntegrity ?? {};
+  return Object.keys(recorded).length > 0 ? { remotesIntegrity: recorded } : {};
 }

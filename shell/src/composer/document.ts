@@ -36,8 +36,10 @@ function replaceOnce(html: string, pattern: RegExp, replacement: (match: string)
 }
 
 /** The tag that asks for a stylesheet, or a picture (the page's largest: the home page's poster). */
-function assetTag({ href, as }: RemoteAsset): string {
-  if (as === 'style') return `<link rel="stylesheet" href="${escapeAttr(href)}">`;
+function assetTag({ href, as, integrity }: RemoteAsset): string {
+  // A hashed style is asked for with its hash, as the remote's runtime would ask for it.
+  const checked = integrity ? ` integrity="${escapeAttr(integrity)}" crossorigin="anonymous"` : '';
+  if (as === 'style') return `<link rel="stylesheet" href="${escapeAttr(href)}"${checked}>`;
   return `<link rel="preload" href="${escapeAttr(href)}" as="${as}" fetchpriority="high">`;
 }
 
@@ -89,7 +91,10 @@ export function composeDocument(indexHtml: string, page: ComposedPage): string {
   // own files, scripts once the page is painted.
   const styles = page.assets.filter((asset) => asset.as === 'style');
   const images = page.assets.filter((asset) => asset.as === 'image');
-  const scripts = page.assets.filter((asset) => asset.as === 'script').map((asset) => asset.href);
+  // A hashed script is named with its hash after it: the early script preloads it with both.
+  const scripts = page.assets
+    .filter((asset) => asset.as === 'script')
+    .flatMap((asset) => (asset.integrity ? [asset.href, asset.integrity] : [asset.href]));
   let html = replaceOnce(
     deferScripts(indexHtml.replace(JSON_PRELOADS, ''), scripts),
     /<html lang="[a-z-]*"/,

@@ -1,10 +1,19 @@
 // What every composed page is built from, read from the shell's server and the remotes' manifests
 // and reused for a few seconds (a deploy shows within SOURCES_TTL_MS): the shell's index.html, its
 // runtime configuration and the remotes' page table.
-import { buildRouteTable, loadRemotesConfig, declarationsFromManifest, type RemoteName, type RemoteRouteTable } from '@pupitre/mf-runtime';
+import {
+  buildRouteTable,
+  loadRemotesConfig,
+  declarationsFromManifest,
+  trustedIntegrity,
+  type RemoteHashes,
+  type RemoteName,
+  type RemoteRouteTable,
+} from '@pupitre/mf-runtime';
 import { parseRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
 import { SHELL_PATHS } from '../shell-paths';
 import { type ComposerConfig } from './config';
+import { matchesIntegrity } from './integrity';
 
 export interface Sources {
   indexHtml: string;
@@ -14,6 +23,8 @@ export interface Sources {
   manifests: Record<string, { url: string; json: unknown }>;
   /** /remotes.json as the page names its URLs (relative when same-origin), every remote listed. */
   remotes: Record<string, string>;
+  /** /remotes.json's entry hashes (`$integrity`), by remote: the page hands them to the browser. */
+  remotesIntegrity?: Record<string, RemoteHashes>;
 }
 
 /** Relative manifest URLs resolve against this stand-in origin, then are written back as paths. */
@@ -29,6 +40,14 @@ async function fetchOk(url: string, timeoutMs: number): Promise<Response> {
 export function pageUrl(href: string): string {
   const url = new URL(href);
   return url.origin === PAGE_ORIGIN ? `${url.pathname}${url.search}` : url.href;
+}
+
+/** A manifest's JSON; with a recorded hash, only if its bytes match it. */
+async function readManifest(response: Response, integrity: string | undefined): Promise<unknown> {
+  if (!integrity) return response.json();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (!matchesIntegrity(bytes, integrity)) throw new Error(`${response.url}: does not match the integrity /remotes.json records`);
+  return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
 }
 
 async function readSources(config: ComposerConfig): Promise<Sources> {
@@ -51,7 +70,9 @@ async function readSources(config: ComposerConfig): Promise<Sources> {
       const page = new URL(href as string);
       const fetched = page.origin === PAGE_ORIGIN ? `${config.originUrl}${page.pathname}${page.search}` : page.href;
       try {
-        const json: unknown = await fetchOk(fetched, timeout).then((r) => r.json());
+        const json: unknown = await fetchOk(fetched, timeout).then((r) =>
+          readManifest(r, trustedIntegrity.manifest(page.href, PAGE_ORIGIN)),
+        );
         manifests[remote] = { url: pageUrl(page.href), json };
         return [remote, declarationsFromManifest(remote, json, () => undefined)] as const;
       } catch (error) {
@@ -65,6 +86,8 @@ async function readSources(config: ComposerConfig): Promise<Sources> {
     table: buildRouteTable(declared, SHELL_PATHS, () => undefined),
     manifests,
     remotes: Object.fromEntries(Object.entries(remotes).map(([name, href]) => [name, pageUrl(href as string)])),
+    // loadRemotesConfig recorded them (this process reads one /remotes.json, its shell's).
+    remotesIntegrity: trustedIntegrity.recorded(),
   };
 }
 

@@ -1,4 +1,10 @@
-import { AFTER_PAINT_PRELOADS_META, AFTER_PAINT_SCRIPTS_META, START_AT_LATEST_MS, startScriptsAfterPaint } from './after-paint';
+import {
+  AFTER_PAINT_PRELOADS_META,
+  AFTER_PAINT_SCRIPTS_META,
+  START_AT_LATEST_MS,
+  preloadsNamed,
+  startScriptsAfterPaint,
+} from './after-paint';
 
 type Entries = { getEntriesByName: (name: string) => unknown[] };
 
@@ -87,4 +93,23 @@ test('a page the browser builds (no meta tag) is left alone', () => {
   const { win, frames, timers } = fakeWindow();
   expect(startScriptsAfterPaint(document, win)).toBe(false);
   expect([frames.length, timers.length]).toEqual([0, 0]);
+});
+
+test('a hashed remote file is preloaded with its integrity and crossorigin="anonymous", as its runtime asks for it', () => {
+  const hash = `sha384-${'A'.repeat(64)}`;
+  expect(preloadsNamed(['/i18n.3.js', '/mfe/x/route.4.js', hash, '/mfe/x/remoteEntry.js'])).toEqual([
+    { href: '/i18n.3.js' },
+    { href: '/mfe/x/route.4.js', integrity: hash },
+    { href: '/mfe/x/remoteEntry.js' },
+  ]);
+  document.head.innerHTML = `<meta name="${AFTER_PAINT_SCRIPTS_META}" content="/main.1.js"><meta name="${AFTER_PAINT_PRELOADS_META}" content="/i18n.3.js /mfe/x/route.4.js ${hash}">`;
+  const { win, paint, runSoonTimers } = fakeWindow();
+  startScriptsAfterPaint(document, win);
+  paint('first-contentful-paint');
+  runSoonTimers();
+  const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
+  expect(preloads.map((l) => [new URL(l.href).pathname, l.getAttribute('integrity'), l.crossOrigin])).toEqual([
+    ['/i18n.3.js', null, null],
+    ['/mfe/x/route.4.js', hash, 'anonymous'],
+  ]);
 });

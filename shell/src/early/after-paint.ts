@@ -8,8 +8,25 @@
 
 /** The meta tag naming the scripts to start after the first paint (written by the composer). */
 export const AFTER_PAINT_SCRIPTS_META = 'pupitre-scripts-after-paint';
-/** The meta tag naming the scripts to preload then (the code the takeover runs). */
+/**
+ * The meta tag naming the scripts to preload then (the code the takeover runs). A URL may be
+ * followed by its integrity ("sha384-…"): that preload is made with it and crossorigin="anonymous",
+ * as the remote's runtime asks for that script (a preload made otherwise would not be used).
+ */
 export const AFTER_PAINT_PRELOADS_META = 'pupitre-preloads-after-paint';
+const INTEGRITY_TOKEN = /^sha(?:256|384|512)-/;
+
+/** The preloads a meta tag's tokens name: [{ href, integrity? }]. */
+export function preloadsNamed(tokens: string[]): { href: string; integrity?: string }[] {
+  const out: { href: string; integrity?: string }[] = [];
+  for (const token of tokens) {
+    const last = out.at(-1);
+    if (INTEGRITY_TOKEN.test(token)) {
+      if (last && !last.integrity) last.integrity = token;
+    } else out.push({ href: token });
+  }
+  return out;
+}
 
 const named = (doc: Document, meta: string) =>
   (doc.querySelector<HTMLMetaElement>(`meta[name="${meta}"]`)?.content ?? '').split(' ').filter(Boolean);
@@ -54,10 +71,14 @@ export function startScriptsAfterPaint(
     started = true;
     doc.removeEventListener('visibilitychange', start);
     first();
-    for (const href of named(doc, AFTER_PAINT_PRELOADS_META)) {
+    for (const { href, integrity } of preloadsNamed(named(doc, AFTER_PAINT_PRELOADS_META))) {
       const link = doc.createElement('link');
       link.rel = 'preload';
       link.as = 'script';
+      if (integrity) {
+        link.setAttribute('integrity', integrity);
+        link.crossOrigin = 'anonymous';
+      }
       link.href = href;
       doc.head.appendChild(link);
     }

@@ -1,12 +1,12 @@
 // The ASVS 4.0.3 Level 2 checklist (docs/security/asvs-l2.md) stays true to the code: every L2 id once,
 // a valid status on each row, and every test a `met` row names exists in its file (issue #41).
-// ASVS_STRICT=1 also fails the rows whose evidence is still `pending: …`.
+// A row whose evidence is still `pending: …` fails too (ASVS_STRICT=0 lets one through while its work is in flight).
 import fs from 'node:fs';
 import path from 'node:path';
 import { EXPECTED_IDS, INDEX, checkChecklist, checkRows, countTitles, parseEvidence, parseRows, runByNpmTest } from './asvs-checklist.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');
-const strict = process.env.ASVS_STRICT === '1';
+const strict = process.env.ASVS_STRICT !== '0';
 
 describe('the ASVS Level 2 checklist', () => {
   const result = checkChecklist({ root: ROOT, strict });
@@ -28,8 +28,9 @@ describe('the ASVS Level 2 checklist', () => {
   it('states the figures its rows add up to', () => {
     const index = fs.readFileSync(path.join(ROOT, INDEX), 'utf8');
     const { met, 'n/a': na, deviation, pending } = result.figures;
+    const pendingText = pending ? `; ${pending} rows pending` : '';
     expect(index).toContain(
-      `**${met} met**, **${na} not applicable**, **${deviation} deviations** of ${EXPECTED_IDS.length}; ${pending} rows pending`,
+      `**${met} met**, **${na} not applicable**, **${deviation} deviations** of ${EXPECTED_IDS.length}${pendingText}.`,
     );
   });
 });

@@ -55,7 +55,11 @@ export class SocialService {
     allowed?: (doc: VoteTarget) => void,
   ): Promise<VoteResponse> {
     const delisted = await this.delisted();
-    const counts = await this.votes.set(reviewId, userId, value, (doc) => allowed?.(mustBePublic(doc, delisted)));
+    const counts = await this.votes.set(reviewId, userId, value, (doc) => {
+      // Every vote, a removal included, only on a public review: a missing, pending or held one is the same 404.
+      const review = mustBePublic(doc, delisted);
+      allowed?.(review);
+    });
     const vote = value === null ? null : value === 1;
     return { relatable: relatablePercent(counts.relUp, counts.relTotal), relatable_count: counts.relTotal, vote };
   }

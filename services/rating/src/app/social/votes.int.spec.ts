@@ -107,6 +107,10 @@ describe('votes on one review', () => {
     const before = await stored();
     const hidden = await reviews().findOne({ visible: false });
     if (hidden) await request(h.api.url).post(`/api/relatable/${hidden.id}`).set(auths[2]).send({ value: true }).expect(404);
+    // Removing a vote too: a missing or hidden review is a 404, never a 500.
+    if (hidden) await request(h.api.url).delete(`/api/relatable/${hidden.id}`).set(auths[2]).expect(404);
+    await request(h.api.url).delete('/api/relatable/987654').set(auths[2]).expect(404);
+    await request(h.api.url).post('/api/relatable/987654').set(auths[2]).send({ value: null }).expect(404);
     await reviews().updateOne({ id }, { $set: { authorId: 'voter-3' } });
     await request(h.api.url).post(`/api/relatable/${id}`).set(auths[3]).send({ value: true }).expect(403);
     expect(await stored()).toEqual(before);

@@ -1,6 +1,6 @@
 // A local Google-type OAuth 2 provider (oauth2-mock-server) for the Google sign-in journey. It
 // approves /authorize at once and answers /userinfo with a Google-shaped, verified profile; the
-// auth service is pointed at it through its GOOGLE_* variables (see services/README.md).
+// auth service is pointed at it through its GOOGLE_* variables (see docs/services/environment.md).
 import { OAuth2Server } from 'oauth2-mock-server';
 
 export const GOOGLE_E2E_EMAIL = 'google.user@example.com';

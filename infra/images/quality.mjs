@@ -15,7 +15,7 @@ import { writeSbomKeepingPrevious } from './sbom-files.mjs';
 import { imageSize, mb, podman } from './tools.mjs';
 import { OVERLAYS_DIR, overlayImageNames } from './overlay-names.mjs';
 
-/** Goals of what an image adds over its base (infra/README.md, "Images"). */
+/** Goals of what an image adds over its base (docs/infra/images.md). */
 export const ADDED_GOAL = { node: 60e6, static: 2e6, 'front-server': 5e6 };
 
 /** Every file and symlink of a mounted image root, as absolute paths inside the image, with sizes. */

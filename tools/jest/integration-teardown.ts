@@ -57,7 +57,7 @@ export default async function teardown(globalConfig: RunConfig) {
         ]
       : []),
     ...(whole && traceProblems.length
-      ? [`database trace (services/README.md, "Database operations per request"):\n  ${traceProblems.join('\n  ')}`]
+      ? [`database trace (docs/services/database-trace.md, "Database operations per request"):\n  ${traceProblems.join('\n  ')}`]
       : []),
   ];
   if (failures.length) {

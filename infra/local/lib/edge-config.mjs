@@ -1,7 +1,7 @@
 // The edge's nginx configuration, generated from the one routing table (infra/routes.json) and the
 // one security-header policy (infra/security-headers.json, ADR 0008): what Debian's nginx applies in
 // front of the local stack (`npm start`, the end-to-end tests, the web bench: edge.mjs), and the
-// same locations, headers and composer fallback as in production (infra/README.md, "The edge").
+// same locations, headers and composer fallback as in production (docs/infra/network.md, "The edge").
 //
 //   - one location per route: an `exact` route is `location = P`; a prefix P is `location = P` plus
 //     `location ^~ P/` (whole path segments, as the Ingress' pathType Prefix: /authx is not /auth);
@@ -248,7 +248,7 @@ export const CLUSTER_COMPOSER = 'http://composer:8080';
 /**
  * The shell image's client-route locations (infra/docker/nginx/shell-pages.conf, included by
  * shell.conf in its server): what production does for the composer, which an Ingress cannot
- * express (infra/README.md, "The edge"). Without a composer, every client route is the app's
+ * express (docs/infra/network.md, "The edge"). Without a composer, every client route is the app's
  * index.html; with one, a page navigation (GET or HEAD; files have shell.conf's own locations, and
  * a last segment with a dot is no page) goes to the composer first, with the edge's timeouts, and
  * `index.html` answers when it is down, errs or is slow.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Requests and responses of the auth service (/auth/...). The service validates with the exact
  * field-error maps of the API contract (`{"email": ["..."]}`), so these schemas describe well-formed
- * input for clients; see services/README.md for every status and error body.
+ * input for clients; see docs/services/auth.md for every status and error body.
  */
 export const languageSchema = z.enum(['fr', 'es', 'en']);
 export type Language = z.infer<typeof languageSchema>;

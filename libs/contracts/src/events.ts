@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Events between services, carried by BullMQ queues on the shared Redis. The auth service produces
  * `user-erased` when an account is deleted; the rating worker consumes it and erases that user's
- * votes, favourites and reports and deals with their reviews (see services/README.md).
+ * votes, favourites and reports and deals with their reviews (see docs/services/benchmarks.md).
  */
 export const USER_EVENTS_QUEUE = 'user-events';
 export const USER_ERASED_JOB = 'user-erased';

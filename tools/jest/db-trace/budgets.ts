@@ -1,4 +1,4 @@
-// The operation budgets of services/README.md ("Database operations per request"): one markdown
+// The operation budgets of docs/services/database-trace.md ("Database operations per request"): one markdown
 // table per service (`#### <service>`), each row an endpoint (`METHOD /route/:pattern`, as the
 // service routes it), the most database commands one request of it may send, and why.
 
@@ -14,7 +14,7 @@ export const BUDGETS_HEADING = '### Database operations per request';
 /** The budget rows of the README's budgets section (throws when the section or a row is malformed). */
 export function parseBudgets(markdown: string): BudgetRow[] {
   const start = markdown.indexOf(`\n${BUDGETS_HEADING}`);
-  if (start < 0) throw new Error(`services/README.md has no "${BUDGETS_HEADING}" section`);
+  if (start < 0) throw new Error(`docs/services/database-trace.md has no "${BUDGETS_HEADING}" section`);
   const lines = markdown
     .slice(start + 1)
     .split('\n')
@@ -33,7 +33,7 @@ export function parseBudgets(markdown: string): BudgetRow[] {
     const endpoint = /^(GET|POST|PUT|PATCH|DELETE) (\S+)$/.exec(cells[0] ?? '');
     const budget = Number(cells[1]);
     if (!service || !endpoint || !Number.isInteger(budget) || budget < 0)
-      throw new Error(`services/README.md budgets: cannot read the row "${line}"`);
+      throw new Error(`docs/services/database-trace.md budgets: cannot read the row "${line}"`);
     rows.push({ service, method: endpoint[1], route: endpoint[2], budget });
   }
   return rows;

@@ -12,7 +12,7 @@ import { checkBudgets, checkShapes, readTraces } from './trace-check';
 export function checkDatabaseTrace(rootDir: string, traceDir: string, log: (line: string) => void): string[] {
   const traces = readTraces(traceDir);
   const shapes = checkShapes(traces, ALLOWED_SHAPES);
-  const budgets = checkBudgets(traces, parseBudgets(fs.readFileSync(path.join(rootDir, 'services/README.md'), 'utf8')));
+  const budgets = checkBudgets(traces, parseBudgets(fs.readFileSync(path.join(rootDir, 'docs/services/database-trace.md'), 'utf8')));
   const artifacts = path.join(rootDir, 'artifacts');
   fs.mkdirSync(artifacts, { recursive: true });
   fs.writeFileSync(path.join(artifacts, 'query-shapes.json'), `${JSON.stringify(shapes.verdicts, null, 2)}\n`);

@@ -102,7 +102,7 @@ describe('the database trace check', () => {
     const { problems, unexercised } = checkBudgets(readTraces(dir), rows);
     expect(problems).toEqual([
       'rating: GET /a sent 3 database operations in one request (in a.int.spec.ts); its budget is 2',
-      'rating: GET /b has no row in the budgets of services/README.md (most seen: 1 database operations in one request, in a.int.spec.ts)',
+      'rating: GET /b has no row in the budgets of docs/services/database-trace.md (most seen: 1 database operations in one request, in a.int.spec.ts)',
     ]);
     expect(unexercised).toEqual([rows[1]]);
   });

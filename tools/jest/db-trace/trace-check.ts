@@ -1,7 +1,7 @@
 // The checks of the database trace after an integration run (tools/jest/integration-teardown.ts):
 // every query shape the services sent is served by a declared index (esr.ts) or allowed
 // (allow-list.ts), and no endpoint sent more database commands in one request than its budget in
-// services/README.md (budgets.ts). The merged trace goes to artifacts/ for reading.
+// docs/services/database-trace.md (budgets.ts). The merged trace goes to artifacts/ for reading.
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -135,7 +135,7 @@ export function checkBudgets(
     const where = `${v.service}: ${v.method} ${v.route}`;
     if (v.budget === null)
       return [
-        `${where} has no row in the budgets of services/README.md (most seen: ${v.maxOps} database operations in one request, in ${v.maxOpsSource})`,
+        `${where} has no row in the budgets of docs/services/database-trace.md (most seen: ${v.maxOps} database operations in one request, in ${v.maxOpsSource})`,
       ];
     if (v.maxOps > v.budget)
       return [`${where} sent ${v.maxOps} database operations in one request (in ${v.maxOpsSource}); its budget is ${v.budget}`];

@@ -18,7 +18,7 @@ export const workerEnvSchema = z
     WORKER_CONCURRENCY: positiveIntField(128),
     /**
      * Database connections opened at start and kept, so that a burst of publications opens none mid-burst (one authentication
-     * each), and the most it opens (a job beyond waits for one). Measured, 1,000 publications due at once (services/README.md,
+     * each), and the most it opens (a job beyond waits for one). Measured, 1,000 publications due at once (docs/services/benchmarks.md,
      * run 6): p99 stored 6.3 / 6.8 / 6.1 s at 24 and 24, 5.7 / 6.1 / 5.8 s at 100, 6.6 / 7.8 / 6.0 s with an empty pool.
      */
     MONGODB_MIN_POOL_SIZE: intRangeField(0, 100, 24),

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
+import path from 'node:path';
 import { test, expect } from './support/fixtures';
+import { SCREENSHOT_DIR } from './support/pages';
 import { apiAs, createUser, pageFor } from './support/users';
 
 // Issue #41: "Download my data" on /settings at 375 px. The user votes on and favours a public review,
@@ -38,4 +40,9 @@ test('downloads pupitre-my-data-YYYY-MM-DD.json with the account, the vote and t
   expect(doc['Reviews']).toEqual([]);
   await expect(page.getByTestId('data-export-status')).toContainText('Downloaded: pupitre-my-data-');
   await expect(button).toHaveAttribute('aria-busy', 'false');
+  await button.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'data-export-375.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await noSideScroll(page)).toBe(true);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'data-export-1280.png') });
 });

@@ -8,7 +8,14 @@
 //   - long-running workloads (Deployment, StatefulSet, DaemonSet): readiness and liveness probes;
 //     Pupitre's own images probe HTTP /readyz (readiness) and /healthz (liveness);
 //   - a termination grace of at most 60 s (short, but set on purpose);
-//   - with `pinnedImages`: an explicit tag or digest, never `latest`.
+//   - with `pinnedImages`: an explicit tag or digest, never `latest`;
+//   - hostPath volumes mounted read-only.
+//
+// One exception, ROOT_EXCEPTIONS: the log shipper (components/logging/promtail.yaml) runs as uid 0,
+// because the container runtimes write the pods' log files as root with mode 0640 or 0600. It is
+// excused from runAsNonRoot and uid 0 only, for that DaemonSet and container by name: it keeps every
+// other rule (read-only root filesystem, no privilege escalation, all capabilities dropped and none
+// added, read-only hostPath mounts), so root reads only the files root owns.
 const POD_TEMPLATE_PATHS = {
   Deployment: (o) => o.spec?.template,
   StatefulSet: (o) => o.spec?.template,
@@ -21,6 +28,11 @@ const POD_TEMPLATE_PATHS = {
 const LONG_RUNNING = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Pod']);
 export const MAX_GRACE_SECONDS = 60;
 const OWN_IMAGE = /(^|\/)pupitre\//;
+export const ROOT_EXCEPTIONS = [{ kind: 'DaemonSet', name: 'promtail', container: 'promtail' }];
+const rootExcused = (o, containerName) =>
+  ROOT_EXCEPTIONS.some(
+    (e) => e.kind === o.kind && e.name === o.metadata?.name && (containerName === undefined || e.container === containerName),
+  );
 
 function imageTagProblem(image) {
   if (!image) return 'no image';
@@ -63,7 +75,7 @@ export function checkPolicy(objects, { pinnedImages = false } = {}) {
     if (pod.terminationGracePeriodSeconds === undefined) violations.push(`${id}: terminationGracePeriodSeconds not set`);
     else if (pod.terminationGracePeriodSeconds > MAX_GRACE_SECONDS)
       violations.push(`${id}: terminationGracePeriodSeconds over ${MAX_GRACE_SECONDS}`);
-    if (podSc.runAsUser === 0) violations.push(`${id}: pod runs as uid 0`);
+    if (podSc.runAsUser === 0 && !rootExcused(o)) violations.push(`${id}: pod runs as uid 0`);
     if (pod.hostNetwork || pod.hostPID || pod.hostIPC) violations.push(`${id}: uses the host's namespaces`);
     const containers = [...(pod.initContainers ?? []), ...(pod.containers ?? [])];
     if (!containers.length) violations.push(`${id}: no containers`);
@@ -74,8 +86,13 @@ export function checkPolicy(objects, { pinnedImages = false } = {}) {
       for (const kind of ['requests', 'limits']) {
         for (const res of ['cpu', 'memory']) if (!c.resources?.[kind]?.[res]) problems.push(`no ${res} ${kind.slice(0, -1)}`);
       }
-      if (!(sc.runAsNonRoot ?? podSc.runAsNonRoot)) problems.push('runAsNonRoot is not true');
-      if ((sc.runAsUser ?? podSc.runAsUser) === 0) problems.push('runs as uid 0');
+      if (!rootExcused(o, c.name)) {
+        if (!(sc.runAsNonRoot ?? podSc.runAsNonRoot)) problems.push('runAsNonRoot is not true');
+        if ((sc.runAsUser ?? podSc.runAsUser) === 0) problems.push('runs as uid 0');
+      }
+      const hostPaths = new Set((pod.volumes ?? []).filter((v) => v.hostPath).map((v) => v.name));
+      for (const m of c.volumeMounts ?? [])
+        if (hostPaths.has(m.name) && m.readOnly !== true) problems.push(`hostPath volume ${m.name} is not read-only`);
       if (sc.readOnlyRootFilesystem !== true) problems.push('root filesystem is not read-only');
       if (sc.allowPrivilegeEscalation !== false) problems.push('allowPrivilegeEscalation is not false');
       if (sc.privileged) problems.push('privileged');

@@ -54,6 +54,58 @@ describe('workload policy checker', () => {
     expect(checkPolicy(fixed)).toEqual([]);
   });
 
+  // The log shipper's exception (components/logging/promtail.yaml): uid 0, by name, and nothing else.
+  const shipper = (kind: string, name: string, container = name) => ({
+    apiVersion: 'apps/v1',
+    kind,
+    metadata: { name },
+    spec: {
+      template: {
+        spec: {
+          terminationGracePeriodSeconds: 30,
+          securityContext: { runAsNonRoot: false, runAsUser: 0 },
+          containers: [
+            {
+              name: container,
+              image: 'grafana/promtail:3.4.2',
+              resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { cpu: '500m', memory: '256Mi' } },
+              securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } },
+              readinessProbe: { httpGet: { path: '/ready', port: 9080 } },
+              livenessProbe: { tcpSocket: { port: 9080 } },
+              volumeMounts: [{ name: 'pods-logs', mountPath: '/var/log/pods', readOnly: true }],
+            },
+          ],
+          volumes: [{ name: 'pods-logs', hostPath: { path: '/var/log/pods' } }],
+        },
+      },
+    },
+  });
+
+  it('lets the log shipper, DaemonSet/promtail, run as uid 0, and no other workload or container', () => {
+    expect(checkPolicy([shipper('DaemonSet', 'promtail')], { pinnedImages: true })).toEqual([]);
+    expect(checkPolicy([shipper('DaemonSet', 'fluent-bit')])).toEqual([
+      'DaemonSet/fluent-bit: pod runs as uid 0',
+      'DaemonSet/fluent-bit container fluent-bit: runAsNonRoot is not true',
+      'DaemonSet/fluent-bit container fluent-bit: runs as uid 0',
+    ]);
+    expect(checkPolicy([shipper('Deployment', 'promtail')])).toContain('Deployment/promtail: pod runs as uid 0');
+    expect(checkPolicy([shipper('DaemonSet', 'promtail', 'sidecar')])).toEqual([
+      'DaemonSet/promtail container sidecar: runAsNonRoot is not true',
+      'DaemonSet/promtail container sidecar: runs as uid 0',
+    ]);
+  });
+
+  it('keeps every other rule for the log shipper: a capability added or a writable hostPath is flagged', () => {
+    const bad = shipper('DaemonSet', 'promtail');
+    const c = bad.spec.template.spec.containers[0] as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    c.securityContext.capabilities.add = ['DAC_READ_SEARCH'];
+    c.volumeMounts[0].readOnly = false;
+    expect(checkPolicy([bad])).toEqual([
+      'DaemonSet/promtail container promtail: hostPath volume pods-logs is not read-only',
+      'DaemonSet/promtail container promtail: capabilities added: DAC_READ_SEARCH',
+    ]);
+  });
+
   it('ignores objects without pods', () => {
     expect(checkPolicy([{ apiVersion: 'v1', kind: 'Service', metadata: { name: 's' } }])).toEqual([]);
   });

@@ -74,6 +74,23 @@ describe('the remotes file', () => {
     expect(nginx).toMatch(/location = \/config\.json \{\s*alias \/etc\/pupitre\/config\.json;[^}]*Cache-Control "no-store"/);
   });
 
+  it.each(['base/shell/remotes.json', 'overlays/prod/remotes.json', 'overlays/dev/remotes.json'])(
+    '%s: a remote served from another origin carries its hashes (issue #41: $integrity, entry and manifest)',
+    (file) => {
+      const full = path.join(K8S_DIR, file);
+      if (!fs.existsSync(full)) return;
+      const remotes = JSON.parse(fs.readFileSync(full, 'utf8')) as Record<string, unknown>;
+      const integrity = (remotes.$integrity ?? {}) as Record<string, unknown>;
+      for (const [name, url] of Object.entries(remotes)) {
+        if (name.startsWith('$') || typeof url !== 'string' || url.startsWith('/')) continue;
+        expect({ name, integrity: integrity[name] }).toEqual({
+          name,
+          integrity: { entry: expect.stringMatching(/^sha(256|384|512)-/), manifest: expect.stringMatching(/^sha(256|384|512)-/) },
+        });
+      }
+    },
+  );
+
   it('has the same defaults in the base as the local stack (infra/local/remotes.json)', () => {
     const read = (p: string) => JSON.parse(fs.readFileSync(p, 'utf8'));
     expect(read(path.join(K8S_DIR, 'base/shell/remotes.json'))).toEqual(read(path.join(ROOT, 'infra/local/remotes.json')));

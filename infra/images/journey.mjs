@@ -64,7 +64,7 @@ export async function runJourney({ url, mailUrl, log = () => {}, artifacts, expe
   try {
     const email = `images.check.${Date.now()}@example.org`;
     at(`sign-up of ${email} on /auth`);
-    await page.goto('/api/health'); // an origin for the session's language: English
+    await page.goto('/sw.js'); // an origin for the session's language (English), a plain page of it: API answers are downloads
     await page.evaluate((key) => localStorage.setItem(key, 'en'), langKey());
     await open(page, '/auth?form=signup');
     const signup = page.getByTestId('signup-form');

@@ -69,7 +69,8 @@ export function Carousel({
   const reducedMotion = usePrefersReducedMotion();
   const [idle, setIdle] = useState(false);
   const [visible, setVisible] = useState(false);
-  const [overflowing, setOverflowing] = useState(false);
+  // Assumed until measured: a server-rendered scroller is reachable with the keyboard before the page's code runs.
+  const [overflowing, setOverflowing] = useState(true);
   const [held, setHeld] = useState(false);
   const [dragging, setDragging] = useState(false);
   // How many times the animations were built (0: none now): each new set starts from the clock.

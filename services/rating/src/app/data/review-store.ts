@@ -52,9 +52,13 @@ export class ReviewStore {
     return this.docs.findOne({ _id: reviewOid(id) });
   }
 
+  /** Reviews by id, in that order, without their voters (a list of user ids that grows with the votes: review-votes.ts reads them). */
   async getMany(ids: number[]): Promise<ReviewDoc[]> {
     if (!ids.length) return [];
-    const found = await this.docs.find({ _id: { $in: ids.map(reviewOid) } }).toArray();
+    const found = (await this.docs.find({ _id: { $in: ids.map(reviewOid) } }, { projection: { voters: 0 } }).toArray()).map((doc) => ({
+      ...doc,
+      voters: [],
+    }));
     const byId = new Map(found.map((doc) => [doc.id, doc]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }

@@ -114,19 +114,20 @@ export class ReviewVotes {
     const keyUpdate = key === undefined ? { $unset: { 'keys.relevant': '' as const } } : { $set: { 'keys.relevant': key } };
     const counts = { relUp: written.relUp, relTotal: written.relTotal };
     await writeRetried(() => this.docs.updateOne({ _id, visible: true, ...counts }, keyUpdate));
-    if (revise) await this.stats.revised(written.teacherId, listedChange(written, key));
+    if (revise) await this.stats.revised(written.teacherId, listedChange(written, update, key));
     return written;
   }
 }
 
 /**
- * The vote's change as the lists see the review (listed-change.ts): its counts and `relevant` key after the write, and
- * before it (the counts one vote back are unknown here: the key it had is enough to judge a list's cut-off).
+ * The vote's change as the lists see the review (listed-change.ts): its counts and `relevant` key after the write, and before it
+ * (the counts less the vote's `$inc`, the key it had: the key update comes after the vote's write).
  */
-function listedChange(written: Written, key: number | undefined): { before: ReviewDoc; after: ReviewDoc } {
-  const after = { ...written, keys: { ...written.keys, relevant: key } } as unknown as ReviewDoc;
-  const before = { ...written, relUp: -1, relTotal: -1 } as unknown as ReviewDoc;
-  return { before, after };
+function listedChange(written: Written, update: Record<string, unknown>, key: number | undefined): { before: ReviewDoc; after: ReviewDoc } {
+  const inc = (update.$inc ?? {}) as { relUp?: number; relTotal?: number };
+  const before = { ...written, relUp: written.relUp - (inc.relUp ?? 0), relTotal: written.relTotal - (inc.relTotal ?? 0) };
+  const after = { ...written, keys: { ...written.keys, relevant: key } };
+  return { before: before as unknown as ReviewDoc, after: after as unknown as ReviewDoc };
 }
 
 /** Runs `work` over `items`, at most `width` at once. */

@@ -139,11 +139,16 @@ export async function startRatingCluster(options: ClusterOptions = {}): Promise<
       });
     },
     async ready(timeoutMs = 30_000) {
-      await Promise.all(
-        services()
-          .filter((p) => p.running)
-          .map((p) => waitForStatus(`${p.url}/readyz`, { timeoutMs })),
-      );
+      const running = services().filter((p) => p.running);
+      const results = await Promise.allSettled(running.map((p) => waitForStatus(`${p.url}/readyz`, { timeoutMs })));
+      const late = running.flatMap((p, i) => {
+        const result = results[i];
+        return result.status === 'rejected'
+          ? [`${p.name}: ${(result.reason as Error).message}\n--- ${p.name} (pid ${p.pid})\n${p.tail()}`]
+          : [];
+      });
+      // Each process that was not ready, with its last lines: the failure says why, not only that.
+      if (late.length) throw new Error(`not ready within ${timeoutMs} ms:\n${late.join('\n')}\n--- database\n${cluster.db.tail()}`);
     },
     tails() {
       return [cluster.db, cluster.redis, ...services()].map((p) => `--- ${p.name} (pid ${p.pid})\n${p.tail()}`).join('\n');

@@ -16,7 +16,7 @@ export const failingTaskSchema = z.strictObject({
 export type FailingTask = z.infer<typeof failingTaskSchema>;
 
 export const publicationHealthSchema = z.strictObject({
-  /** Every failing task (also those the list leaves out: at most 20, and none about the moderator's own teacher record). */
+  /** Every failing task the moderator may see (also those the list leaves out past 20); none about his own teacher record. */
   failingTasks: z.number().int().nonnegative(),
   tasks: z.array(failingTaskSchema),
 });

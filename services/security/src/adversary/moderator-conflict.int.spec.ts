@@ -80,4 +80,36 @@ describe('a moderator linked to a teacher record', () => {
     expect(about((await decided(conflicted)).body)).toBe(0);
     expect((await request(h.api.url).get(`/api/moderation/reviews/${ids.reported}/actions`).set(conflicted).expect(200)).body).toEqual([]);
   });
+
+  it("does not learn from the publication's health that a task about him fails: neither listed nor counted", async () => {
+    const health = async (as: { Authorization: string }) => {
+      const body = (await request(h.api.url).get('/api/moderation/health').set(as).expect(200)).body;
+      return {
+        count: body.failingTasks as number,
+        aboutHim: (body.tasks as { reviewId: number }[]).filter((t) => t.reviewId === ids.held).length,
+      };
+    };
+    const before = { other: await health(other), conflicted: await health(conflicted) };
+    // A task about his record fails (its next try far off, so the worker leaves it alone during the test).
+    const later = new Date(Date.now() + 3_600_000);
+    await h.conn
+      .collection('review_tasks')
+      .insertOne({
+        _id: `reply:${ids.held}` as never,
+        reviewId: ids.held,
+        kind: 'reply',
+        publishAt: later,
+        attempts: 3,
+        lastError: 'boom',
+        retryAt: later,
+      });
+    try {
+      expect({ other: await health(other), conflicted: await health(conflicted) }).toEqual({
+        other: { count: before.other.count + 1, aboutHim: 1 },
+        conflicted: before.conflicted,
+      });
+    } finally {
+      await h.conn.collection('review_tasks').deleteOne({ _id: `reply:${ids.held}` as never });
+    }
+  });
 });

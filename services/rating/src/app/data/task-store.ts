@@ -99,4 +99,10 @@ export class TaskStore {
     ]);
     return { count, tasks };
   }
+
+  /** The reviews of every failing task (one per task: a review and its reply count twice), read by the same index. */
+  async failingReviewIds(): Promise<number[]> {
+    const docs = await this.docs.find({ attempts: { $gte: 1 } }, { projection: { _id: 0, reviewId: 1 } }).toArray();
+    return docs.map((d) => d.reviewId);
+  }
 }

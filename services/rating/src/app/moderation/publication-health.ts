@@ -9,7 +9,8 @@ const LISTED = 20;
 
 /**
  * The console's health of the publication: the to-do list's tasks that failed (a poison review retried with back-off while
- * the others are published), read by the index on their attempts. None about the moderator's own teacher record is listed.
+ * the others are published), read by the index on their attempts. None about the moderator's own teacher record is listed
+ * or counted.
  */
 @Injectable()
 export class PublicationHealthService {
@@ -22,7 +23,8 @@ export class PublicationHealthService {
     const { count, tasks } = await this.tasks.failing(LISTED);
     const about = new Map((await this.reviews.getMany(tasks.map((t) => t.reviewId))).map((r) => [r.id, r.teacherId]));
     return {
-      failingTasks: count,
+      // Neither listed nor counted: a count that moves would tell him a review about him is pending (and when).
+      failingTasks: count - (await this.aboutOwnRecord(moderator)),
       tasks: tasks
         .filter((t) => !conflicts(moderator, about.get(t.reviewId)))
         .map((t) => ({
@@ -33,5 +35,13 @@ export class PublicationHealthService {
           retryAt: t.retryAt ? new Date(t.retryAt).toISOString() : null,
         })),
     };
+  }
+
+  /** How many failing tasks are about the moderator's own teacher record (none without one). Failing tasks are few: each is an incident. */
+  private async aboutOwnRecord(moderator: Moderator): Promise<number> {
+    if (moderator.teacherId === undefined) return 0;
+    const ids = await this.tasks.failingReviewIds();
+    const teacherOf = new Map((await this.reviews.getMany([...new Set(ids)])).map((r) => [r.id, r.teacherId]));
+    return ids.filter((id) => conflicts(moderator, teacherOf.get(id))).length;
   }
 }

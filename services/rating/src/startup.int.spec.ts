@@ -11,6 +11,7 @@ import {
   testDatabaseName,
   waitForStatus,
 } from '@pupitre/server-kit/testing';
+import { createCommandConnection } from '@pupitre/server-kit';
 import { MongoClient } from 'mongodb';
 
 jest.setTimeout(60_000);
@@ -89,6 +90,18 @@ describe('rating bundles', () => {
       await waitForStatus(`http://127.0.0.1:${port}/readyz`, { alive: () => api.child.exitCode === null });
       const ranking = (await checkedFetch(`http://127.0.0.1:${port}/api/teachers/ranking`)).json as unknown[];
       expect(ranking.length).toBeGreaterThanOrEqual(18);
+      // Its Redis connections, by use: one for every command (rate limits, session checks, abuse counters), one probe.
+      const redis = createCommandConnection(process.env.REDIS_URL ?? '');
+      try {
+        const held: Record<string, number> = {};
+        for (const line of ((await redis.client('LIST')) as string).split('\n')) {
+          const [, use, pid] = /\bname=(\w+):(\d+)\b/.exec(line) ?? [];
+          if (pid === String(api.child.pid)) held[use] = (held[use] ?? 0) + 1;
+        }
+        expect(held).toMatchObject({ commands: 1, probe: 1 });
+      } finally {
+        redis.disconnect();
+      }
     } finally {
       const result = await api.stop('SIGTERM');
       expect(result.signal === 'SIGTERM' || result.code === 0).toBe(true);

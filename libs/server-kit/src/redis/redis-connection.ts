@@ -86,12 +86,19 @@ function failFastWhileDown(client: Redis): Redis {
 const DISCONNECT_TIMEOUT_MS = 500;
 
 /**
+ * What CLIENT LIST shows for a connection: its use and the process holding it (`commands:4711`), so an operator sees
+ * which process holds how many (and a test counts them).
+ */
+const connectionName = (use: 'queue' | 'commands' | 'probe') => `${use}:${process.pid}`;
+
+/**
  * An ioredis connection for BullMQ: `maxRetriesPerRequest: null` as BullMQ requires (commands wait
  * for a reconnect instead of failing), reconnecting every second at most.
  */
 export function createQueueConnection(url: string, options: RedisOptions = {}): Redis {
   return traceRedis(
     new Redis(url, {
+      connectionName: connectionName('queue'),
       maxRetriesPerRequest: null,
       retryStrategy: (times) => Math.min(times * 200, 1000),
       disconnectTimeout: DISCONNECT_TIMEOUT_MS,
@@ -111,6 +118,7 @@ export function createQueueConnection(url: string, options: RedisOptions = {}): 
 export function createCommandConnection(url: string, onError: (err: Error) => void = () => undefined, options: RedisOptions = {}): Redis {
   const client = traceRedis(
     new Redis(url, {
+      connectionName: connectionName('commands'),
       maxRetriesPerRequest: 1,
       connectTimeout: REDIS_REQUEST_TIMEOUT_MS,
       commandTimeout: REDIS_REQUEST_TIMEOUT_MS,
@@ -131,6 +139,7 @@ export function createCommandConnection(url: string, onError: (err: Error) => vo
 export function createProbeConnection(url: string, options: RedisOptions = {}): Redis {
   const client = traceRedis(
     new Redis(url, {
+      connectionName: connectionName('probe'),
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       connectTimeout: 2000,

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule } from '@pupitre/server-kit';
+import { PlatformModule, RedisCommandsModule } from '@pupitre/server-kit';
 import { version } from '../../package.json';
 import { type AuthConfig } from '../config/auth-config';
 import { AuthModule } from './auth.module';
@@ -20,6 +20,7 @@ export class AppModule {
           database: { uri: config.MONGODB_URI, dbName: config.MONGODB_DB },
           health: { service: 'auth', summaryPath: '/auth/health', redisUrl: config.REDIS_URL, version, readyWithout: ['redis'] },
         }),
+        RedisCommandsModule,
         AuthModule,
       ],
     };

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule, TrustProxy } from '@pupitre/server-kit';
+import { PlatformModule, RedisCommandsModule, TrustProxy } from '@pupitre/server-kit';
 import { version } from '../../package.json';
 import { type RatingConfig } from '../config/rating-config';
 import { AuthModule } from './auth/auth.module';
@@ -19,6 +19,7 @@ export class AppModule {
           database: { uri: config.MONGODB_URI, dbName: config.MONGODB_DB, maxPoolSize: config.MONGODB_MAX_POOL_SIZE },
           health: { service: 'rating', summaryPath: '/api/health', redisUrl: config.REDIS_URL, version, readyWithout: ['redis'] },
         }),
+        RedisCommandsModule,
         DataModule,
         AuthModule,
         RateLimitsModule,

@@ -1,23 +1,16 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type Provider } from '@nestjs/common';
-import { APP_CONFIG, createCommandConnection, createQueueConnection } from '@pupitre/server-kit';
+import { APP_CONFIG, createQueueConnection, REDIS_COMMANDS } from '@pupitre/server-kit';
 import { USER_EVENTS_QUEUE } from '@pupitre/contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { type AuthConfig } from '../../config/auth-config';
 
-/** Redis for throttling counters, sessions, OAuth state and one-time codes: commands fail fast when Redis is down. */
+/** Redis for throttling counters, sessions, OAuth state and one-time codes: the process's shared command connection. */
 export const AUTH_REDIS = Symbol('AUTH_REDIS');
 /** Producer side of the `user-events` queue (consumed by the rating worker). */
 export const USER_EVENTS = Symbol('USER_EVENTS');
 
-export const authRedisProvider: Provider = {
-  provide: AUTH_REDIS,
-  inject: [APP_CONFIG],
-  useFactory: (config: AuthConfig) => {
-    const logger = new Logger('Redis');
-    return createCommandConnection(config.REDIS_URL, (err) => logger.debug?.({ msg: 'redis connection error', error: err.message }));
-  },
-};
+export const authRedisProvider: Provider = { provide: AUTH_REDIS, useExisting: REDIS_COMMANDS };
 
 export const userEventsQueueProvider: Provider = {
   provide: USER_EVENTS,
@@ -39,17 +32,13 @@ export const userEventsQueueProvider: Provider = {
 
 const queueConnections = new WeakMap<Queue, Redis>();
 
-/** Closes the connections above on shutdown. */
+/** Closes the queue's connection on shutdown (RedisCommandsModule closes the command connection). */
 @Injectable()
 export class RedisLifecycle implements OnApplicationShutdown {
-  constructor(
-    @Inject(AUTH_REDIS) private readonly redis: Redis,
-    @Inject(USER_EVENTS) private readonly queue: Queue,
-  ) {}
+  constructor(@Inject(USER_EVENTS) private readonly queue: Queue) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.queue.close().catch(() => undefined);
     queueConnections.get(this.queue)?.disconnect();
-    this.redis.disconnect();
   }
 }

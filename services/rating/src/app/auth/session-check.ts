@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, createCommandConnection, sessionEnded } from '@pupitre/server-kit';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { REDIS_COMMANDS, sessionEnded } from '@pupitre/server-kit';
 import { type Redis } from 'ioredis';
-import { type RatingConfig } from '../../config/rating-config';
 import { type AuthUser } from './token-verifier';
 
 /**
@@ -13,15 +12,10 @@ import { type AuthUser } from './token-verifier';
  * Reads do not call this.
  */
 @Injectable()
-export class SessionCheck implements OnApplicationShutdown {
+export class SessionCheck {
   private readonly logger = new Logger('SessionCheck');
-  private readonly redis: Redis;
 
-  constructor(@Inject(APP_CONFIG) config: Pick<RatingConfig, 'REDIS_URL'>) {
-    this.redis = createCommandConnection(config.REDIS_URL, (err) =>
-      this.logger.debug?.({ msg: 'redis connection error', error: err.message }),
-    );
-  }
+  constructor(@Inject(REDIS_COMMANDS) private readonly redis: Redis) {}
 
   async ended(user: AuthUser): Promise<boolean> {
     try {
@@ -30,9 +24,5 @@ export class SessionCheck implements OnApplicationShutdown {
       this.logger.warn({ msg: 'session not checked: Redis unavailable; the token alone is trusted', error: (err as Error).message });
       return false;
     }
-  }
-
-  onApplicationShutdown(): void {
-    this.redis.disconnect();
   }
 }

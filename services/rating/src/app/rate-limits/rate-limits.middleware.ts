@@ -1,13 +1,5 @@
-import { Inject, Injectable, Logger, type NestMiddleware, type OnApplicationShutdown } from '@nestjs/common';
-import {
-  APP_CONFIG,
-  ApiError,
-  clientIp,
-  createCommandConnection,
-  securityEvent,
-  TokenBucketLimiter,
-  withRedisTimeout,
-} from '@pupitre/server-kit';
+import { Inject, Injectable, Logger, type NestMiddleware } from '@nestjs/common';
+import { APP_CONFIG, ApiError, clientIp, REDIS_COMMANDS, securityEvent, TokenBucketLimiter, withRedisTimeout } from '@pupitre/server-kit';
 import { type NextFunction, type Request, type Response } from 'express';
 import { type Redis } from 'ioredis';
 import { type RatingConfig } from '../../config/rating-config';
@@ -24,19 +16,16 @@ const UNLIMITED = new Set(['/healthz', '/readyz', '/metrics']);
  * unlimited after at most a second (logged), never a hang.
  */
 @Injectable()
-export class RateLimits implements NestMiddleware, OnApplicationShutdown {
+export class RateLimits implements NestMiddleware {
   private readonly logger = new Logger('RateLimits');
-  private readonly redis: Redis;
   private readonly limiter: TokenBucketLimiter;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: RatingConfig,
     @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
+    @Inject(REDIS_COMMANDS) redis: Redis,
   ) {
-    this.redis = createCommandConnection(config.REDIS_URL, (err) =>
-      this.logger.debug?.({ msg: 'redis connection error', error: err.message }),
-    );
-    this.limiter = new TokenBucketLimiter(this.redis, `${config.QUEUE_PREFIX}:rate`);
+    this.limiter = new TokenBucketLimiter(redis, `${config.QUEUE_PREFIX}:rate`);
   }
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
@@ -67,9 +56,5 @@ export class RateLimits implements NestMiddleware, OnApplicationShutdown {
       (user) => user.id,
       () => undefined,
     );
-  }
-
-  onApplicationShutdown(): void {
-    this.redis.disconnect();
   }
 }

@@ -1,5 +1,6 @@
 // Helpers for the auth service's integration tests (not part of the bundle).
 import { dropDatabase, startTestApp, testServiceConfig, type TestApp } from '@pupitre/server-kit/testing';
+import { MongoClient } from 'mongodb';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { authAppOptions } from '../app/app-options';
@@ -116,4 +117,50 @@ export async function createActiveUser(
 export async function login(url: string, email: string, password: string): Promise<{ access: string; refresh: string }> {
   const res = await request(url).post('/auth/token/').send({ email, password }).expect(200);
   return res.body;
+}
+
+/** Browsers as their User-Agent names them, for the sessions' device descriptions. */
+export const USER_AGENTS = {
+  firefoxLinux: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+  safariIphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  chromeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+} as const;
+
+/** Signs in from a given browser (its User-Agent): a session of its own. */
+export async function signInFrom(
+  url: string,
+  user: { email: string; password: string },
+  userAgent: string,
+): Promise<{ access: string; refresh: string }> {
+  return (await request(url).post('/auth/token/').set('User-Agent', userAgent).send(user).expect(200)).body;
+}
+
+/** The auth app and a client of its database for the tests of one describe (started before them, closed after). */
+export function useAuthAndDatabase(
+  testFile: string,
+  overrides?: Record<string, string | undefined>,
+): { readonly auth: AuthUnderTest; readonly mongo: MongoClient } {
+  let auth: AuthUnderTest | undefined;
+  let mongo: MongoClient | undefined;
+  beforeAll(async () => {
+    auth = await startAuth(testFile, overrides);
+    mongo = await MongoClient.connect(auth.config.MONGODB_URI);
+  });
+  afterAll(async () => {
+    await mongo?.close();
+    await auth?.dispose();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('the auth app runs only while the tests of its describe run');
+    return value;
+  };
+  return {
+    get auth() {
+      return started(auth);
+    },
+    get mongo() {
+      return started(mongo);
+    },
+  };
 }

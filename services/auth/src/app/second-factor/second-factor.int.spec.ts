@@ -2,44 +2,33 @@
 // hashed. Enrolment (QR code, then a first code), the sign-in's second step (stateless: the client
 // sends the code with the credentials), no replay of a code, recovery codes once each, disabling,
 // new recovery codes, and the notice e-mails in the account's language.
-import { MongoClient } from 'mongodb';
 import { decodeJwt } from 'jose';
 import { request } from '@pupitre/server-kit/testing';
-import { type AuthUnderTest, createActiveUser, login, mailsTo, startAuth, waitForMail } from '../../testing/auth-test-kit';
+import { createActiveUser, login, mailsTo, startAuth, useAuthAndDatabase, waitForMail } from '../../testing/auth-test-kit';
 import { enrolSecondFactor, STEP_MS, totpAt } from '../../testing/second-factor-kit';
 
 jest.setTimeout(60_000);
 
 describe('the second factor', () => {
-  let auth: AuthUnderTest;
-  let mongo: MongoClient;
+  const env = useAuthAndDatabase(__filename);
 
-  beforeAll(async () => {
-    auth = await startAuth(__filename);
-    mongo = await MongoClient.connect(auth.config.MONGODB_URI);
-  });
-  afterAll(async () => {
-    await mongo?.close();
-    await auth?.dispose();
-  });
-
-  const factors = () => mongo.db(auth.config.MONGODB_DB).collection<{ _id: string } & Record<string, unknown>>('second_factors');
+  const factors = () => env.mongo.db(env.auth.config.MONGODB_DB).collection<{ _id: string } & Record<string, unknown>>('second_factors');
   const bearer = (access: string) => ({ Authorization: `Bearer ${access}` });
   const signIn = (email: string, password: string, extra: object = {}) =>
-    request(auth.url)
+    request(env.auth.url)
       .post('/auth/token/')
       .send({ email, password, ...extra });
 
   it('enrols with the password, a QR code and a first code; answers the 10 recovery codes once', async () => {
-    const user = await createActiveUser(auth.url);
-    const { access } = await login(auth.url, user.email, user.password);
-    await request(auth.url).get('/auth/second-factor').set(bearer(access)).expect(200, { enabled: false, recovery_codes_left: 0 });
-    await request(auth.url)
+    const user = await createActiveUser(env.auth.url);
+    const { access } = await login(env.auth.url, user.email, user.password);
+    await request(env.auth.url).get('/auth/second-factor').set(bearer(access)).expect(200, { enabled: false, recovery_codes_left: 0 });
+    await request(env.auth.url)
       .post('/auth/second-factor/enrolment')
       .set(bearer(access))
       .send({ password: 'not the password' })
       .expect(400, { error: 'wrong-password', detail: 'the current password is wrong' });
-    const { body } = await request(auth.url)
+    const { body } = await request(env.auth.url)
       .post('/auth/second-factor/enrolment')
       .set(bearer(access))
       .send({ password: user.password })
@@ -49,17 +38,17 @@ describe('the second factor', () => {
     expect(Buffer.from(body.qr_svg.replace('data:image/svg+xml;base64,', ''), 'base64').toString()).toMatch(/^<svg /);
     // Pending: signing in still needs the password only.
     await signIn(user.email, user.password).expect(200);
-    await request(auth.url).post('/auth/second-factor/confirm').set(bearer(access)).send({ code: '000000' }).expect(400);
-    const confirmed = await request(auth.url)
+    await request(env.auth.url).post('/auth/second-factor/confirm').set(bearer(access)).send({ code: '000000' }).expect(400);
+    const confirmed = await request(env.auth.url)
       .post('/auth/second-factor/confirm')
       .set(bearer(access))
       .send({ code: await totpAt(body.secret) })
       .expect(200);
     expect(confirmed.body.recovery_codes).toHaveLength(10);
     expect(new Set(confirmed.body.recovery_codes).size).toBe(10);
-    await request(auth.url).get('/auth/second-factor').set(bearer(access)).expect(200, { enabled: true, recovery_codes_left: 10 });
+    await request(env.auth.url).get('/auth/second-factor').set(bearer(access)).expect(200, { enabled: true, recovery_codes_left: 10 });
     // The secret is never answered again.
-    await request(auth.url)
+    await request(env.auth.url)
       .post('/auth/second-factor/enrolment')
       .set(bearer(access))
       .send({ password: user.password })
@@ -76,8 +65,8 @@ describe('the second factor', () => {
   });
 
   it('asks for a code at sign-in, takes it once, and the session carries it (amr) through refreshes', async () => {
-    const user = await createActiveUser(auth.url);
-    const { secret } = await enrolSecondFactor(auth.url, (await login(auth.url, user.email, user.password)).access, user.password);
+    const user = await createActiveUser(env.auth.url);
+    const { secret } = await enrolSecondFactor(env.auth.url, (await login(env.auth.url, user.email, user.password)).access, user.password);
     await signIn(user.email, user.password).expect(401, {
       detail: 'A code from the authenticator app (or a recovery code) is required.',
       code: 'mfa_required',
@@ -101,16 +90,20 @@ describe('the second factor', () => {
       code: 'mfa_invalid',
     });
     await signIn(user.email, user.password, { otp: await totpAt(secret) }).expect(401);
-    const refreshed = await request(auth.url).post('/auth/token/refresh/').send({ refresh: body.refresh }).expect(200);
+    const refreshed = await request(env.auth.url).post('/auth/token/refresh/').send({ refresh: body.refresh }).expect(200);
     expect(decodeJwt(refreshed.body.access).amr).toEqual(['mfa', 'otp']);
     // A session without the second factor has no amr.
-    const member = await createActiveUser(auth.url);
-    expect(decodeJwt((await login(auth.url, member.email, member.password)).access).amr).toBeUndefined();
+    const member = await createActiveUser(env.auth.url);
+    expect(decodeJwt((await login(env.auth.url, member.email, member.password)).access).amr).toBeUndefined();
   });
 
   it('takes each recovery code once, tells the owner, and turns off with one', async () => {
-    const user = await createActiveUser(auth.url, undefined, undefined, 'es');
-    const { recoveryCodes } = await enrolSecondFactor(auth.url, (await login(auth.url, user.email, user.password)).access, user.password);
+    const user = await createActiveUser(env.auth.url, undefined, undefined, 'es');
+    const { recoveryCodes } = await enrolSecondFactor(
+      env.auth.url,
+      (await login(env.auth.url, user.email, user.password)).access,
+      user.password,
+    );
     expect((await waitForMail(user.email, 2)).subject).toBe('Verificación en dos pasos activada');
     const [first, second] = recoveryCodes;
     const { body } = await signIn(user.email, user.password, { recovery_code: first.toUpperCase() }).expect(200);
@@ -122,27 +115,27 @@ describe('the second factor', () => {
     const used = await waitForMail(user.email, 3);
     expect(used.subject).toBe('Se ha usado un código de recuperación');
     expect(used.text).toContain('te quedan 9');
-    await request(auth.url).get('/auth/second-factor').set(bearer(body.access)).expect(200, { enabled: true, recovery_codes_left: 9 });
-    await request(auth.url).post('/auth/second-factor/disable').set(bearer(body.access)).send({ code: '123456' }).expect(400);
-    await request(auth.url).post('/auth/second-factor/disable').set(bearer(body.access)).send({ recovery_code: second }).expect(204);
+    await request(env.auth.url).get('/auth/second-factor').set(bearer(body.access)).expect(200, { enabled: true, recovery_codes_left: 9 });
+    await request(env.auth.url).post('/auth/second-factor/disable').set(bearer(body.access)).send({ code: '123456' }).expect(400);
+    await request(env.auth.url).post('/auth/second-factor/disable').set(bearer(body.access)).send({ recovery_code: second }).expect(204);
     expect((await waitForMail(user.email, 5)).subject).toBe('Verificación en dos pasos desactivada');
     // The session opened with it no longer carries it from its next refresh.
-    const refreshed = await request(auth.url).post('/auth/token/refresh/').send({ refresh: body.refresh }).expect(200);
+    const refreshed = await request(env.auth.url).post('/auth/token/refresh/').send({ refresh: body.refresh }).expect(200);
     expect(decodeJwt(refreshed.body.access).amr).toBeUndefined();
     expect(await factors().findOne({ _id: user.id })).toBeNull();
     await signIn(user.email, user.password).expect(200);
   });
 
   it('gives new recovery codes for a current code: the old ones die', async () => {
-    const user = await createActiveUser(auth.url, undefined, undefined, 'fr');
-    const { access } = await login(auth.url, user.email, user.password);
-    const { secret, recoveryCodes } = await enrolSecondFactor(auth.url, access, user.password);
-    await request(auth.url).post('/auth/second-factor/recovery-codes').set(bearer(access)).send({ code: '111111' }).expect(400, {
+    const user = await createActiveUser(env.auth.url, undefined, undefined, 'fr');
+    const { access } = await login(env.auth.url, user.email, user.password);
+    const { secret, recoveryCodes } = await enrolSecondFactor(env.auth.url, access, user.password);
+    await request(env.auth.url).post('/auth/second-factor/recovery-codes').set(bearer(access)).send({ code: '111111' }).expect(400, {
       error: 'invalid-code',
       detail: 'wrong code',
     });
     // The step the enrolment used is spent: the next one.
-    const fresh = await request(auth.url)
+    const fresh = await request(env.auth.url)
       .post('/auth/second-factor/recovery-codes')
       .set(bearer(access))
       .send({ code: await totpAt(secret, Date.now() + STEP_MS) })
@@ -159,19 +152,19 @@ describe('the second factor', () => {
   });
 
   it('turns off with a current code, in English', async () => {
-    const user = await createActiveUser(auth.url, undefined, undefined, 'en');
-    const { access } = await login(auth.url, user.email, user.password);
-    const { secret } = await enrolSecondFactor(auth.url, access, user.password);
-    await request(auth.url)
+    const user = await createActiveUser(env.auth.url, undefined, undefined, 'en');
+    const { access } = await login(env.auth.url, user.email, user.password);
+    const { secret } = await enrolSecondFactor(env.auth.url, access, user.password);
+    await request(env.auth.url)
       .post('/auth/second-factor/disable')
       .set(bearer(access))
       .send({ code: await totpAt(secret, Date.now() + STEP_MS) })
       .expect(204);
-    await request(auth.url).get('/auth/second-factor').set(bearer(access)).expect(200, { enabled: false, recovery_codes_left: 0 });
+    await request(env.auth.url).get('/auth/second-factor').set(bearer(access)).expect(200, { enabled: false, recovery_codes_left: 0 });
     const off = await waitForMail(user.email, 3);
     expect(off.subject).toBe('Two-step verification turned off');
     expect(off.text).toContain('/settings');
-    await request(auth.url).post('/auth/second-factor/disable').set(bearer(access)).send({ code: '123456' }).expect(400);
+    await request(env.auth.url).post('/auth/second-factor/disable').set(bearer(access)).send({ code: '123456' }).expect(400);
   });
 
   it('backs off wrong codes like wrong passwords (429), per account and address', async () => {

@@ -2,52 +2,34 @@
 // the account's e-mail, language, dates, roles, Google link, second factor on or off, live sessions
 // as /settings lists them and the known-device count; never a password hash, a token, a
 // second-factor secret or a recovery code; never another account's data; 401 without a token.
-import { MongoClient } from 'mongodb';
 import { ACCOUNT_EXPORT_FILENAME, type AccountDataExport } from '@pupitre/contracts';
 import { request } from '@pupitre/server-kit/testing';
-import { type AuthUnderTest, createActiveUser, startAuth } from '../../testing/auth-test-kit';
+import { createActiveUser, signInFrom, USER_AGENTS, useAuthAndDatabase } from '../../testing/auth-test-kit';
 import { enrolSecondFactor } from '../../testing/second-factor-kit';
 
 jest.setTimeout(60_000);
 
-const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
-const SAFARI_IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 const PATH = '/auth/manage/users/me/export/';
 
 describe('GET /auth/manage/users/me/export/', () => {
-  let auth: AuthUnderTest;
-  let mongo: MongoClient;
+  const env = useAuthAndDatabase(__filename);
 
-  beforeAll(async () => {
-    auth = await startAuth(__filename);
-    mongo = await MongoClient.connect(auth.config.MONGODB_URI);
-  });
-  afterAll(async () => {
-    await mongo?.close();
-    await auth?.dispose();
-  });
-
-  const signIn = async (user: { email: string; password: string }, userAgent: string) =>
-    (await request(auth.url).post('/auth/token/').set('User-Agent', userAgent).send(user).expect(200)).body as {
-      access: string;
-      refresh: string;
-    };
-  const exportWith = (access: string) => request(auth.url).get(PATH).set('Authorization', `Bearer ${access}`);
+  const signIn = (user: { email: string; password: string }, userAgent: string) => signInFrom(env.auth.url, user, userAgent);
+  const exportWith = (access: string) => request(env.auth.url).get(PATH).set('Authorization', `Bearer ${access}`);
   const today = () => new Date().toISOString().slice(0, 10);
 
   it("holds the caller's account and sessions, no secret, nothing of another account", async () => {
-    const a = await createActiveUser(auth.url, undefined, undefined, 'es');
-    const b = await createActiveUser(auth.url);
-    const phone = await signIn(a, SAFARI_IPHONE);
-    const laptop = await signIn(a, FIREFOX_LINUX);
-    const enrolled = await enrolSecondFactor(auth.url, laptop.access, a.password);
-    const ofB = await signIn(b, FIREFOX_LINUX);
+    const a = await createActiveUser(env.auth.url, undefined, undefined, 'es');
+    const b = await createActiveUser(env.auth.url);
+    const phone = await signIn(a, USER_AGENTS.safariIphone);
+    const laptop = await signIn(a, USER_AGENTS.firefoxLinux);
+    const enrolled = await enrolSecondFactor(env.auth.url, laptop.access, a.password);
+    const ofB = await signIn(b, USER_AGENTS.firefoxLinux);
 
     const res = await exportWith(laptop.access).expect(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${ACCOUNT_EXPORT_FILENAME}"`);
     const body = res.body as AccountDataExport;
-    const stored = await mongo.db(auth.config.MONGODB_DB).collection('users').findOne({ email: a.email });
+    const stored = await env.mongo.db(env.auth.config.MONGODB_DB).collection('users').findOne({ email: a.email });
     expect(body).toEqual({
       email: a.email,
       language: 'es',
@@ -95,11 +77,11 @@ describe('GET /auth/manage/users/me/export/', () => {
   });
 
   it('401 without a token, with a garbage one, and for an account since deleted', async () => {
-    await request(auth.url).get(PATH).expect(401);
-    await request(auth.url).get(PATH).set('Authorization', 'Bearer nonsense').expect(401);
-    const gone = await createActiveUser(auth.url);
-    const { access } = await signIn(gone, FIREFOX_LINUX);
-    await request(auth.url)
+    await request(env.auth.url).get(PATH).expect(401);
+    await request(env.auth.url).get(PATH).set('Authorization', 'Bearer nonsense').expect(401);
+    const gone = await createActiveUser(env.auth.url);
+    const { access } = await signIn(gone, USER_AGENTS.firefoxLinux);
+    await request(env.auth.url)
       .delete('/auth/manage/users/me/')
       .set('Authorization', `Bearer ${access}`)
       .send({ current_password: gone.password })

@@ -3,40 +3,28 @@
 import { USER_ERASED_JOB, USER_EVENTS_QUEUE, userErasedJobId } from '@pupitre/contracts';
 import { createQueueConnection } from '@pupitre/server-kit';
 import { Queue } from 'bullmq';
-import { MongoClient } from 'mongodb';
 import { request } from '@pupitre/server-kit/testing';
 import {
-  lastResetMail,
-  type AuthUnderTest,
   createActiveUser,
   GOOD_PASSWORD,
+  lastResetMail,
   linkParts,
   login,
   mailsTo,
-  startAuth,
   uniqueEmail,
+  useAuthAndDatabase,
   waitForMail,
 } from '../../testing/auth-test-kit';
 
 jest.setTimeout(60_000);
 
 describe('accounts (contract rows)', () => {
-  let auth: AuthUnderTest;
-  let mongo: MongoClient;
-  const users = () => mongo.db(auth.config.MONGODB_DB).collection('users');
-
-  beforeAll(async () => {
-    auth = await startAuth(__filename);
-    mongo = await MongoClient.connect(auth.config.MONGODB_URI);
-  });
-  afterAll(async () => {
-    await mongo?.close();
-    await auth?.dispose();
-  });
+  const env = useAuthAndDatabase(__filename);
+  const users = () => env.mongo.db(env.auth.config.MONGODB_DB).collection('users');
 
   describe('POST /auth/manage/users/', () => {
     const signup = (body: unknown) =>
-      request(auth.url)
+      request(env.auth.url)
         .post('/auth/manage/users/')
         .send(body as object);
 
@@ -140,21 +128,24 @@ describe('accounts (contract rows)', () => {
 
   describe('POST /auth/manage/users/activation/', () => {
     const activate = (body: unknown) =>
-      request(auth.url)
+      request(env.auth.url)
         .post('/auth/manage/users/activation/')
         .send(body as object);
 
     it('activates (204), then answers 403 stale; an inactive account cannot log in before', async () => {
       const email = uniqueEmail();
-      await request(auth.url).post('/auth/manage/users/').send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(201);
-      await request(auth.url)
+      await request(env.auth.url)
+        .post('/auth/manage/users/')
+        .send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD })
+        .expect(201);
+      await request(env.auth.url)
         .post('/auth/token/')
         .send({ email, password: GOOD_PASSWORD })
         .expect(401, { detail: 'No active account found with the given credentials' });
       const { uid, token } = linkParts(await waitForMail(email), 'activate');
       await activate({ uid, token }).expect(204);
       await activate({ uid, token }).expect(403, { detail: 'Stale token for given user.' });
-      await login(auth.url, email, GOOD_PASSWORD);
+      await login(env.auth.url, email, GOOD_PASSWORD);
     });
 
     it('answers 400 for missing fields, a bad uid and a bad token', async () => {
@@ -164,7 +155,10 @@ describe('accounts (contract rows)', () => {
         uid: ["Invalid user id or user doesn't exist."],
       });
       const email = uniqueEmail();
-      await request(auth.url).post('/auth/manage/users/').send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(201);
+      await request(env.auth.url)
+        .post('/auth/manage/users/')
+        .send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD })
+        .expect(201);
       const { uid, token } = linkParts(await waitForMail(email), 'activate');
       await activate({ uid, token: `${token.slice(0, -2)}AA` }).expect(400, { token: ['Invalid token for given user.'] });
       await activate({ uid, token: 'short' }).expect(400, { token: ['Invalid token for given user.'] });
@@ -172,10 +166,13 @@ describe('accounts (contract rows)', () => {
 
     it('refuses an expired activation link', async () => {
       const email = uniqueEmail();
-      await request(auth.url).post('/auth/manage/users/').send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(201);
+      await request(env.auth.url)
+        .post('/auth/manage/users/')
+        .send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD })
+        .expect(201);
       const { uid, token } = linkParts(await waitForMail(email), 'activate');
-      await mongo
-        .db(auth.config.MONGODB_DB)
+      await env.mongo
+        .db(env.auth.config.MONGODB_DB)
         .collection('link_tokens')
         .updateMany({}, { $set: { expiresAt: new Date(Date.now() - 1000) } });
       await activate({ uid, token }).expect(400, { token: ['Invalid token for given user.'] });
@@ -184,17 +181,20 @@ describe('accounts (contract rows)', () => {
 
   describe('POST /auth/manage/users/resend_activation/', () => {
     const resend = (body: unknown) =>
-      request(auth.url)
+      request(env.auth.url)
         .post('/auth/manage/users/resend_activation/')
         .send(body as object);
 
     it('answers 204 whatever the e-mail; mails only an inactive account; the new link works', async () => {
       const email = uniqueEmail();
-      await request(auth.url).post('/auth/manage/users/').send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD }).expect(201);
+      await request(env.auth.url)
+        .post('/auth/manage/users/')
+        .send({ email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD })
+        .expect(201);
       await waitForMail(email, 1);
       await resend({ email }).expect(204);
       const { uid, token } = linkParts(await waitForMail(email, 2), 'activate');
-      await request(auth.url).post('/auth/manage/users/activation/').send({ uid, token }).expect(204);
+      await request(env.auth.url).post('/auth/manage/users/activation/').send({ uid, token }).expect(204);
       await resend({ email }).expect(204);
       const nobody = uniqueEmail('nobody');
       await resend({ email: nobody }).expect(204);
@@ -211,17 +211,17 @@ describe('accounts (contract rows)', () => {
 
   describe('reset password', () => {
     const reset = (body: unknown) =>
-      request(auth.url)
+      request(env.auth.url)
         .post('/auth/manage/users/reset_password/')
         .send(body as object);
     const confirm = (body: unknown) =>
-      request(auth.url)
+      request(env.auth.url)
         .post('/auth/manage/users/reset_password_confirm/')
         .send(body as object);
 
     it('request → mail → confirm: the old password fails, the new one works, the link cannot be used twice, sessions die', async () => {
-      const user = await createActiveUser(auth.url, uniqueEmail(), GOOD_PASSWORD, 'fr');
-      const session = await login(auth.url, user.email, user.password);
+      const user = await createActiveUser(env.auth.url, uniqueEmail(), GOOD_PASSWORD, 'fr');
+      const session = await login(env.auth.url, user.email, user.password);
       await reset({ email: user.email.toUpperCase() }).expect(204);
       const mail = await waitForMail(user.email, 2);
       expect(mail.subject).toBe('Réinitialisation de votre mot de passe Pupitre');
@@ -229,13 +229,13 @@ describe('accounts (contract rows)', () => {
       expect(url).toBe(`http://localhost:8080/password/reset/confirm/${uid}/${token}/`);
       const fresh = 'Nouveau-cartable-2026';
       await confirm({ uid, token, new_password: fresh, re_new_password: fresh }).expect(204);
-      await request(auth.url).post('/auth/token/').send({ email: user.email, password: user.password }).expect(401);
-      await login(auth.url, user.email, fresh);
+      await request(env.auth.url).post('/auth/token/').send({ email: user.email, password: user.password }).expect(401);
+      await login(env.auth.url, user.email, fresh);
       await confirm({ uid, token, new_password: 'Encore-un-autre-99', re_new_password: 'Encore-un-autre-99' }).expect(400, {
         token: ['Invalid token for given user.'],
       });
       // A password change ends every session.
-      await request(auth.url)
+      await request(env.auth.url)
         .post('/auth/token/refresh/')
         .send({ refresh: session.refresh })
         .expect(401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
@@ -243,7 +243,7 @@ describe('accounts (contract rows)', () => {
 
     it('answers 204 for unknown and inactive accounts without mailing them', async () => {
       const inactive = uniqueEmail();
-      await request(auth.url)
+      await request(env.auth.url)
         .post('/auth/manage/users/')
         .send({ email: inactive, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD })
         .expect(201);
@@ -262,7 +262,7 @@ describe('accounts (contract rows)', () => {
     });
 
     it('confirm: every 400 (fields, uid, token, password rules, mismatch); a refused password leaves the link usable', async () => {
-      const user = await createActiveUser(auth.url);
+      const user = await createActiveUser(env.auth.url);
       await reset({ email: user.email }).expect(204);
       const { uid, token } = linkParts(await waitForMail(user.email, 2), 'password/reset/confirm');
       await confirm({}).expect(400, {
@@ -288,7 +288,7 @@ describe('accounts (contract rows)', () => {
     });
 
     it('a reset link dies when the password changes by another link, and when it expires', async () => {
-      const user = await createActiveUser(auth.url);
+      const user = await createActiveUser(env.auth.url);
       await reset({ email: user.email }).expect(204);
       const first = linkParts(await waitForMail(user.email, 2), 'password/reset/confirm');
       await reset({ email: user.email }).expect(204);
@@ -309,8 +309,8 @@ describe('accounts (contract rows)', () => {
       await reset({ email: user.email }).expect(204);
       // Mail #4 is the notice of the reset (issue #38), sent in the background: the link is in the last reset mail.
       const third = linkParts(await lastResetMail(user.email, 5), 'password/reset/confirm');
-      await mongo
-        .db(auth.config.MONGODB_DB)
+      await env.mongo
+        .db(env.auth.config.MONGODB_DB)
         .collection('link_tokens')
         .updateMany({ purpose: 'reset' }, { $set: { expiresAt: new Date(Date.now() - 1) } });
       await confirm({
@@ -324,49 +324,49 @@ describe('accounts (contract rows)', () => {
 
   describe('GET and DELETE /auth/manage/users/me/', () => {
     it('GET answers {email, id} with a valid access token, 401 without', async () => {
-      const user = await createActiveUser(auth.url);
-      const { access } = await login(auth.url, user.email, user.password);
-      await request(auth.url)
+      const user = await createActiveUser(env.auth.url);
+      const { access } = await login(env.auth.url, user.email, user.password);
+      await request(env.auth.url)
         .get('/auth/manage/users/me/')
         .set('Authorization', `Bearer ${access}`)
         .expect(200, { email: user.email, id: user.id });
-      await request(auth.url).get('/auth/manage/users/me/').expect(401, { detail: 'Authentication credentials were not provided.' });
-      await request(auth.url)
+      await request(env.auth.url).get('/auth/manage/users/me/').expect(401, { detail: 'Authentication credentials were not provided.' });
+      await request(env.auth.url)
         .get('/auth/manage/users/me/')
         .set('Authorization', 'Bearer nope')
         .expect(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
     });
 
     it('DELETE: 400 on a wrong or missing password; 204 erases the account, its sessions and links, and queues user-erased', async () => {
-      const user = await createActiveUser(auth.url);
-      const { access, refresh } = await login(auth.url, user.email, user.password);
+      const user = await createActiveUser(env.auth.url);
+      const { access, refresh } = await login(env.auth.url, user.email, user.password);
       const del = (body: unknown) =>
-        request(auth.url)
+        request(env.auth.url)
           .delete('/auth/manage/users/me/')
           .set('Authorization', `Bearer ${access}`)
           .send(body as object);
       await del({ current_password: 'wrong-password-123' }).expect(400, { current_password: ['Invalid password.'] });
       await del({}).expect(400, { current_password: ['This field is required.'] });
-      await request(auth.url).delete('/auth/manage/users/me/').send({ current_password: user.password }).expect(401);
+      await request(env.auth.url).delete('/auth/manage/users/me/').send({ current_password: user.password }).expect(401);
       const before = Date.now();
       await del({ current_password: user.password }).expect(204);
 
-      const db = mongo.db(auth.config.MONGODB_DB);
+      const db = env.mongo.db(env.auth.config.MONGODB_DB);
       expect(await users().countDocuments({ email: user.email })).toBe(0);
       expect(await db.collection('refresh_tokens').countDocuments({ userId: user.id })).toBe(0);
       expect(await db.collection('link_tokens').countDocuments({ userId: user.id })).toBe(0);
-      await request(auth.url)
+      await request(env.auth.url)
         .get('/auth/manage/users/me/')
         .set('Authorization', `Bearer ${access}`)
         .expect(401, { detail: 'User not found', code: 'user_not_found' });
-      await request(auth.url)
+      await request(env.auth.url)
         .post('/auth/token/refresh/')
         .send({ refresh })
         .expect(401, { detail: 'Token is invalid', code: 'token_not_valid' });
-      await request(auth.url).post('/auth/token/').send({ email: user.email, password: user.password }).expect(401);
+      await request(env.auth.url).post('/auth/token/').send({ email: user.email, password: user.password }).expect(401);
 
-      const connection = createQueueConnection(auth.config.REDIS_URL);
-      const queue = new Queue(USER_EVENTS_QUEUE, { connection, prefix: auth.config.QUEUE_PREFIX });
+      const connection = createQueueConnection(env.auth.config.REDIS_URL);
+      const queue = new Queue(USER_EVENTS_QUEUE, { connection, prefix: env.auth.config.QUEUE_PREFIX });
       try {
         const job = await queue.getJob(userErasedJobId(user.id));
         expect(job?.name).toBe(USER_ERASED_JOB);
@@ -378,7 +378,7 @@ describe('accounts (contract rows)', () => {
         connection.disconnect();
       }
       // The address is free again.
-      await request(auth.url)
+      await request(env.auth.url)
         .post('/auth/manage/users/')
         .send({ email: user.email, password: GOOD_PASSWORD, re_password: GOOD_PASSWORD })
         .expect(201);

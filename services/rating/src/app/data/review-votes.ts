@@ -2,7 +2,7 @@ import { DependencyUnavailableError, markContended, writeRetried } from '@pupitr
 import type { Collection } from 'mongodb';
 import { relevanceKey } from '../reviews/list-keys';
 import { type ReviewDoc } from '../reviews/review';
-import { ownVoteProjection, voteOf, type VoteValue, voteWrite } from '../reviews/votes';
+import { ownVoteProjection, voteOf, votePipeline, type VotePipeline, type VoteValue, voteWrite } from '../reviews/votes';
 import { reviewOid } from './keys';
 import { SCAN_BATCH } from './review-store';
 import { type TeacherStatsStore } from './teacher-stats-store';
@@ -35,19 +35,44 @@ export class ReviewVotes {
   /**
    * Sets `userId`'s vote on review `id` to `value` (null: removes it) on a public review; `check` throws when the caller may not
    * (a missing or non-public review, their own). The counts after it.
+   *
+   * A first vote is written at once, with what `check` asks in the write's filter (`allowed`: a public review, not theirs): one
+   * write, no read. Only when it matches nothing (they voted before, or may not) is their own vote read, then checked.
    */
-  async set(id: number, userId: string, value: VoteValue | null, check: (doc: VoteTarget | null) => void): Promise<VoteCounts> {
+  async set(
+    id: number,
+    userId: string,
+    value: VoteValue | null,
+    check: (doc: VoteTarget | null) => void,
+    allowed?: Record<string, unknown>,
+  ): Promise<VoteCounts> {
+    if (value !== null && allowed) {
+      const written = await this.writeVote(reviewOid(id), votePipeline(userId, null, value)!, allowed);
+      if (written) return { relUp: written.relUp, relTotal: written.relTotal };
+    }
     for (let attempt = 1; attempt <= VOTE_ATTEMPTS; attempt += 1) {
       const doc = await this.docs.findOne({ _id: reviewOid(id) }, { projection: { ...TARGET, ...ownVoteProjection(userId) } });
       check(doc);
-      const write = voteWrite(userId, voteOf(doc, userId), value);
+      const write = votePipeline(userId, voteOf(doc, userId), value);
       if (!write) return { relUp: doc!.relUp ?? 0, relTotal: doc!.relTotal ?? 0 };
-      const written = await this.write(doc!._id, { visible: true, ...write.filter }, write.update);
+      const written = await this.writeVote(doc!._id, write);
       if (written) return { relUp: written.relUp, relTotal: written.relTotal };
       markContended(); // their own other request changed the vote first, or the review left the public pages: read again
       await pause(attempt);
     }
     throw new DependencyUnavailableError('database', new Error(`review ${id}: the vote changed ${VOTE_ATTEMPTS} times in a row`));
+  }
+
+  /** A voter's vote on a public review: one write (votePipeline: the vote, its counts, its key), then the teacher's `rev`. */
+  private async writeVote(_id: ReviewDoc['_id'], write: VotePipeline, allowed: Record<string, unknown> = {}): Promise<Written | null> {
+    const written = (await writeRetried(() =>
+      this.docs.findOneAndUpdate({ _id, visible: true, ...allowed, ...write.filter } as never, write.update as never, {
+        returnDocument: 'after',
+        projection: WRITTEN,
+      }),
+    )) as Written | null;
+    if (written) await this.stats.revised(written.teacherId, listedChange(written, write.inc));
+    return written;
   }
 
   /** `userId`'s vote on each of `ids` (null: none), reading their own vote only. */
@@ -85,7 +110,7 @@ export class ReviewVotes {
       let progress = 0;
       await inParallel(docs, ERASURE_WRITES, async (doc) => {
         const write = voteWrite(userId, voteOf(doc, userId), null);
-        const written = write && (await this.write(doc._id, write.filter, write.update, false));
+        const written = write && (await this.write(doc._id, write.filter, write.update));
         if (!written) return;
         progress += 1;
         if (written.visible) teachers.add(written.teacherId);
@@ -99,13 +124,8 @@ export class ReviewVotes {
     return removed;
   }
 
-  /** The vote's write, then its `relevant` key; with `revise`, its teacher's `rev` and this process's lists too. */
-  private async write(
-    _id: ReviewDoc['_id'],
-    filter: Record<string, unknown>,
-    update: Record<string, unknown>,
-    revise = true,
-  ): Promise<Written | null> {
+  /** An erasure's removal of a vote, whatever the review's state; then, on a public review, its `relevant` key. */
+  private async write(_id: ReviewDoc['_id'], filter: Record<string, unknown>, update: Record<string, unknown>): Promise<Written | null> {
     const written = (await writeRetried(() =>
       this.docs.findOneAndUpdate({ _id, ...filter } as never, update as never, { returnDocument: 'after', projection: WRITTEN }),
     )) as Written | null;
@@ -114,20 +134,20 @@ export class ReviewVotes {
     const keyUpdate = key === undefined ? { $unset: { 'keys.relevant': '' as const } } : { $set: { 'keys.relevant': key } };
     const counts = { relUp: written.relUp, relTotal: written.relTotal };
     await writeRetried(() => this.docs.updateOne({ _id, visible: true, ...counts }, keyUpdate));
-    if (revise) await this.stats.revised(written.teacherId, listedChange(written, update, key));
     return written;
   }
 }
 
 /**
  * The vote's change as the lists see the review (listed-change.ts): its counts and `relevant` key after the write, and before it
- * (the counts less the vote's `$inc`, the key it had: the key update comes after the vote's write).
+ * (the counts the review had: one vote less or more, or the other value; the key a function of them).
  */
-function listedChange(written: Written, update: Record<string, unknown>, key: number | undefined): { before: ReviewDoc; after: ReviewDoc } {
-  const inc = (update.$inc ?? {}) as { relUp?: number; relTotal?: number };
-  const before = { ...written, relUp: written.relUp - (inc.relUp ?? 0), relTotal: written.relTotal - (inc.relTotal ?? 0) };
-  const after = { ...written, keys: { ...written.keys, relevant: key } };
-  return { before: before as unknown as ReviewDoc, after: after as unknown as ReviewDoc };
+function listedChange(written: Written, inc: VoteCounts): { before: ReviewDoc; after: ReviewDoc } {
+  const counts = { relUp: written.relUp - inc.relUp, relTotal: written.relTotal - inc.relTotal };
+  const relevant = relevanceKey(counts.relUp, counts.relTotal);
+  const { relevant: _after, ...others } = written.keys ?? {};
+  const before = { ...written, ...counts, keys: relevant === undefined ? others : { ...others, relevant } };
+  return { before: before as unknown as ReviewDoc, after: written as unknown as ReviewDoc };
 }
 
 /** Runs `work` over `items`, at most `width` at once. */

@@ -30,9 +30,48 @@ export function shuffleKey(id: number): number {
   return ((h ^ (h >>> 15)) >>> 0) % MONTH_UNIT;
 }
 
-/** The `relevant` key of a public review with `up` of `total` votes; undefined without votes (not in that list). */
+/** The Wilson bound's z (95 %). */
+const Z = 1.96;
+
+/**
+ * The `relevant` key of a public review with `up` of `total` votes; undefined without votes (not in that list). Rounded as
+ * `floor(x + 0.5)` so that relevanceKeyExpression below, which the database evaluates in a vote's own write, gives the same
+ * number to the last bit (the same IEEE operations in the same order).
+ */
 export function relevanceKey(up: number, total: number): number | undefined {
-  return total > 0 ? Math.round(wilsonLowerBound(up, total) * 1e6) * RELEVANCE_UNIT + Math.min(total, RELEVANCE_UNIT - 1) : undefined;
+  if (total <= 0) return undefined;
+  return Math.floor(wilsonLowerBound(up, total, Z) * 1e6 + 0.5) * RELEVANCE_UNIT + Math.min(total, RELEVANCE_UNIT - 1);
+}
+
+/**
+ * relevanceKey as an aggregation expression over the document's `relUp` and `relTotal` (after the stages before it): a vote
+ * writes its key with its counts, in one update. `$$REMOVE` without votes (the key unset). Mirrors wilsonLowerBound term by term.
+ */
+export function relevanceKeyExpression(): Record<string, unknown> {
+  const z2 = Z * Z;
+  // At least 1: DocumentDB evaluates both branches of the `$cond` below, and the key's branch divides by it (with votes, the count).
+  const n = { $max: ['$relTotal', 1] };
+  const p = { $divide: ['$relUp', n] };
+  const wilson = {
+    $divide: [
+      {
+        $subtract: [
+          { $add: [p, { $divide: [z2, { $multiply: [2, n] }] }] },
+          {
+            $multiply: [
+              Z,
+              { $sqrt: { $divide: [{ $add: [{ $multiply: [p, { $subtract: [1, p] }] }, { $divide: [z2, { $multiply: [4, n] }] }] }, n] } },
+            ],
+          },
+        ],
+      },
+      { $add: [1, { $divide: [z2, n] }] },
+    ],
+  };
+  const key = {
+    $add: [{ $multiply: [{ $floor: { $add: [{ $multiply: [wilson, 1e6] }, 0.5] } }, RELEVANCE_UNIT] }, { $min: [n, RELEVANCE_UNIT - 1] }],
+  };
+  return { $cond: [{ $gt: ['$relTotal', 0] }, key, '$$REMOVE'] };
 }
 
 export function listKeys(doc: ReviewDoc): ListKeys | undefined {

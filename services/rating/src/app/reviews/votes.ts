@@ -1,3 +1,4 @@
+import { relevanceKeyExpression } from './list-keys';
 import { type ReviewDoc, type ReviewVoter } from './review';
 
 // A vote changes only the vote: one conditional write of the review whose filter holds the voter's previous vote and whose
@@ -25,6 +26,47 @@ export function voteWrite(userId: string, before: VoteValue | null, after: VoteV
   const filter = { voters: { $elemMatch: { u: userId, v: before } } };
   if (after === null) return { filter, update: { $pull: { voters: { u: userId } }, $inc: { relTotal: -1, relUp: -before } } };
   return { filter, update: { $set: { 'voters.$.v': after }, $inc: { relUp: after - before } } };
+}
+
+export interface VotePipeline {
+  filter: Record<string, unknown>;
+  update: object[];
+  /** How the counts move. */
+  inc: { relUp: number; relTotal: number };
+}
+
+/**
+ * A voter's vote on a public review as one update pipeline: the vote, its counts and the review's `relevant` list key
+ * (relevanceKeyExpression: a function of the counts the write leaves), so the key never waits for a second write and a
+ * concurrent voter never retries this one. The filter as voteWrite's: it holds the voter's previous vote.
+ */
+export function votePipeline(userId: string, before: VoteValue | null, after: VoteValue | null): VotePipeline | null {
+  if (before === after) return null;
+  const u = { $literal: userId };
+  const voters = { $ifNull: ['$voters', []] };
+  const relUp = { $ifNull: ['$relUp', 0] };
+  const relTotal = { $ifNull: ['$relTotal', 0] };
+  let filter: Record<string, unknown>;
+  let moved: Record<string, unknown>;
+  if (before === null) {
+    filter = { 'voters.u': { $ne: userId } };
+    moved = { voters: { $concatArrays: [voters, [{ u, v: after }]] }, relUp: { $add: [relUp, after] }, relTotal: { $add: [relTotal, 1] } };
+  } else {
+    filter = { voters: { $elemMatch: { u: userId, v: before } } };
+    moved =
+      after === null
+        ? {
+            voters: { $filter: { input: voters, as: 'w', cond: { $ne: ['$$w.u', u] } } },
+            relUp: { $add: [relUp, -before] },
+            relTotal: { $add: [relTotal, -1] },
+          }
+        : {
+            voters: { $map: { input: voters, as: 'w', in: { $cond: [{ $eq: ['$$w.u', u] }, { u, v: after }, '$$w'] } } },
+            relUp: { $add: [relUp, after - before] },
+          };
+  }
+  const inc = { relUp: (after ?? 0) - (before ?? 0), relTotal: (after === null ? 0 : 1) - (before === null ? 0 : 1) };
+  return { filter, update: [{ $set: moved }, { $set: { 'keys.relevant': relevanceKeyExpression() } }], inc };
 }
 
 /** The projection that reads `userId`'s vote only (never the whole array of voters). */

@@ -55,11 +55,14 @@ export class SocialService {
     allowed?: (doc: VoteTarget) => void,
   ): Promise<VoteResponse> {
     const delisted = await this.delisted();
-    const counts = await this.votes.set(reviewId, userId, value, (doc) => {
+    const check = (doc: VoteTarget | null) => {
       // Every vote, a removal included, only on a public review: a missing, pending or held one is the same 404.
       const review = mustBePublic(doc, delisted);
       allowed?.(review);
-    });
+    };
+    // What `check` asks of a first vote, in its write's filter (`visible` is in every vote's): not their own review, a listed teacher.
+    const firstVote = { authorId: { $ne: userId }, teacherId: { $nin: [...delisted] } };
+    const counts = await this.votes.set(reviewId, userId, value, check, firstVote);
     const vote = value === null ? null : value === 1;
     return { relatable: relatablePercent(counts.relUp, counts.relTotal), relatable_count: counts.relTotal, vote };
   }

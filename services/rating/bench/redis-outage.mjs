@@ -52,13 +52,16 @@ const smallest = (samples, name) => {
  * each on a visible review), alternately over the APIs. Records each answer's status and what an acknowledged write changed.
  */
 function startWrites({ apiUrls, perSecond, sign, reviewBody, visibleIds, pick }) {
-  const status = { create: {}, vote: {} };
-  const created = [];
+  // Per part ('with Redis', then 'outage'): each kind's answers by status, and the reviews it created.
+  const status = {};
+  const created = {};
   const votes = [];
+  let part = 'with Redis';
   const inFlight = new Set();
   let n = 0;
   const write = async (i) => {
     const kind = i % 2 ? 'vote' : 'create';
+    const during = part;
     const url = apiUrls[Math.floor(i / 2) % apiUrls.length];
     let code;
     try {
@@ -73,12 +76,13 @@ function startWrites({ apiUrls, perSecond, sign, reviewBody, visibleIds, pick })
       });
       code = res.status;
       const body = await res.json().catch(() => null);
-      if (res.ok && kind === 'create') created.push(body.id);
+      if (res.ok && kind === 'create') (created[during] ??= []).push(body.id);
       if (res.ok && kind === 'vote') votes.push({ review, voter: `outage-voter-${i}`, v: value ? 1 : 0 });
     } catch (err) {
       code = err.name === 'TimeoutError' ? 'timeout' : 'error';
     }
-    status[kind][code] = (status[kind][code] ?? 0) + 1;
+    const counts = ((status[during] ??= { create: {}, vote: {} })[kind] ??= {});
+    counts[code] = (counts[code] ?? 0) + 1;
   };
   const timer = setInterval(() => {
     const p = write(n++).finally(() => inFlight.delete(p));
@@ -90,6 +94,9 @@ function startWrites({ apiUrls, perSecond, sign, reviewBody, visibleIds, pick })
     votes,
     get issued() {
       return n;
+    },
+    set part(name) {
+      part = name;
     },
     async stop() {
       clearInterval(timer);
@@ -121,6 +128,7 @@ export async function measureRedisOutage({ db, processes, apiUrls, stopRedis, st
   for (let k = 0; k < 2; k++) await sleep(SAMPLE_MS).then(() => take(0));
   log('outage: stopping Redis…');
   await stopRedis();
+  writes.part = 'outage';
   const outageStart = Date.now();
   for (let k = 1; k <= minutes * 2; k++) {
     await sleep(Math.max(0, outageStart + k * SAMPLE_MS - Date.now()));
@@ -129,13 +137,14 @@ export async function measureRedisOutage({ db, processes, apiUrls, stopRedis, st
   }
   await writes.stop();
   const outageMs = Date.now() - outageStart;
-  const createdIds = [...writes.created];
+  const createdIds = writes.created.outage ?? [];
+  const allCreated = Object.values(writes.created).flat();
   const publishedBeforeReturn = await countPublished(db, createdIds);
   log(`outage: writes stopped after ${(outageMs / 60_000).toFixed(1)} min; starting Redis again…`);
   await startRedis();
   const returned = Date.now();
   // Every acknowledged write is in the database.
-  const found = await db.collection('reviews').countDocuments({ id: { $in: createdIds } });
+  const found = await db.collection('reviews').countDocuments({ id: { $in: allCreated } });
   let votesFound = 0;
   for (const { review, voter, v } of writes.votes)
     votesFound += await db.collection('reviews').countDocuments({ id: review, voters: { $elemMatch: { u: voter, v } } });
@@ -147,6 +156,7 @@ export async function measureRedisOutage({ db, processes, apiUrls, stopRedis, st
     await sleep(2000);
     published = await countPublished(db, createdIds);
   }
+  const publishedInMs = Date.now() - returned;
   const perProcess = Object.keys(samples[0].figures).map((name) => {
     const at = (m) =>
       smallest(
@@ -156,20 +166,22 @@ export async function measureRedisOutage({ db, processes, apiUrls, stopRedis, st
     const rows = Object.fromEntries([0, 1, 2, 5, 10, minutes, 'after'].filter((m) => m === 'after' || m <= minutes).map((m) => [m, at(m)]));
     return { name, rows, growthMiB: (at(minutes).heap - at(1).heap) / MiB, rssGrowthMiB: (at(minutes).rss - at(1).rss) / 1024 };
   });
-  const issuedAt = (m) => samples.find((s) => s.minute === m)?.issued ?? 0;
-  // Writes issued between minute 1's first sample and the last minute's last.
-  const writesOverGrowth = samples.filter((s) => s.minute === minutes).at(-1).issued - issuedAt(1);
+  // Writes issued from minute 1's end to the last minute's end.
+  const issuedAt = (m) => samples.filter((s) => s.minute === m).at(-1).issued;
+  const writesOverGrowth = issuedAt(minutes) - issuedAt(1);
   return {
     minutes,
     perSecond,
     outageMs,
     status: writes.status,
     created: createdIds.length,
+    acknowledged: allCreated.length,
     found,
     votes: writes.votes.length,
     votesFound,
     publishedBeforeReturn,
     published,
+    publishedInMs,
     writesOverGrowth,
     perProcess,
   };
@@ -206,9 +218,9 @@ export function outageLines(o) {
       `    ${p.name}: heap ${p.growthMiB >= 0 ? '+' : ''}${p.growthMiB.toFixed(1)} MiB (${per1000(p.growthMiB)} KiB per 1,000 writes), RSS ${p.rssGrowthMiB >= 0 ? '+' : ''}${p.rssGrowthMiB.toFixed(1)} MiB (${per1000(p.rssGrowthMiB)} KiB per 1,000 writes)`,
     );
   lines.push(
-    `  creates: ${statuses(o.status.create)}; votes: ${statuses(o.status.vote)}`,
-    `  acknowledged and found in the database: ${o.found}/${o.created} reviews, ${o.votesFound}/${o.votes} votes`,
-    `  reviews created during the outage published: ${o.publishedBeforeReturn} before Redis came back, ${o.published}/${o.created} in the end`,
+    ...Object.entries(o.status).map(([part, s]) => `  ${part}: creates ${statuses(s.create)}; votes ${statuses(s.vote)}`),
+    `  acknowledged and found in the database: ${o.found}/${o.acknowledged} reviews, ${o.votesFound}/${o.votes} votes`,
+    `  reviews created during the outage published: ${o.publishedBeforeReturn} before Redis came back, ${o.published}/${o.created} by ${(o.publishedInMs / 1000).toFixed(0)} s after it came back`,
   );
   const flat = o.perProcess.every((p) => p.growthMiB < FLAT_MIB);
   lines.push(`  heap growth minute 1 → ${o.minutes} < ${FLAT_MIB} MiB in every process (flat): ${flat ? 'OK' : 'MISSED'}`);

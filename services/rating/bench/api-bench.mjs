@@ -12,7 +12,7 @@
 // under BENCH_COST_READS reads a second (default 200) over them all, then with BENCH_COST_VOTES votes a second (default 10),
 // from PostgreSQL's counters (read-cost.mjs). Phase `outage` (BENCH_PHASES=outage, not in the default list): memory of the
 // APIs and workers while Redis is stopped for BENCH_OUTAGE_MINUTES (default 10) under BENCH_OUTAGE_WRITES_PER_SECOND
-// (default 5), then Redis back, the writes checked and published (redis-outage.mjs).
+// (default 5), then Redis back, the writes checked and published (redis-outage.mjs; BENCH_OUTAGE_CONTROL=1: Redis kept up).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';

@@ -5,7 +5,8 @@
 // minute's figure is the smaller of its two samples (GC noise). Then the writes stop, Redis starts again (empty: the bench's
 // Redis keeps no data), every acknowledged write is looked up in the database, the reviews created meanwhile are waited for
 // until published (by the worker's reconciler, which needs no Redis), and the memory is sampled once more a minute later.
-// Goal: the heap used grows less than 5 MiB from minute 1 to the last minute, in every process.
+// Goal: the heap used grows less than 5 MiB from minute 1 to the last minute, in every process. BENCH_OUTAGE_CONTROL=1: the
+// same run with Redis never stopped, to tell what the outage changes from what the writes alone do.
 
 const SAMPLE_MS = 30_000;
 /** Heap growth from minute 1 to the last minute under which a process counts as flat. */
@@ -112,6 +113,9 @@ function startWrites({ apiUrls, perSecond, sign, reviewBody, visibleIds, pick })
 export async function measureRedisOutage({ db, processes, apiUrls, stopRedis, startRedis, sign, reviewBody, pick, rssKiB, log }) {
   const minutes = Number(process.env.BENCH_OUTAGE_MINUTES ?? 10);
   const perSecond = Number(process.env.BENCH_OUTAGE_WRITES_PER_SECOND ?? 5);
+  // BENCH_OUTAGE_CONTROL=1: the same run with Redis never stopped (what the outage changes).
+  const control = process.env.BENCH_OUTAGE_CONTROL === '1';
+  const part = control ? 'control, Redis up' : 'outage';
   const visibleIds = (
     await db
       .collection('reviews')
@@ -126,9 +130,9 @@ export async function measureRedisOutage({ db, processes, apiUrls, stopRedis, st
   };
   log(`outage: ${perSecond} writes/s with Redis for a minute (minute 0)…`);
   for (let k = 0; k < 2; k++) await sleep(SAMPLE_MS).then(() => take(0));
-  log('outage: stopping Redis…');
-  await stopRedis();
-  writes.part = 'outage';
+  log(control ? 'outage: control run, Redis kept up…' : 'outage: stopping Redis…');
+  if (!control) await stopRedis();
+  writes.part = part;
   const outageStart = Date.now();
   for (let k = 1; k <= minutes * 2; k++) {
     await sleep(Math.max(0, outageStart + k * SAMPLE_MS - Date.now()));
@@ -137,11 +141,11 @@ export async function measureRedisOutage({ db, processes, apiUrls, stopRedis, st
   }
   await writes.stop();
   const outageMs = Date.now() - outageStart;
-  const createdIds = writes.created.outage ?? [];
+  const createdIds = writes.created[part] ?? [];
   const allCreated = Object.values(writes.created).flat();
   const publishedBeforeReturn = await countPublished(db, createdIds);
   log(`outage: writes stopped after ${(outageMs / 60_000).toFixed(1)} min; starting Redis again…`);
-  await startRedis();
+  if (!control) await startRedis();
   const returned = Date.now();
   // Every acknowledged write is in the database.
   const found = await db.collection('reviews').countDocuments({ id: { $in: allCreated } });
@@ -172,6 +176,7 @@ export async function measureRedisOutage({ db, processes, apiUrls, stopRedis, st
   return {
     minutes,
     perSecond,
+    control,
     outageMs,
     status: writes.status,
     created: createdIds.length,
@@ -203,7 +208,7 @@ export function outageLines(o) {
       .map(([code, n]) => `${code} ×${n}`)
       .join(', ') || 'none';
   const lines = [
-    `Redis outage: ${o.minutes} min under ${o.perSecond} writes/s (creates and votes in turn), memory every 30 s, each minute's smaller sample`,
+    `${o.control ? 'Control run, Redis kept up' : 'Redis outage'}: ${o.minutes} min under ${o.perSecond} writes/s (creates and votes in turn), memory every 30 s, each minute's smaller sample`,
     `${'process'.padEnd(10)}${'minute'.padStart(8)}${'RSS MiB'.padStart(10)}${'heap MiB'.padStart(10)}${'handles'.padStart(9)}`,
   ];
   for (const p of o.perProcess)
@@ -220,7 +225,7 @@ export function outageLines(o) {
   lines.push(
     ...Object.entries(o.status).map(([part, s]) => `  ${part}: creates ${statuses(s.create)}; votes ${statuses(s.vote)}`),
     `  acknowledged and found in the database: ${o.found}/${o.acknowledged} reviews, ${o.votesFound}/${o.votes} votes`,
-    `  reviews created during the outage published: ${o.publishedBeforeReturn} before Redis came back, ${o.published}/${o.created} by ${(o.publishedInMs / 1000).toFixed(0)} s after it came back`,
+    `  reviews created during the ${o.control ? 'control minutes' : 'outage'} published: ${o.publishedBeforeReturn} at their end, ${o.published}/${o.created} ${(o.publishedInMs / 1000).toFixed(0)} s later${o.control ? '' : ' (Redis back)'}`,
   );
   const flat = o.perProcess.every((p) => p.growthMiB < FLAT_MIB);
   lines.push(`  heap growth minute 1 → ${o.minutes} < ${FLAT_MIB} MiB in every process (flat): ${flat ? 'OK' : 'MISSED'}`);

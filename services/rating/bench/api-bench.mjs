@@ -10,7 +10,9 @@
 // BENCH_READ_CONNECTIONS (default 50; e.g. "50,200"), BENCH_WRITE_CONNECTIONS (default 20). Phase `cost` (BENCH_PHASES=cost,
 // with BENCH_API_PROCESSES, default 20; DocumentDB only): what one API and then that many make the database read, idle,
 // under BENCH_COST_READS reads a second (default 200) over them all, then with BENCH_COST_VOTES votes a second (default 10),
-// from PostgreSQL's counters (read-cost.mjs).
+// from PostgreSQL's counters (read-cost.mjs). Phase `outage` (BENCH_PHASES=outage, not in the default list): memory of the
+// APIs and workers while Redis is stopped for BENCH_OUTAGE_MINUTES (default 10) under BENCH_OUTAGE_WRITES_PER_SECOND
+// (default 5), then Redis back, the writes checked and published (redis-outage.mjs; BENCH_OUTAGE_CONTROL=1: Redis kept up).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -28,9 +30,10 @@ import { startMongo } from '../../../infra/local/lib/mongo.mjs';
 import { startRedis } from '../../../infra/local/lib/redis.mjs';
 import { startProcess } from '../../../infra/local/lib/proc.mjs';
 import { costLines, measureReadCost } from './read-cost.mjs';
+import { measureRedisOutage, outageLines } from './redis-outage.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
-/** Which parts to run (BENCH_PHASES, comma list): reads (both sizes), writes (vote, create), lateness, erasure (one voter's). */
+/** Which parts to run (BENCH_PHASES, comma list): reads (both sizes), writes (vote, create), lateness, erasure (one voter's), outage. */
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'reads,writes,lateness,erasure').split(','));
 const TEACHERS = 200;
 /** How many API processes and how many worker processes. */
@@ -132,15 +135,16 @@ async function main() {
     });
     const mongo = await startMongo({ port: dbPort, dataDir: path.join(dir, 'db'), logFile: path.join(dir, 'db.log'), useEnv: false, log });
     stops.push(mongo.stop);
-    const redis = await startRedis({
+    const redisOptions = {
       port: redisPort,
       dataDir: path.join(dir, 'redis'),
       persist: false,
       logFile: path.join(dir, 'redis.log'),
       useEnv: false,
       log,
-    });
-    stops.push(redis.stop);
+    };
+    let redis = await startRedis(redisOptions); // the outage phase stops it and starts another
+    stops.push(() => redis.stop());
     log(`database: ${mongo.kind}; redis-server on ${redisPort}`);
     /** The database's processes (DocumentDB: the gateway, PostgreSQL and its backends), for CPU figures. */
     const databasePids = () => [mongo.proc?.child.pid, ...postgresPids(path.join(dir, 'db'))].filter(Boolean);
@@ -169,7 +173,7 @@ async function main() {
 
     const client = await MongoClient.connect(mongo.uri);
     stops.push(() => client.close());
-    const cacheRedis = new Redis(redis.url);
+    const cacheRedis = new Redis(redis.url).on('error', () => {}); // quiet while the outage phase has Redis stopped
     stops.push(async () => cacheRedis.disconnect());
     const apiUrls = apiPorts.map((p) => `http://127.0.0.1:${p}`);
     const base = apiUrls[0];
@@ -468,25 +472,12 @@ async function main() {
         requests: [
           {
             method: 'POST',
-            setupRequest: (r) => {
-              const t = teacherIds[int(0, teacherIds.length - 1)];
-              const token = creators[next++ % creators.length];
-              const body = {
-                teacher: t,
-                subject: subjectOf(t),
-                year: int(0, 6),
-                tot_rating: int(0, 10),
-                text_rating: 'Bench review, clear and fair.',
-              };
-              for (const g of GRADES) body[g] = int(0, 10);
-              for (const f of FLAGS) body[f] = random() < 0.5;
-              return {
-                ...r,
-                path: '/api/rating/0',
-                headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-                body: JSON.stringify(body),
-              };
-            },
+            setupRequest: (r) => ({
+              ...r,
+              path: '/api/rating/0',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${creators[next++ % creators.length]}` },
+              body: JSON.stringify(reviewBody(teacherIds)),
+            }),
           },
         ],
       });
@@ -509,7 +500,24 @@ async function main() {
     const late = PHASES.has('lateness')
       ? { many: await measureLateness(db, redis, pids, base, 1000), one: await measureLateness(db, redis, pids, base, 1) }
       : null;
-    printReport(results, late, perSize);
+    const outage = PHASES.has('outage')
+      ? await measureRedisOutage({
+          db,
+          processes: () =>
+            [...apis.map((p, i) => [`api${i + 1}`, p, apiPorts[i]]), ...workers.map((p, i) => [`worker${i + 1}`, p, workerPorts[i]])].map(
+              ([name, p, port]) => ({ name, pid: p.child.pid, url: `http://127.0.0.1:${port}` }),
+            ),
+          apiUrls,
+          stopRedis: () => redis.stop(),
+          startRedis: async () => (redis = await startRedis(redisOptions)),
+          sign,
+          reviewBody: () => reviewBody(teacherIds),
+          pick: (list) => list[int(0, list.length - 1)],
+          rssKiB,
+          log,
+        })
+      : null;
+    printReport(results, late, perSize, outage);
     if (PHASES.has('erasure')) await measureErasure(db, redis, 'voter-0');
   } finally {
     for (const stop of stops.reverse()) await stop().catch?.(() => {});
@@ -742,6 +750,14 @@ async function settle(pids, { quietShare = 0.05, windowMs = 2000, maxMs = 180_00
 
 const teacherSubjects = new Map();
 const subjectOf = (t) => teacherSubjects.get(t)[0];
+/** A create's payload (POST /api/rating/0) for one of the teachers. */
+function reviewBody(teacherIds) {
+  const t = teacherIds[int(0, teacherIds.length - 1)];
+  const body = { teacher: t, subject: subjectOf(t), year: int(0, 6), tot_rating: int(0, 10), text_rating: 'Bench review, clear and fair.' };
+  for (const g of GRADES) body[g] = int(0, 10);
+  for (const f of FLAGS) body[f] = random() < 0.5;
+  return body;
+}
 
 /** Replaces the data with `size` published reviews over 200 teachers and 15 subjects (aggregates consistent). */
 async function seedBench(db, size) {
@@ -855,7 +871,7 @@ async function insertPending(db, count, publishAt) {
   return docs.map((d) => d.id);
 }
 
-function printReport(results, late, perSize) {
+function printReport(results, late, perSize, outage) {
   const pad = (v, n) => String(v).padStart(n);
   const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
   const mib = (kib) => `${(kib / 1024).toFixed(0)} MiB`;
@@ -929,6 +945,7 @@ function printReport(results, late, perSize) {
       `    validation finished ${l.drainedIn === null ? 'never (2 min)' : `${(Math.abs(l.drainedIn) / 1000).toFixed(1)} s ${l.drainedIn <= 0 ? 'before' : 'after'} the due instant`}; CPU from creation to the end: ${l.cpu}`,
     );
   }
+  if (outage) lines.push('', ...outageLines(outage));
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

@@ -30,7 +30,7 @@ import { startMongo } from '../../../infra/local/lib/mongo.mjs';
 import { startRedis } from '../../../infra/local/lib/redis.mjs';
 import { startProcess } from '../../../infra/local/lib/proc.mjs';
 import { costLines, measureReadCost } from './read-cost.mjs';
-import { measureRedisOutage, outageLines } from './redis-outage.mjs';
+import { measureRedisOutage, outageLines, visibleReviewIds } from './redis-outage.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 /** Which parts to run (BENCH_PHASES, comma list): reads (both sizes), writes (vote, create), lateness, erasure (one voter's), outage. */
@@ -291,13 +291,7 @@ async function main() {
       await stopAll();
       apis = [];
       workers = [];
-      const visibleIds = (
-        await db
-          .collection('reviews')
-          .find({ visible: true }, { projection: { id: 1 } })
-          .limit(5000)
-          .toArray()
-      ).map((r) => r.id);
+      const visibleIds = await visibleReviewIds(db);
       const pages = [
         () => '/api/rating/community',
         () => `/api/teacher/${teacherIds[int(0, teacherIds.length - 1)]}/reviews`,

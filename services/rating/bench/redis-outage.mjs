@@ -110,19 +110,23 @@ function startWrites({ apiUrls, perSecond, sign, reviewBody, visibleIds, pick })
  * Runs the phase. `processes()`: [{ name, pid, url }] of the APIs and workers; `stopRedis` / `startRedis`: the bench's Redis
  * handle; `sign(sub)`: an access token; `reviewBody()`: a create's payload.
  */
+/** Up to 5,000 ids of public reviews, for votes. */
+export async function visibleReviewIds(db) {
+  const docs = await db
+    .collection('reviews')
+    .find({ visible: true }, { projection: { id: 1 } })
+    .limit(5000)
+    .toArray();
+  return docs.map((r) => r.id);
+}
+
 export async function measureRedisOutage({ db, processes, apiUrls, stopRedis, startRedis, sign, reviewBody, pick, rssKiB, log }) {
   const minutes = Number(process.env.BENCH_OUTAGE_MINUTES ?? 10);
   const perSecond = Number(process.env.BENCH_OUTAGE_WRITES_PER_SECOND ?? 5);
   // BENCH_OUTAGE_CONTROL=1: the same run with Redis never stopped (what the outage changes).
   const control = process.env.BENCH_OUTAGE_CONTROL === '1';
   const part = control ? 'control, Redis up' : 'outage';
-  const visibleIds = (
-    await db
-      .collection('reviews')
-      .find({ visible: true }, { projection: { id: 1 } })
-      .limit(5000)
-      .toArray()
-  ).map((r) => r.id);
+  const visibleIds = await visibleReviewIds(db);
   const writes = startWrites({ apiUrls, perSecond, sign, reviewBody, visibleIds, pick });
   const samples = []; // { minute, issued, figures }
   const take = async (minute) => {

@@ -426,7 +426,9 @@ async function main() {
       figures.load = loadAverage();
       log(`API RSS after the reads: ${figures.rss.map((k) => `${(k / 1024).toFixed(0)} MiB`).join(', ')}`);
       for (const url of apiUrls) log(`  ${url}: ${await memoryBreakdown(url)}`);
-      // Stops the APIs and the workers it found: run it alone (BENCH_PHASES=cost).
+      // With the cost phase, the erasure is measured before it (it stops the workers an erasure needs).
+      if (PHASES.has('cost') && PHASES.has('erasure') && size === sizes.at(-1)) await measureErasure(db, redis, 'voter-0');
+      // Stops the APIs and the workers it found: run it alone (BENCH_PHASES=cost), or with the erasure.
       if (PHASES.has('cost')) figures.cost = await costPhase(dbName, size);
       // The writes and the lateness run at the largest size: the processes of a smaller one stop before the next seed.
       if (size !== sizes.at(-1)) {
@@ -512,7 +514,7 @@ async function main() {
         })
       : null;
     printReport(results, late, perSize, outage);
-    if (PHASES.has('erasure')) await measureErasure(db, redis, 'voter-0');
+    if (PHASES.has('erasure') && !PHASES.has('cost')) await measureErasure(db, redis, 'voter-0');
   } finally {
     for (const stop of stops.reverse()) await stop().catch?.(() => {});
     if (!process.env.BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });

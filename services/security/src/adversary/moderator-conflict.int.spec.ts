@@ -92,17 +92,15 @@ describe('a moderator linked to a teacher record', () => {
     const before = { other: await health(other), conflicted: await health(conflicted) };
     // A task about his record fails (its next try far off, so the worker leaves it alone during the test).
     const later = new Date(Date.now() + 3_600_000);
-    await h.conn
-      .collection('review_tasks')
-      .insertOne({
-        _id: `reply:${ids.held}` as never,
-        reviewId: ids.held,
-        kind: 'reply',
-        publishAt: later,
-        attempts: 3,
-        lastError: 'boom',
-        retryAt: later,
-      });
+    await h.conn.collection('review_tasks').insertOne({
+      _id: `reply:${ids.held}` as never,
+      reviewId: ids.held,
+      kind: 'reply',
+      publishAt: later,
+      attempts: 3,
+      lastError: 'boom',
+      retryAt: later,
+    });
     try {
       expect({ other: await health(other), conflicted: await health(conflicted) }).toEqual({
         other: { count: before.other.count + 1, aboutHim: 1 },

@@ -44,28 +44,19 @@ export function votePipeline(userId: string, before: VoteValue | null, after: Vo
   if (before === after) return null;
   const u = { $literal: userId };
   const voters = { $ifNull: ['$voters', []] };
-  const relUp = { $ifNull: ['$relUp', 0] };
-  const relTotal = { $ifNull: ['$relTotal', 0] };
-  let filter: Record<string, unknown>;
-  let moved: Record<string, unknown>;
-  if (before === null) {
-    filter = { 'voters.u': { $ne: userId } };
-    moved = { voters: { $concatArrays: [voters, [{ u, v: after }]] }, relUp: { $add: [relUp, after] }, relTotal: { $add: [relTotal, 1] } };
-  } else {
-    filter = { voters: { $elemMatch: { u: userId, v: before } } };
-    moved =
-      after === null
-        ? {
-            voters: { $filter: { input: voters, as: 'w', cond: { $ne: ['$$w.u', u] } } },
-            relUp: { $add: [relUp, -before] },
-            relTotal: { $add: [relTotal, -1] },
-          }
-        : {
-            voters: { $map: { input: voters, as: 'w', in: { $cond: [{ $eq: ['$$w.u', u] }, { u, v: after }, '$$w'] } } },
-            relUp: { $add: [relUp, after - before] },
-          };
-  }
   const inc = { relUp: (after ?? 0) - (before ?? 0), relTotal: (after === null ? 0 : 1) - (before === null ? 0 : 1) };
+  const entries =
+    before === null
+      ? { $concatArrays: [voters, [{ u, v: after }]] }
+      : after === null
+        ? { $filter: { input: voters, as: 'w', cond: { $ne: ['$$w.u', u] } } }
+        : { $map: { input: voters, as: 'w', in: { $cond: [{ $eq: ['$$w.u', u] }, { u, v: after }, '$$w'] } } };
+  const moved = {
+    voters: entries,
+    relUp: { $add: [{ $ifNull: ['$relUp', 0] }, inc.relUp] },
+    relTotal: { $add: [{ $ifNull: ['$relTotal', 0] }, inc.relTotal] },
+  };
+  const filter = before === null ? { 'voters.u': { $ne: userId } } : { voters: { $elemMatch: { u: userId, v: before } } };
   return { filter, update: [{ $set: moved }, { $set: { 'keys.relevant': relevanceKeyExpression() } }], inc };
 }
 

@@ -10,7 +10,7 @@
 // BENCH_READ_CONNECTIONS (default 50; e.g. "50,200"), BENCH_WRITE_CONNECTIONS (default 20). Phase `cost` (BENCH_PHASES=cost,
 // with BENCH_API_PROCESSES, default 20; DocumentDB only): what one API and then that many make the database read, idle,
 // under BENCH_COST_READS reads a second (default 200) over them all, then with BENCH_COST_VOTES votes a second (default 10),
-// from PostgreSQL's counters (read-cost.mjs). Phase `outage` (BENCH_PHASES=outage, not in the default list): memory of the
+// from PostgreSQL's counters (read-cost.mjs). BENCH_INDEXES_FIRST=1 builds the indexes before the seed. Phase `outage` (BENCH_PHASES=outage, not in the default list): memory of the
 // APIs and workers while Redis is stopped for BENCH_OUTAGE_MINUTES (default 10) under BENCH_OUTAGE_WRITES_PER_SECOND
 // (default 5), then Redis back, the writes checked and published (redis-outage.mjs; BENCH_OUTAGE_CONTROL=1: Redis kept up).
 import { execFileSync } from 'node:child_process';
@@ -43,6 +43,8 @@ const COST_PROCESSES = Number(process.env.BENCH_API_PROCESSES ?? 20);
 const COST_VOTES = Number(process.env.BENCH_COST_VOTES ?? 10);
 const COST_SECONDS = Number(process.env.BENCH_COST_SECONDS ?? 20);
 const COST_READS = Number(process.env.BENCH_COST_READS ?? 200);
+/** BENCH_INDEXES_FIRST=1: the indexes are built on the empty collections before the seed (see the seeding below). */
+const INDEXES_FIRST = process.env.BENCH_INDEXES_FIRST === '1';
 const READ_CONNECTIONS = (process.env.BENCH_READ_CONNECTIONS ?? '50').split(',').map(Number);
 const WRITE_CONNECTIONS = (process.env.BENCH_WRITE_CONNECTIONS ?? '20').split(',').map(Number);
 /** A start (the first one migrates every review) may take long at 1,000,000 reviews. */
@@ -349,6 +351,13 @@ async function main() {
       return measures;
     };
 
+    /** dist/migrate.js (the rating-migrate Job's run) on one database, to its end. */
+    const migrate = (dbName) =>
+      execFileSync(
+        process.execPath,
+        [...(process.env.BENCH_API_NODE_ARGS ?? API_NODE_ARGS).split(' ').filter(Boolean), 'services/rating/dist/migrate.js'],
+        { cwd: ROOT, env: { ...process.env, ...serviceEnv(dbName) }, stdio: ['ignore', 'ignore', 'inherit'] },
+      );
     const sizes = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
     const perSize = [];
     for (const size of sizes) {
@@ -359,6 +368,14 @@ async function main() {
       let t0 = Date.now();
       db = client.db(dbName);
       await db.dropDatabase();
+      if (INDEXES_FIRST) {
+        // Every index on the empty collections (the migration run on an empty database), its markers then cleared so that the
+        // run after the seed migrates the documents; the inserts and the migrations then keep the indexes, and no index is built
+        // over a full collection (DocumentDB's concurrent build stalled beside its TTL job at 1,000,000 reviews).
+        log('BENCH_INDEXES_FIRST: building every index on the empty collections first…');
+        migrate(dbName);
+        await db.collection('migrations').deleteMany({});
+      }
       teacherIds = await seedBench(db, size);
       figures.seedMs = Date.now() - t0;
       log(`seeded in ${(figures.seedMs / 1000).toFixed(1)} s (load ${loadAverage()})`);
@@ -366,11 +383,7 @@ async function main() {
       // The migration run (dist/migrate.js, the rating-migrate Job's), then the first start of one API alone.
       log('migrating (dist/migrate.js: indexed-reads-v1 and the others, index builds)…');
       t0 = Date.now();
-      execFileSync(
-        process.execPath,
-        [...(process.env.BENCH_API_NODE_ARGS ?? API_NODE_ARGS).split(' ').filter(Boolean), 'services/rating/dist/migrate.js'],
-        { cwd: ROOT, env: { ...process.env, ...serviceEnv(dbName) }, stdio: ['ignore', 'ignore', 'inherit'] },
-      );
+      migrate(dbName);
       figures.migrateMs = Date.now() - t0;
       log(`migrated in ${(figures.migrateMs / 1000).toFixed(1)} s; first start of API 1…`);
       const first = await spawnService('api', 0, dbName, 'first');

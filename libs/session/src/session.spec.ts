@@ -84,3 +84,24 @@ test('tokens an earlier version left in local storage are removed at load; its r
   });
   expect(takeLegacyRefresh()).toBeNull();
 });
+
+test('a signed-out session is the server snapshot itself: hydrating server HTML renders its readers once, not again at once (issue #39)', async () => {
+  const { createElement } = await import('react');
+  const { hydrateRoot } = await import('react-dom/client');
+  const { renderToString } = await import('react-dom/server');
+  const renders: (string | null)[] = [];
+  function Reader() {
+    const session = useSession();
+    renders.push(session.email);
+    return createElement('p', null, session.email ?? 'signed out');
+  }
+  const host = document.createElement('div');
+  host.innerHTML = renderToString(createElement(Reader));
+  document.body.append(host);
+  renders.length = 0;
+  await act(async () => void hydrateRoot(host, createElement(Reader)));
+  expect(renders).toEqual([null]);
+  act(() => updateSession({ email: 'a@b.c' }));
+  expect(renders.at(-1)).toBe('a@b.c');
+  host.remove();
+});

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { act, render, screen } from '@testing-library/react';
-import { useMountValue, useTypedBeforeTakeover } from './hydration';
+import { useHydrated, useIsHydrating, useMountValue, useTypedBeforeTakeover } from './hydration';
 
 let stored = 'kept';
 function Stored() {
@@ -51,4 +51,36 @@ test('useTypedBeforeTakeover: what was typed into the server field before hydrat
   expect(errors).toEqual([]);
   expect(host.querySelector('input')!.value).toBe('early');
   expect(host.querySelector('[data-testid="count"]')!.textContent).toBe('5');
+});
+
+test('useIsHydrating: true on the server and while hydrating, false in a client render; hydrating does not render again', async () => {
+  const seen: boolean[] = [];
+  function Probe() {
+    const hydrating = useIsHydrating();
+    seen.push(hydrating);
+    return <p>{String(hydrating)}</p>;
+  }
+  expect(renderToString(<Probe />)).toBe('<p>true</p>');
+  const { errors } = await hydrate(<Probe />, () => (seen.length = 0));
+  expect(errors).toEqual([]);
+  // One render: a snapshot that moved after hydrating would make React render again at once, synchronously (a long task).
+  expect(seen).toEqual([true]);
+  render(<Probe />);
+  expect(seen.at(-1)).toBe(false);
+});
+
+test('useHydrated: false while hydrating, then true in a transition; at once in a client render', async () => {
+  const seen: boolean[] = [];
+  function Probe() {
+    const hydrated = useHydrated();
+    seen.push(hydrated);
+    return <p data-testid="hydrated">{String(hydrated)}</p>;
+  }
+  const { host, errors } = await hydrate(<Probe />, () => (seen.length = 0));
+  expect(errors).toEqual([]);
+  expect(seen).toEqual([false, true]);
+  expect(host.textContent).toBe('true');
+  seen.length = 0;
+  render(<Probe />);
+  expect(seen).toEqual([true]);
 });

@@ -1,17 +1,45 @@
 // Values a screen reads from the browser once, as it mounts (a stored draft, the session, the
 // history's state), without breaking the takeover of server HTML (issue #39): on the server and on
 // the render that hydrates its HTML they are the server's value, so the client's first render equals
-// the server's; React renders again right after hydrating, and they are then read. A component that
-// mounts in a client render reads them at once (no second render, nothing flashes).
-import { useLayoutEffect, useState, useSyncExternalStore, type Dispatch, type RefObject, type SetStateAction } from 'react';
+// the server's; React renders again after hydrating, in a transition (time-sliced: no long task on a
+// slow phone), and they are then read. A component that mounts in a client render reads them at once
+// (no second render, nothing flashes).
+import {
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useState,
+  useSyncExternalStore,
+  type Dispatch,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 
 const never = () => () => undefined;
-const inBrowser = () => true;
-const onServer = () => false;
+const same = () => true;
 
-/** False on the server and while hydrating server HTML, true in any other client render. */
+/**
+ * Whether this render hydrates server HTML (or runs on the server): React then asks for the server
+ * snapshot. Both snapshots are equal, so React never renders again to move from one to the other
+ * (a snapshot that differs after hydrating forces a synchronous render: one long task).
+ */
+export function useIsHydrating(): boolean {
+  let hydrating = false;
+  useSyncExternalStore(never, same, () => {
+    hydrating = true;
+    return true;
+  });
+  return hydrating;
+}
+
+/** False on the server and while hydrating server HTML, then true (set in a transition); true in any other client render. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(never, inBrowser, onServer);
+  const hydrating = useIsHydrating();
+  const [hydrated, setHydrated] = useState(!hydrating);
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }
 
 /**

@@ -4,7 +4,8 @@
 //   client, before hydrateRoot:  setRenderNow(data.now)
 //   renderer, around a render:   setRenderNow(now) … renderToString(…) … setRenderNow(null)
 // A component that mounts later (a client render) uses Date.now().
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
+import { useIsHydrating } from './hydration';
 
 let renderNow: number | null = null;
 
@@ -18,15 +19,12 @@ export function getRenderNow(): number {
   return renderNow ?? Date.now();
 }
 
-const never = () => () => undefined;
-const clientRender = () => null;
-
 /**
  * The time to render from, fixed for the component's life: the server's moment on the server and
  * while hydrating its HTML (React reads the server snapshot then), the clock in a client render.
  */
 export function useRenderNow(): number {
-  const hydrating = useSyncExternalStore(never, clientRender, getRenderNow);
-  const [now] = useState(() => hydrating ?? Date.now());
+  const hydrating = useIsHydrating();
+  const [now] = useState(() => (hydrating ? getRenderNow() : Date.now()));
   return now;
 }

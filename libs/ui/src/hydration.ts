@@ -24,12 +24,21 @@ const same = () => true;
  * (a snapshot that differs after hydrating forces a synchronous render: one long task).
  */
 export function useIsHydrating(): boolean {
-  let hydrating = false;
-  useSyncExternalStore(never, same, () => {
-    hydrating = true;
-    return true;
-  });
-  return hydrating;
+  takeServerAsked();
+  useSyncExternalStore(never, same, serverSnapshot);
+  return takeServerAsked();
+}
+
+// Set while React reads the server snapshot, read back at once within the same synchronous call (no render interleaves).
+let serverAsked = false;
+function serverSnapshot(): boolean {
+  serverAsked = true;
+  return true;
+}
+function takeServerAsked(): boolean {
+  const asked = serverAsked;
+  serverAsked = false;
+  return asked;
 }
 
 /** False on the server and while hydrating server HTML, then true (set in a transition); true in any other client render. */

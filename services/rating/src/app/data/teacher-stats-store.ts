@@ -18,6 +18,9 @@ export type { FiguresSnapshot };
 /** Teachers' whole figures kept for their pages (hundreds of small documents), each while his `changedAt` holds. */
 const TEACHER_PAGES = 500;
 
+/** How long an owed `rev` move (a write landed, its move failed) waits before its first retry. */
+export const OWED_RETRY_MS = 1000;
+
 /** Every write stamps its documents with the database's clock: what each process's next look asks after (figures-feed.ts). */
 const STAMP = { $currentDate: { changedAt: true } } as const;
 
@@ -37,6 +40,9 @@ export class TeacherStatsStore {
   private judge?: CommunityJudge;
   /** Changes of this process that moved a `crev`: its own community lists are read again at once after them. */
   communityChangesHere = 0;
+  /** `rev`/`crev` moves owed by writes that landed while their move failed: retried until they land (bounded by the teachers). */
+  private readonly owed = new Map<number, Record<string, number>>();
+  private paying?: NodeJS.Timeout;
 
   constructor(
     private readonly docs: Collection<StatsDoc>,
@@ -134,10 +140,45 @@ export class TeacherStatsStore {
    */
   async revised(teacherId: number, change?: { before: ReviewDoc; after: ReviewDoc }): Promise<void> {
     const community = !change || (listsMayChange(change.before, change.after) && (this.judge?.(change.before, change.after) ?? true));
-    const inc = community ? { rev: 1, crev: 1 } : { rev: 1 };
-    await writeRetried(() => this.docs.updateOne({ _id: teacherId }, { $inc: inc, ...STAMP }));
+    const inc: Record<string, number> = community ? { rev: 1, crev: 1 } : { rev: 1 };
+    await this.move(teacherId, inc);
     this.changedHere.set(teacherId, Date.now());
     if (community) this.communityChangesHere++;
+  }
+
+  /**
+   * Moves a teacher's `rev` (and `crev`) after a write that landed without them. When the move fails, it is owed: retried in
+   * the background (OWED_RETRY_MS, doubling up to a minute) until it lands, so that every process's lists of him are read
+   * again; the error still reaches the caller.
+   */
+  private async move(teacherId: number, inc: Record<string, number>, wait = OWED_RETRY_MS): Promise<void> {
+    try {
+      await writeRetried(() => this.docs.updateOne({ _id: teacherId }, { $inc: inc, ...STAMP }));
+    } catch (err) {
+      const owed = this.owed.get(teacherId) ?? {};
+      for (const path of Object.keys(inc)) owed[path] = 1; // one move announces any number of changes
+      this.owed.set(teacherId, owed);
+      this.paying ??= setTimeout(() => void this.payOwed(wait), wait).unref();
+      throw err;
+    }
+  }
+
+  /** The moves owed (retried in the background), by teacher. */
+  get owedMoves(): ReadonlyMap<number, Readonly<Record<string, number>>> {
+    return this.owed;
+  }
+
+  private async payOwed(wait: number): Promise<void> {
+    this.paying = undefined;
+    for (const [teacherId, inc] of [...this.owed]) {
+      this.owed.delete(teacherId);
+      try {
+        await this.move(teacherId, inc, Math.min(wait * 2, 60_000));
+        this.changedHere.set(teacherId, Date.now());
+      } catch {
+        return; // owed again, and retried later
+      }
+    }
   }
 
   private async writeWithFigures(
@@ -149,7 +190,7 @@ export class TeacherStatsStore {
       // Only `rev` moves (a vote, a report): no figure to keep exact with the write, so no transaction holds the teacher's
       // row while votes on his reviews queue behind it. Moved after the write: a reader in between reads the lists once more.
       if (!(await write())) return false;
-      for (const [teacherId, inc] of delta) await writeRetried(() => this.docs.updateOne({ _id: teacherId }, { $inc: inc, ...STAMP }));
+      for (const [teacherId, inc] of delta) await this.move(teacherId, inc);
       return true;
     }
     // Created on their own first: concurrent first upserts with $inc lose increments on DocumentDB.

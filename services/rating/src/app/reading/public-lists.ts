@@ -18,13 +18,22 @@ import { type ListedReview, TopLists } from './top-lists';
 export const CATEGORY_ORDER: CommunityCategory[] = ['recent', 'highest', 'lowest', 'relevant'];
 export const MAX_LIMIT = 50;
 /**
- * The lists are read again when the figures they follow move (a teacher's `rev`; for the community, the `crev` a change that
- * can change them moves: TeacherStatsStore.recent, seen within FIGURES_MAX_AGE_MS), and at the latest after this long: a
- * process stopped between a vote's write and the `rev` it moves after it (teacher-stats-store.ts) leaves them stale no longer.
+ * The community's lists are read again when the figures they follow move (the `crev` a change that can change them moves:
+ * TeacherStatsStore.recent, seen within FIGURES_MAX_AGE_MS), and at the latest after this long: whether a change can change
+ * them is judged against one process's lists (listed-change.ts), which hold only while fewer reviews than COMMUNITY_MARGIN
+ * left them since that process read them.
  */
 export const LISTS_MAX_AGE_MS = 30_000;
 /** Lists read this long ago are still served, and read again in the background: a list in use never makes a reader wait for its age. */
 export const LISTS_REFRESH_AFTER_MS = 25_000;
+/**
+ * A teacher's lists follow his `rev`, which every change of his public reviews moves (no judgement): a move that failed is
+ * retried until it lands (TeacherStatsStore), and a process stopped between a write and its move is announced by its
+ * replacement's start (DatabaseSetup moves the catalogue's version). What is left is a writer stopped and never replaced:
+ * his lists are read again at the latest after this long.
+ */
+export const TEACHER_LISTS_MAX_AGE_MS = 10 * 60_000;
+export const TEACHER_LISTS_REFRESH_AFTER_MS = TEACHER_LISTS_MAX_AGE_MS - 30_000;
 /** Reviews read per community list below the MAX_LIMIT shown: whether a change can change the lists is judged against the
  * smallest key read (listed-change.ts), right while fewer than this many reviews left a list since it was read. */
 export const COMMUNITY_MARGIN = 10;
@@ -81,7 +90,6 @@ export class PublicLists {
     const catalogue = await this.catalogue.get();
     const generation = this.catalogue.generation;
     const now = Date.now();
-    const aging = (l: Page) => now - l.at >= LISTS_REFRESH_AFTER_MS;
     const size = teacherId === undefined ? Math.max(limit, MAX_LIMIT) : teacherPageSize(limit, this.config.COMMUNITY_PER_CATEGORY);
     if (teacherId === undefined) {
       const { community, stats } = await this.stats.recent();
@@ -96,7 +104,7 @@ export class PublicLists {
             this.held = read.held;
             return read;
           }),
-        aging,
+        (l) => now - l.at >= LISTS_REFRESH_AFTER_MS,
       );
       return viewOf(page, limit);
     }
@@ -104,9 +112,9 @@ export class PublicLists {
     const version = `${generation}:${rev}`;
     const page = await this.teachers.get(
       `${teacherId}:${size}`,
-      (l) => l.version === version && now - l.at < LISTS_MAX_AGE_MS,
+      (l) => l.version === version && now - l.at < TEACHER_LISTS_MAX_AGE_MS,
       () => sharedWork(() => this.read(size, 0, { teacherId, delisted: [], total: reviewCount }, version)),
-      aging,
+      (l) => now - l.at >= TEACHER_LISTS_REFRESH_AFTER_MS,
     );
     return viewOf(page, limit);
   }

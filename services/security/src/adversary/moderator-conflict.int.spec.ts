@@ -4,6 +4,7 @@
 // decides, what is about his own record: the queue, the decisions, the objections and the reviews
 // themselves answer him as if they did not exist, while another moderator sees them all.
 import { request } from '@pupitre/server-kit/testing';
+import { CHECKED_FOR_OWN } from '../../../rating/src/app/moderation/publication-health';
 import { type Harness, reviewPayload, startHarness, teachersOf, waitShown } from '../../../rating/testing/rating-harness';
 
 jest.setTimeout(90_000);
@@ -108,6 +109,35 @@ describe('a moderator linked to a teacher record', () => {
       });
     } finally {
       await h.conn.collection('review_tasks').deleteOne({ _id: `reply:${ids.held}` as never });
+    }
+  });
+
+  it('past CHECKED_FOR_OWN failing tasks, his count stands still whatever fails about him (the read stays bounded)', async () => {
+    const count = async (as: { Authorization: string }) =>
+      (await request(h.api.url).get('/api/moderation/health').set(as).expect(200)).body.failingTasks as number;
+    const later = new Date(Date.now() + 3_600_000);
+    const failing = (id: string, reviewId: number) => ({
+      _id: id as never,
+      reviewId,
+      kind: 'review',
+      publishAt: later,
+      attempts: 1,
+      lastError: 'x',
+      retryAt: later,
+    });
+    // Many failing tasks about other reviews (ids no review has): an incident far beyond the usual handful.
+    const planted = Array.from({ length: CHECKED_FOR_OWN + 1 }, (_, i) => failing(`review:${9_000_000 + i}`, 9_000_000 + i));
+    await h.conn.collection('review_tasks').insertMany(planted);
+    try {
+      const before = { other: await count(other), conflicted: await count(conflicted) };
+      expect(before.conflicted).toBe(CHECKED_FOR_OWN);
+      await h.conn.collection('review_tasks').insertOne(failing(`reply:${ids.held}`, ids.held));
+      expect({ other: await count(other), conflicted: await count(conflicted) }).toEqual({
+        other: before.other + 1,
+        conflicted: CHECKED_FOR_OWN,
+      });
+    } finally {
+      await h.conn.collection('review_tasks').deleteMany({ _id: { $in: [...planted.map((t) => t._id), `reply:${ids.held}`] } as never });
     }
   });
 });

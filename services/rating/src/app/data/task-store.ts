@@ -100,9 +100,12 @@ export class TaskStore {
     return { count, tasks };
   }
 
-  /** The reviews of every failing task (one per task: a review and its reply count twice), read by the same index. */
-  async failingReviewIds(): Promise<number[]> {
-    const docs = await this.docs.find({ attempts: { $gte: 1 } }, { projection: { _id: 0, reviewId: 1 } }).toArray();
+  /** The reviews of the failing tasks (one per task: a review and its reply count twice), at most `limit`, read by the same index. */
+  async failingReviewIds(limit: number): Promise<number[]> {
+    const docs = await this.docs
+      .find({ attempts: { $gte: 1 } }, { projection: { _id: 0, reviewId: 1 } })
+      .limit(limit)
+      .toArray();
     return docs.map((d) => d.reviewId);
   }
 }

@@ -2,7 +2,7 @@ import { DependencyUnavailableError, markContended, writeRetried } from '@pupitr
 import type { Collection } from 'mongodb';
 import { relevanceKey } from '../reviews/list-keys';
 import { type ReviewDoc } from '../reviews/review';
-import { ownVoteProjection, voteOf, votePipeline, type VotePipeline, type VoteValue, voteWrite } from '../reviews/votes';
+import { ownVoteProjection, voteOf, votePipeline, type VotePipeline, type VoteValue } from '../reviews/votes';
 import { reviewOid } from './keys';
 import { SCAN_BATCH } from './review-store';
 import { type TeacherStatsStore } from './teacher-stats-store';
@@ -22,10 +22,8 @@ const WRITTEN = { _id: 1, id: 1, teacherId: 1, visible: 1, relUp: 1, relTotal: 1
 
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 * attempt, 20)));
 
-// Votes as targeted writes of the review (reviews/votes.ts): the vote and the counts in one conditional `findOneAndUpdate`, no
-// read-modify-replace of the document. Then what follows from the counts: the `relevant` list key, where the counts are still
-// those the vote left (a later vote sets its own; the key is a function of the counts only, so any write that matches is
-// right), the teacher's `rev`, and this process's lists read again.
+// Votes as targeted writes of the review (reviews/votes.ts): the vote, the counts and the `relevant` list key in one conditional
+// `findOneAndUpdate`, no read-modify-replace of the document. Then the teacher's `rev`: every process's lists read again.
 export class ReviewVotes {
   constructor(
     private readonly docs: Collection<ReviewDoc>,
@@ -109,8 +107,8 @@ export class ReviewVotes {
       if (!docs.length) break;
       let progress = 0;
       await inParallel(docs, ERASURE_WRITES, async (doc) => {
-        const write = voteWrite(userId, voteOf(doc, userId), null);
-        const written = write && (await this.write(doc._id, write.filter, write.update));
+        const write = votePipeline(userId, voteOf(doc, userId), null, { anyState: true });
+        const written = write && (await this.write(doc._id, write));
         if (!written) return;
         progress += 1;
         if (written.visible) teachers.add(written.teacherId);
@@ -124,17 +122,14 @@ export class ReviewVotes {
     return removed;
   }
 
-  /** An erasure's removal of a vote, whatever the review's state; then, on a public review, its `relevant` key. */
-  private async write(_id: ReviewDoc['_id'], filter: Record<string, unknown>, update: Record<string, unknown>): Promise<Written | null> {
-    const written = (await writeRetried(() =>
-      this.docs.findOneAndUpdate({ _id, ...filter } as never, update as never, { returnDocument: 'after', projection: WRITTEN }),
+  /** An erasure's removal of a vote, whatever the review's state: one write (votePipeline, its key only on a public review). */
+  private async write(_id: ReviewDoc['_id'], write: VotePipeline): Promise<Written | null> {
+    return (await writeRetried(() =>
+      this.docs.findOneAndUpdate({ _id, ...write.filter } as never, write.update as never, {
+        returnDocument: 'after',
+        projection: WRITTEN,
+      }),
     )) as Written | null;
-    if (!written?.visible) return written;
-    const key = relevanceKey(written.relUp, written.relTotal);
-    const keyUpdate = key === undefined ? { $unset: { 'keys.relevant': '' as const } } : { $set: { 'keys.relevant': key } };
-    const counts = { relUp: written.relUp, relTotal: written.relTotal };
-    await writeRetried(() => this.docs.updateOne({ _id, visible: true, ...counts }, keyUpdate));
-    return written;
   }
 }
 

@@ -63,4 +63,36 @@ describe('the vote as one update pipeline', () => {
     expect(await vote('$relUp', 0, null)).toEqual({ voters: [], relUp: 0, relTotal: 0, keys: { recent: 7 } }); // no vote: no key
     expect(votePipeline('b', 1, 1)).toBeNull();
   });
+
+  it("an erasure's removal (anyState): on a public review the key follows the counts; out of the public pages no key is written", async () => {
+    const reviews = db.conn.collection<{
+      _id: number;
+      visible: boolean;
+      voters?: { u: string; v: VoteValue }[];
+      relUp?: number;
+      relTotal?: number;
+      keys?: Record<string, number>;
+    }>('erased_votes');
+    const voters = [
+      { u: 'erased', v: 1 as VoteValue },
+      { u: 'other', v: 1 as VoteValue },
+    ];
+    await reviews.insertMany([
+      { _id: 1, visible: true, voters, relUp: 2, relTotal: 2, keys: { recent: 7, relevant: relevanceKey(2, 2)! } },
+      { _id: 2, visible: false, voters, relUp: 2, relTotal: 2 },
+    ]);
+    const erase = async (_id: number) => {
+      const write = votePipeline('erased', 1, null, { anyState: true })!;
+      return reviews.findOneAndUpdate({ _id, ...write.filter }, write.update, { returnDocument: 'after', projection: { _id: 0 } });
+    };
+    expect(await erase(1)).toEqual({
+      visible: true,
+      voters: [{ u: 'other', v: 1 }],
+      relUp: 1,
+      relTotal: 1,
+      keys: { recent: 7, relevant: relevanceKey(1, 1) },
+    });
+    expect(await erase(2)).toEqual({ visible: false, voters: [{ u: 'other', v: 1 }], relUp: 1, relTotal: 1 });
+    expect(await erase(1)).toBeNull(); // removed already: matches nothing
+  });
 });

@@ -2,31 +2,12 @@ import { relevanceKeyExpression } from './list-keys';
 import { type ReviewDoc, type ReviewVoter } from './review';
 
 // A vote changes only the vote: one conditional write of the review whose filter holds the voter's previous vote and whose
-// update moves the array entry and the counts together (`$inc`), so concurrent voters never retry each other's writes. It
-// leaves `fence` alone: the other changes of the review never write the votes (data/review-update.ts), so neither waits.
+// update moves the array entry, the counts and the `relevant` key together, so concurrent voters never retry each other's
+// writes. It leaves `fence` alone: the other changes of the review never write the votes (data/review-update.ts), so neither waits.
 
 export type VoteValue = 0 | 1;
 
-export interface VoteWrite {
-  /** Added to the review's own filter (`_id`, and for a voter's request `visible`). */
-  filter: Record<string, unknown>;
-  update: Record<string, unknown>;
-}
-
 export const voteValue = (value: boolean | null): VoteValue | null => (value === null ? null : value ? 1 : 0);
-
-/** The write that takes `userId`'s vote from `before` to `after` (null: no vote), or null when they are the same. */
-export function voteWrite(userId: string, before: VoteValue | null, after: VoteValue | null): VoteWrite | null {
-  if (before === after) return null;
-  if (before === null)
-    return {
-      filter: { 'voters.u': { $ne: userId } },
-      update: { $push: { voters: { u: userId, v: after } }, $inc: { relTotal: 1, relUp: after } },
-    };
-  const filter = { voters: { $elemMatch: { u: userId, v: before } } };
-  if (after === null) return { filter, update: { $pull: { voters: { u: userId } }, $inc: { relTotal: -1, relUp: -before } } };
-  return { filter, update: { $set: { 'voters.$.v': after }, $inc: { relUp: after - before } } };
-}
 
 export interface VotePipeline {
   filter: Record<string, unknown>;
@@ -36,11 +17,17 @@ export interface VotePipeline {
 }
 
 /**
- * A voter's vote on a public review as one update pipeline: the vote, its counts and the review's `relevant` list key
- * (relevanceKeyExpression: a function of the counts the write leaves), so the key never waits for a second write and a
- * concurrent voter never retries this one. The filter as voteWrite's: it holds the voter's previous vote.
+ * A vote as one update pipeline: the vote, its counts and the review's `relevant` list key (relevanceKeyExpression: a function
+ * of the counts the write leaves), so the key never waits for a second write and a concurrent voter never retries this one. The
+ * filter holds the voter's previous vote. A voter's request writes public reviews only; an erasure (`anyState`) removes votes
+ * whatever the review's state, and a review out of the public pages holds no list key.
  */
-export function votePipeline(userId: string, before: VoteValue | null, after: VoteValue | null): VotePipeline | null {
+export function votePipeline(
+  userId: string,
+  before: VoteValue | null,
+  after: VoteValue | null,
+  { anyState = false }: { anyState?: boolean } = {},
+): VotePipeline | null {
   if (before === after) return null;
   const u = { $literal: userId };
   const voters = { $ifNull: ['$voters', []] };
@@ -57,7 +44,11 @@ export function votePipeline(userId: string, before: VoteValue | null, after: Vo
     relTotal: { $add: [{ $ifNull: ['$relTotal', 0] }, inc.relTotal] },
   };
   const filter = before === null ? { 'voters.u': { $ne: userId } } : { voters: { $elemMatch: { u: userId, v: before } } };
-  return { filter, update: [{ $set: moved }, { $set: { 'keys.relevant': relevanceKeyExpression() } }], inc };
+  if (!anyState) return { filter, update: [{ $set: moved }, { $set: { 'keys.relevant': relevanceKeyExpression() } }], inc };
+  // Out of the public pages: no key, and no empty `keys` left where the path was set (a stage leaves `{}` behind).
+  const key = { $cond: [{ $eq: ['$visible', true] }, relevanceKeyExpression(), '$$REMOVE'] };
+  const noEmptyKeys = { $cond: [{ $eq: ['$keys', {}] }, '$$REMOVE', '$keys'] };
+  return { filter, update: [{ $set: moved }, { $set: { 'keys.relevant': key } }, { $set: { keys: noEmptyKeys } }], inc };
 }
 
 /** The projection that reads `userId`'s vote only (never the whole array of voters). */

@@ -46,6 +46,8 @@ export async function screenshots(page: Page, name: string, ready?: () => Promis
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     await ready?.();
+    // From the top, once painted: a page left scrolled down was captured with its bar mid-page and unpainted tiles below.
+    await page.evaluate(() => new Promise((done) => (window.scrollTo(0, 0), requestAnimationFrame(() => requestAnimationFrame(done)))));
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
   }
   if (original) await page.setViewportSize(original);

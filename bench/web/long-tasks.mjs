@@ -4,14 +4,11 @@
 // --over ms (default 30) with the functions that took most of it (self time, with their script). Lighthouse's TBT counts
 // the part of each task over 50 ms; this says which code to split. Not part of `npm test` or `npm run bench`.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { buildAll } from '../../infra/local/lib/build.mjs';
-import { ROOT } from '../../infra/local/lib/paths.mjs';
-import { freePorts, startStack, UNLIMITED_RATES } from '../../infra/local/stack.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../e2e/support/chromium.mjs';
 import { VIEWPORTS } from '../../e2e/support/page-metrics.mjs';
+import { startBenchStack } from './bench-stack.mjs';
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -62,19 +59,7 @@ export function longTasks(events, overMs) {
 }
 
 async function main() {
-  buildAll({ quiet: true });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-tasks-'));
-  const remotesFile = path.join(dir, 'remotes.json');
-  fs.copyFileSync(path.join(ROOT, 'infra/local/remotes.json'), remotesFile);
-  process.stderr.write('starting a stack on free ports…\n');
-  const stack = await startStack({
-    ports: await freePorts(),
-    dataDir: dir,
-    remotesFile,
-    useEnv: false,
-    publicHost: '127.0.0.1',
-    env: { LOG_LEVEL: 'warn', ...UNLIMITED_RATES },
-  });
+  const { stack, dir } = await startBenchStack('pupitre-tasks');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     for (const route of routes)
@@ -102,6 +87,7 @@ async function main() {
   } finally {
     await browser.close();
     await stack.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -6,18 +6,14 @@
 // overflow, console and tap targets on every route in npm test).
 // Options: --only /path (one route), --desktop-only, --phone-only, --members-only (the signed-in pages).
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { buildAll } from '../../infra/local/lib/build.mjs';
-import { ROOT } from '../../infra/local/lib/paths.mjs';
-import { freePorts, startStack, UNLIMITED_RATES } from '../../infra/local/stack.mjs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../e2e/support/chromium.mjs';
 import { createActivatedUser, publishSampleReview } from '../../e2e/support/accounts.mjs';
 import { SESSION_KEYS } from '../../libs/session/src/keys.ts';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../../libs/contracts/src/session-transport.ts';
+import { startBenchStack } from './bench-stack.mjs';
 
 /** Every route a signed-out visitor can open (the signed-in ones answer with the sign-in page). */
 export const ROUTES = [
@@ -98,20 +94,7 @@ async function audit(chrome, url, formFactor, signedIn = false) {
 async function main() {
   process.env.CHROME_PATH ??= CHROMIUM;
   const routes = arg('--only') ? [arg('--only')] : ROUTES;
-  console.log('building (Nx cache)…');
-  buildAll({ quiet: true });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-quality-'));
-  const remotesFile = path.join(dir, 'remotes.json');
-  fs.copyFileSync(path.join(ROOT, 'infra/local/remotes.json'), remotesFile);
-  console.log('starting a stack on free ports…');
-  const stack = await startStack({
-    ports: await freePorts(),
-    dataDir: dir,
-    remotesFile,
-    useEnv: false,
-    publicHost: '127.0.0.1',
-    env: { LOG_LEVEL: 'warn', ...UNLIMITED_RATES },
-  });
+  const { stack, dir } = await startBenchStack('pupitre-quality');
   const rows = [];
   // One browser for every run (a fresh one per page costs seconds each on this machine).
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });

@@ -26,13 +26,13 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { buildAll } from '../../infra/local/lib/build.mjs';
 import { baselineBuild } from './baseline-build.mjs';
+import { startBenchStack } from './bench-stack.mjs';
 import { ROOT } from '../../infra/local/lib/paths.mjs';
 import { freePortList } from '../../infra/local/lib/ports.mjs';
 import { serveStatic } from '../../infra/local/lib/static-server.mjs';
 import { startEdge } from '../../infra/local/lib/edge.mjs';
-import { freePorts, REMOTES, startStack, UNLIMITED_RATES } from '../../infra/local/stack.mjs';
+import { REMOTES } from '../../infra/local/stack.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../e2e/support/chromium.mjs';
 import { layoutShiftAfterLoad, MEASURED_ROUTES, requestWaves, VIEWPORTS } from '../../e2e/support/page-metrics.mjs';
 
@@ -287,20 +287,7 @@ function checkTargets(results) {
 async function main() {
   process.env.CHROME_PATH ??= CHROMIUM;
   console.log(`${os.cpus().length} cores; load average at start (1 / 5 / 15 min): ${load()}`);
-  console.log('building (Nx cache)…');
-  buildAll({ quiet: true });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pupitre-bench-'));
-  const remotesFile = path.join(dir, 'remotes.json');
-  fs.copyFileSync(path.join(ROOT, 'infra/local/remotes.json'), remotesFile);
-  console.log('starting a stack on free ports…');
-  const stack = await startStack({
-    ports: await freePorts(),
-    dataDir: dir,
-    remotesFile,
-    useEnv: false,
-    publicHost: '127.0.0.1',
-    env: { LOG_LEVEL: 'warn', ...UNLIMITED_RATES },
-  });
+  const { stack, dir } = await startBenchStack('pupitre-bench');
   const targets = { current: stack.url };
   let baseline = null;
   const results = { current: {} };

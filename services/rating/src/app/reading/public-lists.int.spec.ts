@@ -8,26 +8,31 @@ import { LISTS_MAX_AGE_MS, PublicLists, TEACHER_LISTS_REFRESH_AFTER_MS } from '.
 
 jest.setTimeout(60_000);
 
-describe('PublicLists in time', () => {
-  let h: Harness;
-  let lists: PublicLists;
+/** A harness of its own per block (a block that moves the clock leaves the caches' times behind it). */
+function useLists(): { h: Harness; lists: PublicLists } {
+  const ctx = {} as { h: Harness; lists: PublicLists };
   beforeAll(async () => {
-    h = await startHarness(__filename);
-    lists = h.api.app.get(PublicLists);
+    ctx.h = await startHarness(__filename);
+    ctx.lists = ctx.h.api.app.get(PublicLists);
   });
-  afterAll(() => h?.close());
+  afterAll(() => ctx.h?.close());
   afterEach(() => jest.restoreAllMocks());
+  return ctx;
+}
+
+describe('PublicLists in time', () => {
+  const ctx = useLists();
 
   const clockAt = (ms: number) => jest.spyOn(Date, 'now').mockReturnValue(ms);
-  const textOf = async (teacherId?: number) => (await lists.lists(20, teacherId)).answer.text;
+  const textOf = async (teacherId?: number) => (await ctx.lists.lists(20, teacherId)).answer.text;
   /** Changes the public text of the first review listed, behind the figures' back (no `rev` moves). */
   const changeBehind = async (text: string, teacherId?: number) => {
     const id = JSON.parse(await textOf(teacherId))[0].reviews[0].id as number;
-    await h.conn.collection('reviews').updateOne({ id }, { $set: { 'pub.text_rating': text } });
+    await ctx.h.conn.collection('reviews').updateOne({ id }, { $set: { 'pub.text_rating': text } });
   };
 
   it("a teacher's lists: served as read until they age, then at once while they are read again", async () => {
-    const teacherId = (await h.conn.collection('reviews').findOne({ visible: true }))!.teacherId as number;
+    const teacherId = (await ctx.h.conn.collection('reviews').findOne({ visible: true }))!.teacherId as number;
     const t0 = Date.now();
     clockAt(t0);
     const before = await textOf(teacherId);
@@ -57,39 +62,32 @@ describe('PublicLists in time', () => {
 });
 
 describe('what stale lists a stopped writer leaves, and who announces them', () => {
-  let h: Harness;
-  let lists: PublicLists;
-  beforeAll(async () => {
-    h = await startHarness(__filename);
-    lists = h.api.app.get(PublicLists);
-  });
-  afterAll(() => h?.close());
-  afterEach(() => jest.restoreAllMocks());
+  const ctx = useLists();
 
-  const textOf = async (teacherId: number) => (await lists.lists(20, teacherId)).answer.text;
+  const textOf = async (teacherId: number) => (await ctx.lists.lists(20, teacherId)).answer.text;
 
   it("another process's start has this one read a teacher's lists again (the replacement of a writer stopped before its `rev`)", async () => {
-    const teacherId = (await h.conn.collection('reviews').findOne({ visible: true }))!.teacherId as number;
+    const teacherId = (await ctx.h.conn.collection('reviews').findOne({ visible: true }))!.teacherId as number;
     const before = await textOf(teacherId);
     const id = JSON.parse(before)[0].reviews[0].id as number;
     // A vote's write that landed, its `rev` never moved: the process stopped in between.
-    await h.conn.collection('reviews').updateOne({ id }, { $set: { 'pub.text_rating': 'Left by a stopped writer' } });
+    await ctx.h.conn.collection('reviews').updateOne({ id }, { $set: { 'pub.text_rating': 'Left by a stopped writer' } });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await textOf(teacherId)).toBe(before);
-    await h.startWorker(); // its start moves the catalogue's version
+    await ctx.h.startWorker(); // its start moves the catalogue's version
     let after = before;
     for (let i = 0; i < 40 && !after.includes('Left by a stopped writer'); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       after = await textOf(teacherId);
     }
     expect(after).toContain('Left by a stopped writer');
-    await h.stopWorker();
+    await ctx.h.stopWorker();
   });
 
   it('a `rev` move that failed after its write is owed, and retried until it lands', async () => {
-    const stats = h.api.app.get(TeacherStatsStore);
-    const teacherId = (await h.conn.collection('reviews').findOne({ visible: true }))!.teacherId as number;
-    const revOf = async () => ((await h.conn.collection('teacher_stats').findOne({ _id: teacherId as never }))?.rev as number) ?? 0;
+    const stats = ctx.h.api.app.get(TeacherStatsStore);
+    const teacherId = (await ctx.h.conn.collection('reviews').findOne({ visible: true }))!.teacherId as number;
+    const revOf = async () => ((await ctx.h.conn.collection('teacher_stats').findOne({ _id: teacherId as never }))?.rev as number) ?? 0;
     const rev = await revOf();
     // The store's own collection of figures fails its next writes (the database went away after the vote's write).
     const docs = (stats as unknown as { docs: { updateOne(): Promise<unknown> } }).docs;

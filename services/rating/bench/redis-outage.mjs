@@ -20,7 +20,7 @@ const metric = (text, name) => {
   return value === undefined ? null : Number(value);
 };
 
-/** RSS (KiB), heap used (bytes) and active handles of each process: { name: { rss, heap, handles } }. */
+/** RSS (KiB), heap used and reserved, external memory (bytes) and active handles of each process: { name: { rss, heap, … } }. */
 async function sample(processes, rssKiB) {
   const entries = await Promise.all(
     processes.map(async ({ name, pid, url }) => {
@@ -32,7 +32,13 @@ async function sample(processes, rssKiB) {
       }
       return [
         name,
-        { rss: rssKiB(pid), heap: metric(text, 'nodejs_heap_size_used_bytes'), handles: metric(text, 'nodejs_active_handles_total') },
+        {
+          rss: rssKiB(pid),
+          heap: metric(text, 'nodejs_heap_size_used_bytes'),
+          heapTotal: metric(text, 'nodejs_heap_size_total_bytes'),
+          external: metric(text, 'nodejs_external_memory_bytes'),
+          handles: metric(text, 'nodejs_active_handles_total'),
+        },
       ];
     }),
   );
@@ -45,7 +51,7 @@ const smallest = (samples, name) => {
     const values = samples.map((s) => s[name][key]).filter((v) => v !== null && v > 0);
     return values.length ? Math.min(...values) : null;
   };
-  return { rss: min('rss'), heap: min('heap'), handles: min('handles') };
+  return { rss: min('rss'), heap: min('heap'), heapTotal: min('heapTotal'), external: min('external'), handles: min('handles') };
 };
 
 /**
@@ -202,6 +208,8 @@ const smallestOf = (samples, minute) => {
   return Object.keys(figures[0]).map((name) => ({ name, ...smallest(figures, name) }));
 };
 const mib = (bytes) => (bytes === null ? '?' : (bytes / MiB).toFixed(1));
+/** RSS outside the V8 heap's reservation and the external memory V8 knows of: native allocations (malloc), code, stacks. */
+const other = (r) => (r.rss === null || r.heapTotal === null || r.external === null ? null : r.rss * 1024 - r.heapTotal - r.external);
 const line = (rows) =>
   rows.map((r) => `${r.name} RSS ${mib(r.rss * 1024)} MiB, heap ${mib(r.heap)} MiB, ${r.handles ?? '?'} handles`).join('; ');
 
@@ -213,12 +221,12 @@ export function outageLines(o) {
       .join(', ') || 'none';
   const lines = [
     `${o.control ? 'Control run, Redis kept up' : 'Redis outage'}: ${o.minutes} min under ${o.perSecond} writes/s (creates and votes in turn), memory every 30 s, each minute's smaller sample`,
-    `${'process'.padEnd(10)}${'minute'.padStart(8)}${'RSS MiB'.padStart(10)}${'heap MiB'.padStart(10)}${'handles'.padStart(9)}`,
+    `${'process'.padEnd(10)}${'minute'.padStart(8)}${'RSS MiB'.padStart(10)}${'heap MiB'.padStart(10)}${'reserved'.padStart(10)}${'external'.padStart(10)}${'other'.padStart(8)}${'handles'.padStart(9)}`,
   ];
   for (const p of o.perProcess)
     for (const [m, r] of Object.entries(p.rows))
       lines.push(
-        `${p.name.padEnd(10)}${m.padStart(8)}${mib(r.rss * 1024).padStart(10)}${mib(r.heap).padStart(10)}${String(r.handles ?? '?').padStart(9)}`,
+        `${p.name.padEnd(10)}${m.padStart(8)}${mib(r.rss * 1024).padStart(10)}${mib(r.heap).padStart(10)}${mib(r.heapTotal).padStart(10)}${mib(r.external).padStart(10)}${mib(other(r)).padStart(8)}${String(r.handles ?? '?').padStart(9)}`,
       );
   const per1000 = (mibGrowth) => ((mibGrowth * 1024) / (o.writesOverGrowth / 1000)).toFixed(0);
   lines.push(`  growth from minute 1 to minute ${o.minutes} (${o.writesOverGrowth.toLocaleString('en')} writes):`);

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { act, render, screen } from '@testing-library/react';
@@ -83,4 +83,21 @@ test('useHydrated: false while hydrating, then true in a transition; at once in 
   seen.length = 0;
   render(<Probe />);
   expect(seen).toEqual([true]);
+});
+
+test('useHydrated: the render after hydrating is a transition (React keeps the page while it suspends; a synchronous one would not)', async () => {
+  const never = new Promise<never>(() => undefined);
+  function Suspends() {
+    if (useHydrated()) throw never; // the render after hydrating suspends for good
+    return <p>server page</p>;
+  }
+  const page = (
+    <Suspense fallback={<p>fallback</p>}>
+      <Suspends />
+    </Suspense>
+  );
+  const { host, errors } = await hydrate(page);
+  expect(errors).toEqual([]);
+  // A transition that suspends keeps what is shown; a synchronous update would have replaced it by the fallback.
+  expect(host.textContent).toBe('server page');
 });

@@ -63,12 +63,7 @@ export class ReviewVotes {
 
   /** A voter's vote on a public review: one write (votePipeline: the vote, its counts, its key), then the teacher's `rev`. */
   private async writeVote(_id: ReviewDoc['_id'], write: VotePipeline, allowed: Record<string, unknown> = {}): Promise<Written | null> {
-    const written = (await writeRetried(() =>
-      this.docs.findOneAndUpdate({ _id, visible: true, ...allowed, ...write.filter } as never, write.update as never, {
-        returnDocument: 'after',
-        projection: WRITTEN,
-      }),
-    )) as Written | null;
+    const written = await this.write(_id, write, { visible: true, ...allowed });
     if (written) await this.stats.revised(written.teacherId, listedChange(written, write.inc));
     return written;
   }
@@ -122,10 +117,13 @@ export class ReviewVotes {
     return removed;
   }
 
-  /** An erasure's removal of a vote, whatever the review's state: one write (votePipeline, its key only on a public review). */
-  private async write(_id: ReviewDoc['_id'], write: VotePipeline): Promise<Written | null> {
+  /**
+   * One vote's write (votePipeline), where the review also matches `also` (a voter's request: a public review they may vote
+   * on; an erasure: any state, the key then written only on a public review). What it left, or null when nothing matched.
+   */
+  private async write(_id: ReviewDoc['_id'], write: VotePipeline, also: Record<string, unknown> = {}): Promise<Written | null> {
     return (await writeRetried(() =>
-      this.docs.findOneAndUpdate({ _id, ...write.filter } as never, write.update as never, {
+      this.docs.findOneAndUpdate({ _id, ...also, ...write.filter } as never, write.update as never, {
         returnDocument: 'after',
         projection: WRITTEN,
       }),

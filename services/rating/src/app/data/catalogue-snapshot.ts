@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Subject as SubjectView } from '@pupitre/contracts';
 import { sharedWork } from '@pupitre/server-kit';
@@ -7,6 +7,7 @@ import { Subject } from '../subjects/subject.schema';
 import { Teacher } from '../teachers/teacher.schema';
 import { catalogueVersion, catalogueVersionIfMoved } from './catalogue-version';
 import { type Counter } from './counter.schema';
+import { TeacherStatsStore } from './teacher-stats-store';
 
 /** How long a snapshot is served before the catalogue's version is read again. */
 export const CATALOGUE_CHECK_MS = 1000;
@@ -40,6 +41,7 @@ export class CatalogueSnapshot {
     @InjectModel('Teacher') private readonly teachers: Model<Teacher>,
     @InjectModel('Subject') private readonly subjects: Model<Subject>,
     @InjectModel('Counter') private readonly counters: Model<Counter>,
+    @Inject(TeacherStatsStore) private readonly stats: TeacherStatsStore,
   ) {}
 
   async get(): Promise<Catalogue> {
@@ -62,7 +64,10 @@ export class CatalogueSnapshot {
     // Reads nothing while the version is the one loaded (an index probe by `_id`).
     const moved = await catalogueVersionIfMoved(this.counters, this.version).catch(() => null);
     this.checkedAt = Date.now();
-    if (moved !== null) this.invalidate();
+    if (moved === null) return;
+    this.invalidate();
+    // A teacher removed, or a process started (DatabaseSetup): what no change of figures shows.
+    this.stats.readAllAgain();
   }
 
   /** The catalogue changed (this process changed it): the next `get` reads it again. */

@@ -3,11 +3,20 @@ import type { Collection } from 'mongodb';
 import { type ListedFigures, listedFigures, type TeacherStats } from '../reading/teacher-stats';
 import { ChangeCursor } from './change-cursor';
 
-/** A change stamped this long before its commit shows all the same (change-cursor.ts): longer than any transaction. */
-export const CHANGE_GRACE_MS = 5000;
-/** Every teacher's listed figures read again this often all the same (hundreds of small documents): bounds what a write
- * committed later than CHANGE_GRACE_MS after its stamp (a writer frozen mid-transaction) leaves stale. */
-export const FULL_READ_MS = 30_000;
+/**
+ * A change that shows less than this long after its stamp is found by the next look (change-cursor.ts). Every write makes it
+ * true: a write whose round trip took RESTAMP_AFTER_MS or more (a transaction committed late, a writer frozen) is stamped
+ * again (TeacherStatsStore). A look reads each change about CHANGE_GRACE_MS / (FIGURES_MAX_AGE_MS / 2) times.
+ */
+export const CHANGE_GRACE_MS = 1000;
+/** A stamping write answered this long after it was sent may have shown later than CHANGE_GRACE_MS after its stamp. */
+export const RESTAMP_AFTER_MS = CHANGE_GRACE_MS / 2;
+/**
+ * Every teacher's listed figures are read again when the catalogue's version moves (a teacher removed, a process started:
+ * `readAllAgain`), and at the latest after this long: the bound for a writer frozen, and never stopped, between a write
+ * and its second stamp.
+ */
+export const FULL_READ_MS = 10 * 60_000;
 
 /** The fields every process holds per teacher, and `changedAt` (what the next look asks after). */
 export const LISTED_FIELDS = { _id: 1, reviewCount: 1, ratingSum: 1, rev: 1, crev: 1, changedAt: 1 } as const;
@@ -21,6 +30,8 @@ export interface FiguresSnapshot {
   stats: ReadonlyMap<number, ListedFigures>;
   /** The sum of every teacher's `crev`: moves only with changes that can change the community's lists. */
   community: number;
+  /** The sum of every teacher's `rev`: moves with every change of a public review. */
+  revs: number;
 }
 
 const sameFigures = (a: ListedFigures | undefined, b: ListedFigures) =>
@@ -38,6 +49,7 @@ export class FiguresFeed {
   private current?: FiguresSnapshot;
   private readonly cursor = new ChangeCursor(CHANGE_GRACE_MS);
   private fullReadAt = 0;
+  private readAll = true;
   private looking?: Promise<FiguresSnapshot>;
 
   constructor(private readonly docs: Collection<StatsRow>) {}
@@ -47,7 +59,12 @@ export class FiguresFeed {
     return this.current;
   }
 
-  /** A look now (shared by the callers meanwhile): everything the first time and every FULL_READ_MS, else what changed. */
+  /** The next look reads every teacher (what a catalogue change may have removed, or a stopped writer left unseen). */
+  readAllAgain(): void {
+    this.readAll = true;
+  }
+
+  /** A look now (shared by the callers meanwhile): everything the first time, when asked and every FULL_READ_MS, else what changed. */
   look(): Promise<FiguresSnapshot> {
     this.looking ??= sharedWork(() => this.read()).finally(() => (this.looking = undefined));
     return this.looking;
@@ -55,10 +72,17 @@ export class FiguresFeed {
 
   private async read(): Promise<FiguresSnapshot> {
     const at = Date.now();
-    const full = !this.current || performance.now() - this.fullReadAt >= FULL_READ_MS;
+    const full = this.readAll || !this.current || performance.now() - this.fullReadAt >= FULL_READ_MS;
+    this.readAll = false;
     const since = this.cursor.since();
     const filter = full ? {} : { changedAt: { $gt: new Date(Number.isFinite(since) ? since : 0) } };
-    const rows = await this.docs.find(filter, { projection: LISTED_FIELDS }).toArray();
+    const rows = await this.docs
+      .find(filter, { projection: LISTED_FIELDS })
+      .toArray()
+      .catch((err: unknown) => {
+        this.readAll ||= full;
+        throw err;
+      });
     if (full) this.fullReadAt = performance.now();
     this.cursor.saw(rows.flatMap((r) => (r.changedAt ? [r.changedAt.getTime()] : [])));
     const held = full ? new Map<number, ListedFigures>() : new Map(this.current!.stats);
@@ -71,9 +95,9 @@ export class FiguresFeed {
     }
     if (!changed) return (this.current = { ...this.current!, at });
     if (full && this.current && sameMaps(this.current.stats, held)) return (this.current = { ...this.current, at });
-    let community = 0;
-    for (const f of held.values()) community += f.crev;
-    return (this.current = { at, stats: held, community });
+    let [community, revs] = [0, 0];
+    for (const f of held.values()) [community, revs] = [community + f.crev, revs + f.rev];
+    return (this.current = { at, stats: held, community, revs });
   }
 }
 

@@ -1,4 +1,5 @@
 import { type ReviewDoc } from '../reviews/review';
+import { RESTAMP_AFTER_MS } from './figures-feed';
 import { TeacherStatsStore } from './teacher-stats-store';
 
 type Row = { _id: number; reviewCount: number; rev: number; crev?: number; changedAt?: Date; groups?: object };
@@ -18,9 +19,9 @@ function storeOverFakeFigures() {
       },
     })),
     findOne: jest.fn(async ({ _id }: { _id: number }, _options?: object) => ({ ...docs.get(_id)! })),
-    updateOne: jest.fn(async ({ _id }: { _id: number }, { $inc }: { $inc: Record<string, number> }) => {
+    updateOne: jest.fn(async ({ _id }: { _id: number }, { $inc }: { $inc?: Record<string, number> }) => {
       const doc = docs.get(_id)! as unknown as Record<string, number>;
-      for (const [k, v] of Object.entries($inc)) doc[k] = (doc[k] ?? 0) + v;
+      for (const [k, v] of Object.entries($inc ?? {})) doc[k] = (doc[k] ?? 0) + v;
       docs.get(_id)!.changedAt = new Date(Date.now());
       return { matchedCount: 1 };
     }),
@@ -100,4 +101,53 @@ test("a teacher's page reads his whole figures once, then again only once his do
   } finally {
     jest.restoreAllMocks();
   }
+});
+
+describe('a stamp that may have shown late is written again (what every look assumes: figures-feed.ts)', () => {
+  /** The store over fake figures whose writes take `took(call)` ms of a fake monotonic clock. */
+  function slowStore(took: (call: number) => number) {
+    const fake = storeOverFakeFigures();
+    let clock = 0;
+    jest.spyOn(performance, 'now').mockImplementation(() => clock);
+    const write = fake.collection.updateOne.getMockImplementation()!;
+    fake.collection.updateOne.mockImplementation(async (...args) => {
+      clock += took(fake.collection.updateOne.mock.calls.length);
+      return write(...args);
+    });
+    return fake;
+  }
+  afterEach(() => jest.restoreAllMocks());
+
+  test('a move answered in time is written once', async () => {
+    const { store, collection } = slowStore(() => RESTAMP_AFTER_MS - 1);
+    await store.revised(1);
+    expect(collection.updateOne).toHaveBeenCalledTimes(1);
+    expect(store.owedMoves.size).toBe(0);
+  });
+
+  test('a slow move is stamped again, without moving anything twice', async () => {
+    const { store, collection, docs } = slowStore((call) => (call === 1 ? RESTAMP_AFTER_MS : 10));
+    await store.revised(1);
+    expect(collection.updateOne).toHaveBeenCalledTimes(2);
+    expect(collection.updateOne.mock.calls[1][1]).toEqual({ $currentDate: { changedAt: true } });
+    expect(docs.get(1)).toMatchObject({ rev: 6, crev: 1 });
+    expect(store.owedMoves.size).toBe(0);
+  });
+
+  test('stamps that stay slow are owed (retried in the background), and the caller is not failed: its change landed', async () => {
+    const { store, collection } = slowStore(() => 10 * RESTAMP_AFTER_MS);
+    await expect(store.revised(1)).resolves.toBeUndefined();
+    expect(collection.updateOne).toHaveBeenCalledTimes(3);
+    expect(store.owedMoves.get(1)).toEqual({});
+  });
+
+  test('a second stamp that fails is owed, and the caller is not failed', async () => {
+    const { store, collection } = slowStore(() => RESTAMP_AFTER_MS);
+    const write = collection.updateOne.getMockImplementation()!;
+    collection.updateOne.mockImplementation(async (...args) =>
+      collection.updateOne.mock.calls.length === 1 ? write(...args) : Promise.reject(new Error('the database went away')),
+    );
+    await expect(store.revised(1)).resolves.toBeUndefined();
+    expect(store.owedMoves.get(1)).toEqual({});
+  });
 });

@@ -4,7 +4,7 @@ import { BoundedCache } from '../reading/bounded-cache';
 import { type ClaimMove } from './class-claims';
 import { emptyStats, type ListedFigures, listedFigures, statsDelta, type TeacherStats } from '../reading/teacher-stats';
 import { listsMayChange } from '../reading/listed-change';
-import { FiguresFeed, type FiguresSnapshot, LISTED_FIELDS } from './figures-feed';
+import { FiguresFeed, type FiguresSnapshot, LISTED_FIELDS, RESTAMP_AFTER_MS } from './figures-feed';
 import { type ReviewDoc } from '../reviews/review';
 import { type Breakdown } from '../reading/year-groups';
 
@@ -23,6 +23,22 @@ export const OWED_RETRY_MS = 1000;
 
 /** Every write stamps its documents with the database's clock: what each process's next look asks after (figures-feed.ts). */
 const STAMP = { $currentDate: { changedAt: true } } as const;
+/** Stamps written again at once after a slow one, before the next is owed (retried in the background). */
+const RESTAMPS = 2;
+
+/** The update of a move: `$inc` (none for a second stamp) and the stamp. */
+const moveOf = (inc: Record<string, number>) => (Object.keys(inc).length ? { $inc: inc, ...STAMP } : STAMP);
+
+/**
+ * Runs a write that stamps `changedAt`; whether it showed less than CHANGE_GRACE_MS after its stamp, as every look assumes
+ * (figures-feed.ts): the stamp is taken after the write was sent and the change shows before it is answered, so a round
+ * trip under RESTAMP_AFTER_MS proves it. A slower one (a transaction committed late, a writer frozen) must be stamped again.
+ */
+async function stampedInTime(write: () => Promise<unknown>): Promise<boolean> {
+  const sent = performance.now();
+  await write();
+  return performance.now() - sent < RESTAMP_AFTER_MS;
+}
 
 /** Whether a change of a review (before, after) can change the community's lists (true when this process cannot tell). */
 export type CommunityJudge = (before: ReviewDoc | null, after: ReviewDoc | null) => boolean;
@@ -95,6 +111,11 @@ export class TeacherStatsStore {
     );
   }
 
+  /** The next look reads every teacher's figures (the catalogue's version moved: a teacher removed, a process started). */
+  readAllAgain(): void {
+    this.feed.readAllAgain();
+  }
+
   /** The last snapshot looked at, without waiting (undefined before the first). */
   latest(): FiguresSnapshot | undefined {
     return this.feed.last;
@@ -147,20 +168,36 @@ export class TeacherStatsStore {
   }
 
   /**
-   * Moves a teacher's `rev` (and `crev`) after a write that landed without them. When the move fails, it is owed: retried in
-   * the background (OWED_RETRY_MS, doubling up to a minute) until it lands, so that every process's lists of him are read
-   * again; the error still reaches the caller.
+   * Moves a teacher's `rev` (and `crev`) after a write that landed without them (`inc` empty: stamps him again). A move that
+   * was slow is stamped again (stampedInTime). When a move fails, it is owed: retried in the background (OWED_RETRY_MS,
+   * doubling up to a minute) until it lands, so that every process's lists of him are read again; the error still reaches
+   * the caller. A second stamp that fails or stays slow is owed too, and reaches nobody: what it follows has landed.
    */
   private async move(teacherId: number, inc: Record<string, number>, wait = OWED_RETRY_MS): Promise<void> {
+    let pending = inc;
     try {
-      await writeRetried(() => this.docs.updateOne({ _id: teacherId }, { $inc: inc, ...STAMP }));
+      for (let stamps = 0; stamps <= RESTAMPS; stamps++) {
+        if (await stampedInTime(() => writeRetried(() => this.docs.updateOne({ _id: teacherId }, moveOf(pending))))) return;
+        pending = {}; // it landed: only its stamp is written again
+      }
     } catch (err) {
-      const owed = this.owed.get(teacherId) ?? {};
-      for (const path of Object.keys(inc)) owed[path] = 1; // one move announces any number of changes
-      this.owed.set(teacherId, owed);
-      this.paying ??= setTimeout(() => void this.payOwed(wait), wait).unref();
-      throw err;
+      this.owe(teacherId, pending, wait);
+      if (Object.keys(pending).length) throw err;
+      return;
     }
+    this.owe(teacherId, pending, wait);
+  }
+
+  /** Stamps teachers again after a slow write: never fails (owed instead). */
+  private async restamp(teacherIds: Iterable<number>): Promise<void> {
+    for (const teacherId of teacherIds) await this.move(teacherId, {});
+  }
+
+  private owe(teacherId: number, inc: Record<string, number>, wait: number): void {
+    const owed = this.owed.get(teacherId) ?? {};
+    for (const path of Object.keys(inc)) owed[path] = 1; // one move announces any number of changes
+    this.owed.set(teacherId, owed);
+    this.paying ??= setTimeout(() => void this.payOwed(wait), wait).unref();
   }
 
   /** The moves owed (retried in the background), by teacher. */
@@ -195,12 +232,16 @@ export class TeacherStatsStore {
     }
     // Created on their own first: concurrent first upserts with $inc lose increments on DocumentDB.
     await Promise.all([...delta.keys()].map((id) => this.ensure(id)));
-    return inTransaction(this.client, async (session) => {
+    let stampedAt = 0;
+    const written = await inTransaction(this.client, async (session) => {
       if (!(await write(session))) return false;
       await also?.(session);
+      stampedAt = performance.now(); // its stamps are taken from here on; they show at its commit
       for (const [teacherId, inc] of delta) await this.docs.updateOne({ _id: teacherId }, { $inc: inc, ...STAMP }, { session });
       return true;
     });
+    if (written && performance.now() - stampedAt >= RESTAMP_AFTER_MS) await this.restamp(delta.keys());
+    return written;
   }
 
   /** Once per process and teacher, whichever request comes first: outside that request's operations (its budget). */
@@ -222,7 +263,8 @@ export class TeacherStatsStore {
     }
     await this.docs.deleteMany({ _id: { $nin: [...totals.keys()] } });
     for (const doc of totals.values()) await this.docs.replaceOne({ _id: doc._id }, doc, { upsert: true });
-    await this.docs.updateMany({ _id: { $in: [...totals.keys()] } }, STAMP);
+    for (let stamps = 0; stamps <= RESTAMPS; stamps++)
+      if (await stampedInTime(() => this.docs.updateMany({ _id: { $in: [...totals.keys()] } }, STAMP))) break;
     for (const id of totals.keys()) this.created.add(id);
     return totals.size;
   }
@@ -233,7 +275,12 @@ export class TeacherStatsStore {
    */
   async freezeBreakdown(teacherId: number, previous: string | null, breakdown: Breakdown): Promise<boolean> {
     const filter = { _id: teacherId, 'breakdown.month': previous ?? { $exists: false } } as never;
-    return (await writeRetried(() => this.docs.updateOne(filter, { $set: { breakdown }, ...STAMP }))).modifiedCount === 1;
+    let set = false;
+    const inTime = await stampedInTime(async () => {
+      set = (await writeRetried(() => this.docs.updateOne(filter, { $set: { breakdown }, ...STAMP }))).modifiedCount === 1;
+    });
+    if (set && !inTime) await this.restamp([teacherId]);
+    return set;
   }
 
   async remove(teacherId: number): Promise<void> {

@@ -9,7 +9,7 @@ import { ratingAppOptions } from '../app-options';
 import { AppModule } from '../app.module';
 import { CHANGE_GRACE_MS, FiguresFeed } from '../data/figures-feed';
 import { reviewOid } from '../data/keys';
-import { FIGURES_MAX_AGE_MS } from '../data/teacher-stats-store';
+import { FIGURES_MAX_AGE_MS, TeacherStatsStore } from '../data/teacher-stats-store';
 import { withDerived } from '../reviews/list-keys';
 import { newReview, published, type ReviewDoc } from '../reviews/review';
 import { MAX_LIMIT, PublicLists } from './public-lists';
@@ -154,5 +154,56 @@ describe('the cost of keeping current follows the changes', () => {
     const t2 = (await teacher(h.apiConfig.COMMUNITY_PER_CATEGORY)).body;
     expect(read.mock.calls.length - before).toBeLessThanOrEqual(1);
     expect(t1.slice(0, -1)).toEqual(cut(t2, 3));
+  });
+
+  it('(e) a transaction committed long after its stamp, while other changes went by, shows in another process within 2 s of its commit', async () => {
+    const db = client.db(h.apiConfig.MONGODB_DB);
+    const teachers = await teachersOf(h.conn);
+    const [late, other] = [teachers[1].id, teachers[2].id];
+    // A writer whose transaction stalls after stamping the figures (frozen, or slow to commit), until `commit()`.
+    let stamped!: () => void;
+    const stampedNow = new Promise<void>((resolve) => (stamped = resolve));
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    const docs = db.collection('teacher_stats');
+    const stalling = new Proxy(docs, {
+      get(target, key) {
+        if (key === 'updateOne')
+          return async (...args: Parameters<typeof docs.updateOne>) => {
+            const result = await target.updateOne(...args);
+            if (args[2]?.session) {
+              stamped();
+              await committing;
+            }
+            return result;
+          };
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const writer = new TeacherStatsStore(stalling as never, client);
+    const before = (await feed.look()).stats.get(late)!;
+    const revOfOther = async () => (await feed.look()).stats.get(other)?.rev ?? 0;
+    const otherRev = await revOfOther();
+    const publishedOne = review(900_900, late, teachers[1].subjectIds[0], 7, '2025-03-01T10:00:00Z', 0, 0);
+    const writing = writer.withReviewWrite(null, publishedOne, async () => true);
+    await stampedNow;
+    // Meanwhile another teacher changes and is seen, and that look settles (CHANGE_GRACE_MS): the stalled stamp is behind it.
+    await new TeacherStatsStore(docs as never, client).revised(other);
+    for (let i = 0; i < 40 && (await revOfOther()) === otherRev; i++) await sleep(50);
+    expect(await revOfOther()).toBe(otherRev + 1);
+    await sleep(CHANGE_GRACE_MS + 500);
+    let seen = (await feed.look()).stats.get(late)!.reviewCount;
+    expect(seen).toBe(before.reviewCount);
+    commit();
+    expect(await writing).toBe(true);
+    const committedAt = Date.now();
+    while (seen === before.reviewCount && Date.now() - committedAt < 2000) {
+      await sleep(100);
+      seen = (await feed.look()).stats.get(late)!.reviewCount;
+    }
+    expect(seen).toBe(before.reviewCount + 1);
+    expect(Date.now() - committedAt).toBeLessThan(2000);
+    await new TeacherStatsStore(docs as never, client).withReviewWrite(publishedOne, null, async () => true); // as it was
   });
 });

@@ -19,9 +19,10 @@ export const CATEGORY_ORDER: CommunityCategory[] = ['recent', 'highest', 'lowest
 export const MAX_LIMIT = 50;
 /**
  * The community's lists are read again when the figures they follow move (the `crev` a change that can change them moves:
- * TeacherStatsStore.recent, seen within FIGURES_MAX_AGE_MS), and at the latest after this long: whether a change can change
- * them is judged against one process's lists (listed-change.ts), which hold only while fewer reviews than COMMUNITY_MARGIN
- * left them since that process read them.
+ * TeacherStatsStore.recent, seen within FIGURES_MAX_AGE_MS), and after this long once any public review changed (any `rev`
+ * moved): whether a change can change them is judged against one process's lists (listed-change.ts), which hold only while
+ * fewer reviews than COMMUNITY_MARGIN left them since that process read them. While no review changed, nothing can have
+ * left them: they are kept as long as a teacher's (TEACHER_LISTS_MAX_AGE_MS).
  */
 export const LISTS_MAX_AGE_MS = 30_000;
 /** Lists read this long ago are still served, and read again in the background: a list in use never makes a reader wait for its age. */
@@ -58,6 +59,8 @@ export interface Page {
   at: number;
   version: string;
   held?: HeldLists;
+  /** The community's: every teacher's `rev` summed when they were read (FiguresSnapshot.revs). */
+  revs?: number;
   views: Map<number, Lists>;
 }
 
@@ -92,19 +95,21 @@ export class PublicLists {
     const now = Date.now();
     const size = teacherId === undefined ? Math.max(limit, MAX_LIMIT) : teacherPageSize(limit, this.config.COMMUNITY_PER_CATEGORY);
     if (teacherId === undefined) {
-      const { community, stats } = await this.stats.recent();
+      const { community, revs, stats } = await this.stats.recent();
       const version = `${generation}:${this.stats.communityChangesHere}:${community}`;
       const total = () => [...stats.values()].reduce((sum, s) => sum + s.reviewCount, 0);
+      // No review changed since they were read: they cannot be wrong, only a stopped writer's change unannounced.
+      const unchanged = (l: Page) => l.revs === revs;
       const page = await this.community.get(
         String(size),
-        (l) => l.version === version && now - l.at < LISTS_MAX_AGE_MS,
+        (l) => l.version === version && now - l.at < (unchanged(l) ? TEACHER_LISTS_MAX_AGE_MS : LISTS_MAX_AGE_MS),
         () =>
           sharedWork(async () => {
             const read = await this.read(size, COMMUNITY_MARGIN, { delisted: [...catalogue.delisted], total: total() }, version);
             this.held = read.held;
-            return read;
+            return { ...read, revs };
           }),
-        (l) => now - l.at >= LISTS_REFRESH_AFTER_MS,
+        (l) => now - l.at >= (unchanged(l) ? TEACHER_LISTS_REFRESH_AFTER_MS : LISTS_REFRESH_AFTER_MS),
       );
       return viewOf(page, limit);
     }

@@ -15,6 +15,7 @@ const ignored = ['/node_modules/', '/dist/', '/dist-[^/]+/', '/.data/'];
 const common = { transform, transformIgnorePatterns, moduleNameMapper, testPathIgnorePatterns: ignored, rootDir: __dirname };
 
 module.exports = {
+  testSequencer: '<rootDir>/tools/jest/long-first-sequencer.cjs',
   projects: [
     {
       ...common,

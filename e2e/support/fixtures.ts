@@ -5,7 +5,7 @@ import { test as base, expect } from '@playwright/test';
 import { watchContentSecurityPolicy } from './csp-guard';
 import { startGoogleProvider, type GoogleProvider } from './google-provider';
 import { buildAll } from '../../infra/local/lib/build.mjs';
-import { freePorts, startStack, UNLIMITED_RATES } from '../../infra/local/stack.mjs';
+import { freePorts, portTaken, startStack, UNLIMITED_RATES } from '../../infra/local/stack.mjs';
 import { ROOT } from '../../infra/local/lib/paths.mjs';
 
 export type Stack = Awaited<ReturnType<typeof startStack>> & {
@@ -43,12 +43,13 @@ export const test = base.extend<{ cspViolations: string[] }, { stack: Stack }>({
       fs.copyFileSync(path.join(ROOT, 'infra/local/remotes.json'), remotesFile);
       const google = await startGoogleProvider();
       // A free port is free when picked, not when listened on: another program on the machine may
-      // take it in between (EADDRINUSE). startStack stops what it started; once more, other ports.
+      // take it in between (a service's EADDRINUSE, nginx's "Address already in use"). startStack
+      // stops what it started; once more, other ports.
       const startOnFreePorts = async (attempt = 1): Promise<Awaited<ReturnType<typeof startStack>>> => {
         try {
           return await startStackOn(await freePorts());
         } catch (error) {
-          if (attempt >= 3 || !/EADDRINUSE/.test(String((error as Error)?.message))) throw error;
+          if (attempt >= 3 || !portTaken(error)) throw error;
           return startOnFreePorts(attempt + 1);
         }
       };

@@ -128,6 +128,13 @@ async function startServerRendering({ handle, ports, logDir, stoppers, node, rat
   };
 }
 
+/**
+ * Whether a start failed because a port was taken between its pick and its listen (Node: EADDRINUSE; nginx: "Address
+ * already in use"): worth starting again on other ports.
+ * @param {unknown} error
+ */
+export const portTaken = (error) => /EADDRINUSE|address already in use/i.test(String(/** @type {Error} */ (error)?.message ?? error));
+
 /** @returns {Promise<Ports>} */
 export async function freePorts() {
   const names = Object.keys(portsFromEnv({}));

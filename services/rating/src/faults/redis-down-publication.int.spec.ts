@@ -1,44 +1,23 @@
 // Redis stopped for good under the in-process API and worker (a Redis of the test's own): writes start no BullMQ call while
 // the connection is away (nothing piles up in ioredis' offline queue), and the reviews due meanwhile are published by the
 // reconciler, a timer claimed on the database, with Redis still down.
-import { request, startPrivateRedis, type PrivateRedis } from '@pupitre/server-kit/testing';
-import { type Queue } from 'bullmq';
-import { type Redis } from 'ioredis';
+import { request } from '@pupitre/server-kit/testing';
 import { PublicationProducer } from '../app/publication/publication-producer.service';
 import { publicationLatenessBoundMs } from '../config/worker-config';
-import { PublicationWorker } from '../worker/publication-worker.service';
-import { type Harness, reviewPayload, startHarness, teachersOf, waitFor } from '../../testing/rating-harness';
+import { reviewPayload, teachersOf, waitFor } from '../../testing/rating-harness';
+import { offlineQueued, producerInternals, useRedisAwayHarness } from '../../testing/redis-away-harness';
 
 jest.setTimeout(150_000);
 
 const WRITES = 60;
 
-/** The producer's queue and connection (private: what the test watches). */
-const internals = (producer: PublicationProducer) => producer as unknown as { queue: Queue; connection: Redis };
-const offlineQueued = (connection: Redis) => (connection as unknown as { offlineQueue: { length: number } }).offlineQueue.length;
-
 describe('publication with Redis down for good', () => {
-  let redis: PrivateRedis;
-  let h: Harness;
-
-  beforeAll(async () => {
-    redis = await startPrivateRedis('publication-redis');
-    h = await startHarness(__filename, { worker: true, api: { REDIS_URL: redis.url }, workerEnv: { REDIS_URL: redis.url } });
-  });
-  afterAll(async () => {
-    // Redis back, and the worker's BullMQ connections on it again before it closes (closing mid-reconnect can hang).
-    await redis?.restart().catch(() => undefined);
-    const worker = h?.worker?.app.get(PublicationWorker) as unknown as { connection?: Redis; queueConnection?: Redis } | undefined;
-    await waitFor(async () => worker?.connection?.status === 'ready' && worker.queueConnection?.status === 'ready', 15_000).catch(
-      () => undefined,
-    );
-    await h?.close();
-    await redis?.dispose();
-  });
+  const ctx = useRedisAwayHarness(__filename, 'publication-redis');
 
   it('starts no queue call for the writes made while Redis is away, and the reconciler publishes them in time all the same', async () => {
+    const { h, redis } = ctx;
     const teachers = await teachersOf(h.conn);
-    const { queue, connection } = internals(h.api.app.get(PublicationProducer));
+    const { queue, connection } = producerInternals(h.api.app.get(PublicationProducer));
     await waitFor(async () => connection.status === 'ready', 10_000, 'the producer connected');
     const add = jest.spyOn(queue, 'add');
 

@@ -7,14 +7,12 @@
 //  - every write is answered, and every acknowledged one is in the database.
 // The longest file of the suite: tools/jest/long-first-sequencer.cjs starts it first, the others run beside it.
 // `npm run bench:api` (BENCH_PHASES=outage) runs the same outage on separate processes at a higher rate (redis-outage.md).
-import { request, startPrivateRedis, type PrivateRedis } from '@pupitre/server-kit/testing';
-import { type Queue } from 'bullmq';
-import { type Redis } from 'ioredis';
+import { request } from '@pupitre/server-kit/testing';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { PublicationProducer } from '../app/publication/publication-producer.service';
-import { PublicationWorker } from '../worker/publication-worker.service';
-import { type Harness, reviewPayload, startHarness, teachersOf, waitFor } from '../../testing/rating-harness';
+import { reviewPayload, teachersOf, waitFor } from '../../testing/rating-harness';
+import { offlineQueued, producerInternals, useRedisAwayHarness } from '../../testing/redis-away-harness';
 
 const OUTAGE_MINUTES = 10;
 const WRITES_PER_SECOND = 2;
@@ -34,30 +32,13 @@ const heapAfterGc = () => {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const internals = (producer: PublicationProducer) => producer as unknown as { queue: Queue; connection: Redis };
-const offlineQueued = (connection: Redis) => (connection as unknown as { offlineQueue: { length: number } }).offlineQueue.length;
 const progress = (line: string) => process.stderr.write(`[redis outage] ${line}\n`);
 
 describe('Redis away for ten minutes under writes', () => {
-  let redis: PrivateRedis;
-  let h: Harness;
-
-  beforeAll(async () => {
-    redis = await startPrivateRedis('outage-redis');
-    h = await startHarness(__filename, { worker: true, api: { REDIS_URL: redis.url }, workerEnv: { REDIS_URL: redis.url } });
-  });
-  afterAll(async () => {
-    // Redis back, and the worker's BullMQ connections on it again before it closes (closing mid-reconnect can hang).
-    await redis?.restart().catch(() => undefined);
-    const worker = h?.worker?.app.get(PublicationWorker) as unknown as { connection?: Redis; queueConnection?: Redis } | undefined;
-    await waitFor(async () => worker?.connection?.status === 'ready' && worker.queueConnection?.status === 'ready', 15_000).catch(
-      () => undefined,
-    );
-    await h?.close();
-    await redis?.dispose();
-  });
+  const ctx = useRedisAwayHarness(__filename, 'outage-redis');
 
   it('starts no Redis call, keeps the heap flat, and answers and keeps every write', async () => {
+    const { h, redis } = ctx;
     const teachers = await teachersOf(h.conn);
     const visible = (
       await h.conn
@@ -67,7 +48,7 @@ describe('Redis away for ten minutes under writes', () => {
         .toArray()
     ).map((r) => r.id as number);
     expect(visible.length).toBeGreaterThan(10);
-    const { queue, connection } = internals(h.api.app.get(PublicationProducer));
+    const { queue, connection } = producerInternals(h.api.app.get(PublicationProducer));
     await waitFor(async () => connection.status === 'ready', 10_000, 'the producer connected');
     const add = jest.spyOn(queue, 'add');
 

@@ -64,17 +64,18 @@ export class CatalogueSnapshot {
     // Reads nothing while the version is the one loaded (an index probe by `_id`).
     const moved = await catalogueVersionIfMoved(this.counters, this.version).catch(() => null);
     this.checkedAt = Date.now();
-    if (moved === null) return;
-    this.invalidate();
-    // A teacher removed, or a process started (DatabaseSetup): what no change of figures shows.
-    this.stats.readAllAgain();
+    if (moved !== null) this.invalidate();
   }
 
-  /** The catalogue changed (this process changed it): the next `get` reads it again. */
+  /**
+   * The catalogue changed (here, or in another process: its version moved): the next `get` reads it again, and the next look
+   * at the figures reads every teacher's (a teacher removed, a process started: what no change of figures shows).
+   */
   invalidate(): void {
     this.current = undefined;
     this.checkedAt = 0;
     this.generation++;
+    this.stats.readAllAgain();
   }
 
   private async load(): Promise<Catalogue> {

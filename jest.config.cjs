@@ -39,6 +39,9 @@ module.exports = {
       displayName: 'integration',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/{libs,services,infra}/**/*.int.spec.ts'],
+      // `npm test` runs the files that take minutes (`*.long.int.spec.ts`) in a run of their own that starts before the
+      // lint, and the others here with JEST_SKIP_LONG=1 (scripts/lib/long-tests.mjs).
+      testPathIgnorePatterns: process.env.JEST_SKIP_LONG === '1' ? [...ignored, '\\.long\\.int\\.spec\\.ts$'] : ignored,
       globalSetup: '<rootDir>/tools/jest/integration-setup.mjs',
       globalTeardown: '<rootDir>/tools/jest/integration-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/tools/jest/integration-trace-source.cjs'],

@@ -13,6 +13,8 @@ import { ensureChromium } from '../e2e/support/chromium.mjs';
 import { buildAll } from '../infra/local/lib/build.mjs';
 import { checkLockAcceptedByNpmCi } from './lib/lock-check.mjs';
 import { runAudit } from './lib/audit.mjs';
+import { jestCounts, jestFailures, playwrightCounts, playwrightFailures, firstLine } from './lib/test-reports.mjs';
+import { longTestsOutput, startLongTests } from './lib/long-tests.mjs';
 
 const ART = path.join(ROOT, 'artifacts');
 fs.mkdirSync(ART, { recursive: true });
@@ -23,53 +25,16 @@ const only = (() => {
 })();
 
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: process.env.CI ? '0' : '1' };
-const run = (cmd, args) => spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env }).status === 0;
+const runWith = (extra, cmd, args) => spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...env, ...extra } }).status === 0;
+const run = (cmd, args) => runWith({}, cmd, args);
+const sumCounts = (a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: (a.skipped ?? 0) + (b.skipped ?? 0) });
+/** The run of the files that take minutes, once started (scripts/lib/long-tests.mjs). */
+let long = null;
+process.once('SIGINT', () => {
+  long?.stop();
+  process.exit(130);
+});
 
-function jestCounts(file) {
-  try {
-    const r = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), skipped: r.numPendingTests };
-  } catch {
-    return null;
-  }
-}
-/** What failed, for the summary (a CI log is often read from its tail only): test names, or a file's first error line. */
-function jestFailures(file) {
-  try {
-    const r = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return r.testResults.flatMap((suite) => {
-      const name = path.relative(ROOT, suite.name);
-      const tests = suite.assertionResults.filter((a) => a.status === 'failed').map((a) => `${name} › ${a.fullName}`);
-      if (tests.length) return tests;
-      return suite.status === 'failed' ? [`${name}: ${firstLine(suite.message)}`] : [];
-    });
-  } catch {
-    return [];
-  }
-}
-function playwrightFailures(file) {
-  const out = [];
-  const walk = (suite) => {
-    for (const spec of suite.specs ?? [])
-      for (const t of spec.tests ?? [])
-        if (t.status === 'unexpected')
-          out.push(`${spec.file}:${spec.line} › ${spec.title}: ${firstLine(t.results.at(-1)?.error?.message)}`);
-    for (const child of suite.suites ?? []) walk(child);
-  };
-  try {
-    for (const suite of JSON.parse(fs.readFileSync(file, 'utf8')).suites) walk(suite);
-  } catch {
-    /* no report: the step's own output says why */
-  }
-  return out;
-}
-const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
-const firstLine = (text) =>
-  String(text ?? '')
-    .replace(ANSI_COLOUR, '')
-    .trim()
-    .split('\n')
-    .find((l) => l.trim()) ?? '';
 /** The integration run's checks after the last test (tools/jest/integration-teardown.ts), when they failed. */
 const TEARDOWN_FAILURES = path.join(ART, 'integration-teardown-failures.txt');
 env.INTEGRATION_FAILURES_FILE = TEARDOWN_FAILURES;
@@ -81,15 +46,6 @@ function teardownFailures() {
   }
 }
 
-function playwrightCounts(file) {
-  try {
-    const s = JSON.parse(fs.readFileSync(file, 'utf8')).stats;
-    return { passed: s.expected + (s.flaky ?? 0), failed: s.unexpected, skipped: s.skipped };
-  } catch {
-    return null;
-  }
-}
-
 const steps = [
   [
     'prerequisites',
@@ -98,6 +54,13 @@ const steps = [
       ensureChromium();
       ensureAptPackage('nginx', 'nginx-light');
       ensureDatabase();
+      if (!only || only.has('integration')) {
+        // The files that take minutes run from now on, beside the steps below (scripts/lib/long-tests.mjs).
+        long = startLongTests({ root: ROOT, jest: bin('jest'), env, artifacts: ART });
+        console.log(
+          `the 10-minute integration files (*.long.int.spec.ts) run from now on, beside the steps below; log: ${path.relative(ROOT, long.log)}`,
+        );
+      }
       return true;
     },
   ],
@@ -130,7 +93,7 @@ const steps = [
       fs.rmSync(out, { force: true });
       // Two workers on two cores (jest's default is one fewer than the cores): 36 s -> 24 s.
       const ok = run(bin('jest'), ['--selectProjects', 'unit-node', 'unit-web', '--maxWorkers', '2', '--json', '--outputFile', out]);
-      return { ok, counts: jestCounts(out), why: jestFailures(out) };
+      return { ok, counts: jestCounts(out), why: jestFailures(out, ROOT) };
     },
   ],
   [
@@ -142,11 +105,11 @@ const steps = [
   ],
   [
     'integration',
-    () => {
+    async () => {
       const out = path.join(ART, 'jest-integration.json');
       fs.rmSync(out, { force: true });
       fs.rmSync(TEARDOWN_FAILURES, { force: true });
-      const ok = run(bin('jest'), [
+      const ok = runWith({ JEST_SKIP_LONG: long ? '1' : '0' }, bin('jest'), [
         '--selectProjects',
         'integration',
         '--maxWorkers',
@@ -158,7 +121,15 @@ const steps = [
         '--outputFile',
         out,
       ]);
-      return { ok, counts: jestCounts(out), why: [...jestFailures(out), ...teardownFailures()] };
+      const main = { ok, counts: jestCounts(out), why: [...jestFailures(out, ROOT), ...teardownFailures()] };
+      if (!long) return main;
+      console.log('\nwaiting for the long integration files (*.long.int.spec.ts), started after the prerequisites…');
+      const l = await long.done;
+      console.log(
+        `${longTestsOutput(l.log)}\n[integration] the long files ended after ${l.seconds.toFixed(0)} s (log: ${path.relative(ROOT, l.log)})`,
+      );
+      const counts = main.counts && l.counts && sumCounts(main.counts, l.counts);
+      return { ok: main.ok && l.ok, counts: counts ?? main.counts ?? l.counts, why: [...main.why, ...l.why] };
     },
   ],
   [
@@ -188,7 +159,7 @@ for (const [name, fn] of steps) {
   let why;
   let note;
   try {
-    const r = fn();
+    const r = await fn();
     ok = typeof r === 'object' ? r.ok : r;
     counts = typeof r === 'object' ? r.counts : null;
     why = (typeof r === 'object' && r.why) || [];

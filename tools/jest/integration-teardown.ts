@@ -26,7 +26,7 @@ export default async function teardown(globalConfig: RunConfig) {
   // Only a run of the whole integration suite must cover the contract (not `jest some/file`).
   const whole = !globalConfig.testPathPatterns?.patterns?.length && !globalConfig.testNamePattern && !globalConfig.onlyChanged;
   const missing = hitsFile ? missingContractRows(hitsFile) : [];
-  if (hitsFile && fs.existsSync(hitsFile)) {
+  if (whole && hitsFile && fs.existsSync(hitsFile)) {
     const kept = path.join(globalConfig.rootDir, 'artifacts/contract-hits.txt');
     fs.mkdirSync(path.dirname(kept), { recursive: true });
     fs.copyFileSync(hitsFile, kept);

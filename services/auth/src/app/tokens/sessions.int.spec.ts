@@ -359,12 +359,14 @@ describe('sessions', () => {
 
   describe('short lifetimes and the development key', () => {
     it('access and refresh tokens expire after ACCESS_TOKEN_TTL / REFRESH_TOKEN_TTL', async () => {
-      const short = await startAuth(`${__filename}-short`, { ACCESS_TOKEN_TTL: '1s', REFRESH_TOKEN_TTL: '1s' });
+      // 3 s, not 1 s: a token's times are whole seconds, so a 1 s token can be expired the instant it
+      // is issued; on a loaded machine the first request then met a 401 (CI, stop 48).
+      const short = await startAuth(`${__filename}-short`, { ACCESS_TOKEN_TTL: '3s', REFRESH_TOKEN_TTL: '3s' });
       try {
         const user = await createActiveUser(short.url);
         const pair = await login(short.url, user.email, user.password);
         await request(short.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${pair.access}`).expect(200);
-        await new Promise((r) => setTimeout(r, 2100));
+        await new Promise((r) => setTimeout(r, 4100));
         await request(short.url).get('/auth/manage/users/me/').set('Authorization', `Bearer ${pair.access}`).expect(401, INVALID);
         await request(short.url)
           .post('/auth/token/refresh/')

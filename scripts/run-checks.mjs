@@ -1,7 +1,8 @@
 // The body of `npm test` (run on Node 24 by scripts/test.mjs): every check, in order, each timed.
 // A failing step does not hide the others: all run, then the summary says what failed.
 //   npm test                      every step
-//   npm test -- --only unit,e2e   some steps (lint, format, lock, audit, types, unit, build, integration, e2e)
+//   npm test -- --only unit,e2e   some steps (lint, format, lock, audit, types, unit, build, integration, e2e; with
+//                                 integration, its 10-minute files run from the prerequisites on, and end as integration-long)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,7 +28,6 @@ const only = (() => {
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: process.env.CI ? '0' : '1' };
 const runWith = (extra, cmd, args) => spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...env, ...extra } }).status === 0;
 const run = (cmd, args) => runWith({}, cmd, args);
-const sumCounts = (a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: (a.skipped ?? 0) + (b.skipped ?? 0) });
 /** The run of the files that take minutes, once started (scripts/lib/long-tests.mjs). */
 let long = null;
 process.once('SIGINT', () => {
@@ -58,7 +58,7 @@ const steps = [
         // The files that take minutes run from now on, beside the steps below (scripts/lib/long-tests.mjs).
         long = startLongTests({ root: ROOT, jest: bin('jest'), env, artifacts: ART });
         console.log(
-          `the 10-minute integration files (*.long.int.spec.ts) run from now on, beside the steps below; log: ${path.relative(ROOT, long.log)}`,
+          `the 10-minute integration files (*.long.int.spec.ts) run from now on, beside the steps below (their result: the last step); log: ${path.relative(ROOT, long.log)}`,
         );
       }
       return true;
@@ -109,6 +109,7 @@ const steps = [
       const out = path.join(ART, 'jest-integration.json');
       fs.rmSync(out, { force: true });
       fs.rmSync(TEARDOWN_FAILURES, { force: true });
+      // The files that take minutes are not here when they run beside the steps (`long`, started after the prerequisites).
       const ok = runWith({ JEST_SKIP_LONG: long ? '1' : '0' }, bin('jest'), [
         '--selectProjects',
         'integration',
@@ -121,15 +122,7 @@ const steps = [
         '--outputFile',
         out,
       ]);
-      const main = { ok, counts: jestCounts(out), why: [...jestFailures(out, ROOT), ...teardownFailures()] };
-      if (!long) return main;
-      console.log('\nwaiting for the long integration files (*.long.int.spec.ts), started after the prerequisites…');
-      const l = await long.done;
-      console.log(
-        `${longTestsOutput(l.log)}\n[integration] the long files ended after ${l.seconds.toFixed(0)} s (log: ${path.relative(ROOT, l.log)})`,
-      );
-      const counts = main.counts && l.counts && sumCounts(main.counts, l.counts);
-      return { ok: main.ok && l.ok, counts: counts ?? main.counts ?? l.counts, why: [...main.why, ...l.why] };
+      return { ok, counts: jestCounts(out), why: [...jestFailures(out, ROOT), ...teardownFailures()] };
     },
   ],
   [
@@ -146,12 +139,25 @@ const steps = [
       return { ok, counts: playwrightCounts(out), why: playwrightFailures(out) };
     },
   ],
+  [
+    // The 10-minute integration files, started after the prerequisites (scripts/lib/long-tests.mjs): their end, if not yet.
+    'integration-long',
+    async () => {
+      const l = await long.done;
+      console.log(longTestsOutput(l.log));
+      return {
+        ...l,
+        note: `ran for ${l.seconds.toFixed(0)} s from the prerequisites on, beside the steps above (log: ${path.relative(ROOT, l.log)})`,
+      };
+    },
+  ],
 ];
 
 const results = [];
 const t0 = Date.now();
 for (const [name, fn] of steps) {
-  if (only && !only.has(name) && name !== 'prerequisites') continue;
+  if (only && !only.has(name) && name !== 'prerequisites' && name !== 'integration-long') continue;
+  if (name === 'integration-long' && !long) continue;
   console.log(`\n━━ ${name} ━━`);
   const t = Date.now();
   let ok;
@@ -179,7 +185,7 @@ for (const r of results) {
   const c = r.counts
     ? ` (${r.counts.passed} passed, ${r.counts.failed} failed${r.counts.skipped ? `, ${r.counts.skipped} skipped` : ''})`
     : '';
-  console.log(`${r.ok ? '✓' : '✗'} ${r.name.padEnd(13)} ${r.seconds.toFixed(1).padStart(6)}s${c}`);
+  console.log(`${r.ok ? '✓' : '✗'} ${r.name.padEnd(16)} ${r.seconds.toFixed(1).padStart(6)}s${c}`);
   if (r.note) console.log(`    ${r.note}`);
   if (!r.ok) for (const line of r.why.slice(0, 20)) console.log(`    ${line.length > 400 ? `${line.slice(0, 400)}…` : line}`);
   if (r.counts) {

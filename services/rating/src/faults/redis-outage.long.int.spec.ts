@@ -5,7 +5,8 @@
 //  - memory stays flat: the heap after a full collection grows less than FLAT_MIB from the outage's first minute to its last
 //    (a collection can be forced in-process: the figure is exact, not a guess through GC noise);
 //  - every write is answered, and every acknowledged one is in the database.
-// The longest file of the suite: tools/jest/long-first-sequencer.cjs starts it first, the others run beside it.
+// The longest file of the suite: `npm test` runs it beside the other steps (scripts/lib/long-tests.mjs); a plain jest run of
+// the integration project starts it first (tools/jest/long-first-sequencer.cjs).
 // `npm run bench:api` (BENCH_PHASES=outage) runs the same outage on separate processes at a higher rate (redis-outage.md).
 import { request } from '@pupitre/server-kit/testing';
 import v8 from 'node:v8';

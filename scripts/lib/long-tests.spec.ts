@@ -49,10 +49,7 @@ describe('the long integration files, beside the other steps', () => {
     const r = await startLongTests({ root, jest, env, artifacts }).done;
     expect(r.ok).toBe(false);
     expect(r.counts).toMatchObject({ passed: 0, failed: 1 });
-    expect(r.why).toEqual([
-      'services/x.long.int.spec.ts › outage keeps every write',
-      'privacy audit: an e-mail next to a review id',
-    ]);
+    expect(r.why).toEqual(['services/x.long.int.spec.ts › outage keeps every write', 'privacy audit: an e-mail next to a review id']);
   });
 
   it('fails, saying so, when jest cannot be started', async () => {

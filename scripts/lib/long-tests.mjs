@@ -22,7 +22,18 @@ export function startLongTests({ root, jest, env, artifacts }) {
   const started = Date.now();
   const child = spawn(
     jest,
-    ['--selectProjects', 'integration', '--testPathPatterns', LONG_FILES, '--maxWorkers', '1', '--json', '--outputFile', report],
+    [
+      '--selectProjects',
+      'integration',
+      '--testPathPatterns',
+      LONG_FILES,
+      '--maxWorkers',
+      '1',
+      '--forceExit',
+      '--json',
+      '--outputFile',
+      report,
+    ],
     { cwd: root, stdio: ['ignore', out, out], env: { ...env, INTEGRATION_FAILURES_FILE: failuresFile } },
   );
   fs.closeSync(out);

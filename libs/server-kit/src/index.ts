@@ -29,6 +29,7 @@ export * from './bootstrap/keep-alive';
 export * from './database/mongoose-options';
 export * from './database/database.module';
 export * from './redis/redis-commands.module';
+export * from './redis/close-worker';
 export * from './redis/redis-connection';
 export * from './redis/redis-tls';
 export * from './platform.module';

@@ -13,7 +13,7 @@ export interface PrivateRedis {
   stop(): Promise<void>;
   /** SIGSTOP pauses it (a hung Redis), SIGCONT resumes it. */
   signal(signal: NodeJS.Signals): void;
-  /** A fresh server on the same port (after `stop`). */
+  /** A fresh server on the same port (after `stop`; nothing when it runs). */
   restart(): Promise<void>;
   /** Stops it (whatever its state) and removes its folder. */
   dispose(): Promise<void>;
@@ -38,13 +38,19 @@ export async function startPrivateRedis(tag = 'redis'): Promise<PrivateRedis> {
       log: () => undefined,
     })) as RedisProc;
   let current = await launch();
+  let stopped = false;
   return {
     url: current.url,
     port,
-    stop: () => current.stop(),
+    stop: async () => {
+      stopped = true;
+      await current.stop();
+    },
     signal: (signal) => void current.proc.child.kill(signal),
     restart: async () => {
+      if (!stopped) return; // still running: nothing to restart
       current = await launch();
+      stopped = false;
     },
     dispose: async () => {
       current.proc.child.kill('SIGCONT');

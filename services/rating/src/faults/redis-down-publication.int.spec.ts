@@ -1,8 +1,9 @@
 // Redis stopped for good under the in-process API and worker (a Redis of the test's own): writes start no BullMQ call while
 // the connection is away (nothing piles up in ioredis' offline queue), and the reviews due meanwhile are published by the
-// reconciler, a timer claimed on the database, with Redis still down.
+// reconciler, a timer claimed on the database, with Redis still down; and the worker still shuts down at once.
 import { request } from '@pupitre/server-kit/testing';
 import { PublicationProducer } from '../app/publication/publication-producer.service';
+import { PublicationWorker } from '../worker/publication-worker.service';
 import { publicationLatenessBoundMs } from '../config/worker-config';
 import { reviewPayload, teachersOf, waitFor } from '../../testing/rating-harness';
 import { offlineQueued, producerInternals, useRedisAwayHarness } from '../../testing/redis-away-harness';
@@ -54,5 +55,15 @@ describe('publication with Redis down for good', () => {
     expect(connection.status).not.toBe('ready');
     expect(add).not.toHaveBeenCalled();
     expect(offlineQueued(connection)).toBe(0);
+  });
+
+  it('with Redis still away, the worker process shuts down within seconds, not waiting for ever on BullMQ (closeWorker)', async () => {
+    const { h, redis } = ctx;
+    await redis.stop().catch(() => undefined); // already stopped by the test above, unless run alone
+    const publication = h.worker!.app.get(PublicationWorker) as unknown as { connection: { status: string } };
+    await waitFor(async () => publication.connection.status !== 'ready', 10_000, 'the worker sees Redis gone');
+    const started = Date.now();
+    await h.stopWorker();
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -4,7 +4,8 @@
 //    second), whatever state the reconnections go through;
 //  - memory stays flat: the heap after a full collection grows less than FLAT_MIB from the outage's first minute to its last
 //    (a collection can be forced in-process: the figure is exact, not a guess through GC noise);
-//  - every write is answered, and every acknowledged one is in the database.
+//  - every write is answered, and every acknowledged one is in the database;
+//  - once Redis is back, the worker takes jobs from the queue again.
 // The longest file of the suite: `npm test` runs it beside the other steps (scripts/lib/long-tests.mjs); a plain jest run of
 // the integration project starts it first (tools/jest/long-first-sequencer.cjs).
 // `npm run bench:api` (BENCH_PHASES=outage) runs the same outage on separate processes at a higher rate (redis-outage.md).
@@ -15,7 +16,7 @@ import { PublicationProducer } from '../app/publication/publication-producer.ser
 import { reviewPayload, teachersOf, waitFor } from '../../testing/rating-harness';
 import { offlineQueued, producerInternals, useRedisAwayHarness } from '../../testing/redis-away-harness';
 
-const OUTAGE_MINUTES = 10;
+const OUTAGE_MINUTES = Number(process.env.REDIS_OUTAGE_MINUTES ?? 10);
 const WRITES_PER_SECOND = 2;
 /** Heap growth (after a full collection) from the outage's first minute to its last under which memory counts as flat. */
 const FLAT_MIB = 5;
@@ -125,5 +126,13 @@ describe('Redis away for ten minutes under writes', () => {
     let votesKept = 0;
     for (const { id, voter } of votes) votesKept += await reviews.countDocuments({ id, voters: { $elemMatch: { u: voter, v: 1 } } });
     expect(votesKept).toBe(votes.length);
+
+    // Redis back after the ten minutes: the queue is the normal path again, and the worker consumes from it (a BullMQ worker
+    // whose blocking connection stayed parked would never take a job again: taskforcesh/bullmq#4585).
+    add.mockRestore();
+    await redis.restart();
+    await waitFor(async () => connection.status === 'ready', 15_000, 'the producer reconnected');
+    const jobId = await h.api.app.get(PublicationProducer).enqueue('probe', { token: `after-outage-${Date.now()}` });
+    await waitFor(async () => (await h.conn.collection('job_receipts').findOne({ jobId })) !== null, 30_000, 'the worker took a job again');
   });
 });

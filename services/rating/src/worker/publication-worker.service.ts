@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { APP_CONFIG, createQueueConnection, withReadyRedis } from '@pupitre/server-kit';
+import { APP_CONFIG, closeWorker, createQueueConnection, withReadyRedis } from '@pupitre/server-kit';
 import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { type Redis } from 'ioredis';
 import { Model } from 'mongoose';
@@ -24,7 +24,7 @@ const ERASURE_SCHEDULER = 'erase-delisted-teachers';
 type JobHandlers = { [N in ReviewPublicationJobName]: (job: Job<ReviewPublicationJobs[N], unknown, N>) => Promise<unknown> };
 
 // Consumes `review-publication`. Starts once the application is up; on shutdown (SIGTERM) it stops
-// taking jobs and waits for the running ones (`worker.close()`) before the database closes.
+// taking jobs and waits for the running ones (`closeWorker`: not while Redis is away, 15 s at most) before the database closes.
 @Injectable()
 export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('PublicationWorker');
@@ -128,9 +128,9 @@ export class PublicationWorker implements OnApplicationBootstrap, OnModuleDestro
     clearInterval(this.ticker);
     if (this.queueConnection?.status === 'ready') await this.queue?.close().catch(() => undefined);
     this.queueConnection?.disconnect();
-    if (this.worker) {
+    if (this.worker && this.connection) {
       this.logger.log({ msg: 'draining: waiting for running jobs' });
-      await this.worker.close();
+      await closeWorker(this.worker, this.connection, (line) => this.logger.warn(line));
     }
     this.connection?.disconnect();
   }

@@ -8,7 +8,7 @@ import {
   TEACHER_INVITED_JOB,
   teacherInvitedEventSchema,
 } from '@pupitre/contracts';
-import { APP_CONFIG, createQueueConnection } from '@pupitre/server-kit';
+import { APP_CONFIG, closeWorker, createQueueConnection } from '@pupitre/server-kit';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { type Redis } from 'ioredis';
 import { type z } from 'zod';
@@ -18,7 +18,7 @@ import { TeacherInvitations } from '../teachers/teacher-invitations.service';
 
 type Handler = (data: unknown) => Promise<unknown>;
 
-/** How long a shutdown waits for the worker's jobs in flight. */
+/** How long a shutdown waits for the worker's jobs in flight (none while Redis is away: closeWorker). */
 const CLOSE_GRACE_MS = 5000;
 
 /**
@@ -80,9 +80,7 @@ export class ModerationEventsWorker implements OnApplicationBootstrap, OnModuleD
 
   async onModuleDestroy(): Promise<void> {
     this.closing = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([this.worker?.close(), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)))]);
-    clearTimeout(timer);
+    if (this.worker && this.connection) await closeWorker(this.worker, this.connection, (line) => this.logger.warn(line), CLOSE_GRACE_MS);
     this.connection?.disconnect();
   }
 

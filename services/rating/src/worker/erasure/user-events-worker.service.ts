@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { USER_ERASED_JOB, USER_EVENTS_QUEUE, userErasedEventSchema } from '@pupitre/contracts';
-import { APP_CONFIG, createQueueConnection } from '@pupitre/server-kit';
+import { APP_CONFIG, closeWorker, createQueueConnection } from '@pupitre/server-kit';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { type Redis } from 'ioredis';
 import { type WorkerConfig } from '../../config/worker-config';
@@ -31,7 +31,7 @@ export class UserEventsWorker implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.worker?.close();
+    if (this.worker && this.connection) await closeWorker(this.worker, this.connection, (line) => this.logger.warn(line));
     this.connection?.disconnect();
   }
 

@@ -22,7 +22,12 @@ export function useRedisAwayHarness(testFile: string, redisName: string): { read
     await waitFor(async () => worker?.connection?.status === 'ready' && worker.queueConnection?.status === 'ready', 15_000).catch(
       () => undefined,
     );
-    await ctx.h?.close();
+    // A close that hangs says on what (it hung in CI on BullMQ's close while a connection reconnected: closeWorker now).
+    const slow = setInterval(
+      () => process.stderr.write(`[redis-away] still closing: ${process.getActiveResourcesInfo().join(', ')}\n`),
+      20_000,
+    );
+    await ctx.h?.close().finally(() => clearInterval(slow));
     await ctx.redis?.dispose();
   });
   return ctx;

@@ -42,7 +42,9 @@ export function startLongTests({ root, jest, env, artifacts }) {
       const teardown = fs.existsSync(failuresFile) ? fs.readFileSync(failuresFile, 'utf8').split('\n').filter(Boolean) : [];
       const why = [...jestFailures(report, root), ...teardown];
       if (error) why.push(`the long integration files did not start: ${firstLine(error.message)}`);
-      resolve({ ok: code === 0 && !error, counts: jestCounts(report), why, seconds: (Date.now() - started) / 1000, log });
+      // Its own end, not when this process saw it (it may be blocked in a step's spawnSync): jest's report is its last write.
+      const ended = fs.existsSync(report) ? fs.statSync(report).mtimeMs : Date.now();
+      resolve({ ok: code === 0 && !error, counts: jestCounts(report), why, seconds: (ended - started) / 1000, log });
     };
     child.once('error', (error) => finish(1, error));
     child.once('exit', (code, signal) => finish(signal ? 1 : code));

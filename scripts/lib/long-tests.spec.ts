@@ -35,6 +35,8 @@ describe('the long integration files, beside the other steps', () => {
     const long = startLongTests({ root, jest, env: { ...process.env }, artifacts });
     const r = await long.done;
     expect(r).toMatchObject({ ok: true, counts: { passed: 1, failed: 0, skipped: 0 }, why: [] });
+    expect(r.seconds).toBeGreaterThanOrEqual(0);
+    expect(r.seconds).toBeLessThan(30);
     const output = longTestsOutput(long.log);
     const args = JSON.parse(output.split('\n')[0].replace(/^args /, '')) as string[];
     expect(args.slice(0, 4)).toEqual(['--selectProjects', 'integration', '--testPathPatterns', LONG_FILES]);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startRedis } from '../../../../infra/local/lib/redis.mjs';
-import { freePort } from './free-port';
+import { freePortToKeep } from './free-port';
 
 export interface PrivateRedis {
   url: string;
@@ -27,7 +27,7 @@ interface RedisProc {
 
 export async function startPrivateRedis(tag = 'redis'): Promise<PrivateRedis> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `pupitre-${tag}-`));
-  const port = await freePort();
+  const port = await freePortToKeep(); // below the ephemeral range: still free when `restart` takes it back, minutes later
   const launch = async () =>
     (await startRedis({
       port,

@@ -39,6 +39,7 @@ const canListen = (port: number) =>
 export async function freePortToKeep(): Promise<number> {
   const high = Math.min(ephemeralPortsStart(), 32768);
   const low = Math.max(1025, high - 12_000);
+  if (high - low < 1_000) return freePort(); // an unusual range: no room below it
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = randomInt(low, high);
     if (await canListen(port)) return port;
